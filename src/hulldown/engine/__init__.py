@@ -1,0 +1,47 @@
+"""The game-agnostic kernel: protocol, chance, zones, records, registry, conformance."""
+
+from hulldown.engine.errors import (
+    AgentSpecError,
+    ChanceScriptError,
+    DataFileError,
+    GameOverError,
+    HulldownError,
+    IllegalActionError,
+    OptionError,
+    RecordError,
+    UnknownGameError,
+)
+from hulldown.engine.game import Game, GameInfo, OptionSpec
+from hulldown.engine.record import GameRecord, replay
+from hulldown.engine.rng import SplitMix64, derive_seed
+from hulldown.engine.state import Action, Event, GameState, Seat, events_for, private, public, visible_to
+from hulldown.engine.zones import EmptyZoneError, Zone
+
+__all__ = [
+    "Action",
+    "AgentSpecError",
+    "ChanceScriptError",
+    "DataFileError",
+    "EmptyZoneError",
+    "Event",
+    "Game",
+    "GameInfo",
+    "GameOverError",
+    "GameRecord",
+    "GameState",
+    "HulldownError",
+    "IllegalActionError",
+    "OptionError",
+    "OptionSpec",
+    "RecordError",
+    "Seat",
+    "SplitMix64",
+    "UnknownGameError",
+    "Zone",
+    "derive_seed",
+    "events_for",
+    "private",
+    "public",
+    "replay",
+    "visible_to",
+]

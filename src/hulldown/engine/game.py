@@ -1,0 +1,179 @@
+"""A game as a declarative definition: its facts, its options, its state class.
+
+Each game package exposes one :class:`Game` instance named ``GAME``. Options are
+declared once here and validated for every caller (Python, CLI, web, RL), so a
+bad option fails the same way everywhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from hulldown.engine.errors import OptionError
+from hulldown.engine.state import GameState, LogEntry
+
+if TYPE_CHECKING:
+    from hulldown.agents.base import Agent
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One game option. ``kind`` is ``bool``, ``int``, ``str`` or ``float``."""
+
+    name: str
+    kind: type
+    default: Any
+    help: str
+    choices: tuple[Any, ...] | None = None
+    minimum: float | None = None
+    maximum: float | None = None
+
+    def validate(self, value: Any) -> Any:
+        kind = self.kind
+        if kind is bool:
+            if isinstance(value, bool):
+                return value
+            if isinstance(value, str) and value.lower() in ("true", "false", "yes", "no", "on", "off", "1", "0"):
+                return value.lower() in ("true", "yes", "on", "1")
+            raise OptionError(f"option {self.name!r} must be true or false, not {value!r:.40}")
+        if kind is int:
+            if isinstance(value, bool) or not isinstance(value, (int, str)):
+                raise OptionError(f"option {self.name!r} must be a whole number, not {value!r:.40}")
+            try:
+                value = int(value)
+            except ValueError:
+                raise OptionError(f"option {self.name!r} must be a whole number, not {value!r:.40}") from None
+        elif kind is float:
+            if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+                raise OptionError(f"option {self.name!r} must be a number, not {value!r:.40}")
+            try:
+                value = float(value)
+            except ValueError:
+                raise OptionError(f"option {self.name!r} must be a number, not {value!r:.40}") from None
+        elif kind is str and not isinstance(value, str):
+            raise OptionError(f"option {self.name!r} must be text, not {value!r:.40}")
+        if self.choices is not None and value not in self.choices:
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise OptionError(f"option {self.name!r} must be one of {allowed}; got {value!r:.40}")
+        if self.minimum is not None and value < self.minimum:
+            raise OptionError(f"option {self.name!r} must be at least {self.minimum}; got {value}")
+        if self.maximum is not None and value > self.maximum:
+            raise OptionError(f"option {self.name!r} must be at most {self.maximum}; got {value}")
+        return value
+
+    def describe(self) -> dict[str, Any]:
+        d: dict[str, Any] = {
+            "name": self.name,
+            "type": self.kind.__name__,
+            "default": self.default,
+            "help": self.help,
+        }
+        if self.choices is not None:
+            d["choices"] = list(self.choices)
+        if self.minimum is not None:
+            d["min"] = self.minimum
+        if self.maximum is not None:
+            d["max"] = self.maximum
+        return d
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """Facts about a game, declared once (OpenSpiel's GameType in spirit)."""
+
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    default_players: int
+    summary: str
+    options: tuple[OptionSpec, ...] = ()
+    #: Upper bound on decisions in one game; conformance checks every playout ends within it.
+    max_steps: int = 10_000
+    hidden_information: bool = True
+    chance: bool = True
+    rules_doc: str = ""
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "default_players": self.default_players,
+            "summary": self.summary,
+            "options": [o.describe() for o in self.options],
+            "max_steps": self.max_steps,
+            "rules_doc": self.rules_doc,
+        }
+
+
+AgentFactory = Callable[..., "Agent"]
+
+
+@dataclass(slots=True)
+class Game:
+    """A registered game: its facts, its state class and what tools need to know of it."""
+
+    info: GameInfo
+    state_class: type[GameState]
+    #: Option sets the conformance suite plays (each in addition to the defaults).
+    conformance_options: Sequence[Mapping[str, Any]] = ()
+    #: Builds this game's heuristic bot: ``factory(game, seat, seed, **params)``.
+    heuristic: AgentFactory | None = None
+    #: The card database for ``hulldown cards``: one dict per card (see each game's data module).
+    card_database: Callable[[Mapping[str, Any]], list[dict[str, Any]]] | None = None
+    #: Renders an observation as text for the terminal (``hulldown play``).
+    render_text: Callable[[dict[str, Any], int | None], str] | None = None
+    extras: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def id(self) -> str:
+        return self.info.id
+
+    def validate_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Options with defaults filled in; unknown or ill-typed ones raise OptionError."""
+        options = dict(options or {})
+        specs = {o.name: o for o in self.info.options}
+        unknown = sorted(set(options) - set(specs))
+        if unknown:
+            known = ", ".join(sorted(specs)) or "none"
+            raise OptionError(f"{self.info.id} has no option {unknown[0]!r} (options: {known})")
+        return {name: spec.validate(options[name]) if name in options else spec.default for name, spec in specs.items()}
+
+    def validate_players(self, players: int | None) -> int:
+        if players is None:
+            return self.info.default_players
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise OptionError(f"players must be a whole number, not {players!r:.40}")
+        lo, hi = self.info.min_players, self.info.max_players
+        if not (lo <= players <= hi):
+            span = f"{lo}" if lo == hi else f"{lo} to {hi}"
+            raise OptionError(f"{self.info.id} is played by {span} players, not {players}")
+        return players
+
+    def new(
+        self,
+        seed: int = 0,
+        players: int | None = None,
+        options: Mapping[str, Any] | None = None,
+        *,
+        script: list[LogEntry] | None = None,
+    ) -> GameState:
+        """A new game. ``script`` forces chance outcomes from the start (replay, tests)."""
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise OptionError(f"seed must be a whole number, not {seed!r:.40}")
+        n = self.validate_players(players)
+        opts = self.validate_options(options)
+        cls = self.state_class
+        state = cls.__new__(cls)
+        state._init_base(self.info.id, seed, n, opts, forced=script)
+        state._setup()
+        return state
+
+    def cards(self, options: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
+        if self.card_database is None:
+            return []
+        return self.card_database(self.validate_options(options))
