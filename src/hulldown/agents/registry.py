@@ -81,9 +81,10 @@ def make_agent(spec: str, game: Game, seat: int, seed: int) -> Agent:
     """Build the agent named by ``spec`` for ``seat``; bad specs raise AgentSpecError."""
     _load_builtin()
     name, params = parse_spec(spec)
-    factory = _FACTORIES.get(name)
+    factory = _FACTORIES.get(name) or game.agents.get(name)
     if factory is None:
-        raise AgentSpecError(f"no agent {name!r} (agents: {', '.join(sorted(_FACTORIES))})")
+        names = ", ".join(sorted({*_FACTORIES, *game.agents}))
+        raise AgentSpecError(f"no agent {name!r} for {game.id} (agents: {names})")
     try:
         return factory(game, seat, derive_seed(seed, "agent", seat, name), **params)
     except AgentSpecError:

@@ -16,6 +16,7 @@ from hulldown.engine.state import GameState, LogEntry
 
 if TYPE_CHECKING:
     from hulldown.agents.base import Agent
+    from hulldown.engine.tensor import TensorSpec
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +128,11 @@ class Game:
     card_database: Callable[[Mapping[str, Any]], list[dict[str, Any]]] | None = None
     #: Renders an observation as text for the terminal (``hulldown play``).
     render_text: Callable[[dict[str, Any], int | None], str] | None = None
+    #: Fixed action space and observation tensors for RL adapters (engine/tensor.py).
+    tensors: TensorSpec | None = None
+    #: Bots of this game beyond ``heuristic`` (e.g. a rulebook's solo AI): name -> factory.
+    agents: dict[str, AgentFactory] = field(default_factory=dict)
+    #: Free-form facts: ``conformance_games`` (games per option set), ``event_vocabulary``.
     extras: dict[str, Any] = field(default_factory=dict)
 
     @property

@@ -1,0 +1,30 @@
+"""What a game declares so that RL tools can see it as fixed-size arrays.
+
+Each game supplies one :class:`TensorSpec` (``Game.tensors``): a fixed discrete
+action space (every action id that can ever be legal, in a documented order)
+and an encoder from *one seat's observation* to a NumPy array of fixed shape.
+Encoding from the observation, never from the state, is what keeps hidden
+information out of every tensor by construction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+
+class TensorSpec(Protocol):
+    def action_ids(self, players: int, options: Mapping[str, Any]) -> list[str]:
+        """Every action id the game can ever offer with these settings, in a fixed order."""
+        ...
+
+    def observation_shape(self, players: int, options: Mapping[str, Any]) -> tuple[int, ...]: ...
+
+    def encode(
+        self, observation: Mapping[str, Any], seat: int, players: int, options: Mapping[str, Any]
+    ) -> npt.NDArray[np.float32]:
+        """The seat's observation as a float32 array of ``observation_shape``."""
+        ...
