@@ -269,7 +269,7 @@ def _register_plugins() -> None:
         try:
             module = importlib.import_module(mod)
         except ModuleNotFoundError as exc:
-            if exc.name != mod:
+            if exc.name is None or not mod.startswith(exc.name):
                 raise
             continue
         module.register(app)
