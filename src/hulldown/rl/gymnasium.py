@@ -69,7 +69,7 @@ def env_id(game_id: str) -> str:
 class HulldownEnv(gym.Env[Obs, np.int64]):
     """One seat of a hulldown game against bots (see the module docstring)."""
 
-    metadata = {"render_modes": ["ansi"], "render_fps": 4}
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012 (Gymnasium's own convention)
 
     def __init__(
         self,
@@ -129,7 +129,9 @@ class HulldownEnv(gym.Env[Obs, np.int64]):
             if self.seat_choice == "random":
                 self.seat = int(self.np_random.integers(0, n))
             others = [s for s in range(n) if s != self.seat]
-            self._bots = {s: make_agent(spec, game, s, game_seed) for s, spec in zip(others, self.opponent_specs)}
+            self._bots = {
+                s: make_agent(spec, game, s, game_seed) for s, spec in zip(others, self.opponent_specs, strict=True)
+            }
             self.state = self.layout.new_state(game_seed)
             self._episode_steps = 0
             self._play_bots()
@@ -181,7 +183,7 @@ class HulldownEnv(gym.Env[Obs, np.int64]):
         return self.layout.mask(self._require_state()).astype(bool)
 
     # -- output ----------------------------------------------------------------
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         """The learner's view as text (``Game.render_text`` if the game has one, else JSON)."""
         if self.render_mode is None:
             return None

@@ -29,7 +29,11 @@ ObsDict = dict[str, npt.NDArray[Any]]
 class HulldownAECEnv(AECEnv):  # type: ignore[misc]
     """One hulldown game as a PettingZoo AEC environment (see the module docstring)."""
 
-    metadata = {"render_modes": ["ansi"], "name": "hulldown", "is_parallelizable": False}
+    metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo's convention; each instance gets its own copy)
+        "render_modes": ["ansi"],
+        "name": "hulldown",
+        "is_parallelizable": False,
+    }
 
     def __init__(
         self,
