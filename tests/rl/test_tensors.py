@@ -77,3 +77,11 @@ def test_tensor_differs_between_seats(game_id: str, players: int) -> None:
     state = layout.new_state(seed=0)
     encoded = {layout.encode(state, s).tobytes() for s in range(players)}
     assert len(encoded) == players
+
+
+def test_describe_lists_sizes_actions_and_the_specs_documentation() -> None:
+    from hulldown.rl.layout import describe
+
+    text = describe("high-card", players=3)
+    assert "3 players" in text and "float32 [69]" in text and "   11  play:11" in text
+    assert "own hand, one-hot per card" in text

@@ -150,3 +150,24 @@ class Layout:
             state.apply(aid)
         except IllegalActionError:
             raise IllegalActionError(f"action {int(index)} ({aid}) is not legal now") from None
+
+
+def describe(game_id: str, players: int | None = None, options: Mapping[str, Any] | None = None) -> str:
+    """A game's RL layout in words: sizes, the action ids in index order and the spec's own documentation.
+
+    Each game documents its tensor layout in the docstring of its TensorSpec, next to the encoder;
+    this puts that text beside the concrete sizes for one configuration.
+    """
+    import inspect
+
+    layout = Layout(game_id, players, options)
+    spec_doc = inspect.getdoc(type(layout.spec)) or inspect.getdoc(inspect.getmodule(type(layout.spec))) or ""
+    lines = [
+        f"{layout.game.id}: {layout.players} players, options {layout.options}",
+        f"observation: float32 {list(layout.shape)}, bounds {layout.low!r}..{layout.high!r}",
+        f"actions: {layout.num_actions}",
+    ]
+    lines += [f"  {i:>5}  {aid}" for i, aid in enumerate(layout.action_ids)]
+    if spec_doc:
+        lines += ["", spec_doc]
+    return "\n".join(lines)
