@@ -12,8 +12,23 @@ from typing import Any
 from hulldown.engine import Event, Game, GameInfo, OptionSpec, public
 from tests.engine.toygame import HighCard
 
-NAMES = [f"Secret{n}card" for n in ("Alpha", "Bravo", "Charlie", "Delta", "Echo", "Foxtrot", "Golf", "Hotel",
-                                    "India", "Juliet", "Kilo", "Lima")]
+NAMES = [
+    f"Secret{n}card"
+    for n in (
+        "Alpha",
+        "Bravo",
+        "Charlie",
+        "Delta",
+        "Echo",
+        "Foxtrot",
+        "Golf",
+        "Hotel",
+        "India",
+        "Juliet",
+        "Kilo",
+        "Lima",
+    )
+]
 
 
 class SecretCards(HighCard):

@@ -108,7 +108,10 @@ def test_action_error_codes_leave_game_unchanged(client: TestClient) -> None:
         assert r.status_code == status, (body, r.text)
         assert room(client, gid).state.fingerprint() == fp
         assert view(client, gid, t0)["version"] == before["version"]
-    assert client.post(url, content=b"{not json", headers={**auth(t0), "Content-Type": "application/json"}).status_code == 422
+    assert (
+        client.post(url, content=b"{not json", headers={**auth(t0), "Content-Type": "application/json"}).status_code
+        == 422
+    )
     r = client.post(url, json={"action": good, "version": before["version"]}, headers=auth(t0))
     assert r.status_code == 200
     after = r.json()
@@ -135,7 +138,11 @@ def test_game_against_bot_to_the_end_then_record_and_replay(client: TestClient) 
     assert client.get(f"/api/games/{gid}/replay").status_code == 409
     v = settle(client, gid, t0)
     while not v["over"]:
-        r = client.post(f"/api/games/{gid}/actions", json={"action": v["legal_actions"][-1]["id"], "version": v["version"]}, headers=auth(t0))
+        r = client.post(
+            f"/api/games/{gid}/actions",
+            json={"action": v["legal_actions"][-1]["id"], "version": v["version"]},
+            headers=auth(t0),
+        )
         assert r.status_code == 200, r.text
         v = settle(client, gid, t0)
     assert v["returns"] is not None and v["legal_actions"] == []
@@ -149,7 +156,9 @@ def test_game_against_bot_to_the_end_then_record_and_replay(client: TestClient) 
     assert first["observation"]["taken"] == []
     last = client.get(f"/api/games/{gid}/replay", params={"upto": 99}).json()
     assert last["upto"] == 6 and last["over"] and len(last["observation"]["taken"]) == 6
-    closed = client.post(f"/api/games/{gid}/actions", json={"action": "play:0", "version": v["version"]}, headers=auth(t0))
+    closed = client.post(
+        f"/api/games/{gid}/actions", json={"action": "play:0", "version": v["version"]}, headers=auth(t0)
+    )
     assert closed.status_code == 422
 
 
@@ -171,19 +180,33 @@ def test_undo_own_decision_only_until_chance_or_other_seat(client: TestClient) -
     fp0 = room(client, gid).state.fingerprint()
     assert not v["can_undo"]
     assert client.post(f"/api/games/{gid}/undo", json={"version": v["version"]}, headers=auth(t0)).status_code == 409
-    v = client.post(f"/api/games/{gid}/actions", json={"action": v["legal_actions"][0]["id"], "version": v["version"]}, headers=auth(t0)).json()
+    v = client.post(
+        f"/api/games/{gid}/actions",
+        json={"action": v["legal_actions"][0]["id"], "version": v["version"]},
+        headers=auth(t0),
+    ).json()
     assert v["can_undo"]
     assert not view(client, gid, t1)["can_undo"]  # never another seat's decision
     assert client.post(f"/api/games/{gid}/undo", json={"version": v["version"]}, headers=auth(t1)).status_code == 409
     assert client.post(f"/api/games/{gid}/undo", json={"version": v["version"]}).status_code == 403
-    assert client.post(f"/api/games/{gid}/undo", json={"version": v["version"] - 1}, headers=auth(t0)).status_code == 409
+    assert (
+        client.post(f"/api/games/{gid}/undo", json={"version": v["version"] - 1}, headers=auth(t0)).status_code == 409
+    )
     u = client.post(f"/api/games/{gid}/undo", json={"version": v["version"]}, headers=auth(t0))
     assert u.status_code == 200 and u.json()["version"] == v["version"] + 1
     assert room(client, gid).state.fingerprint() == fp0 and u.json()["steps"] == 0
     # seat 0 plays, seat 1 completes the trick (a die is rolled): neither may undo now
-    v = client.post(f"/api/games/{gid}/actions", json={"action": u.json()["legal_actions"][0]["id"], "version": u.json()["version"]}, headers=auth(t0)).json()
+    v = client.post(
+        f"/api/games/{gid}/actions",
+        json={"action": u.json()["legal_actions"][0]["id"], "version": u.json()["version"]},
+        headers=auth(t0),
+    ).json()
     v1 = view(client, gid, t1)
-    v1 = client.post(f"/api/games/{gid}/actions", json={"action": v1["legal_actions"][0]["id"], "version": v1["version"]}, headers=auth(t1)).json()
+    v1 = client.post(
+        f"/api/games/{gid}/actions",
+        json={"action": v1["legal_actions"][0]["id"], "version": v1["version"]},
+        headers=auth(t1),
+    ).json()
     assert room(client, gid).moves[-1].chance  # the roll
     assert not v1["can_undo"] and not view(client, gid, t0)["can_undo"]
 
@@ -195,7 +218,11 @@ def test_undo_survives_restart_and_reveals_block_it(games: None, db_url: str) ->
         g = create(c, ["human", "human"])
         gid, t0 = g["id"], g["seats"][0]["token"]
         v = view(c, gid, t0)
-        c.post(f"/api/games/{gid}/actions", json={"action": v["legal_actions"][0]["id"], "version": v["version"]}, headers=auth(t0))
+        c.post(
+            f"/api/games/{gid}/actions",
+            json={"action": v["legal_actions"][0]["id"], "version": v["version"]},
+            headers=auth(t0),
+        )
         v = view(c, gid, t0)
         assert c.post(f"/api/games/{gid}/undo", json={"version": v["version"]}, headers=auth(t0)).status_code == 200
         manager = c.app.state.manager  # type: ignore[attr-defined]
@@ -231,7 +258,11 @@ def test_leave_and_come_back(client: TestClient) -> None:
     v = client.post(f"/api/games/{gid}/control", json={"by": "bot"}, headers=auth(t1)).json()
     assert v["seats"][1]["controller"] == "bot:random"
     v0 = view(client, gid, t0)
-    v0 = client.post(f"/api/games/{gid}/actions", json={"action": v0["legal_actions"][0]["id"], "version": v0["version"]}, headers=auth(t0)).json()
+    v0 = client.post(
+        f"/api/games/{gid}/actions",
+        json={"action": v0["legal_actions"][0]["id"], "version": v0["version"]},
+        headers=auth(t0),
+    ).json()
     v0 = settle(client, gid, t0)
     assert v0["steps"] == 2  # the bot played seat 1
     v1 = client.post(f"/api/games/{gid}/control", json={"by": "human"}, headers=auth(t1)).json()
@@ -249,7 +280,11 @@ def test_rematch_gives_each_seat_its_own_new_token(client: TestClient) -> None:
     while not v["over"]:
         seat = v["current_player"]
         v = view(client, gid, tokens[seat])
-        v = client.post(f"/api/games/{gid}/actions", json={"action": v["legal_actions"][0]["id"], "version": v["version"]}, headers=auth(tokens[seat])).json()
+        v = client.post(
+            f"/api/games/{gid}/actions",
+            json={"action": v["legal_actions"][0]["id"], "version": v["version"]},
+            headers=auth(tokens[seat]),
+        ).json()
     r = client.post(f"/api/games/{gid}/rematch", headers=auth(t0)).json()
     again = client.post(f"/api/games/{gid}/rematch", headers=auth(t0)).json()
     assert again == r
@@ -264,13 +299,20 @@ def test_rematch_gives_each_seat_its_own_new_token(client: TestClient) -> None:
 def test_websocket_pushes_views_and_hides_other_hands(client: TestClient) -> None:
     g = create(client, ["human", "human"])
     gid, (t0, t1) = g["id"], [s["token"] for s in g["seats"]]
-    with client.websocket_connect(f"/api/games/{gid}/ws?token={t1}") as ws1, client.websocket_connect(f"/api/games/{gid}/ws") as wss:
+    with (
+        client.websocket_connect(f"/api/games/{gid}/ws?token={t1}") as ws1,
+        client.websocket_connect(f"/api/games/{gid}/ws") as wss,
+    ):
         frames1 = [ws1.receive_text()]
         framess = [wss.receive_text()]
         v = view(client, gid, t0)
         state = room(client, gid).state
         hidden1, hidden_s = hidden_from(state, 1), hidden_from(state, None)
-        client.post(f"/api/games/{gid}/actions", json={"action": v["legal_actions"][0]["id"], "version": v["version"]}, headers=auth(t0))
+        client.post(
+            f"/api/games/{gid}/actions",
+            json={"action": v["legal_actions"][0]["id"], "version": v["version"]},
+            headers=auth(t0),
+        )
         while json.loads(frames1[-1])["version"] < v["version"] + 1:
             frames1.append(ws1.receive_text())
         while json.loads(framess[-1])["version"] < v["version"] + 1:
@@ -299,7 +341,12 @@ def test_websocket_refuses_a_wrong_token(client: TestClient) -> None:
 
 def test_openapi_documents_the_api(client: TestClient) -> None:
     spec = client.get("/openapi.json").json()
-    for path in ("/api/games", "/api/games/{game_id}/view", "/api/games/{game_id}/actions", "/api/games/{game_id}/record"):
+    for path in (
+        "/api/games",
+        "/api/games/{game_id}/view",
+        "/api/games/{game_id}/actions",
+        "/api/games/{game_id}/record",
+    ):
         assert path in spec["paths"]
     post = spec["paths"]["/api/games/{game_id}/actions"]["post"]
     assert {"403", "409", "422"} <= set(post["responses"])
@@ -319,7 +366,15 @@ def test_tokens_redacted_from_logs() -> None:
 
     from hulldown.server.app import RedactTokens
 
-    rec = logging.LogRecord("uvicorn.error", logging.INFO, "", 0, '%s - "WebSocket %s" [accepted]', ("1.2.3.4", "/api/games/x/ws?token=SECRET123&a=1"), None)
+    rec = logging.LogRecord(
+        "uvicorn.error",
+        logging.INFO,
+        "",
+        0,
+        '%s - "WebSocket %s" [accepted]',
+        ("1.2.3.4", "/api/games/x/ws?token=SECRET123&a=1"),
+        None,
+    )
     RedactTokens().filter(rec)
     assert "SECRET123" not in rec.getMessage() and "token=***" in rec.getMessage()
 

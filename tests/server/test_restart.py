@@ -64,7 +64,10 @@ def test_sigkill_and_restart_resumes_every_game(tmp_path: Path) -> None:
                     headers={"Authorization": f"Bearer {tokens[i % 2]}"},
                 )
                 assert r.status_code == 200
-            games[g["id"]] = (tokens[moves % 2], c.get(f"/api/games/{g['id']}/view", headers={"Authorization": f"Bearer {tokens[moves % 2]}"}).json())
+            games[g["id"]] = (
+                tokens[moves % 2],
+                c.get(f"/api/games/{g['id']}/view", headers={"Authorization": f"Bearer {tokens[moves % 2]}"}).json(),
+            )
         # a game against a paced bot, killed while the bot may be thinking
         b = c.post("/api/games", json={"game": "secret-cards", "seats": ["bot:random", "bot:random"]}).json()
         time.sleep(0.35)
@@ -83,7 +86,11 @@ def test_sigkill_and_restart_resumes_every_game(tmp_path: Path) -> None:
             assert after["legal_actions"] == before["legal_actions"]
             assert after["log"] == before["log"]
             # and play continues from there
-            r = c.post(f"/api/games/{gid}/actions", json={"action": after["legal_actions"][0]["id"], "version": after["version"]}, headers={"Authorization": f"Bearer {token}"})
+            r = c.post(
+                f"/api/games/{gid}/actions",
+                json={"action": after["legal_actions"][0]["id"], "version": after["version"]},
+                headers={"Authorization": f"Bearer {token}"},
+            )
             assert r.status_code == 200
         # the bot game was resumed by the restarted server and finishes
         end = time.monotonic() + 20

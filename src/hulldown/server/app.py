@@ -237,7 +237,10 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6, bot_threads: i
         for info in games():
             d = info.describe()
             d["renderer"] = info.id in renderers
-            d["agents"] = sorted({"random", "heuristic", *load(info.id).agents} - ({"heuristic"} if load(info.id).heuristic is None else set()))
+            d["agents"] = sorted(
+                {"random", "heuristic", *load(info.id).agents}
+                - ({"heuristic"} if load(info.id).heuristic is None else set())
+            )
             out.append(d)
         return {"games": out, "agents": describe_agents(), "version": __version__}
 
@@ -267,7 +270,11 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6, bot_threads: i
                     row, seat_list = live.row, [(s.seat, s.kind, s.controller, s.joined) for s in live.seats]
                 else:
                     seat_list = [(s.seat, s.kind, s.controller, s.joined) for s in seats]
-                st = "finished" if row.over else ("open" if any(k == "human" and not j for _, k, _, j in seat_list) else "running")
+                st = (
+                    "finished"
+                    if row.over
+                    else ("open" if any(k == "human" and not j for _, k, _, j in seat_list) else "running")
+                )
                 if status is not None and st != status:
                     continue
                 out[st].append(
@@ -340,12 +347,7 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6, bot_threads: i
         total = len(room.moves)
         upto = min(upto, total)
         state = await asyncio.get_running_loop().run_in_executor(None, lambda: replay(record, upto=upto))
-        log_ = [
-            {"step": n + 1, **e}
-            for n, m in enumerate(room.moves[:upto])
-            for e in m.events
-            if e.get("to") == "all"
-        ]
+        log_ = [{"step": n + 1, **e} for n, m in enumerate(room.moves[:upto]) for e in m.events if e.get("to") == "all"]
         return ReplayStep(
             upto=upto,
             decisions=total,

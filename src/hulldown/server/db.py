@@ -209,7 +209,14 @@ class Store:
             )
 
     def _touch(
-        self, conn: Connection, game_id: str, version: int, steps: int, over: bool, returns: list[float] | None, now: float
+        self,
+        conn: Connection,
+        game_id: str,
+        version: int,
+        steps: int,
+        over: bool,
+        returns: list[float] | None,
+        now: float,
     ) -> None:
         conn.execute(
             GAMES.update()
@@ -261,9 +268,7 @@ class Store:
             conn.execute(GAMES.update().where(GAMES.c.id == game_id).values(rematch_id=rematch_id))
             for seat, token in tokens.items():
                 conn.execute(
-                    SEATS.update()
-                    .where(SEATS.c.game_id == game_id, SEATS.c.seat == seat)
-                    .values(rematch_token=token)
+                    SEATS.update().where(SEATS.c.game_id == game_id, SEATS.c.seat == seat).values(rematch_token=token)
                 )
 
     def load_game(self, game_id: str) -> tuple[GameRow, list[SeatRow], list[MoveRow]] | None:

@@ -253,7 +253,10 @@ class Manager:
             created_at=now,
             updated_at=now,
         )
-        seat_rows = [SeatRow(i, k, k, hash_token(t), k != HUMAN, None) for i, (k, t) in enumerate(zip(kinds, tokens))]
+        seat_rows = [
+            SeatRow(i, k, k, hash_token(t), k != HUMAN, None)
+            for i, (k, t) in enumerate(zip(kinds, tokens, strict=True))
+        ]
         self.store.insert_game(row, seat_rows)
         room = Room(
             id=gid,
@@ -292,7 +295,9 @@ class Manager:
                 game=game,
                 state=state,
                 row=row,
-                seats=[SeatInfo(s.seat, s.kind, s.controller, s.token_hash, s.joined, s.rematch_token) for s in seat_rows],
+                seats=[
+                    SeatInfo(s.seat, s.kind, s.controller, s.token_hash, s.joined, s.rematch_token) for s in seat_rows
+                ],
                 moves=moves,
                 setup_events=setup_events,
             )
@@ -344,7 +349,13 @@ class Manager:
             "current_player": current,
             "steps": state.steps,
             "seats": [
-                {"seat": s.seat, "kind": s.kind, "controller": s.controller, "joined": s.joined, "online": s.connections > 0}
+                {
+                    "seat": s.seat,
+                    "kind": s.kind,
+                    "controller": s.controller,
+                    "joined": s.joined,
+                    "online": s.connections > 0,
+                }
                 for s in room.seats
             ],
             "returns": state.returns() if over else None,
@@ -433,7 +444,7 @@ class Manager:
             room.row.steps = state.steps
             self._after_change(room)
 
-    async def set_controller(self, room: Room, seat: int | None, by_bot: bool, version: int | None = None) -> None:
+    async def set_controller(self, room: Room, seat: int | None, by_bot: bool) -> None:
         """A seat leaves (a bot takes it over) or comes back."""
         if seat is None:
             raise ApiError(403, "a seat token is needed")
@@ -505,9 +516,9 @@ class Manager:
             room.deadline = self.clock() + float(clock)
             room.clock_task = asyncio.get_running_loop().create_task(self._clock(room, room.version, float(clock)))
         # the bots
-        if current is not None and room.seats[current].bot_spec is not None:
-            if room.bot_task is None or room.bot_task.done():
-                room.bot_task = asyncio.get_running_loop().create_task(self._bots(room))
+        bot_to_move = current is not None and room.seats[current].bot_spec is not None
+        if bot_to_move and (room.bot_task is None or room.bot_task.done()):
+            room.bot_task = asyncio.get_running_loop().create_task(self._bots(room))
 
     async def _clock(self, room: Room, version: int, seconds: float) -> None:
         await asyncio.sleep(seconds)
