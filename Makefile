@@ -14,9 +14,9 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[all]'
 	touch $(STAMP)
 
-# The main job.
+# The main job: the web app on http://127.0.0.1:8000 with its embedded SQLite database.
 run: $(STAMP)
-	$(BIN)/hulldown play tank-killers --opponents heuristic
+	$(BIN)/hulldown serve
 
 play: $(STAMP)
 	$(BIN)/hulldown play tank-killers --opponents heuristic
