@@ -81,7 +81,9 @@ def run_jobs(
     return _run_processes(jobs, chunks, workers, progress)
 
 
-def _run_inline(jobs: Sequence[tuple[Job, int]], chunks: list[tuple[int, list[int]]], progress: Progress | None) -> RunOutcome:
+def _run_inline(
+    jobs: Sequence[tuple[Job, int]], chunks: list[tuple[int, list[int]]], progress: Progress | None
+) -> RunOutcome:
     done: dict[int, list[GameResult]] = {}
     interrupted = False
     start = time.perf_counter()
@@ -123,7 +125,9 @@ def _run_processes(
     ctx = multiprocessing.get_context("spawn")  # fork is unsafe with threads (Ray, Rich)
     done: dict[int, list[GameResult]] = {}
     interrupted = False
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_worker_init, initargs=(list(sys.path),))
+    pool = ProcessPoolExecutor(
+        max_workers=workers, mp_context=ctx, initializer=_worker_init, initargs=(list(sys.path),)
+    )
     start = time.perf_counter()
     try:
         # Start every worker before the clock starts: interpreter start-up is not play.

@@ -42,6 +42,7 @@ from hulldown.sim.runner import GameResult, Job, game_locator
 from hulldown.sim.simulate import prepare, progress_bar, write_table
 from hulldown.sim.stats import rate
 
+
 def _option_sets(game: Game, base: Mapping[str, Any], vary: Sequence[str]) -> tuple[list[str], list[dict[str, Any]]]:
     specs = {o.name: o for o in game.info.options}
     names = list(vary)
@@ -84,7 +85,7 @@ def card_impact(results: Sequence[GameResult], factions: Sequence[str], min_n: i
         for s in range(r.players):
             fac = _faction_of(r, factions, s)
             seat_games[fac].append((set(r.played[s]), s in r.winners))
-    out = []
+    out: list[dict[str, Any]] = []
     for fac, rows in seat_games.items():
         cards = set().union(*(p for p, _ in rows)) if rows else set()
         for card in sorted(cards):
@@ -95,7 +96,7 @@ def card_impact(results: Sequence[GameResult], factions: Sequence[str], min_n: i
             a = rate(sum(with_), len(with_))
             b = rate(sum(without), len(without))
             out.append({"faction": fac, "card": card, "played": a, "not_played": b, "delta": a["rate"] - b["rate"]})
-    out.sort(key=lambda d: -d["delta"])
+    out.sort(key=lambda d: -float(d["delta"]))
     return out
 
 
@@ -115,7 +116,10 @@ def _plot(path: Path, draw: Callable[[Any], None], size: tuple[float, float] = (
 
 def _bars(ax: Any, labels: list[str], rates: list[dict[str, float]], title: str, ylabel: str = "win rate") -> None:
     ys = [r["rate"] for r in rates]
-    err = [[y - r["low"] for y, r in zip(ys, rates, strict=True)], [r["high"] - y for y, r in zip(ys, rates, strict=True)]]
+    err = [
+        [y - r["low"] for y, r in zip(ys, rates, strict=True)],
+        [r["high"] - y for y, r in zip(ys, rates, strict=True)],
+    ]
     ax.bar(range(len(ys)), ys, yerr=err, capsize=4, color="#5b7a3a")
     ax.axhline(0.5, color="grey", lw=1, ls="--")
     ax.set_xticks(range(len(ys)), labels, rotation=30, ha="right")
@@ -231,13 +235,23 @@ def balance(
             plots.append(
                 (
                     "Score by faction (mirror games excluded; a draw counts one half)",
-                    _plot(outdir / "factions.png", lambda ax: _bars(ax, labels, [report["by_faction"][x] for x in labels], "Score by faction", "score")),
+                    _plot(
+                        outdir / "factions.png",
+                        lambda ax: _bars(
+                            ax, labels, [report["by_faction"][x] for x in labels], "Score by faction", "score"
+                        ),
+                    ),
                 )
             )
     elif names:
         labels = list(report["by_option_set"])
         first = [report["by_option_set"][x]["seat_win_rates"][0] for x in labels]
-        plots.append(("Seat 0 win rate by option set", _plot(outdir / "option_sets.png", lambda ax: _bars(ax, labels, first, "Seat 0 win rate by option set"))))
+        plots.append(
+            (
+                "Seat 0 win rate by option set",
+                _plot(outdir / "option_sets.png", lambda ax: _bars(ax, labels, first, "Seat 0 win rate by option set")),
+            )
+        )
 
     # -- agents and seats ----------------------------------------------------
     agent_scores: dict[str, list[float]] = defaultdict(list)
@@ -255,7 +269,13 @@ def balance(
         "advantage": seat_rates[0]["rate"] - (1.0 - report["draws"] / max(1, len(results))) / n,
     }
     plots.append(
-        ("Win rate by seat (agents rotated through the seats)", _plot(outdir / "seats.png", lambda ax: _bars(ax, [f"seat {s}" for s in range(n)], seat_rates, "Win rate by seat")))
+        (
+            "Win rate by seat (agents rotated through the seats)",
+            _plot(
+                outdir / "seats.png",
+                lambda ax: _bars(ax, [f"seat {s}" for s in range(n)], seat_rates, "Win rate by seat"),
+            ),
+        )
     )
 
     lengths = [r.steps for r in results]
@@ -284,8 +304,13 @@ def balance(
             ys = list(range(len(shown)))
             for key, colour, off in (("played", "#5b7a3a", -0.2), ("not_played", "#b0a070", 0.2)):
                 xs = [d[key]["rate"] for d in shown]
-                err = [[x - d[key]["low"] for x, d in zip(xs, shown, strict=True)], [d[key]["high"] - x for x, d in zip(xs, shown, strict=True)]]
-                ax.errorbar(xs, [y + off for y in ys], xerr=err, fmt="o", color=colour, label=key.replace("_", " "), capsize=2)
+                err = [
+                    [x - d[key]["low"] for x, d in zip(xs, shown, strict=True)],
+                    [d[key]["high"] - x for x, d in zip(xs, shown, strict=True)],
+                ]
+                ax.errorbar(
+                    xs, [y + off for y in ys], xerr=err, fmt="o", color=colour, label=key.replace("_", " "), capsize=2
+                )
             ax.set_yticks(ys, [f"{d['card']} ({d['faction']})" if factions else d["card"] for d in shown])
             ax.invert_yaxis()
             ax.axvline(0.5, color="grey", lw=1, ls="--")
@@ -294,7 +319,12 @@ def balance(
             ax.legend(loc="lower right")
             ax.set_title("Per-card impact (highest and lowest)")
 
-        plots.append(("Per-card impact: win rate when played versus not, 95% intervals", _plot(outdir / "cards.png", draw_cards, (8, max(4, 0.32 * len(shown) + 1)))))
+        plots.append(
+            (
+                "Per-card impact: win rate when played versus not, 95% intervals",
+                _plot(outdir / "cards.png", draw_cards, (8, max(4, 0.32 * len(shown) + 1))),
+            )
+        )
 
     # -- parity ----------------------------------------------------------------
     if factions and n == 2 and "reinforce" in levers and "reinforce_pool" in levers and report.get("by_faction"):
@@ -311,7 +341,10 @@ def balance(
             def draw_parity(ax: Any) -> None:
                 ks = [c["added"] for c in curve]
                 ys = [c["score"]["rate"] for c in curve]
-                err = [[y - c["score"]["low"] for y, c in zip(ys, curve, strict=True)], [c["score"]["high"] - y for y, c in zip(ys, curve, strict=True)]]
+                err = [
+                    [y - c["score"]["low"] for y, c in zip(ys, curve, strict=True)],
+                    [c["score"]["high"] - y for y, c in zip(ys, curve, strict=True)],
+                ]
                 ax.errorbar(ks, ys, yerr=err, fmt="o-", capsize=3, color="#5b7a3a")
                 ax.axhline(0.5, color="grey", lw=1, ls="--")
                 ax.set_xlabel(f"cards added to {weak}")
@@ -319,7 +352,9 @@ def balance(
                 ax.set_ylim(0, 1)
                 ax.set_title("Reinforcing the weaker side")
 
-            plots.append((f"{weak} score against {strong} as cards are added", _plot(outdir / "parity.png", draw_parity)))
+            plots.append(
+                (f"{weak} score against {strong} as cards are added", _plot(outdir / "parity.png", draw_parity))
+            )
     elif parity is not None:
         raise ValueError(f"{g.id} does not declare how to add cards to a deck (extras['balance']['reinforce'])")
 
@@ -365,7 +400,9 @@ def _parity(
         jobs: list[tuple[Job, int]] = []
         for opts, seat in layouts:
             o = reinforce(dict(opts), seat, cards) if cards else opts
-            jobs += jobs_for(g.validate_options(o), max(2, count // 2), ["parity", seat], {"added": k, "weak_seat": seat})
+            jobs += jobs_for(
+                g.validate_options(o), max(2, count // 2), ["parity", seat], {"added": k, "weak_seat": seat}
+            )
         results = run(jobs, f"{g.id}: {weak} +{k} cards")
         scores = [_score(r, [r.tags["weak_seat"]]) for rs in results for r in rs]
         cache[k] = {"added": k, "cards": cards, "score": rate(sum(scores), len(scores))}
@@ -423,7 +460,8 @@ def _html(report: Mapping[str, Any], plots: Sequence[tuple[str, str]]) -> str:
         "<style>body{font-family:sans-serif;max-width:60em;margin:2em auto}table{border-collapse:collapse}"
         "td,th{border:1px solid #ccc;padding:.2em .6em;text-align:left}img{max-width:100%}</style></head><body>",
         f"<h1>Balance report: {e(report['game'])}</h1>",
-        f"<p>{report['games']} games, agents {e(' v '.join(report['agents']))} rotated through the seats, seed {report['seed']}."
+        f"<p>{report['games']} games, agents {e(' v '.join(report['agents']))} rotated through the seats, "
+        f"seed {report['seed']}."
         " Rates carry 95% Wilson intervals.</p>",
     ]
     par = report.get("parity")
@@ -446,22 +484,37 @@ def _html(report: Mapping[str, Any], plots: Sequence[tuple[str, str]]) -> str:
     elif par:
         parts.append(f"<h2>Parity</h2><p>{e(par.get('note', ''))}</p>")
     fpa = report["first_player_advantage"]
-    parts.append(f"<h2>Seats</h2><p>Seat 0 wins {_pct(fpa['seat0'])}; a fair share is {100 * fpa['fair_share']:.1f}% of decided games.</p>")
-    for key, title in (("by_faction", "Score by faction"), ("matchups", "Match-ups (row side's score)"), ("by_agent", "Score by agent")):
+    parts.append(
+        f"<h2>Seats</h2><p>Seat 0 wins {_pct(fpa['seat0'])}; "
+        f"a fair share is {100 * fpa['fair_share']:.1f}% of decided games.</p>"
+    )
+    for key, title in (
+        ("by_faction", "Score by faction"),
+        ("matchups", "Match-ups (row side's score)"),
+        ("by_agent", "Score by agent"),
+    ):
         if report.get(key):
             parts.append(f"<h2>{title}</h2><table><tr><th></th><th>rate [95%]</th></tr>")
             parts += [f"<tr><td>{e(k)}</td><td>{_pct(v)}</td></tr>" for k, v in report[key].items()]
             parts.append("</table>")
     parts.append("<h2>Option sets</h2><table><tr><th>options</th><th>games</th><th>seat win rates</th></tr>")
     for label, d in report["by_option_set"].items():
-        parts.append(f"<tr><td>{e(label)}</td><td>{d['games']}</td><td>{'; '.join(_pct(x) for x in d['seat_win_rates'])}</td></tr>")
+        parts.append(
+            f"<tr><td>{e(label)}</td><td>{d['games']}</td>"
+            f"<td>{'; '.join(_pct(x) for x in d['seat_win_rates'])}</td></tr>"
+        )
     parts.append("</table>")
     ln = report["length"]
-    parts.append(f"<p>Game length: mean {ln['mean']:.1f}, median {ln['median']}, range {ln['min']}–{ln['max']} decisions.</p>")
+    parts.append(
+        f"<p>Game length: mean {ln['mean']:.1f}, median {ln['median']}, range {ln['min']}-{ln['max']} decisions.</p>"
+    )
     for caption, name in plots:
         parts.append(f"<figure><img src='{e(name)}' alt='{e(caption)}'><figcaption>{e(caption)}</figcaption></figure>")
     if report["card_impact"]:
-        parts.append("<h2>Per-card impact</h2><table><tr><th>faction</th><th>card</th><th>played</th><th>not played</th><th>difference</th></tr>")
+        parts.append(
+            "<h2>Per-card impact</h2><table><tr><th>faction</th><th>card</th>"
+            "<th>played</th><th>not played</th><th>difference</th></tr>"
+        )
         for d in report["card_impact"]:
             parts.append(
                 f"<tr><td>{e(d['faction'])}</td><td>{e(d['card'])}</td><td>{_pct(d['played'])}</td>"

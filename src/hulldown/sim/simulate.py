@@ -64,7 +64,9 @@ class SimulationResult:
             "wins": wins,
             "draws": self.draws(),
             "win_rates": [rate(w, n) for w in wins],
-            "mean_return": [statistics.fmean(r.returns[s] for r in self.results) if n else 0.0 for s in range(self.players)],
+            "mean_return": [
+                statistics.fmean(r.returns[s] for r in self.results) if n else 0.0 for s in range(self.players)
+            ],
             "length": {
                 "mean": statistics.fmean(lengths) if lengths else 0.0,
                 "median": statistics.median(lengths) if lengths else 0.0,
@@ -141,7 +143,8 @@ def progress_bar(total: int, label: str, enabled: bool = True) -> Iterator[Progr
         yield None
         return
     from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress as RichProgress, TextColumn, TimeRemainingColumn
+    from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn
+    from rich.progress import Progress as RichProgress
 
     console = Console(stderr=True)
     with RichProgress(

@@ -51,10 +51,10 @@ class TournamentResult:
                 score[b][a] += 1.0 - pts
                 played[a][b] += 1
                 played[b][a] += 1
-                ranks = [1, 2] if pts == 1.0 else [2, 1] if pts == 0.0 else [1, 1]
+                ranks = [1.0, 2.0] if pts == 1.0 else [2.0, 1.0] if pts == 0.0 else [1.0, 1.0]
                 [[na], [nb]] = model.rate([[ratings[a]], [ratings[b]]], ranks=ranks)
                 ratings[a], ratings[b] = na, nb
-        rows = []
+        rows: list[dict[str, Any]] = []
         for i, name in enumerate(self.agents):
             total = sum(score[i])
             games = sum(played[i])
@@ -70,7 +70,7 @@ class TournamentResult:
                     "score": rate(total, games),
                 }
             )
-        order = sorted(range(len(rows)), key=lambda i: -rows[i]["mu"])
+        order = sorted(range(len(rows)), key=lambda i: -float(rows[i]["mu"]))
         pairs = {
             f"{self.agents[i]} v {self.agents[j]}": rate(score[i][j], played[i][j])
             for i, j in itertools.permutations(range(len(self.agents)), 2)
