@@ -15,7 +15,7 @@ import os
 import signal
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from typing import Any
@@ -37,16 +37,41 @@ class RunOutcome:
     backend: str
 
 
-def _chunks(jobs: Sequence[tuple[Job, int]], workers: int) -> list[tuple[int, list[int]]]:
-    total = sum(n for _, n in jobs)
-    # Enough chunks to balance load and move the progress bar, few enough that
-    # inter-process traffic stays negligible next to the games themselves.
-    size = max(1, min(200, total // max(1, workers * 16)))
-    out: list[tuple[int, list[int]]] = []
-    for j, (_, n) in enumerate(jobs):
-        for start in range(0, n, size):
-            out.append((j, list(range(start, min(n, start + size)))))
-    return out
+class _Chunker:
+    """Hands out chunks of games, sized from how long games turn out to take.
+
+    The first chunks hold one game each; then a chunk aims at about half a
+    second of play, capped so every worker still gets some sixteen chunks.
+    Small chunks keep the progress bar moving and lose little on Ctrl-C; big
+    ones keep inter-process traffic negligible for fast games.
+    """
+
+    __slots__ = ("cap", "job", "jobs", "next_index", "size")
+
+    def __init__(self, jobs: Sequence[tuple[Job, int]], workers: int) -> None:
+        total = sum(n for _, n in jobs)
+        self.jobs = jobs
+        self.cap = max(1, min(200, total // max(1, workers * 16)))
+        self.size = 1
+        self.job = 0
+        self.next_index = 0
+
+    def take(self) -> tuple[int, list[int]] | None:
+        while self.job < len(self.jobs) and self.next_index >= self.jobs[self.job][1]:
+            self.job += 1
+            self.next_index = 0
+        if self.job >= len(self.jobs):
+            return None
+        n = self.jobs[self.job][1]
+        start = self.next_index
+        self.next_index = min(n, start + self.size)
+        return self.job, list(range(start, self.next_index))
+
+    def observe(self, results: Sequence[GameResult]) -> None:
+        if not results:
+            return
+        per_game = max(1e-6, sum(r.seconds for r in results) / len(results))
+        self.size = max(1, min(self.cap, int(0.5 / per_game)))
 
 
 def _collect(jobs: Sequence[tuple[Job, int]], done: dict[int, list[GameResult]]) -> list[list[GameResult]]:
@@ -73,24 +98,21 @@ def run_jobs(
         raise ValueError("workers must be at least 1")
     for job, _ in jobs:
         resolve_game(job.game)  # fail here, in one clear line, not in a worker
-    chunks = _chunks(jobs, workers)
+    chunks = _Chunker(jobs, workers)
     if backend == "ray":
         return _run_ray(jobs, chunks, workers, address, progress)
     if workers == 1:
-        return _run_inline(jobs, chunks, progress)
+        return _run_inline(jobs, progress)
     return _run_processes(jobs, chunks, workers, progress)
 
 
-def _run_inline(
-    jobs: Sequence[tuple[Job, int]], chunks: list[tuple[int, list[int]]], progress: Progress | None
-) -> RunOutcome:
+def _run_inline(jobs: Sequence[tuple[Job, int]], progress: Progress | None) -> RunOutcome:
     done: dict[int, list[GameResult]] = {}
     interrupted = False
     start = time.perf_counter()
     try:
-        for j, indices in chunks:
-            job = jobs[j][0]
-            for i in indices:  # one game at a time so Ctrl-C loses at most one
+        for j, (job, n) in enumerate(jobs):
+            for i in range(n):  # one game at a time so Ctrl-C loses at most one
                 done.setdefault(j, []).extend(play_chunk(job, [i]))
                 if progress:
                     progress(1)
@@ -116,7 +138,7 @@ def _warm(_: int) -> int:
 
 def _run_processes(
     jobs: Sequence[tuple[Job, int]],
-    chunks: list[tuple[int, list[int]]],
+    chunks: _Chunker,
     workers: int,
     progress: Progress | None,
 ) -> RunOutcome:
@@ -134,20 +156,21 @@ def _run_processes(
         list(pool.map(_warm, range(workers)))
         start = time.perf_counter()
         pending: dict[Future[list[GameResult]], int] = {}
-        queue: Iterator[tuple[int, list[int]]] = iter(chunks)
-        for j, indices in queue:
-            pending[pool.submit(play_chunk, jobs[j][0], indices)] = j
-            if len(pending) >= workers * 3:
+        for _ in range(workers * 3):
+            first = chunks.take()
+            if first is None:
                 break
+            pending[pool.submit(play_chunk, jobs[first[0]][0], first[1])] = first[0]
         while pending:
             finished, _ = wait(pending, return_when=FIRST_COMPLETED)
             for fut in finished:
                 j = pending.pop(fut)
                 rs = fut.result()
                 done.setdefault(j, []).extend(rs)
+                chunks.observe(rs)
                 if progress:
                     progress(len(rs))
-                nxt = next(queue, None)
+                nxt = chunks.take()
                 if nxt is not None:
                     pending[pool.submit(play_chunk, jobs[nxt[0]][0], nxt[1])] = nxt[0]
         seconds = time.perf_counter() - start
@@ -164,7 +187,7 @@ def _run_processes(
 
 def _run_ray(
     jobs: Sequence[tuple[Job, int]],
-    chunks: list[tuple[int, list[int]]],
+    chunks: _Chunker,
     workers: int,
     address: str | None,
     progress: Progress | None,
@@ -201,20 +224,21 @@ def _run_ray(
         if jobs:
             ray.get([remote.remote(jobs[0][0], []) for _ in range(workers)])
         start = time.perf_counter()
-        queue = iter(chunks)
-        for j, indices in queue:
-            refs[remote.remote(jobs[j][0], indices)] = j
-            if len(refs) >= in_flight:
+        for _ in range(in_flight):
+            first = chunks.take()
+            if first is None:
                 break
+            refs[remote.remote(jobs[first[0]][0], first[1])] = first[0]
         while refs:
             ready, _ = ray.wait(list(refs), num_returns=1)
             for ref in ready:
                 j = refs.pop(ref)
                 rs = ray.get(ref)
                 done.setdefault(j, []).extend(rs)
+                chunks.observe(rs)
                 if progress:
                     progress(len(rs))
-                nxt = next(queue, None)
+                nxt = chunks.take()
                 if nxt is not None:
                     refs[remote.remote(jobs[nxt[0]][0], nxt[1])] = nxt[0]
         seconds = time.perf_counter() - start
