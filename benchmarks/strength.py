@@ -41,15 +41,19 @@ def main() -> None:
                     score += 1.0 if won else 0.5 if g.draw else 0.0
             w = rate(wins, int(games))
             s = rate(score, int(games))
-            print(json.dumps({
-                "game": game.id,
-                "ismcts": args.ismcts,
-                "opponent": opp,
-                "games": int(games),
-                "win_rate": w,
-                "score": s,
-                "beats_opponent": s["low"] > 0.5,
-            }))
+            print(
+                json.dumps(
+                    {
+                        "game": game.id,
+                        "ismcts": args.ismcts,
+                        "opponent": opp,
+                        "games": int(games),
+                        "win_rate": w,
+                        "score": s,
+                        "beats_opponent": s["low"] > 0.5,
+                    }
+                )
+            )
 
 
 if __name__ == "__main__":
