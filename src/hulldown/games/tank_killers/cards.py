@@ -30,7 +30,19 @@ CLASSES = ("tank", "light_tank", "medium_tank", "heavy_tank", "vehicle", "gun", 
 CLASS_BIT = {c: 1 << i for i, c in enumerate(CLASSES)}
 NATIONS = ("german", "american", "british", "anglo")
 
-TACTIC_TYPES = ("Range", "Hit", "Ammo", "Damage", "Morale", "Armor", "Logistics", "Mine", "Command", "Maneuver", "Terrain")
+TACTIC_TYPES = (
+    "Range",
+    "Hit",
+    "Ammo",
+    "Damage",
+    "Morale",
+    "Armor",
+    "Logistics",
+    "Mine",
+    "Command",
+    "Maneuver",
+    "Terrain",
+)
 EFFECTS = ("modifier", "lost_action", "end_turn", "out_of_action", "free_action", "negate", "recover")
 # Effect codes used by the rules (ints for speed).
 E_MOD, E_LOST, E_END, E_OOA, E_FREE, E_NEG, E_REC = range(7)
@@ -104,14 +116,20 @@ class DeckFileModel(BaseModel):
 class TacticModel(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: str = Field(min_length=1)
-    type: Literal["Range", "Hit", "Ammo", "Damage", "Morale", "Armor", "Logistics", "Mine", "Command", "Maneuver", "Terrain"]
+    type: Literal[
+        "Range", "Hit", "Ammo", "Damage", "Morale", "Armor", "Logistics", "Mine", "Command", "Maneuver", "Terrain"
+    ]
     text: str = ""
     effect: Literal["modifier", "lost_action", "end_turn", "out_of_action", "free_action", "negate", "recover"]
     pen: int = Field(0, ge=-30, le=30)
     inf: int = Field(0, ge=-30, le=30)
     range: int | None = None
-    attacker: list[Literal["tank", "light_tank", "medium_tank", "heavy_tank", "vehicle", "gun", "infantry", "support"]] = []
-    target: list[Literal["tank", "light_tank", "medium_tank", "heavy_tank", "vehicle", "gun", "infantry", "support"]] = []
+    attacker: list[
+        Literal["tank", "light_tank", "medium_tank", "heavy_tank", "vehicle", "gun", "infantry", "support"]
+    ] = []
+    target: list[
+        Literal["tank", "light_tank", "medium_tank", "heavy_tank", "vehicle", "gun", "infantry", "support"]
+    ] = []
     attacker_nation: Literal["german", "american", "british", "anglo"] | None = None
     player_nation: Literal["german", "american", "british", "anglo"] | None = None
     opponent_nation: Literal["german", "american", "british", "anglo"] | None = None
@@ -120,7 +138,9 @@ class TacticModel(BaseModel):
     not_by_support: bool = False
     max_range: int | None = None
     negates_types: list[
-        Literal["Range", "Hit", "Ammo", "Damage", "Morale", "Armor", "Logistics", "Mine", "Command", "Maneuver", "Terrain"]
+        Literal[
+            "Range", "Hit", "Ammo", "Damage", "Morale", "Armor", "Logistics", "Mine", "Command", "Maneuver", "Terrain"
+        ]
     ] = []
     negates_names: list[str] = []
     count: int = Field(1, ge=0, le=20)
@@ -139,7 +159,9 @@ class TacticModel(BaseModel):
         if self.effect == "modifier" and self.type in ("Damage", "Mine"):
             raise ValueError(f"a {self.type} card cannot be a modifier")
         if self.effect == "out_of_action" and self.type not in ("Logistics", "Mine", "Damage", "Morale"):
-            raise ValueError("out of action is played by the defender (Logistics, Mine) or the attacker (Damage, Morale)")
+            raise ValueError(
+                "out of action is played by the defender (Logistics, Mine) or the attacker (Damage, Morale)"
+            )
         if (self.effect == "negate") != bool(self.negates_types or self.negates_names):
             raise ValueError("a negate card, and only a negate card, names what it negates")
         if self.same_unit and self.effect != "free_action":
@@ -301,7 +323,9 @@ class Rules:
         self.TARGET_DECK = Action("target:deck", "Attack the top card of the opponent's formation deck")
         self.TARGET = [Action(f"target:{s}", f"Attack {n}") for s, n in zip(self.uslug, names, strict=True)]
         self.ATTACKER_DECK = Action("attacker:deck", "Attack with the top card of your formation deck")
-        self.ATTACKER = [Action(f"attacker:{s}", f"Attack again with {n}") for s, n in zip(self.uslug, names, strict=True)]
+        self.ATTACKER = [
+            Action(f"attacker:{s}", f"Attack again with {n}") for s, n in zip(self.uslug, names, strict=True)
+        ]
         #: action id -> (kind, argument); kinds: 0 pass, 1 play, 2 discard, 3 target, 4 attacker
         self.amap: dict[str, tuple[int, int]] = {"pass": (0, -1), "target:deck": (3, -1), "attacker:deck": (4, -1)}
         for t in range(self.n_types):
@@ -325,11 +349,14 @@ class Rules:
         self._mod: dict[tuple[int, int], list[bool]] = {}
         self._ooa: dict[tuple[int, int], list[bool]] = {}
         self._free: dict[tuple[int, int, int], list[bool]] = {}
-        self._neg: list[list[list[bool]]] = [[[n in self.negated_by[t] and self.player_ok(n, s) for n in range(self.n_types)]
-                                              for t in range(self.n_types)] for s in (0, 1)]
-        self.free_any = [
-            [self.teff[t] == E_FREE and self.player_ok(t, s) for t in range(self.n_types)] for s in (0, 1)
+        self._neg: list[list[list[bool]]] = [
+            [
+                [n in self.negated_by[t] and self.player_ok(n, s) for n in range(self.n_types)]
+                for t in range(self.n_types)
+            ]
+            for s in (0, 1)
         ]
+        self.free_any = [[self.teff[t] == E_FREE and self.player_ok(t, s) for t in range(self.n_types)] for s in (0, 1)]
         self.recover = [self.teff[t] == E_REC for t in range(self.n_types)]
 
     # -- restriction checks (clause 9 of docs/rules/tank-killers.md) -----------
@@ -432,8 +459,7 @@ _RULES: dict[tuple[Any, ...], Rules] = {}
 
 def rules_for(options: Mapping[str, Any]) -> Rules:
     key = tuple(
-        options.get(k, "")
-        for k in ("deck0", "deck1", "tactics_file", "german_file", "american_file", "british_file")
+        options.get(k, "") for k in ("deck0", "deck1", "tactics_file", "german_file", "american_file", "british_file")
     )
     r = _RULES.get(key)
     if r is None:
@@ -451,7 +477,9 @@ def card_database(options: Mapping[str, Any]) -> list[dict[str, Any]]:
         for k in ("range", "max_range"):
             if k in fields:
                 fields[k] = range_label(fields[k])
-        out.append({"deck": "tactics", "name": t.name, "type": t.type, "fields": fields, "count": t.count, "source": tsrc})
+        out.append(
+            {"deck": "tactics", "name": t.name, "type": t.type, "fields": fields, "count": t.count, "source": tsrc}
+        )
     for d in DECKS:
         custom = options.get(f"{d}_file")
         p = Path(custom) if custom else DATA / f"{d}.toml"
@@ -463,7 +491,13 @@ def card_database(options: Mapping[str, Any]) -> list[dict[str, Any]]:
                     "deck": d,
                     "name": c.name,
                     "type": c.type,
-                    "fields": {"pen": c.pen, "inf": c.inf, "def": c.def_, "rng": range_label(c.rng), "nation": head.nation},
+                    "fields": {
+                        "pen": c.pen,
+                        "inf": c.inf,
+                        "def": c.def_,
+                        "rng": range_label(c.rng),
+                        "nation": head.nation,
+                    },
                     "count": c.count,
                     "source": src,
                 }

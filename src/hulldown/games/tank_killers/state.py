@@ -18,7 +18,6 @@ from hulldown.games.tank_killers.cards import (
     CLASS_BIT,
     E_END,
     E_LOST,
-    E_OOA,
     PB,
     Rules,
     range_label,
@@ -62,15 +61,16 @@ class TankKillersState(GameState):
         "imod",
         "in_play",
         "last_att",
+        "last_roll",
         "last_tgt",
         "maxr",
         "mod_seat",
         "neg_count",
         "neg_ctx",
         "neg_last",
+        "neg_player",
         "neg_seat",
         "neg_t",
-        "neg_player",
         "passes",
         "phase",
         "played",
@@ -94,7 +94,6 @@ class TankKillersState(GameState):
         "used_range",
         "waiting",
         "winner",
-        "last_roll",
     )
 
     R: Rules
@@ -237,9 +236,8 @@ class TankKillersState(GameState):
                     elif k == K_HIT:
                         if self.used_hit:
                             continue
-                    elif k == K_AMMO:
-                        if self.used_ammo or (R.tmaxr[t] >= 0 and self.used_range > R.tmaxr[t]):
-                            continue
+                    elif k == K_AMMO and (self.used_ammo or (R.tmaxr[t] >= 0 and self.used_range > R.tmaxr[t])):
+                        continue
                     out.append(R.PLAY[t])
             return out
         if ph == P_LOST:
@@ -662,10 +660,7 @@ class TankKillersState(GameState):
             seen |= 1 << t
             if R.tsame[t]:
                 m = R.tatt[t]
-                if m:
-                    ok = any(fcls[u] & m for u in units)
-                else:
-                    ok = deck_ok or bool(units)
+                ok = any(fcls[u] & m for u in units) if m else deck_ok or bool(units)
             else:
                 ok = deck_ok
             if ok:
@@ -920,9 +915,7 @@ _TKIND: dict[int, list[int]] = {}
 
 
 def _kinds(R: Rules) -> list[int]:
-    kinds = [
-        {"Range": K_RANGE, "Hit": K_HIT, "Ammo": K_AMMO}.get(cat, K_OTHER) for cat in R.tcat
-    ]
+    kinds = [{"Range": K_RANGE, "Hit": K_HIT, "Ammo": K_AMMO}.get(cat, K_OTHER) for cat in R.tcat]
     _TKIND[id(R)] = kinds
     return kinds
 
