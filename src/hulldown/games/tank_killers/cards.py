@@ -284,6 +284,9 @@ class Rules:
         self.fcls: list[int] = [0] * self.n_tactics
         self.fsupport: list[bool] = [False] * self.n_tactics
         self.fnameid: list[int] = [-1] * self.n_tactics
+        #: formation card -> its row in its deck file (unique over both seats); legality caches key on it
+        self.ftype: list[int] = [-1] * self.n_tactics
+        n_rows = 0
         self.fstart = [0, 0]
         self.fsize = [0, 0]
         self.nation = ["", ""]
@@ -300,7 +303,9 @@ class Rules:
                 if c.name not in names:
                     names.append(c.name)
                 cls = sum(CLASS_BIT[x] for x in types[c.type].classes)
+                n_rows += 1
                 for _ in range(c.count):
+                    self.ftype.append(n_rows)
                     self.fname.append(c.name)
                     self.fcode.append(c.type)
                     self.fpen.append(c.pen)
@@ -312,6 +317,7 @@ class Rules:
                     self.fnameid.append(names.index(c.name))
             self.fsize[seat] = len(self.fname) - self.fstart[seat]
         self.n_cards = len(self.fname)
+        self._key = n_rows + 1
         self.unit_names = names
         self.uslug = [slug(n) for n in names]
         self.name_of = [self.tname[self.ttype[c]] if c < self.n_tactics else self.fname[c] for c in range(self.n_cards)]
@@ -345,10 +351,11 @@ class Rules:
         )
 
         # -- per-window legality, filled lazily --------------------------------
-        self._lost: dict[tuple[int, int], list[bool]] = {}
-        self._mod: dict[tuple[int, int], list[bool]] = {}
-        self._ooa: dict[tuple[int, int], list[bool]] = {}
-        self._free: dict[tuple[int, int, int], list[bool]] = {}
+        self._lost: dict[int, list[bool]] = {}
+        self._mod: dict[int, list[bool]] = {}
+        self._ooa: dict[int, list[bool]] = {}
+        self._free: dict[int, list[bool]] = {}
+        self._tables: dict[int, tuple[list[bool], list[bool], list[bool]]] = {}
         self._neg: list[list[list[bool]]] = [
             [
                 [n in self.negated_by[t] and self.player_ok(n, s) for n in range(self.n_types)]
@@ -385,9 +392,17 @@ class Rules:
     def seat_of(self, card: int) -> int:
         return 0 if card < self.fstart[1] else 1
 
+    def tables(self, att: int, tgt: int) -> tuple[list[bool], list[bool], list[bool]]:
+        """The lost-attack, modifier and out-of-action legality rows of one attack, cached."""
+        key = self.ftype[att] * self._key + self.ftype[tgt]
+        rows = self._tables.get(key)
+        if rows is None:
+            rows = self._tables[key] = (self.lost_table(att, tgt), self.mod_table(att, tgt), self.ooa_table(att, tgt))
+        return rows
+
     def lost_table(self, att: int, tgt: int) -> list[bool]:
         """Cards the defender may play in the lost attack subphase (clause 6)."""
-        key = (att, tgt)
+        key = self.ftype[att] * self._key + (self.ftype[tgt] if tgt >= 0 else 0)
         row = self._lost.get(key)
         if row is None:
             defender = 1 - self.seat_of(att)
@@ -404,7 +419,7 @@ class Rules:
 
     def mod_table(self, att: int, tgt: int) -> list[bool]:
         """Modifier cards allowed in this attack, before the one-per-kind limits (clause 7)."""
-        key = (att, tgt)
+        key = self.ftype[att] * self._key + (self.ftype[tgt] if tgt >= 0 else 0)
         row = self._mod.get(key)
         if row is None:
             support = self.fsupport[att]
@@ -419,7 +434,7 @@ class Rules:
 
     def ooa_table(self, att: int, tgt: int) -> list[bool]:
         """Damage or Morale out-of-action cards the attacker may play after a failed attack (clause 8)."""
-        key = (att, tgt)
+        key = self.ftype[att] * self._key + (self.ftype[tgt] if tgt >= 0 else 0)
         row = self._ooa.get(key)
         if row is None:
             seat = self.seat_of(att)
@@ -436,7 +451,7 @@ class Rules:
 
     def free_table(self, seat: int, att: int, tgt: int) -> list[bool]:
         """Free action cards whose conditions on the attack just ended hold (clause 10)."""
-        key = (seat, att, tgt)
+        key = ((self.ftype[att] if att >= 0 else 0) * self._key + (self.ftype[tgt] if tgt >= 0 else 0)) * 2 + seat
         row = self._free.get(key)
         if row is None:
             row = []

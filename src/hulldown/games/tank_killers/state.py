@@ -396,11 +396,18 @@ class TankKillersState(GameState):
         s = self.active
         hand = self.hands[s]
         over = len(hand) > HAND_LIMIT
-        out: list[Action] = [] if over else [R.PASS]
+        tt = R.ttype
         can_recover = bool(self.casualty[s])
+        if not over:
+            if not can_recover:
+                return [R.PASS]
+            recover = R.recover
+            if not any(recover[tt[c]] for c in hand):
+                return [R.PASS]
+        out: list[Action] = [] if over else [R.PASS]
         seen = 0
         for c in hand:
-            t = R.ttype[c]
+            t = tt[c]
             if (seen >> t) & 1:
                 continue
             seen |= 1 << t
@@ -482,13 +489,13 @@ class TankKillersState(GameState):
             self.tgt_on_deck = True
         else:
             nid = R.fnameid
-            card = next(c for c in self.in_play[opp] if nid[c] == arg)
+            for card in self.in_play[opp]:
+                if nid[card] == arg:
+                    break
             self.shown.append(card)
             events.append({"type": "target", "to": "all", "seat": opp, "card": R.fname[card], "from": "play"})
         self.tgt = card
-        self.row_lost = R.lost_table(self.att, card)
-        self.row_mod = R.mod_table(self.att, card)
-        self.row_ooa = R.ooa_table(self.att, card)
+        self.row_lost, self.row_mod, self.row_ooa = R.tables(self.att, card)
         self.phase = P_LOST
 
     # -- II.3 lost attack subphase (clause 6) -----------------------------------
