@@ -175,3 +175,16 @@ def test_bad_options_raise_value_error() -> None:
     for opts in ({"deck0": "soviet"}, {"random_factor": "maybe"}, {"turn_limit": 1}, {"colour": 1}):
         with pytest.raises(ValueError):
             GAME.new(seed=0, options=opts)
+
+
+def test_every_rules_clause_links_to_existing_tests() -> None:
+    root = Path(__file__).resolve().parents[3]
+    doc = (root / "docs/rules/tank-killers.md").read_text()
+    links = re.findall(r"\]\(\.\./\.\./(tests/[^)]+\.py)::(\w+)\)", doc)
+    assert len(links) > 60
+    for path, name in links:
+        assert re.search(rf"^def {name}\(", (root / path).read_text(), re.M), f"{path}::{name}"
+    clauses = re.findall(r"^(\d+\.\d+) ", doc, re.M)
+    for clause in clauses:
+        body = doc.split(f"\n{clause} ", 1)[1].split("\n\n", 1)[0]
+        assert "[test](" in body, clause

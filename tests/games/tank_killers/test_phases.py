@@ -292,3 +292,19 @@ def test_turn_limit_ends_the_game_in_a_draw() -> None:
     assert st.phase == P_OVER and st.is_over
     assert st.returns() == [0.0, 0.0]
     assert st.observation(None)["draw"] is True
+
+
+def test_maneuver_decision_is_offered_every_turn() -> None:
+    st = new()
+    give(st, 0)
+    assert st.phase == P_MANEUVER and st.current_player == 0 and ids(st) == ["pass"]
+
+
+def test_no_target_ends_the_phase() -> None:
+    st = new()
+    give(st, 0, "Radio")
+    st.reserve[1].extend(st.fdeck[1])
+    st.fdeck[1].clear()
+    on_top(st, 0, "Panther")
+    st.apply("pass")
+    assert st.att == -1 and st.phase == P_FREE
