@@ -1,0 +1,187 @@
+"""A rule-of-thumb Tank Killers bot.
+
+It sees only its seat's observation and legal actions (``SeatView``) plus the
+public card data. Its rules: attack the target it can most surely destroy;
+as defender spend a lost-attack card only when the attack could succeed; in the
+modifier subphase play just enough to win the exchange (a Range card beyond
+the attacker's reach stops an attack outright); always negate, always take a
+free attack, and throw away the weakest cards at the hand limit.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hulldown.agents.base import SeatView
+from hulldown.engine.rng import SplitMix64
+from hulldown.engine.state import Action
+from hulldown.games.tank_killers.cards import (
+    CLASS_BIT,
+    E_END,
+    E_FREE,
+    E_LOST,
+    E_MOD,
+    E_NEG,
+    E_OOA,
+    E_REC,
+    Rules,
+    rules_for,
+)
+
+_INF = CLASS_BIT["infantry"]
+# How much a card is worth keeping, by effect (higher is kept longer).
+_KEEP = {E_OOA: 9, E_END: 8, E_LOST: 7, E_FREE: 6, E_NEG: 5, E_REC: 4, E_MOD: 0}
+_DECK_DEF = 6  # expected defense of an unseen formation card
+
+
+class TankKillersHeuristic:
+    name = "heuristic"
+
+    def __init__(self, seat: int, seed: int, rules: Rules) -> None:
+        self.seat = seat
+        self._rng = SplitMix64(seed)
+        self.R = rules
+        self.t_index = {n: i for i, n in enumerate(rules.tname)}
+        self.unit: list[dict[str, int]] = [{}, {}]
+        for c in range(rules.n_tactics, rules.n_cards):
+            s = rules.seat_of(c)
+            self.unit[s].setdefault(rules.fname[c], c)
+
+    # -- helpers -------------------------------------------------------------------
+    def _card(self, seat: int, name: str) -> int:
+        return self.unit[seat][name]
+
+    def _factor(self, att: int, tgt: int) -> int:
+        R = self.R
+        return R.finf[att] if R.fcls[tgt] & _INF else R.fpen[att]
+
+    def _delta(self, t: int, tgt_infantry: bool) -> int:
+        return self.R.tinf[t] if tgt_infantry else self.R.tpen[t]
+
+    def _keep_value(self, t: int) -> float:
+        e = self.R.teff[t]
+        if e == E_MOD:
+            return abs(self.R.tpen[t]) / 3 + (2 if self.R.trange[t] > 0 else 0)
+        return _KEEP[e]
+
+    def act(self, view: SeatView) -> Action:
+        legal = view.legal_actions()
+        if not legal:
+            raise ValueError("the heuristic was asked to act when its seat has no decision")
+        if len(legal) == 1:
+            return legal[0]
+        obs = view.observation()
+        phase = obs["phase"]
+        ids = {a.id: a for a in legal}
+        plays = [(self.t_index[a.label[5:]], a) for a in legal if a.id.startswith("play:")]
+        if phase == "maneuver":
+            return self._maneuver(legal, plays)
+        if phase == "target":
+            return self._target(obs, legal)
+        if phase == "lost attack":
+            return self._lost(obs, plays, ids)
+        if phase == "modifier":
+            return self._modifier(obs, plays, ids)
+        if phase == "free attacker":
+            return self._free_attacker(obs, legal)
+        # negation, after failed attack, free attack: playing is always worth it
+        return plays[0][1] if plays else ids["pass"]
+
+    def _maneuver(self, legal: list[Action], plays: list[tuple[int, Action]]) -> Action:
+        if plays:
+            return plays[0][1]
+        discards = [a for a in legal if a.id.startswith("discard:")]
+        if discards:
+            return min(discards, key=lambda a: self._keep_value(self.t_index[a.label[8:]]))
+        return legal[0]
+
+    def _target(self, obs: dict[str, Any], legal: list[Action]) -> Action:
+        me = self.seat
+        att = self._card(me, obs["attack"]["attacker"])
+        opp = 1 - me
+        best, best_score = legal[0], -1e9
+        for a in legal:
+            if a.id == "target:deck":
+                top = obs["sides"][opp]["top"]
+                if top is None:
+                    score = self.R.fpen[att] - _DECK_DEF - 0.5
+                else:
+                    t = self._card(opp, top)
+                    score = self._factor(att, t) - self.R.fdef[t]
+            else:
+                t = self._card(opp, a.label[len("Attack ") :])
+                score = self._factor(att, t) - self.R.fdef[t] + 0.25
+            if score >= 0:
+                score += 10
+            if score > best_score:
+                best, best_score = a, score
+        return best
+
+    def _lost(self, obs: dict[str, Any], plays: list[tuple[int, Action]], ids: dict[str, Action]) -> Action:
+        a = obs["attack"]
+        if not plays or a["factor"] + 4 < a["defense"]:
+            return ids["pass"]
+        return max(plays, key=lambda p: _KEEP[self.R.teff[p[0]]])[1]
+
+    def _modifier(self, obs: dict[str, Any], plays: list[tuple[int, Action]], ids: dict[str, Action]) -> Action:
+        R = self.R
+        a = obs["attack"]
+        attacking = a["seat"] == self.seat
+        tgt_inf = bool(R.fcls[self._card(1 - a["seat"], a["target"])] & _INF)
+        att = self._card(a["seat"], a["attacker"])
+        gap = a["factor"] - a["defense"]  # >= 0: the attack succeeds as things stand
+        if attacking:
+            if gap >= 0:
+                for t, act in plays:  # take the Range slot before the defender can
+                    if R.trange[t] == 0:
+                        return act
+                return ids["pass"]
+            ups = sorted(((self._delta(t, tgt_inf), act) for t, act in plays if R.trange[t] <= 0), key=lambda p: p[0])
+            ups = [(d, act) for d, act in ups if d > 0]
+            if not ups:
+                return ids["pass"]
+            enough = [(d, act) for d, act in ups if gap + d >= 0]
+            return enough[0][1] if enough else ups[-1][1]
+        if gap < 0:
+            return ids["pass"]
+        reach = R.frng[att]
+        for t, act in plays:
+            if R.trange[t] > reach:
+                return act
+        downs = sorted(((self._delta(t, tgt_inf), act) for t, act in plays), key=lambda p: p[0])
+        downs = [(d, act) for d, act in downs if d < 0]
+        if not downs:
+            return ids["pass"]
+        enough = [(d, act) for d, act in downs if gap + d < 0]
+        return enough[-1][1] if enough else downs[0][1]
+
+    def _free_attacker(self, obs: dict[str, Any], legal: list[Action]) -> Action:
+        def strength(a: Action) -> float:
+            if a.id == "attacker:deck":
+                return 8.5
+            c = self._card(self.seat, a.label[len("Attack again with ") :])
+            return float(self.R.fpen[c])
+
+        return max(legal, key=strength)
+
+
+class LazyHeuristic:
+    """Builds the heuristic on its first decision, when the game's options are known."""
+
+    name = "heuristic"
+
+    def __init__(self, seat: int, seed: int) -> None:
+        self.seat = seat
+        self.seed = seed
+        self._bot: TankKillersHeuristic | None = None
+
+    def act(self, view: SeatView) -> Action:
+        if self._bot is None:
+            self._bot = TankKillersHeuristic(self.seat, self.seed, rules_for(view.options))
+        return self._bot.act(view)
+
+
+def make_heuristic(game: Any, seat: int, seed: int, **params: str) -> LazyHeuristic:
+    if params:
+        raise TypeError(f"the tank-killers heuristic takes no parameters (got {', '.join(params)})")
+    return LazyHeuristic(seat, seed)

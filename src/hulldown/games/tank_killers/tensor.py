@@ -1,0 +1,162 @@
+"""Fixed-size arrays for RL tools (engine/tensor.py protocol).
+
+Action space (``action_ids``), in this order, with T = tactic card names in
+tactics-file order and U = formation card names in order of first appearance
+in deck0 then deck1:
+
+    0                 pass
+    1 .. T            play:<tactic>
+    T+1 .. 2T         discard:<tactic>
+    2T+1              target:deck
+    2T+2 .. 2T+1+U    target:<unit>        (the opponent's unit of that name)
+    2T+2+U            attacker:deck
+    2T+3+U .. 2T+2+2U attacker:<unit>      (one's own unit of that name, "Same unit")
+
+Observation vector (float32), built from ``observation(seat)`` only, blocks in order:
+
+    phase one-hot (9); to act is me; I am the active player; turn / turn limit;
+    random factor on; tactics deck size / tactics cards;
+    my hand: count per tactic (T); tactics discard: count per tactic (T);
+    for me, then the opponent: formation deck / formation size, hand size / 12,
+      waiting for the exchange, casualties / formation size,
+      face-up top card one-hot (U + 1, last = none), in play (U), reserve (U),
+      casualties (U) as counts;
+    attack: under way, I attack, target on deck, pen mod / 10, inf mod / 10,
+      range / 2000, range played, hit played, ammo played, factor / 20,
+      defense / 20, passes / 2, attacker one-hot (U), target one-hot (U),
+      cards played this attack: count per tactic (T);
+    negation window: open, played by me, negations so far odd,
+      card one-hot (T), last card one-hot (T);
+    last attack (for free actions): attacker one-hot (U), target one-hot (U).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from hulldown.games.tank_killers.cards import Rules, rules_for
+
+_PHASES = (
+    "maneuver",
+    "target",
+    "lost attack",
+    "modifier",
+    "after failed attack",
+    "free attack",
+    "free attacker",
+    "negation",
+    "over",
+)
+
+
+def _opts(options: Mapping[str, Any]) -> dict[str, Any]:
+    from hulldown.games.tank_killers import GAME
+
+    return GAME.validate_options(options)
+
+
+class _Layout:
+    __slots__ = ("R", "size", "tix", "uix")
+
+    def __init__(self, R: Rules) -> None:
+        self.R = R
+        self.tix = {n: i for i, n in enumerate(R.tname)}
+        self.uix = {n: i for i, n in enumerate(R.unit_names)}
+        T, U = R.n_types, len(R.unit_names)
+        side = 4 + (U + 1) + 3 * U
+        self.size = 9 + 5 + 2 * T + 2 * side + (12 + 2 * U + T) + (3 + 2 * T) + 2 * U
+
+
+class TankKillersTensors:
+    """The Tank Killers :class:`~hulldown.engine.tensor.TensorSpec`."""
+
+    def _layout(self, options: Mapping[str, Any]) -> _Layout:
+        return _Layout(rules_for(_opts(options)))
+
+    def action_ids(self, players: int, options: Mapping[str, Any]) -> list[str]:
+        return list(rules_for(_opts(options)).all_action_ids)
+
+    def observation_shape(self, players: int, options: Mapping[str, Any]) -> tuple[int, ...]:
+        return (self._layout(options).size,)
+
+    def encode(
+        self, observation: Mapping[str, Any], seat: int, players: int, options: Mapping[str, Any]
+    ) -> npt.NDArray[np.float32]:
+        lay = self._layout(options)
+        tix, uix = lay.tix, lay.uix
+        T, U = len(tix), len(uix)
+        v = np.zeros(lay.size, dtype=np.float32)
+        o = observation
+        i = 0
+        v[i + _PHASES.index(o["phase"])] = 1
+        i += 9
+        v[i] = o["to_act"] == seat
+        v[i + 1] = o["active"] == seat
+        v[i + 2] = o["turn"] / max(1, o["turn_limit"])
+        v[i + 3] = bool(o["random_factor"])
+        v[i + 4] = o["tactics_deck"] / max(1, lay.R.n_tactics)
+        i += 5
+        for n in o["hand"] or ():
+            v[i + tix[n]] += 1
+        i += T
+        for n in o["tactics_discard"]:
+            v[i + tix[n]] += 1
+        i += T
+        for s in (seat, 1 - seat):
+            side = o["sides"][s]
+            size = max(1, side["formation_size"])
+            v[i] = side["formation_deck"] / size
+            v[i + 1] = side["hand_size"] / 12
+            v[i + 2] = bool(side["waiting"])
+            v[i + 3] = len(side["casualties"]) / size
+            i += 4
+            v[i + (uix[side["top"]] if side["top"] is not None else U)] = 1
+            i += U + 1
+            for key in ("in_play", "reserve", "casualties"):
+                for n in side[key]:
+                    v[i + uix[n]] += 1
+                i += U
+        a = o["attack"]
+        if a is not None:
+            v[i] = 1
+            v[i + 1] = a["seat"] == seat
+            v[i + 2] = bool(a["target_on_deck"])
+            v[i + 3] = a["pen_mod"] / 10
+            v[i + 4] = a["inf_mod"] / 10
+            rng = a["range"]
+            v[i + 5] = 0.0 if rng == "PB" else int(rng.split()[0]) / 2000
+            v[i + 6] = bool(a["range_played"])
+            v[i + 7] = bool(a["hit_played"])
+            v[i + 8] = bool(a["ammo_played"])
+            v[i + 9] = (a["factor"] or 0) / 20
+            v[i + 10] = (a["defense"] or 0) / 20
+            v[i + 11] = a["passes"] / 2
+            v[i + 12 + uix[a["attacker"]]] = 1
+            if a["target"] is not None:
+                v[i + 12 + U + uix[a["target"]]] = 1
+            for _p, n in a["played"]:
+                v[i + 12 + 2 * U + tix[n]] += 1
+        i += 12 + 2 * U + T
+        p = o["pending"]
+        if p is not None:
+            v[i] = 1
+            v[i + 1] = p["by"] == seat
+            v[i + 2] = p["negations"] % 2
+            v[i + 3 + tix[p["card"]]] = 1
+            v[i + 3 + T + tix[p["last"]]] = 1
+        i += 3 + 2 * T
+        last = o["last_attack"]
+        if last is not None:
+            v[i + uix[last["attacker"]]] = 1
+            if last["target"] is not None:
+                v[i + U + uix[last["target"]]] = 1
+        i += 2 * U
+        assert i == lay.size
+        return v
+
+
+TENSORS = TankKillersTensors()
