@@ -853,7 +853,9 @@ class TankKillersState(GameState):
         new = self.clone()
         assert isinstance(new, TankKillersState)
         opp = 1 - seat
-        unseen = new.tdeck + new.hands[opp]
+        # Pools are gathered in sorted order first, so the guess depends only on what the
+        # seat knows, never on where the cards really lie.
+        unseen = sorted(new.tdeck + new.hands[opp])
         perm = rng.permutation(len(unseen))
         unseen = [unseen[i] for i in perm]
         n = len(new.tdeck)
@@ -863,8 +865,9 @@ class TankKillersState(GameState):
             deck = new.fdeck[s]
             hidden = len(deck) - (1 if new.top_up[s] else 0)
             if hidden > 1:
+                pool = sorted(deck[:hidden])
                 p = rng.permutation(hidden)
-                deck[:hidden] = [deck[i] for i in p]
+                deck[:hidden] = [pool[i] for i in p]
         return new
 
     def _observation(self, seat: int | None) -> dict[str, Any]:
