@@ -184,6 +184,7 @@ class UnitDef:
         "nation",
         "points",
         "scouting",
+        "shots",
         "suicide",
         "supply",
         "text",
@@ -208,6 +209,15 @@ class UnitDef:
         self.anti_air = m.anti_air or 0
         self.evading = m.evading or 0
         self.icons = frozenset(m.icons)
+        #: shots per attack type (aa, gr, tr, su, gf, lr); 0 when the unit lacks that value
+        self.shots = {
+            "aa": self.aa[1],
+            "gr": self.attack[1],
+            "gf": self.attack[1],
+            "tr": self.trample[1],
+            "su": self.suicide[1],
+            "lr": 1 if self.long_range else 0,
+        }
         self.command = m.command or ""
         self.text = m.text
 

@@ -15,7 +15,7 @@ from hulldown.engine.rng import SplitMix64
 if TYPE_CHECKING:
     from hulldown.games.tank_hunter.state import TankHunterState
 
-_FLAGS = ("revealed", "pinned", "ooa", "exhausted", "rolled", "evaded")
+_FLAGS = ("revealed", "pinned", "ooa", "exhausted", "rolled", "evaded", "seen")
 
 
 def _unit_view(s: TankHunterState, u: int, seat: int | None) -> dict[str, Any]:

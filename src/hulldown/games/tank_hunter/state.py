@@ -31,6 +31,7 @@ AA, GR, TR, SU, GF, LR = "aa", "gr", "tr", "su", "gf", "lr"
 TYPE_NAMES = {AA: "anti-armour", GR: "grenade", TR: "trample", SU: "suicide", GF: "gunfight", LR: "long range"}
 
 _ACTIONS: dict[str, Action] = {}
+_ATTACK_IDS: dict[tuple[str, int, int, str, int, str], Action] = {}
 
 
 def act(aid: str) -> Action:
@@ -166,6 +167,7 @@ _UNIT_FLAGS = ("revealed", "pinned", "ooa", "exhausted", "rolled", "evaded")
 
 class TankHunterState(GameState):
     __slots__ = (
+        "abon",
         "acted",
         "ambush",
         "arrange_left",
@@ -186,6 +188,7 @@ class TankHunterState(GameState):
         "evaded",
         "exhausted",
         "first",
+        "n_att",
         "front",
         "hand",
         "kept",
@@ -204,6 +207,7 @@ class TankHunterState(GameState):
         "revealed",
         "rolled",
         "score",
+        "seen",
         "stack",
         "supply_target",
         "turn",
@@ -263,6 +267,9 @@ class TankHunterState(GameState):
         self.exhausted = [False] * nu
         self.rolled = [False] * nu
         self.evaded = [False] * nu
+        self.seen = [False] * nu
+        self.n_att = 0
+        self.abon = {}
         self.attach_of = [-1] * len(edefs)
         self.front = [[] for _ in range(n)]
         self.rear = [[] for _ in range(n)]
@@ -356,13 +363,24 @@ class TankHunterState(GameState):
         return max(1, lim)
 
     def bonus(self, u: int, stat: str) -> int:
-        total = 0
+        """What attached cards add to one of a unit's values (§8.4)."""
+        if not self.n_att:
+            return 0
+        b = self.abon.get(u)
+        return b.get(stat, 0) if b else 0
+
+    def _rebuild_bonus(self) -> None:
+        """Attachments change rarely; their sums are kept ready for every die roll."""
+        abon: dict[int, dict[str, int]] = {}
+        n = 0
         for i, host in enumerate(self.attach_of):
-            if host == u:
+            if host >= 0:
+                n += 1
                 e = self.edefs[i]
-                if e.stat == stat:
-                    total += e.value
-        return total
+                d = abon.setdefault(host, {})
+                d[e.stat] = d.get(e.stat, 0) + e.value
+        self.abon = abon
+        self.n_att = n
 
     def has_spying(self, p: int) -> bool:
         """§10.6: at least one (revealed) unit of the player spies; never stacks."""
@@ -501,6 +519,8 @@ class TankHunterState(GameState):
             out = [act("arrange:done")]
             for ln in LINES:
                 hidden = [i for i, u in enumerate(self.line(p, ln)) if not self.revealed[u]]
+                if not any(self.seen[self.line(p, ln)[i]] for i in hidden):
+                    continue  # §3 b): no other player could tell these cards apart
                 for a in range(len(hidden)):
                     for b in range(a + 1, len(hidden)):
                         out.append(act(f"swap:{ln}:{hidden[a]}:{hidden[b]}"))
@@ -555,29 +575,42 @@ class TankHunterState(GameState):
     def _attack_actions(self, p: int) -> list[Action]:
         """§5, §9: every declarable attack of the turn player."""
         out: list[Action] = []
-        others = [q for q in self.active_seats() if q != p]
+        udefs = self.udefs
+        # targets once: (seat, line) -> [(position, kind)]
+        targets: dict[tuple[int, str], list[tuple[int, str]]] = {}
+        for q in self.active_seats():
+            if q == p:
+                continue
+            for tl in LINES:
+                targets[(q, tl)] = [(j, udefs[t].kind) for j, t in enumerate(self.line(q, tl)) if self.targetable(t)]
+        cache = _ATTACK_IDS
         for ln in LINES:
             for i, u in enumerate(self.line(p, ln)):
                 if not self.can_fight(u):
                     continue
-                d = self.udefs[u]
+                d = udefs[u]
+                shots = d.shots
                 if ln == "f":
-                    lines = (("f", None),)
+                    modes: tuple[tuple[str, bool], ...] = (("f", False),)
                 else:
-                    lines = ()
+                    modes = ()
                     if d.long_range:
-                        lines = (("f", LR),)
+                        modes = (("f", True),)
                     if d.has("paratrooping"):
-                        lines = (*lines, ("r", None))
-                for tl, forced in lines:
-                    for q in others:
-                        for j, t in enumerate(self.line(q, tl)):
-                            if not self.targetable(t):
-                                continue
-                            types = (LR,) if forced else _attack_type(d.kind, self.udefs[t].kind)
+                        modes = (*modes, ("r", False))
+                for (q, tl), tlist in targets.items():
+                    for tl_mode, forced in modes:
+                        if tl_mode != tl:
+                            continue
+                        for j, tkind in tlist:
+                            types = (LR,) if forced else _attack_type(d.kind, tkind)
                             for ty in types:
-                                if self.salvo(u, ty)[1] > 0:
-                                    out.append(act(f"attack:{ln}:{i}:{q}:{tl}:{j}:{ty}"))
+                                if shots[ty]:
+                                    key = (ln, i, q, tl, j, ty)
+                                    a = cache.get(key)
+                                    if a is None:
+                                        a = cache[key] = act(f"attack:{ln}:{i}:{q}:{tl}:{j}:{ty}")
+                                    out.append(a)
         return out
 
     def _ability_actions(self, p: int, out: list[Action]) -> None:
@@ -1044,24 +1077,42 @@ class TankHunterState(GameState):
             if ph in (DRAFT, PLACE):
                 return
             if ph == ARRANGE:
-                if self.arrange_left <= 0 or not self._legal()[1:]:
+                if self.arrange_left <= 0:
                     self.phase = ADVANCE
                     continue
+                la = self._legal()
+                if len(la) == 1:
+                    self.phase = ADVANCE
+                    continue
+                self._legal_cache = la
                 return
             if ph == ADVANCE:
-                if len(self._legal()) == 1:
+                la = self._legal()
+                if len(la) == 1:
                     self.phase = SUPPLY
                     continue
+                self._legal_cache = la
                 return
             if ph == SUPPLY:
-                if len(self.hand[self.turn]) < 3 or len(self._legal()) == 1:
+                if len(self.hand[self.turn]) < 3:
                     self._to_main(events)
                     continue
+                la = self._legal()
+                if len(la) == 1:
+                    self._to_main(events)
+                    continue
+                self._legal_cache = la
                 return
             if ph == MAIN:
                 if self.out[self.turn]:
                     self._next_turn(events)
                     continue
+                if self.acted:
+                    la = self._legal()
+                    if len(la) == 1:
+                        self._end_turn(events)  # nothing left to choose: the turn ends by itself
+                        continue
+                    self._legal_cache = la
                 return
             return
 
@@ -1338,6 +1389,8 @@ class TankHunterState(GameState):
             if h == u:
                 self.attach_of[i] = -1
                 self.discard.append(i + self.nu)
+        if self.n_att:
+            self._rebuild_bonus()
         self.revealed[u] = True
         self.pinned[u] = self.ooa[u] = self.exhausted[u] = False
 
@@ -1372,6 +1425,7 @@ class TankHunterState(GameState):
 
     def _reveal(self, u: int, events: list[Event]) -> None:
         self.revealed[u] = True
+        self.seen[u] = True
         events.append(public("revealed", **self._pub(u)))
 
     # ------------------------------------------------------------------ event cards (§8)
@@ -1436,6 +1490,7 @@ class TankHunterState(GameState):
         self.limbo.remove(card)
         if e.after == "attach" and host >= 0 and self.line_of(host):
             self.attach_of[card - self.nu] = host
+            self._rebuild_bonus()
         elif e.after == "deploy" and before >= 0:
             self.deployed[before].append(card)
         elif e.after == "remove":
@@ -1605,6 +1660,7 @@ class TankHunterState(GameState):
         i = card - self.nu
         if self.attach_of[i] >= 0:
             self.attach_of[i] = -1
+            self._rebuild_bonus()
         else:
             for q in range(self._players):
                 if card in self.deployed[q]:
@@ -1722,17 +1778,13 @@ class TankHunterState(GameState):
         self.water_ignored = []
         self.acted = False
         events.append(public("turn", seat=p))
-        self.arrange_left = sum(1 for u in self.units_of(p) if not self.revealed[u])
+        self.arrange_left = max(0, sum(1 for u in self.units_of(p) if not self.revealed[u]) - 1)
         self.phase = ARRANGE
 
     def _end_turn(self, events: list[Event]) -> None:
-        """§4.6: the others may still play gold cards, then the next player's turn."""
-        end = Ctx("end", self.turn)
-        self.stack.append(end)
-        nxt = self.next_seat(self.turn)
-        w = Ctx("window", nxt)
-        w.n = len(self.active_seats()) - 1
-        self.stack.append(w)
+        """§4.6: the turn passes clockwise (reaction windows open only on declarations, §8.3)."""
+        events.append(public("turn-end", seat=self.turn))
+        self._next_turn(events)
 
     def _next_turn(self, events: list[Event]) -> None:
         self.stack = []
@@ -1754,6 +1806,7 @@ class TankHunterState(GameState):
             "exhausted",
             "rolled",
             "evaded",
+            "seen",
             "attach_of",
             "cmd_exhausted",
             "picked",
@@ -1770,7 +1823,9 @@ class TankHunterState(GameState):
         for name in ("front", "rear", "command", "hand", "score", "deployed", "packet", "kept"):
             setattr(new, name, [list(x) for x in getattr(self, name)])
         new.stack = [c.copy() for c in self.stack]
+        new.abon = self.abon  # replaced, never mutated
         for name in (
+            "n_att",
             "cb_count",
             "ev_drawn",
             "reshuffled",
@@ -1796,6 +1851,7 @@ class TankHunterState(GameState):
             "exhausted",
             "rolled",
             "evaded",
+            "seen",
             "attach_of",
             "cmd_exhausted",
             "picked",
