@@ -55,9 +55,7 @@ GAME = Game(
     conformance_options=(
         {"setup": "tanks-only"},
         {"evading": True, "charge": True, "commanders": True},
-        {"single_copies": True, "evading": True},
-        {"nations": "German,Soviet", "players": 2, "charge": True},
-        {"players": 6, "commanders": True, "evading": True},
+        {"single_copies": True, "nations": "German,Soviet,American", "evading": True, "players": 6},
     ),
     heuristic=make_heuristic,
     card_database=card_database,

@@ -31,9 +31,10 @@ def _unit_view(s: TankHunterState, u: int, seat: int | None) -> dict[str, Any]:
     }
     if s.revealed[u] or own:
         v["unit"] = d.name
-    att = [s.edefs[i].name for i, h in enumerate(s.attach_of) if h == u]
-    if att:
-        v["attached"] = att
+    if s.n_att:
+        att = [s.edefs[i].name for i, h in enumerate(s.attach_of) if h == u]
+        if att:
+            v["attached"] = att
     return v
 
 
@@ -43,7 +44,8 @@ def _pending(s: TankHunterState) -> list[dict[str, Any]]:
     for c in s.stack:
         d: dict[str, Any] = {"kind": c.kind, "stage": c.stage, "seat": c.seat}
         if c.kind in ("attack", "scout"):
-            d["attacker"] = s.udefs[c.attacker].name
+            if s.revealed[c.attacker]:
+                d["attacker"] = s.udefs[c.attacker].name
             d["attacker_ref"] = s.ref(c.attacker) if s.line_of(c.attacker) else ""
             d["target_seat"] = c.tseat
             d["shots"] = c.shots
@@ -51,7 +53,8 @@ def _pending(s: TankHunterState) -> list[dict[str, Any]]:
             d["lead"] = c.lead
             if c.kind == "attack":
                 d["type"] = c.atype
-                d["target"] = s.udefs[c.target].name
+                if s.revealed[c.target]:
+                    d["target"] = s.udefs[c.target].name
                 d["target_ref"] = s.ref(c.target) if s.line_of(c.target) else ""
             else:
                 d["left"] = c.left

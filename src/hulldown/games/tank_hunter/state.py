@@ -1151,9 +1151,13 @@ class TankHunterState(GameState):
         return self._step_scout(c, events)
 
     def _open_window(self, parent: Ctx | None, start: int) -> None:
-        """§8.3: reaction window, turn player first, then clockwise; each seat once."""
-        w = Ctx("window", start)
-        w.n = len(self.active_seats())
+        """§8.3: after a declaration the others may react, clockwise from the turn player's left.
+
+        The turn player's priority is used before declaring (he plays his cards in
+        the main decision), so the window holds each other active seat once.
+        """
+        w = Ctx("window", self.next_seat(start))
+        w.n = len(self.active_seats()) - 1
         w.parent_cancel = parent is not None
         self.stack.append(w)
 
