@@ -54,8 +54,13 @@ GAME = Game(
     state_class=TankHunterState,
     conformance_options=(
         {"setup": "tanks-only"},
-        {"evading": True, "charge": True, "commanders": True},
-        {"single_copies": True, "nations": "German,Soviet,American", "evading": True, "players": 6},
+        {
+            "evading": True,
+            "charge": True,
+            "commanders": True,
+            "single_copies": True,
+            "nations": "German,Soviet,American",
+        },
     ),
     heuristic=make_heuristic,
     card_database=card_database,
