@@ -7,7 +7,9 @@ from tests.games.tank_hunter.helpers import ids, play, table, types, unit
 
 
 def test_scouting_reveals_as_many_as_the_roll_chosen_by_the_scout() -> None:
-    s = table(front={0: ["Puma"], 1: ["M4 Sherman", "Cromwell", "Panther"]}, hidden=("M4 Sherman", "Cromwell", "Panther"))
+    s = table(
+        front={0: ["Puma"], 1: ["M4 Sherman", "Cromwell", "Panther"]}, hidden=("M4 Sherman", "Cromwell", "Panther")
+    )
     s.script_chance(2)
     play(s, "scout:0:1")
     assert ids(s) == ["spot:0", "spot:1", "spot:2"]

@@ -122,7 +122,9 @@ def test_recon_flight_and_mortar_and_sabotage_and_forced_march() -> None:
 
 
 def test_ambush_raises_counters_and_resupply_rally_remove_markers() -> None:
-    s = table(front={0: ["Panther", "Cromwell"], 1: ["M4 Sherman", "Sherman Firefly"]}, hands={1: ["Ambush", "Resupply"]})
+    s = table(
+        front={0: ["Panther", "Cromwell"], 1: ["M4 Sherman", "Sherman Firefly"]}, hands={1: ["Ambush", "Resupply"]}
+    )
     sherman = unit(s, 1, "M4 Sherman")
     s.ooa[sherman] = True
     s.script_chance(6)

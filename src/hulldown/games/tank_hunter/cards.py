@@ -122,6 +122,10 @@ class UnitModel(BaseModel):
         return self
 
 
+def _all_kinds() -> list[Literal["AFV", "GUN", "INF"]]:
+    return ["AFV", "GUN", "INF"]
+
+
 class EventModel(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -134,7 +138,7 @@ class EventModel(BaseModel):
     non_tank: bool = False
     water: bool = False
     value: int = Field(default=0, ge=-6, le=6)
-    kinds: list[Literal["AFV", "GUN", "INF"]] = Field(default_factory=lambda: ["AFV", "GUN", "INF"])
+    kinds: list[Literal["AFV", "GUN", "INF"]] = Field(default_factory=_all_kinds)
     stat: Literal["defence", "attack", "anti_armour", "supply", "spying"] | None = None
     marker: Literal["ammo", "pin"] | None = None
     result: Literal["destroy", "pin"] = "destroy"
@@ -159,7 +163,9 @@ class EventModel(BaseModel):
         if e == "strike" and not 1 <= self.value <= 6:
             raise ValueError("a strike needs value 1..6 (hit on a roll at or below it)")
         if self.colour == "red" and e not in ("carpet_bombing", "supply_drop", "water", "hand_limit"):
-            raise ValueError("red cards are resolved without choices: use carpet_bombing, supply_drop, water or hand_limit")
+            raise ValueError(
+                "red cards are resolved without choices: use carpet_bombing, supply_drop, water or hand_limit"
+            )
         if self.colour == "red" and self.target == "other":
             raise ValueError("a red card applies to the player who drew it")
         return self

@@ -97,12 +97,12 @@ class TankHunterHeuristic:
                 return heads["play"][0]
             return ids["pass"]
         if "supply" in heads:
-            return [a for a in heads["supply"] if a.id != "supply:none"][0]
+            return next(a for a in heads["supply"] if a.id != "supply:none")
         if "advance" in heads:
             me = obs["players"][self.seat]
             if me["front"]:
                 return ids["advance:none"]
-            return [a for a in heads["advance"] if a.id != "advance:none"][0]
+            return next(a for a in heads["advance"] if a.id != "advance:none")
         if "tgtp" in heads:
             others = [a for a in heads["tgtp"] if a.id != f"tgtp:{self.seat}"]
             return others[0] if others else heads["tgtp"][0]

@@ -9,9 +9,7 @@ def _card(v: dict[str, Any]) -> str:
     name = v.get("unit", "face down")
     if v.get("hidden") and "unit" in v:
         name = f"({name})"
-    marks = "".join(
-        m for m, on in (("P", v.get("pinned")), ("A", v.get("ooa")), ("x", v.get("exhausted"))) if on
-    )
+    marks = "".join(m for m, on in (("P", v.get("pinned")), ("A", v.get("ooa")), ("x", v.get("exhausted"))) if on)
     att = v.get("attached")
     extra = f" +{','.join(att)}" if att else ""
     return f"[{name}{' ' + marks if marks else ''}{extra}]"

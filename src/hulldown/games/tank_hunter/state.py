@@ -94,8 +94,8 @@ class Ctx:
 
     __slots__ = (
         "aline",
-        "atype",
         "attacker",
+        "atype",
         "bonus",
         "charge",
         "clead",
@@ -184,15 +184,15 @@ class TankHunterState(GameState):
         "edefs",
         "end_reason",
         "ev_drawn",
-        "event_deck",
         "evaded",
+        "event_deck",
         "exhausted",
         "first",
-        "n_att",
         "front",
         "hand",
         "kept",
         "limbo",
+        "n_att",
         "nu",
         "ooa",
         "out",
@@ -223,6 +223,35 @@ class TankHunterState(GameState):
     edefs: list[EventDef]
     nu: int
     stack: list[Ctx]
+    abon: dict[int, dict[str, int]]
+    front: list[list[int]]
+    rear: list[list[int]]
+    command: list[list[int]]
+    hand: list[list[int]]
+    score: list[list[int]]
+    deployed: list[list[int]]
+    packet: list[list[int]]
+    kept: list[list[int]]
+    discard: list[int]
+    removed: list[int]
+    limbo: list[int]
+    water_ignored: list[int]
+    unit_deck: list[int]
+    event_deck: list[int]
+    owner: list[int]
+    revealed: list[bool]
+    pinned: list[bool]
+    ooa: list[bool]
+    exhausted: list[bool]
+    rolled: list[bool]
+    evaded: list[bool]
+    seen: list[bool]
+    cmd_exhausted: list[bool]
+    attach_of: list[int]
+    picked: list[int]
+    out: list[bool]
+    ambush: list[int]
+    cb_piles: list[int]
 
     # ------------------------------------------------------------------ setup (§2)
     def _setup(self) -> None:
@@ -315,7 +344,7 @@ class TankHunterState(GameState):
             start = 0
             for i in range(k):
                 size = base + (1 if i < extra else 0)
-                pile = rest[start : start + size] + [cbs[i]]
+                pile = [*rest[start : start + size], cbs[i]]
                 start += size
                 self.shuffle(pile)
                 piles.append(pile)
@@ -367,7 +396,7 @@ class TankHunterState(GameState):
         if not self.n_att:
             return 0
         b = self.abon.get(u)
-        return b.get(stat, 0) if b else 0
+        return int(b.get(stat, 0)) if b else 0
 
     def _rebuild_bonus(self) -> None:
         """Attachments change rarely; their sums are kept ready for every die roll."""
@@ -545,7 +574,11 @@ class TankHunterState(GameState):
         return self._legal_main(p)
 
     def _rear_candidates(self, p: int) -> list[int]:
-        return [u for u in self.kept[p] if u < self.nu and self.udefs[u].kind != COMMANDER and self.udefs[u].has("rear_line")]
+        return [
+            u
+            for u in self.kept[p]
+            if u < self.nu and self.udefs[u].kind != COMMANDER and self.udefs[u].has("rear_line")
+        ]
 
     def _reveal_actions(self, p: int, out: list[Action]) -> None:
         for ln in LINES:
@@ -1302,9 +1335,9 @@ class TankHunterState(GameState):
         if atype in (AA, GR, TR, GF):
             v = v - self.defence(target)
         elif atype == SU and self.udefs[target].has("open_top"):
-            v += 1
+            v += 1  # §10.5 open top
         elif atype == LR and self.has_spying(self.owner[shooter]):
-            v += 1
+            v += 1  # §10.6 spying, never stacking
         return v + bonus
 
     def _step_salvo(self, c: Ctx, events: list[Event]) -> bool:
@@ -1517,7 +1550,9 @@ class TankHunterState(GameState):
             if e.effect == "strike" and e.air:
                 c.stage = "aa"
             events.append(
-                public("event-target", seat=c.seat, card=e.name, target=[int(x) if x.isdigit() else x for x in parts[1:]])
+                public(
+                    "event-target", seat=c.seat, card=e.name, target=[int(x) if x.isdigit() else x for x in parts[1:]]
+                )
             )
             return
         if c.stage == "aa":

@@ -72,7 +72,9 @@ class TankHunterTensors:
         ids += [f"cmd:{c}" for c in range(MAX_COMMANDERS)]
         ids += [f"cmd:{c}:{x}:{i}" for c in range(MAX_COMMANDERS) for x in ln for i in L]
         ids += [f"cmd:{c}:{s}:{j}" for c in range(MAX_COMMANDERS) for s in S for j in L]
-        ids += [f"attack:{x}:{i}:{s}:{y}:{j}:{t}" for x in ln for i in L for s in S for y in ln for j in L for t in TYPES]
+        ids += [
+            f"attack:{x}:{i}:{s}:{y}:{j}:{t}" for x in ln for i in L for s in S for y in ln for j in L for t in TYPES
+        ]
         ids += [f"scout:{i}:{s}" for i in L for s in S]
         ids += ["wait", "end", "pass"]
         for k in range(1, MAX_SHOTS + 1):
