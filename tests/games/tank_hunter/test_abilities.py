@@ -173,3 +173,17 @@ def test_commanders_rally_and_are_drawn_face_up_then_redraw() -> None:
     s._legal_cache = None
     play(s, "cmd:0:f:0")
     assert not s.pinned[s.front[0][0]] and s.cmd_exhausted[cmd]
+
+
+def test_before_turn_discard_three_events_to_resupply() -> None:
+    s = table(front={0: ["Panther"], 1: ["M4 Sherman"]}, hands={0: ["Rally", "Ambush", "Resupply", "Sabotage"]}, turn=1)
+    panther = unit(s, 0, "Panther")
+    s.ooa[panther] = True
+    s.acted = True
+    s._legal_cache = None
+    play(s, "end")
+    assert ids(s) == ["supply:none", "supply:ammo:f:0"]
+    play(s, "supply:ammo:f:0")
+    assert ids(s) == ["discard:0", "discard:1", "discard:2", "discard:3"]
+    play(s, "discard:0", "discard:0", "discard:0")
+    assert not s.ooa[panther] and len(s.hand[0]) == 1 and s.phase == MAIN

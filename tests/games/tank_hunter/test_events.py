@@ -147,3 +147,30 @@ def test_radio_jamming_lowers_anothers_hand_limit() -> None:
     s = table(front={0: ["Panther"], 1: ["M4 Sherman"]}, hands={0: ["Radio Jamming"]})
     play(s, "play:0", "tgtp:1")
     assert s.hand_limit(1) == 2
+
+
+def test_typhoon_only_targets_afvs_and_extra_ammo_and_forward_observer_attach() -> None:
+    s = table(
+        front={0: ["Wespe", "Grenadiers"], 1: ["M4 Sherman", "Tank Desant"]},
+        hands={0: ["Typhoon Rockets", "Extra Ammunition", "Forward Observer"]},
+    )
+    play(s, "play:0")
+    assert ids(s) == ["tgt:1:f:0"]
+    s.script_chance(6)
+    play(s, "tgt:1:f:0")
+    wespe = unit(s, 0, "Wespe")
+    play(s, "play:0", "tgt:0:f:0")
+    assert s.supply(wespe) == 5
+    assert not s.has_spying(0)
+    play(s, "play:0", "tgt:0:f:1")
+    assert s.has_spying(0)
+
+
+def test_heavy_rain_is_red_water_deployed_before_the_drawer() -> None:
+    s = table(front={0: ["Panther"], 1: ["M4 Sherman"]})
+    rain = next(c for c in s.event_deck if s.ev(c).name == "Heavy Rain")
+    s.event_deck.remove(rain)
+    s.event_deck.append(rain)
+    play(s, "wait")
+    assert rain in s.deployed[0]
+    assert s.water_penalty(unit(s, 1, "M4 Sherman"), unit(s, 0, "Panther")) == 1
