@@ -1,0 +1,70 @@
+"""Tank Hunter 2nd edition (card game, 2 to 6 players): see docs/rules/tank-hunter.md."""
+
+from __future__ import annotations
+
+from hulldown.engine.game import Game, GameInfo, OptionSpec
+from hulldown.games.tank_hunter.cards import card_database
+from hulldown.games.tank_hunter.heuristic import make_heuristic
+from hulldown.games.tank_hunter.render import render_text
+from hulldown.games.tank_hunter.state import TYPE_NAMES, TankHunterState
+from hulldown.games.tank_hunter.tensor import TankHunterTensors
+
+OPTIONS = (
+    OptionSpec(
+        "setup",
+        str,
+        "full",
+        "full: every unit and event; tanks-only: the first-game setup (only AFVs; no Trench, Heavy Guns, Escape)",
+        choices=("full", "tanks-only"),
+    ),
+    OptionSpec("commanders", bool, False, "optional rule: Commander cards in the unit deck"),
+    OptionSpec("evading", bool, False, "optional rule: Evading"),
+    OptionSpec("charge", bool, False, "optional rule: Charge"),
+    OptionSpec("nations", str, "", "comma-separated nations to keep in the unit deck (empty: all)"),
+    OptionSpec("single_copies", bool, False, "only one copy of each unit"),
+    OptionSpec("cards", str, "", "path of a card file replacing the built-in (project-designed) set"),
+)
+
+VOCABULARY = (
+    *TYPE_NAMES.values(),
+    "front",
+    "rear",
+    "f",
+    "r",
+    "gray",
+    "gold",
+    "red",
+    "one player left",
+    "third Carpet Bombing",
+    "unit deck ran out",
+)
+
+GAME = Game(
+    info=GameInfo(
+        id="tank-hunter",
+        name="Tank Hunter (2nd edition)",
+        min_players=2,
+        max_players=6,
+        default_players=3,
+        summary="Draft tanks, guns and infantry, scout and shoot; most points when the bombs fall wins.",
+        options=OPTIONS,
+        max_steps=20_000,
+        rules_doc="docs/rules/tank-hunter.md",
+    ),
+    state_class=TankHunterState,
+    conformance_options=(
+        {"setup": "tanks-only"},
+        {
+            "evading": True,
+            "charge": True,
+            "commanders": True,
+            "single_copies": True,
+            "nations": "German,Soviet,American",
+        },
+    ),
+    heuristic=make_heuristic,
+    card_database=card_database,
+    render_text=render_text,
+    tensors=TankHunterTensors(),
+    extras={"conformance_games": 200, "event_vocabulary": VOCABULARY},
+)

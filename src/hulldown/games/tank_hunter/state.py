@@ -1,0 +1,1955 @@
+"""Tank Hunter 2nd edition: the rules.
+
+Clause numbers (§) refer to docs/rules/tank-hunter.md. Units are card instance
+ids ``0 .. NU-1``; event cards are ``NU .. NU+NE-1`` so every card is one int in
+exactly one zone. Per-unit conditions (revealed, pinned down, out of ammo,
+exhausted, rolled/evaded this player turn) live in flat lists indexed by unit id.
+
+Everything that happens during a turn is a stack of small contexts (an attack,
+a reaction window, an event card being resolved); the top one owns the current
+decision. ``_advance`` runs automatic steps until some seat must decide.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from hulldown.engine.rng import SplitMix64
+from hulldown.engine.state import Action, Event, GameState, private, public
+from hulldown.games.tank_hunter.cards import AFV, COMMANDER, GUN, INF, CardSet, EventDef, UnitDef, load_cards
+
+GAME_ID = "tank-hunter"
+
+# phases
+DRAFT, PLACE, ARRANGE, ADVANCE, SUPPLY, SUPPLY_DISCARD, MAIN, OVER = range(8)
+PHASE_NAMES = ("draft", "place", "arrange", "advance", "supply", "supply-discard", "main", "over")
+LINES = ("f", "r")
+
+# attack types (§5)
+AA, GR, TR, SU, GF, LR = "aa", "gr", "tr", "su", "gf", "lr"
+TYPE_NAMES = {AA: "anti-armour", GR: "grenade", TR: "trample", SU: "suicide", GF: "gunfight", LR: "long range"}
+
+_ACTIONS: dict[str, Action] = {}
+_ATTACK_IDS: dict[tuple[str, int, int, str, int, str], Action] = {}
+
+
+def act(aid: str) -> Action:
+    """Action objects are built once per id and shared (DESIGN rule 6)."""
+    a = _ACTIONS.get(aid)
+    if a is None:
+        a = _ACTIONS[aid] = Action(aid, _label(aid))
+    return a
+
+
+def _label(aid: str) -> str:
+    p = aid.split(":")
+    head = p[0]
+    line = {"f": "front", "r": "rear"}
+    if head == "attack":
+        return f"Attack with {line[p[1]]} #{p[2]} -> seat {p[3]} {line[p[4]]} #{p[5]} ({TYPE_NAMES[p[6]]})"
+    if head == "scout":
+        return f"Scout seat {p[2]} with front #{p[1]}"
+    if head == "reveal":
+        return f"Reveal your {line[p[1]]} #{p[2]}"
+    if head == "play":
+        return f"Play event card #{p[1]} of your hand"
+    if head == "pick":
+        return f"Keep card #{p[1]} of the packet"
+    if head == "tgt":
+        return f"Target seat {p[1]} {line[p[2]]} #{p[3]}"
+    if head == "tgtp":
+        return f"Target seat {p[1]}"
+    return aid.replace(":", " ")
+
+
+def _attack_type(att: str, tgt: str) -> tuple[str, ...]:
+    """Attack types the chart allows (§5.1): the English GUN-vs-GUN row."""
+    if tgt == AFV:
+        return (SU,) if att == INF else (AA,)
+    if att == AFV:
+        return (GR, TR)
+    if att == GUN:
+        return (GR,)
+    return (GF,)
+
+
+def _counter_type(counter: str, attacker: str, atype: str) -> str:
+    """How the target counters (§5.1), or '' when it cannot. Never a trample."""
+    if atype in (SU, LR):
+        return ""
+    if counter == INF and atype == GR:
+        return ""  # INF cannot counter grenade attacks
+    t = _attack_type(counter, attacker)
+    return GR if t == (GR, TR) else t[0]
+
+
+def _counter_first(atype: str, target_kind: str, charge: bool) -> bool:
+    """GUN targets counter before the attack; so does a charged tank (§5.1, §11.2)."""
+    return target_kind == GUN or charge
+
+
+class Ctx:
+    """One pending piece of a turn: an attack, a scouting, a window or an event card."""
+
+    __slots__ = (
+        "aline",
+        "attacker",
+        "atype",
+        "bonus",
+        "charge",
+        "clead",
+        "counter",
+        "cshots",
+        "ev",
+        "kind",
+        "lead",
+        "left",
+        "n",
+        "parent_cancel",
+        "passed",
+        "s_hit",
+        "s_kind",
+        "s_lead",
+        "s_left",
+        "s_next",
+        "s_shooter",
+        "s_target",
+        "s_type",
+        "seat",
+        "shots",
+        "stage",
+        "target",
+        "tline",
+        "tseat",
+    )
+
+    def __init__(self, kind: str, seat: int) -> None:
+        self.kind = kind
+        self.seat = seat
+        self.stage = ""
+        self.attacker = -1
+        self.aline = "f"
+        self.target = -1
+        self.tline = "f"
+        self.tseat = -1
+        self.atype = ""
+        self.shots = 1
+        self.charge = False
+        self.lead = False
+        self.counter = -1
+        self.cshots = 1
+        self.clead = False
+        self.ev = -1
+        self.n = 0
+        self.left = 0
+        self.passed = 0
+        self.bonus = 0
+        self.parent_cancel = False
+        self.s_shooter = -1
+        self.s_target = -1
+        self.s_type = ""
+        self.s_left = 0
+        self.s_lead = False
+        self.s_hit = False
+        self.s_next = ""
+        self.s_kind = ""
+
+    def copy(self) -> Ctx:
+        c = Ctx.__new__(Ctx)
+        for k in Ctx.__slots__:
+            setattr(c, k, getattr(self, k))
+        return c
+
+
+_UNIT_FLAGS = ("revealed", "pinned", "ooa", "exhausted", "rolled", "evaded")
+
+
+class TankHunterState(GameState):
+    __slots__ = (
+        "abon",
+        "acted",
+        "ambush",
+        "arrange_left",
+        "attach_of",
+        "cb_count",
+        "cb_piles",
+        "cmd_exhausted",
+        "command",
+        "cs",
+        "deployed",
+        "discard",
+        "draft_round",
+        "draft_seat",
+        "edefs",
+        "end_reason",
+        "ev_drawn",
+        "evaded",
+        "event_deck",
+        "exhausted",
+        "first",
+        "front",
+        "hand",
+        "kept",
+        "limbo",
+        "n_att",
+        "nu",
+        "ooa",
+        "out",
+        "owner",
+        "packet",
+        "phase",
+        "picked",
+        "pinned",
+        "rear",
+        "removed",
+        "reshuffled",
+        "revealed",
+        "rolled",
+        "score",
+        "seen",
+        "stack",
+        "supply_target",
+        "turn",
+        "udefs",
+        "unit_deck",
+        "water_ignored",
+    )
+
+    GAME_ID = GAME_ID
+
+    cs: CardSet
+    udefs: list[UnitDef]
+    edefs: list[EventDef]
+    nu: int
+    stack: list[Ctx]
+    abon: dict[int, dict[str, int]]
+    front: list[list[int]]
+    rear: list[list[int]]
+    command: list[list[int]]
+    hand: list[list[int]]
+    score: list[list[int]]
+    deployed: list[list[int]]
+    packet: list[list[int]]
+    kept: list[list[int]]
+    discard: list[int]
+    removed: list[int]
+    limbo: list[int]
+    water_ignored: list[int]
+    unit_deck: list[int]
+    event_deck: list[int]
+    owner: list[int]
+    revealed: list[bool]
+    pinned: list[bool]
+    ooa: list[bool]
+    exhausted: list[bool]
+    rolled: list[bool]
+    evaded: list[bool]
+    seen: list[bool]
+    cmd_exhausted: list[bool]
+    attach_of: list[int]
+    picked: list[int]
+    out: list[bool]
+    ambush: list[int]
+    cb_piles: list[int]
+
+    # ------------------------------------------------------------------ setup (§2)
+    def _setup(self) -> None:
+        o = self._options
+        cs = load_cards(str(o.get("cards", "")))
+        self.cs = cs
+        setup = o.get("setup", "full")
+        nations = {n.strip().lower() for n in str(o.get("nations", "")).split(",") if n.strip()}
+        udefs: list[UnitDef] = []
+        for u in cs.units:
+            if u.kind == COMMANDER and not o.get("commanders", False):
+                continue
+            if setup == "tanks-only" and u.kind in (GUN, INF):
+                continue
+            if setup == "tanks-only" and u.kind == COMMANDER:
+                continue
+            if nations and u.nation.lower() not in nations:
+                continue
+            udefs.extend([u] * (1 if o.get("single_copies", False) else u.count))
+        edefs: list[EventDef] = []
+        for e in cs.events:
+            if setup == "tanks-only" and e.non_tank:
+                continue
+            edefs.extend([e] * e.count)
+        n = self._players
+        real_units = sum(1 for u in udefs if u.kind != COMMANDER)
+        if real_units < 5 * n:
+            from hulldown.engine.errors import OptionError
+
+            raise OptionError(f"these options leave {real_units} units; {n} players need at least {5 * n}")
+        if len(edefs) - sum(1 for e in edefs if e.effect == "carpet_bombing") < n:
+            from hulldown.engine.errors import OptionError
+
+            raise OptionError(f"these options leave too few event cards for {n} players")
+        self.udefs = udefs
+        self.nu = nu = len(udefs)
+        self.edefs = edefs
+        self.owner = [-1] * nu
+        self.revealed = [False] * nu
+        self.pinned = [False] * nu
+        self.ooa = [False] * nu
+        self.exhausted = [False] * nu
+        self.rolled = [False] * nu
+        self.evaded = [False] * nu
+        self.seen = [False] * nu
+        self.n_att = 0
+        self.abon = {}
+        self.attach_of = [-1] * len(edefs)
+        self.front = [[] for _ in range(n)]
+        self.rear = [[] for _ in range(n)]
+        self.command = [[] for _ in range(n)]
+        self.cmd_exhausted = [False] * nu
+        self.hand = [[] for _ in range(n)]
+        self.score = [[] for _ in range(n)]
+        self.deployed = [[] for _ in range(n)]
+        self.packet = [[] for _ in range(n)]
+        self.kept = [[] for _ in range(n)]
+        self.picked = [-1] * n
+        self.out = [False] * n
+        self.discard = []
+        self.removed = []
+        self.limbo = []
+        self.stack = []
+        self.ambush = [0] * n
+        self.water_ignored = []
+        self.cb_count = 0
+        self.ev_drawn = 0
+        self.reshuffled = False
+        self.end_reason = ""
+        self.acted = False
+        self.arrange_left = 0
+        self.supply_target = -1
+        self.turn = 0
+        self.first = 0
+        # §2.2 deal 5 units each
+        self.unit_deck = list(range(nu))
+        self.shuffle(self.unit_deck)
+        for p in range(n):
+            self.packet[p] = [self.unit_deck.pop() for _ in range(5)]
+        # §2.3 events: Carpet Bombings out, deal 1 each, three piles with one CB each
+        cbs = [nu + i for i, e in enumerate(edefs) if e.effect == "carpet_bombing"]
+        rest = [nu + i for i, e in enumerate(edefs) if e.effect != "carpet_bombing"]
+        self.shuffle(rest)
+        for p in range(n):
+            self.packet[p].append(rest.pop())
+        piles: list[list[int]] = []
+        k = len(cbs)
+        if k:
+            base, extra = divmod(len(rest), k)
+            start = 0
+            for i in range(k):
+                size = base + (1 if i < extra else 0)
+                pile = [*rest[start : start + size], cbs[i]]
+                start += size
+                self.shuffle(pile)
+                piles.append(pile)
+            # pile 0 on top: the deck's top is the end of the list
+            self.event_deck = [c for pile in reversed(piles) for c in pile]
+        else:
+            self.event_deck = rest
+        self.cb_piles = [len(p) for p in piles]
+        self.phase = DRAFT
+        self.draft_round = 0
+        self.draft_seat = 0
+
+    # ------------------------------------------------------------------ helpers
+    def ev(self, card: int) -> EventDef:
+        return self.edefs[card - self.nu]
+
+    def line_of(self, u: int) -> str:
+        p = self.owner[u]
+        if p < 0:
+            return ""
+        if u in self.front[p]:
+            return "f"
+        if u in self.rear[p]:
+            return "r"
+        return ""
+
+    def line(self, p: int, ln: str) -> list[int]:
+        return self.front[p] if ln == "f" else self.rear[p]
+
+    def ref(self, u: int) -> str:
+        p = self.owner[u]
+        ln = self.line_of(u)
+        return f"{ln}:{self.line(p, ln).index(u)}"
+
+    def units_of(self, p: int) -> list[int]:
+        return self.front[p] + self.rear[p]
+
+    def hand_limit(self, p: int) -> int:
+        """§4.3: three, changed by deployed hand-limit cards (never below 1)."""
+        lim = 3
+        for c in self.deployed[p]:
+            e = self.ev(c)
+            if e.effect == "hand_limit":
+                lim += e.value
+        return max(1, lim)
+
+    def bonus(self, u: int, stat: str) -> int:
+        """What attached cards add to one of a unit's values (§8.4)."""
+        if not self.n_att:
+            return 0
+        b = self.abon.get(u)
+        return int(b.get(stat, 0)) if b else 0
+
+    def _rebuild_bonus(self) -> None:
+        """Attachments change rarely; their sums are kept ready for every die roll."""
+        abon: dict[int, dict[str, int]] = {}
+        n = 0
+        for i, host in enumerate(self.attach_of):
+            if host >= 0:
+                n += 1
+                e = self.edefs[i]
+                d = abon.setdefault(host, {})
+                d[e.stat] = d.get(e.stat, 0) + e.value
+        self.abon = abon
+        self.n_att = n
+
+    def has_spying(self, p: int) -> bool:
+        """§10.6: at least one (revealed) unit of the player spies; never stacks."""
+        for u in self.units_of(p):
+            if self.revealed[u] and (self.udefs[u].has("spying") or self.bonus(u, "spying") > 0):
+                return True
+        return False
+
+    def supply(self, u: int) -> int:
+        return min(7, self.udefs[u].supply + self.bonus(u, "supply"))
+
+    def defence(self, u: int) -> int:
+        return max(0, self.udefs[u].defence + self.bonus(u, "defence"))
+
+    def salvo(self, u: int, atype: str) -> tuple[int, int]:
+        """(attack value, shots) before water; values never below 0 (§6.2)."""
+        d = self.udefs[u]
+        if atype == AA:
+            v, s = d.aa
+            v += self.bonus(u, "anti_armour")
+        elif atype in (GR, GF):
+            v, s = d.attack
+        elif atype == TR:
+            v, s = d.trample
+        elif atype == SU:
+            v, s = d.suicide
+        else:
+            v, s = d.long_range, (1 if d.long_range else 0)
+        if s == 0:
+            return (-1, 0)
+        v += self.bonus(u, "attack")
+        return (max(0, v), s)
+
+    def water_penalty(self, a: int, b: int) -> int:
+        """§8.5: each Water card in front of the attacker's or target's owner lowers the attack by 1."""
+        seats = {self.owner[a]} if b < 0 else {self.owner[a], self.owner[b]}
+        pen = 0
+        for s in seats:
+            for c in self.deployed[s]:
+                e = self.ev(c)
+                if e.water and c not in self.water_ignored:
+                    pen += -e.value if e.value < 0 else 1
+        return pen
+
+    def can_fight(self, u: int) -> bool:
+        """Revealed, not out of ammo, not pinned down, has not evaded this turn (§6.4, §11.1)."""
+        return self.revealed[u] and not self.ooa[u] and not self.pinned[u] and not self.evaded[u]
+
+    def leadership_available(self, p: int) -> int:
+        """§10.12: a revealed, refreshed Leadership unit in the player's front line, or -1."""
+        for u in self.front[p]:
+            if self.revealed[u] and not self.exhausted[u] and self.udefs[u].has("leadership"):
+                return u
+        return -1
+
+    def targetable(self, u: int) -> bool:
+        """§10.12: a revealed Leadership unit in the front line hides behind non-Leadership units."""
+        if not self.revealed[u]:
+            return False
+        p = self.owner[u]
+        if self.udefs[u].has("leadership") and u in self.front[p]:
+            for o in self.front[p]:
+                if o != u and not (self.revealed[o] and self.udefs[o].has("leadership")):
+                    return False
+        return True
+
+    def active_seats(self) -> list[int]:
+        return [p for p in range(self._players) if not self.out[p]]
+
+    def next_seat(self, p: int) -> int:
+        n = self._players
+        for k in range(1, n + 1):
+            q = (p + k) % n
+            if not self.out[q]:
+                return q
+        return p
+
+    def points(self, p: int) -> int:
+        return sum(self.udefs[u].points for u in self.score[p])
+
+    # ------------------------------------------------------------------ protocol
+    def _current_player(self) -> int | None:
+        if self.phase == OVER:
+            return None
+        if self.stack:
+            return self._decider(self.stack[-1])
+        if self.phase == DRAFT:
+            return self.draft_seat
+        if self.phase == PLACE:
+            return self.draft_seat
+        return self.turn
+
+    def _decider(self, c: Ctx) -> int:
+        k = c.kind
+        if k == "attack":
+            if c.stage in ("pre_ask", "post_ask"):
+                return c.tseat
+            if c.stage == "evade":
+                return self.owner[c.s_target]
+            return c.seat
+        if k == "scout":
+            if c.stage in ("counter_pick", "counter_ask"):
+                return c.tseat
+            if c.stage == "evade":
+                return self.owner[c.s_target]
+            return c.seat
+        if k == "event" and c.stage == "aa":
+            return c.tseat
+        return c.seat
+
+    def _is_over(self) -> bool:
+        return self.phase == OVER
+
+    def _returns(self) -> list[float]:
+        """§12: most points wins; ties broken by units still in play; a remaining tie is shared (0)."""
+        keys = [(self.points(p), len(self.units_of(p))) for p in range(self._players)]
+        best = max(keys)
+        winners = [p for p in range(self._players) if keys[p] == best]
+        if len(winners) == 1:
+            return [1.0 if p == winners[0] else -1.0 for p in range(self._players)]
+        return [0.0 if p in winners else -1.0 for p in range(self._players)]
+
+    # ------------------------------------------------------------------ legal actions
+    def _legal(self) -> list[Action]:
+        if self.stack:
+            return self._legal_ctx(self.stack[-1])
+        ph = self.phase
+        if ph == DRAFT:
+            return [act(f"pick:{k}") for k in range(len(self.packet[self.draft_seat]))]
+        if ph == PLACE:
+            p = self.draft_seat
+            cands = self._rear_candidates(p)
+            return [act(f"rear:{m}") for m in range(1 << len(cands))]
+        p = self.turn
+        if ph == ARRANGE:
+            out = [act("arrange:done")]
+            for ln in LINES:
+                hidden = [i for i, u in enumerate(self.line(p, ln)) if not self.revealed[u]]
+                if not any(self.seen[self.line(p, ln)[i]] for i in hidden):
+                    continue  # §3 b): no other player could tell these cards apart
+                for a in range(len(hidden)):
+                    for b in range(a + 1, len(hidden)):
+                        out.append(act(f"swap:{ln}:{hidden[a]}:{hidden[b]}"))
+            return out
+        if ph == ADVANCE:
+            out = [act("advance:none")]
+            for i, u in enumerate(self.rear[p]):
+                if not self.ooa[u] and not self.pinned[u]:
+                    out.append(act(f"advance:{i}"))
+            return out
+        if ph == SUPPLY:
+            out = [act("supply:none")]
+            for ln in LINES:
+                for i, u in enumerate(self.line(p, ln)):
+                    if self.ooa[u]:
+                        out.append(act(f"supply:ammo:{ln}:{i}"))
+                    if self.pinned[u]:
+                        out.append(act(f"supply:pin:{ln}:{i}"))
+            return out
+        if ph == SUPPLY_DISCARD:
+            return [act(f"discard:{h}") for h in range(len(self.hand[p]))]
+        return self._legal_main(p)
+
+    def _rear_candidates(self, p: int) -> list[int]:
+        return [
+            u
+            for u in self.kept[p]
+            if u < self.nu and self.udefs[u].kind != COMMANDER and self.udefs[u].has("rear_line")
+        ]
+
+    def _reveal_actions(self, p: int, out: list[Action]) -> None:
+        for ln in LINES:
+            for i, u in enumerate(self.line(p, ln)):
+                if not self.revealed[u]:
+                    out.append(act(f"reveal:{ln}:{i}"))
+
+    def _legal_main(self, p: int) -> list[Action]:
+        out: list[Action] = []
+        self._reveal_actions(p, out)
+        for h, c in enumerate(self.hand[p]):
+            if self._playable(p, c, None):
+                out.append(act(f"play:{h}"))
+        self._ability_actions(p, out)
+        if self.acted:
+            out.append(act("end"))
+            return out
+        out.extend(self._attack_actions(p))
+        for i, u in enumerate(self.front[p]):
+            if self.udefs[u].scouting and self.can_fight(u):
+                for q in self.active_seats():
+                    if q != p and any(not self.revealed[v] for v in self.front[q]):
+                        out.append(act(f"scout:{i}:{q}"))
+        out.append(act("wait"))
+        return out
+
+    def _attack_actions(self, p: int) -> list[Action]:
+        """§5, §9: every declarable attack of the turn player."""
+        out: list[Action] = []
+        udefs = self.udefs
+        # targets once: (seat, line) -> [(position, kind)]
+        targets: dict[tuple[int, str], list[tuple[int, str]]] = {}
+        for q in self.active_seats():
+            if q == p:
+                continue
+            for tl in LINES:
+                targets[(q, tl)] = [(j, udefs[t].kind) for j, t in enumerate(self.line(q, tl)) if self.targetable(t)]
+        cache = _ATTACK_IDS
+        for ln in LINES:
+            for i, u in enumerate(self.line(p, ln)):
+                if not self.can_fight(u):
+                    continue
+                d = udefs[u]
+                shots = d.shots
+                if ln == "f":
+                    modes: tuple[tuple[str, bool], ...] = (("f", False),)
+                else:
+                    modes = ()
+                    if d.long_range:
+                        modes = (("f", True),)
+                    if d.has("paratrooping"):
+                        modes = (*modes, ("r", False))
+                for (q, tl), tlist in targets.items():
+                    for tl_mode, forced in modes:
+                        if tl_mode != tl:
+                            continue
+                        for j, tkind in tlist:
+                            types = (LR,) if forced else _attack_type(d.kind, tkind)
+                            for ty in types:
+                                if shots[ty]:
+                                    key = (ln, i, q, tl, j, ty)
+                                    a = cache.get(key)
+                                    if a is None:
+                                        a = cache[key] = act(f"attack:{ln}:{i}:{q}:{tl}:{j}:{ty}")
+                                    out.append(a)
+        return out
+
+    def _ability_actions(self, p: int, out: list[Action]) -> None:
+        """§10.9-§10.11 amphibian, transportation, pulling; §11.3 commanders: exhaust on own turn."""
+        waters = self.waters_in_play()
+        for ln in LINES:
+            for i, u in enumerate(self.line(p, ln)):
+                if not self.revealed[u] or self.exhausted[u]:
+                    continue
+                d = self.udefs[u]
+                if d.has("amphibian") and not self.ooa[u] and not self.pinned[u]:
+                    for k, w in enumerate(waters):
+                        if w not in self.water_ignored:
+                            out.append(act(f"amph:{ln}:{i}:{k}"))
+                for icon, kind in (("transportation", INF), ("pulling", GUN)):
+                    if d.has(icon) and not self.ooa[u]:
+                        for tl in LINES:
+                            for j, v in enumerate(self.line(p, tl)):
+                                if self.udefs[v].kind != kind:
+                                    continue
+                                if self.revealed[v]:
+                                    out.append(act(f"carry:{ln}:{i}:conceal:{tl}:{j}"))
+                                if tl == "f" and self.udefs[v].has("rear_line"):
+                                    out.append(act(f"carry:{ln}:{i}:rear:{tl}:{j}"))
+        for k, cmd in enumerate(self.command[p]):
+            if self.cmd_exhausted[cmd]:
+                continue
+            what = self.udefs[cmd].command
+            if what in ("rally", "resupply"):
+                flags = self.pinned if what == "rally" else self.ooa
+                for ln in LINES:
+                    for i, u in enumerate(self.line(p, ln)):
+                        if flags[u]:
+                            out.append(act(f"cmd:{k}:{ln}:{i}"))
+            elif what == "intel":
+                for q in self.active_seats():
+                    if q != p:
+                        for j, v in enumerate(self.front[q]):
+                            if not self.revealed[v]:
+                                out.append(act(f"cmd:{k}:{q}:{j}"))
+            elif what == "logistics":
+                out.append(act(f"cmd:{k}"))
+
+    def waters_in_play(self) -> list[int]:
+        return [c for q in range(self._players) for c in self.deployed[q] if self.ev(c).water]
+
+    def cards_in_play(self) -> list[int]:
+        """Attached and deployed event cards, in a public order (Combat Engineers' targets)."""
+        att = sorted(i + self.nu for i, h in enumerate(self.attach_of) if h >= 0)
+        return att + [c for q in range(self._players) for c in self.deployed[q]]
+
+    # ------------------------------------------------------------------ events: playability and targets (§8)
+    def _playable(self, p: int, card: int, window: Ctx | None) -> bool:
+        e = self.ev(card)
+        if e.colour == "red":
+            return False
+        own_turn = p == self.turn
+        if e.colour == "gray" and not own_turn:
+            return False
+        if e.effect == "smoke":
+            return window is not None and window.parent_cancel
+        return bool(self._targets(p, card)) or self._untargeted(e)
+
+    @staticmethod
+    def _untargeted(e: EventDef) -> bool:
+        return e.effect in ("ambush", "supply_drop", "carpet_bombing", "reinforce", "smoke")
+
+    def _targets(self, p: int, card: int) -> list[str]:
+        """Action ids of the targets an event may take; empty when it has none."""
+        e = self.ev(card)
+        eff = e.effect
+        out: list[str] = []
+        if eff in ("strike", "sabotage"):
+            for q in self.active_seats():
+                if q == p:
+                    continue
+                lines = ("f",) if eff == "strike" else LINES
+                for ln in lines:
+                    for j, u in enumerate(self.line(q, ln)):
+                        if self.revealed[u] and self.udefs[u].kind in e.kinds:
+                            out.append(f"tgt:{q}:{ln}:{j}")
+        elif eff in ("barrage", "recon"):
+            for q in self.active_seats():
+                if q != p and self.front[q] and (eff == "barrage" or any(not self.revealed[v] for v in self.front[q])):
+                    out.append(f"tgtp:{q}")
+        elif eff in ("hand_limit", "water"):
+            for q in self.active_seats():
+                if e.target == "any" or (e.target == "self") == (q == p):
+                    out.append(f"tgtp:{q}")
+        elif eff == "engineers":
+            out = [f"tgte:{k}" for k in range(len(self.cards_in_play()))]
+        elif eff in ("attach_bonus", "conceal", "escape", "remove_marker", "forced_march"):
+            for ln in LINES:
+                for j, u in enumerate(self.line(p, ln)):
+                    d = self.udefs[u]
+                    if eff == "attach_bonus":
+                        ok = self.revealed[u] and d.kind in e.kinds
+                    elif eff == "conceal":
+                        ok = self.revealed[u]
+                    elif eff == "escape":
+                        ok = self.revealed[u] and ln == "f" and d.kind in e.kinds
+                    elif eff == "remove_marker":
+                        ok = self.ooa[u] if e.marker == "ammo" else self.pinned[u]
+                    else:
+                        ok = ln == "r"
+                    if ok:
+                        out.append(f"tgt:{p}:{ln}:{j}")
+        return out
+
+    def _legal_ctx(self, c: Ctx) -> list[Action]:
+        k, st = c.kind, c.stage
+        if k == "window":
+            out = [act("pass")]
+            for h, card in enumerate(self.hand[c.seat]):
+                if self._playable(c.seat, card, c):
+                    out.append(act(f"play:{h}"))
+            self._reveal_actions(c.seat, out)
+            return out
+        if k == "discard":
+            return [act(f"discard:{h}") for h in range(len(self.hand[c.seat]))]
+        if k == "event":
+            if st == "target":
+                return [act(t) for t in self._targets(c.seat, c.ev)]
+            if st == "aa":
+                out = [act("aa:done")]
+                q = c.tseat
+                for ln in LINES:
+                    for i, u in enumerate(self.line(q, ln)):
+                        if self.udefs[u].anti_air and self.can_fight(u):
+                            out.append(act(f"aa:{ln}:{i}"))
+                return out
+            if st == "spot":
+                return [act(f"spot:{j}") for j, v in enumerate(self.front[c.tseat]) if not self.revealed[v]]
+            if st == "put":
+                out = [act("put:front")]
+                if self.udefs[c.target].has("rear_line"):
+                    out.append(act("put:rear"))
+                return out
+        if st == "fire":
+            return self._fire_choices(c.attacker, c.atype, c.seat, charge=(c.kind == "attack" and self._may_charge(c)))
+        if st == "evade":
+            return [act("evade:yes"), act("evade:no")]
+        if st in ("pre_ask", "post_ask", "counter_ask"):
+            out = [act("counter:no")]
+            cu = c.counter
+            ct = self._ctype(c)
+            shots = self.salvo(cu, ct)[1]
+            lead = ct in (AA, GR) and self.udefs[cu].kind == AFV and self.leadership_available(c.tseat) >= 0
+            for s in range(1, shots + 1):
+                out.append(act(f"counter:{s}"))
+                if lead:
+                    out.append(act(f"counter:{s}:lead"))
+            return out
+        if st == "counter_pick":
+            out = [act("scounter:none")]
+            for j, v in enumerate(self.front[c.tseat]):
+                if self._may_counter_scout(v, c.attacker):
+                    out.append(act(f"scounter:{j}"))
+            return out
+        if st == "spot":
+            return [act(f"spot:{j}") for j, v in enumerate(self.front[c.tseat]) if not self.revealed[v]]
+        raise AssertionError(f"no decision at {k}/{st}")
+
+    def _may_charge(self, c: Ctx) -> bool:
+        return (
+            bool(self._options.get("charge", False))
+            and c.atype == AA
+            and self.udefs[c.attacker].kind == AFV
+            and self.udefs[c.target].kind == AFV
+        )
+
+    def _fire_choices(self, u: int, atype: str, p: int, charge: bool) -> list[Action]:
+        shots = self.salvo(u, atype)[1]
+        lead = atype in (AA, GR, TR) and self.udefs[u].kind == AFV and self.leadership_available(p) >= 0
+        out = []
+        for s in range(1, shots + 1):
+            for ld in (False, True) if lead else (False,):
+                for ch in (False, True) if charge else (False,):
+                    out.append(act(f"fire:{s}" + (":lead" if ld else "") + (":charge" if ch else "")))
+        return out
+
+    def _may_counter_scout(self, v: int, scout: int) -> bool:
+        """§10.1: any front-line unit (revealed first if hidden) except turretless tanks."""
+        d = self.udefs[v]
+        if d.has("no_turret") or self.ooa[v] or self.pinned[v] or self.evaded[v]:
+            return False
+        ct = _counter_type(d.kind, self.udefs[scout].kind, "scout")
+        return self.salvo(v, ct)[1] > 0
+
+    def _ctype(self, c: Ctx) -> str:
+        if c.kind == "scout":
+            return _counter_type(self.udefs[c.counter].kind, self.udefs[c.attacker].kind, "scout")
+        return _counter_type(self.udefs[c.counter].kind, self.udefs[c.attacker].kind, c.atype)
+
+    # ------------------------------------------------------------------ apply
+    def _apply(self, action: Action, events: list[Event]) -> None:
+        parts = action.id.split(":")
+        if self.stack:
+            self._apply_ctx(self.stack[-1], parts, events)
+        else:
+            self._apply_phase(parts, events)
+        self._advance(events)
+
+    def _apply_phase(self, parts: list[str], events: list[Event]) -> None:
+        head = parts[0]
+        ph = self.phase
+        if ph == DRAFT:
+            self._draft_pick(int(parts[1]), events)
+            return
+        if ph == PLACE:
+            self._place(self.draft_seat, int(parts[1]), events)
+            return
+        p = self.turn
+        if ph == ARRANGE:
+            if head == "arrange":
+                self.phase = ADVANCE
+            else:
+                ln, a, b = parts[1], int(parts[2]), int(parts[3])
+                line = self.line(p, ln)
+                line[a], line[b] = line[b], line[a]
+                self.arrange_left -= 1
+                events.append(public("rearranged", seat=p, line=ln))
+                if self.arrange_left <= 0:
+                    self.phase = ADVANCE
+            return
+        if ph == ADVANCE:
+            if parts[1] != "none":
+                u = self.rear[p].pop(int(parts[1]))
+                self.front[p].append(u)
+                events.append(public("advanced", seat=p, **self._pub(u)))
+            self.phase = SUPPLY
+            return
+        if ph == SUPPLY:
+            if parts[1] == "none":
+                self._to_main(events)
+                return
+            u = self.line(p, parts[2])[int(parts[3])]
+            self.supply_target = u
+            if len(self.hand[p]) == 3:
+                for c in list(self.hand[p]):
+                    self._discard_from_hand(p, c, events)
+                self._finish_supply(parts[1], events)
+            else:
+                self.arrange_left = 3
+                self.phase = SUPPLY_DISCARD
+                self.acted = parts[1] == "ammo"  # which marker, until the discards are done
+            return
+        if ph == SUPPLY_DISCARD:
+            self._discard_from_hand(p, self.hand[p][int(parts[1])], events)
+            self.arrange_left -= 1
+            if self.arrange_left == 0:
+                self._finish_supply("ammo" if self.acted else "pin", events)
+            return
+        # MAIN
+        self._apply_main(p, parts, events)
+
+    def _finish_supply(self, marker: str, events: list[Event]) -> None:
+        """§3 d): three events discarded re-supply or liberate one unit."""
+        u = self.supply_target
+        if marker == "ammo":
+            self.ooa[u] = False
+        else:
+            self.pinned[u] = False
+        events.append(public("resupplied" if marker == "ammo" else "liberated", seat=self.turn, **self._pub(u)))
+        self.supply_target = -1
+        self.acted = False
+        self._to_main(events)
+
+    def _to_main(self, events: list[Event]) -> None:
+        self.phase = MAIN
+        self._rear_becomes_front(events)
+
+    def _pub(self, u: int) -> dict[str, Any]:
+        """How a unit is named in public events: its place, and its name only when revealed."""
+        p = self.owner[u]
+        ln = self.line_of(u)
+        d: dict[str, Any] = {"owner": p}
+        if ln:
+            d["line"] = "front" if ln == "f" else "rear"
+            d["pos"] = self.line(p, ln).index(u)
+        if self.revealed[u]:
+            d["unit"] = self.udefs[u].name
+        return d
+
+    def _apply_main(self, p: int, parts: list[str], events: list[Event]) -> None:
+        head = parts[0]
+        if head == "reveal":
+            self._reveal(self.line(p, parts[1])[int(parts[2])], events)
+        elif head == "play":
+            self._start_event(p, self.hand[p][int(parts[1])], events)
+        elif head == "amph":
+            u = self.line(p, parts[1])[int(parts[2])]
+            w = self.waters_in_play()[int(parts[3])]
+            self.exhausted[u] = True
+            self.water_ignored.append(w)
+            events.append(public("amphibian", seat=p, card=self.ev(w).name, **self._pub(u)))
+            self._ability_ammo_roll(u, events)
+        elif head == "carry":
+            u = self.line(p, parts[1])[int(parts[2])]
+            v = self.line(p, parts[4])[int(parts[5])]
+            self.exhausted[u] = True
+            if parts[3] == "conceal":
+                events.append(public("concealed", seat=p, **self._pub(v)))
+                self.revealed[v] = False
+            else:
+                self.front[p].remove(v)
+                self.rear[p].append(v)
+                events.append(public("moved-to-rear", seat=p, **self._pub(v)))
+            self._ability_ammo_roll(u, events)
+        elif head == "cmd":
+            self._command(p, parts, events)
+        elif head == "attack":
+            self._declare_attack(p, parts, events)
+        elif head == "scout":
+            u = self.front[p][int(parts[1])]
+            c = Ctx("scout", p)
+            c.attacker = u
+            c.tseat = int(parts[2])
+            c.stage = "window"
+            self.acted = True
+            self.stack.append(c)
+            events.append(public("scout-declared", seat=p, target_seat=c.tseat, **self._pub(u)))
+        elif head == "wait":
+            self.acted = True
+            events.append(public("wait", seat=p))
+            self._draw_event(p, events)
+        elif head == "end":
+            self._end_turn(events)
+
+    def _ability_ammo_roll(self, u: int, events: list[Event]) -> None:
+        """§10.9-10.11: the ability's user rolls only to see whether it runs out of ammo."""
+        r = self.roll(6)
+        events.append(public("ammo-check", roll=r, **self._pub(u)))
+        if r >= self.supply(u):
+            self._out_of_ammo(u, events)
+
+    def _command(self, p: int, parts: list[str], events: list[Event]) -> None:
+        """§11.3 commanders' designed abilities, each used by exhausting the commander."""
+        cmd = self.command[p][int(parts[1])]
+        self.cmd_exhausted[cmd] = True
+        what = self.udefs[cmd].command
+        events.append(public("command", seat=p, commander=self.udefs[cmd].name))
+        if what in ("rally", "resupply"):
+            u = self.line(p, parts[2])[int(parts[3])]
+            if what == "rally":
+                self.pinned[u] = False
+            else:
+                self.ooa[u] = False
+            events.append(public("liberated" if what == "rally" else "resupplied", seat=p, **self._pub(u)))
+        elif what == "intel":
+            q = int(parts[2])
+            self._reveal(self.front[q][int(parts[3])], events)
+        else:
+            self._draw_event(p, events)
+
+    def _declare_attack(self, p: int, parts: list[str], events: list[Event]) -> None:
+        """§5.2: an attack, once declared, is never cancelled by the attacker."""
+        c = Ctx("attack", p)
+        c.aline = parts[1]
+        c.attacker = self.line(p, parts[1])[int(parts[2])]
+        c.tseat = int(parts[3])
+        c.tline = parts[4]
+        c.target = self.line(c.tseat, parts[4])[int(parts[5])]
+        c.atype = parts[6]
+        c.stage = "fire"
+        self.acted = True
+        self.stack.append(c)
+        events.append(
+            public(
+                "attack-declared",
+                seat=p,
+                attack=TYPE_NAMES[c.atype],
+                attacker=self.udefs[c.attacker].name,
+                target=self.udefs[c.target].name,
+                target_seat=c.tseat,
+            )
+        )
+        if len(self._fire_choices(c.attacker, c.atype, p, self._may_charge(c))) == 1:
+            c.stage = "window"
+
+    # ------------------------------------------------------------------ contexts
+    def _apply_ctx(self, c: Ctx, parts: list[str], events: list[Event]) -> None:
+        head = parts[0]
+        k = c.kind
+        if head == "reveal":
+            seat = self._decider(c)
+            self._reveal(self.line(seat, parts[1])[int(parts[2])], events)
+            return
+        if k == "window":
+            if head == "pass":
+                c.passed += 1
+                c.seat = self.next_seat(c.seat)
+            else:
+                self._start_event(c.seat, self.hand[c.seat][int(parts[1])], events)
+            return
+        if k == "discard":
+            card = self.hand[c.seat][int(parts[1])]
+            self._discard_from_hand(c.seat, card, events)
+            if len(self.hand[c.seat]) < c.n:
+                self.stack.pop()
+                self._draw_event_now(c.seat, events)
+            return
+        if k == "event":
+            self._apply_event_ctx(c, parts, events)
+            return
+        st = c.stage
+        if st == "fire":
+            c.shots = int(parts[1])
+            c.lead = "lead" in parts
+            c.charge = "charge" in parts
+            if c.lead:
+                self._exhaust_leader(c.seat, events)
+            events.append(public("salvo", seat=c.seat, shots=c.shots, lead=c.lead, charge=c.charge))
+            c.stage = "window"
+        elif st == "evade":
+            self._evade(c, head == "evade" and parts[1] == "yes", events)
+        elif st in ("pre_ask", "post_ask", "counter_ask"):
+            if parts[1] == "no":
+                events.append(public("no-counter", seat=c.tseat))
+                c.stage = "resume_" + st
+            else:
+                c.cshots = int(parts[1])
+                c.clead = "lead" in parts
+                if c.clead:
+                    self._exhaust_leader(c.tseat, events)
+                ct = self._ctype(c)
+                bonus = self.ambush[c.tseat] + (1 if c.charge and st == "pre_ask" else 0)
+                self._begin_salvo(c, c.counter, c.attacker, ct, c.cshots, c.clead, bonus, "after_" + st, "counter")
+                events.append(public("counter", seat=c.tseat, attack=TYPE_NAMES[ct], shots=c.cshots, lead=c.clead))
+        elif st == "counter_pick":
+            if parts[1] == "none":
+                events.append(public("no-counter", seat=c.tseat))
+                self.stack.pop()
+            else:
+                v = self.front[c.tseat][int(parts[1])]
+                if not self.revealed[v]:
+                    self._reveal(v, events)
+                c.counter = v
+                ct = self._ctype(c)
+                shots = self.salvo(v, ct)[1]
+                lead = ct in (AA, GR) and self.udefs[v].kind == AFV and self.leadership_available(c.tseat) >= 0
+                if shots == 1 and not lead:
+                    self._begin_salvo(c, v, c.attacker, ct, 1, False, self.ambush[c.tseat], "done", "counter")
+                    events.append(public("counter", seat=c.tseat, attack=TYPE_NAMES[ct], shots=1, lead=False))
+                else:
+                    c.stage = "counter_ask"
+        elif st == "spot":
+            self._reveal(self.front[c.tseat][int(parts[1])], events)
+            c.left -= 1
+
+    def _exhaust_leader(self, p: int, events: list[Event]) -> None:
+        u = self.leadership_available(p)
+        self.exhausted[u] = True
+        events.append(public("leadership", seat=p, **self._pub(u)))
+
+    def _advance(self, events: list[Event]) -> None:
+        """Run automatic steps until a seat must decide or the game is over."""
+        while self.phase != OVER:
+            if self.stack:
+                if not self._step_ctx(self.stack[-1], events):
+                    return
+                continue
+            ph = self.phase
+            if ph in (DRAFT, PLACE):
+                return
+            if ph == ARRANGE:
+                if self.arrange_left <= 0:
+                    self.phase = ADVANCE
+                    continue
+                la = self._legal()
+                if len(la) == 1:
+                    self.phase = ADVANCE
+                    continue
+                self._legal_cache = la
+                return
+            if ph == ADVANCE:
+                la = self._legal()
+                if len(la) == 1:
+                    self.phase = SUPPLY
+                    continue
+                self._legal_cache = la
+                return
+            if ph == SUPPLY:
+                if len(self.hand[self.turn]) < 3:
+                    self._to_main(events)
+                    continue
+                la = self._legal()
+                if len(la) == 1:
+                    self._to_main(events)
+                    continue
+                self._legal_cache = la
+                return
+            if ph == MAIN:
+                if self.out[self.turn]:
+                    self._next_turn(events)
+                    continue
+                if self.acted:
+                    la = self._legal()
+                    if len(la) == 1:
+                        self._end_turn(events)  # nothing left to choose: the turn ends by itself
+                        continue
+                    self._legal_cache = la
+                return
+            return
+
+    def _rear_becomes_front(self, events: list[Event]) -> None:
+        """§3 e): with no front line left, the rear line becomes the front line."""
+        p = self.turn
+        if not self.front[p] and self.rear[p]:
+            self.front[p] = self.rear[p]
+            self.rear[p] = []
+            events.append(public("rear-becomes-front", seat=p))
+
+    def _step_ctx(self, c: Ctx, events: list[Event]) -> bool:
+        """Advance the top context; False when its decider must choose now."""
+        k = c.kind
+        if k == "window":
+            if c.passed >= c.n:
+                self.stack.pop()
+                return True
+            while c.passed < c.n and (self.out[c.seat] or not self.hand[c.seat]):
+                c.passed += 1
+                c.seat = self.next_seat(c.seat)
+            if c.passed >= c.n:
+                self.stack.pop()
+                return True
+            return False
+        if k == "discard":
+            return False
+        if k == "event":
+            return self._step_event(c, events)
+        if k == "end":
+            self.stack.pop()
+            self._next_turn(events)
+            return True
+        if k == "attack":
+            return self._step_attack(c, events)
+        return self._step_scout(c, events)
+
+    def _open_window(self, parent: Ctx | None, start: int) -> None:
+        """§8.3: after a declaration the others may react, clockwise from the turn player's left.
+
+        The turn player's priority is used before declaring (he plays his cards in
+        the main decision), so the window holds each other active seat once.
+        """
+        w = Ctx("window", self.next_seat(start))
+        w.n = len(self.active_seats()) - 1
+        w.parent_cancel = parent is not None
+        self.stack.append(w)
+
+    def _attack_valid(self, c: Ctx) -> bool:
+        a, t = c.attacker, c.target
+        if self.line_of(a) != c.aline or not self.revealed[a]:
+            return False
+        return self.line_of(t) == c.tline and self.revealed[t]
+
+    def _step_attack(self, c: Ctx, events: list[Event]) -> bool:
+        st = c.stage
+        if st == "fire":
+            return False
+        if st == "window":
+            c.stage = "check"
+            self._open_window(c, c.seat)
+            return True
+        if st == "cancelled":
+            self.stack.pop()
+            events.append(public("attack-cancelled", seat=c.seat))
+            return True
+        if st == "check":
+            if not self._attack_valid(c):
+                c.stage = "cancelled"
+                return True
+            c.counter = c.target
+            ct = self._ctype(c)
+            if ct and _counter_first(c.atype, self.udefs[c.target].kind, c.charge):
+                c.stage = "pre_ask" if self._can_counter(c.target, ct) else "resume_pre_ask"
+            else:
+                c.stage = "resume_pre_ask"
+            return True
+        if st in ("pre_ask", "post_ask", "evade"):
+            return False
+        if st == "salvo":
+            return self._step_salvo(c, events)
+        if st == "after_pre_ask":
+            # the attack happens only if the counter failed and the attacker can still fire
+            a = c.attacker
+            if c.s_hit or self.line_of(a) == "" or self.evaded[a] or self.pinned[a]:
+                self.stack.pop()
+                return True
+            c.stage = "main_fire"
+            return True
+        if st in ("resume_pre_ask", "main_fire"):
+            if not self._attack_valid(c):
+                c.stage = "cancelled"
+                return True
+            bonus = 2 if c.charge else 0
+            self._begin_salvo(c, c.attacker, c.target, c.atype, c.shots, c.lead, bonus, "after_main", "attack")
+            return True
+        if st == "after_main":
+            t = c.target
+            ct = self._ctype(c)
+            if (
+                ct
+                and self.line_of(t) != ""
+                and not _counter_first(c.atype, self.udefs[t].kind, c.charge)
+                and self._can_counter(t, ct)
+                and self.line_of(c.attacker) != ""
+                and self.revealed[c.attacker]
+            ):
+                c.stage = "post_ask"
+                return False
+            self.stack.pop()
+            return True
+        # after_post_ask, resume_post_ask: done
+        self.stack.pop()
+        return True
+
+    def _can_counter(self, u: int, ctype: str) -> bool:
+        return self.line_of(u) != "" and self.can_fight(u) and self.salvo(u, ctype)[1] > 0
+
+    def _step_scout(self, c: Ctx, events: list[Event]) -> bool:
+        st = c.stage
+        if st == "window":
+            c.stage = "roll"
+            self._open_window(c, c.seat)
+            return True
+        if st == "cancelled":
+            self.stack.pop()
+            events.append(public("scout-cancelled", seat=c.seat))
+            return True
+        if st == "roll":
+            u = c.attacker
+            if self.line_of(u) != "f" or not self.can_fight(u) or self.out[c.tseat]:
+                c.stage = "cancelled"
+                return True
+            r = self.roll(6)
+            self.rolled[u] = True
+            ok = r <= self.udefs[u].scouting
+            events.append(public("scout-roll", seat=c.seat, roll=r, success=ok))
+            if r >= self.supply(u):
+                self._out_of_ammo(u, events)
+            if ok:
+                hidden = [v for v in self.front[c.tseat] if not self.revealed[v]]
+                if len(hidden) <= r:
+                    for v in hidden:
+                        self._reveal(v, events)
+                    self.stack.pop()
+                    return True
+                c.left = r
+                c.stage = "spot"
+                return False
+            front = self.front[c.tseat]
+            if any((not self.revealed[v]) or self._may_counter_scout(v, u) for v in front):
+                c.stage = "counter_pick"
+                return False
+            self.stack.pop()
+            return True
+        if st == "spot":
+            if c.left <= 0 or all(self.revealed[v] for v in self.front[c.tseat]):
+                self.stack.pop()
+                return True
+            return False
+        if st in ("counter_pick", "counter_ask", "evade"):
+            return False
+        if st == "salvo":
+            return self._step_salvo(c, events)
+        self.stack.pop()
+        return True
+
+    # ------------------------------------------------------------------ shooting (§5, §6)
+    def _begin_salvo(
+        self, c: Ctx, shooter: int, target: int, atype: str, shots: int, lead: bool, bonus: int, nxt: str, kind: str
+    ) -> None:
+        c.s_shooter = shooter
+        c.s_target = target
+        c.s_type = atype
+        c.s_left = shots
+        c.s_lead = lead
+        c.s_hit = False
+        c.s_next = nxt
+        c.s_kind = kind
+        c.bonus = bonus
+        c.stage = "salvo"
+
+    def target_number(self, shooter: int, target: int, atype: str, bonus: int) -> int:
+        """§5.3: attack value minus defence (no value below 0), then die-roll modifiers."""
+        v = self.salvo(shooter, atype)[0]
+        v = max(0, v - self.water_penalty(shooter, target))
+        if atype in (AA, GR, TR, GF):
+            v = v - self.defence(target)
+        elif atype == SU and self.udefs[target].has("open_top"):
+            v += 1  # §10.5 open top
+        elif atype == LR and self.has_spying(self.owner[shooter]):
+            v += 1  # §10.6 spying, never stacking
+        return v + bonus
+
+    def _step_salvo(self, c: Ctx, events: list[Event]) -> bool:
+        sh, tg, ty = c.s_shooter, c.s_target, c.s_type
+        while c.s_left > 0:
+            if self.line_of(tg) == "" or self.line_of(sh) == "":
+                break
+            c.s_left -= 1
+            self.rolled[sh] = True
+            need = self.target_number(sh, tg, ty, c.bonus)
+            r1 = self.roll(6)
+            rolls = [r1]
+            if c.s_lead:
+                rolls.append(self.roll(6))
+            r = min(rolls)
+            hit = r <= need
+            events.append(
+                public("shot", shooter=self.owner[sh], attack=TYPE_NAMES[ty], rolls=rolls, need=need, hit=hit)
+            )
+            if max(rolls) >= self.supply(sh) and not self.ooa[sh]:
+                self.ooa[sh] = True
+                events.append(public("out-of-ammo", **self._pub(sh)))
+            if hit:
+                if self._may_evade(tg, ty):
+                    c.stage = "evade"
+                    return False
+                self._hit(c, events)
+        c.stage = c.s_next
+        return True
+
+    def _may_evade(self, u: int, atype: str) -> bool:
+        """§11.1: optional; anti-armour and grenade only; not after rolling or while disabled."""
+        return (
+            bool(self._options.get("evading", False))
+            and atype in (AA, GR)
+            and self.udefs[u].evading > 0
+            and self.revealed[u]
+            and not self.rolled[u]
+            and not self.pinned[u]
+            and not self.ooa[u]
+        )
+
+    def _evade(self, c: Ctx, yes: bool, events: list[Event]) -> None:
+        tg = c.s_target
+        c.stage = "salvo"
+        if yes:
+            self.evaded[tg] = True
+            r = self.roll(6)
+            ok = r <= self.udefs[tg].evading
+            events.append(public("evade", roll=r, success=ok, **self._pub(tg)))
+            if ok:
+                return
+        self._hit(c, events)
+
+    def _hit(self, c: Ctx, events: list[Event]) -> None:
+        """A successful shot: grenades pin (twice: destroyed), everything else destroys."""
+        c.s_hit = True
+        tg = c.s_target
+        scorer = self.owner[c.s_shooter]
+        if c.s_type == GR:
+            if self.pinned[tg]:
+                self._destroy(tg, scorer, events)
+            else:
+                self.pinned[tg] = True
+                events.append(public("pinned-down", **self._pub(tg)))
+        else:
+            self._destroy(tg, scorer, events)
+
+    def _out_of_ammo(self, u: int, events: list[Event]) -> None:
+        """§6.4: a unit already out of ammo that runs out again is removed from the game."""
+        if self.ooa[u]:
+            events.append(public("removed-from-game", **self._pub(u)))
+            self._take_off(u, events)
+            self.removed.append(u)
+            self._check_out(self.owner[u], events)
+        else:
+            self.ooa[u] = True
+            events.append(public("out-of-ammo", **self._pub(u)))
+
+    def _take_off(self, u: int, events: list[Event]) -> None:
+        p = self.owner[u]
+        ln = self.line_of(u)
+        if ln:
+            self.line(p, ln).remove(u)
+        for i, h in enumerate(self.attach_of):
+            if h == u:
+                self.attach_of[i] = -1
+                self.discard.append(i + self.nu)
+        if self.n_att:
+            self._rebuild_bonus()
+        self.revealed[u] = True
+        self.pinned[u] = self.ooa[u] = self.exhausted[u] = False
+
+    def _destroy(self, u: int, scorer: int, events: list[Event]) -> None:
+        events.append(public("destroyed", by=scorer, **{**self._pub(u), "unit": self.udefs[u].name}))
+        p = self.owner[u]
+        self._take_off(u, events)
+        if scorer >= 0 and scorer != p:
+            self.score[scorer].append(u)
+        else:
+            self.removed.append(u)
+        self._check_out(p, events)
+
+    def _check_out(self, p: int, events: list[Event]) -> None:
+        """§12.1: a player with no units left (commanders do not count) is out."""
+        if not self.out[p] and not self.front[p] and not self.rear[p]:
+            self.out[p] = True
+            events.append(public("eliminated", seat=p))
+            if len(self.active_seats()) <= 1:
+                self._game_over("one player left", events)
+
+    def _game_over(self, reason: str, events: list[Event]) -> None:
+        if self.phase == OVER:
+            return
+        self.phase = OVER
+        self.end_reason = reason
+        self.stack = []
+        for c in list(self.limbo):
+            self.limbo.remove(c)
+            (self.discard if c >= self.nu else self.unit_deck).append(c)
+        events.append(public("game-over", reason=reason, points=[self.points(p) for p in range(self._players)]))
+
+    def _reveal(self, u: int, events: list[Event]) -> None:
+        self.revealed[u] = True
+        self.seen[u] = True
+        events.append(public("revealed", **self._pub(u)))
+
+    # ------------------------------------------------------------------ event cards (§8)
+    def _discard_from_hand(self, p: int, card: int, events: list[Event]) -> None:
+        self.hand[p].remove(card)
+        self.discard.append(card)
+        events.append(public("discarded", seat=p, card=self.ev(card).name))
+
+    def _draw_event(self, p: int, events: list[Event]) -> None:
+        """§4.3: at the hand limit, discard first; then draw."""
+        lim = self.hand_limit(p)
+        if len(self.hand[p]) >= lim:
+            c = Ctx("discard", p)
+            c.n = lim
+            self.stack.append(c)
+            return
+        self._draw_event_now(p, events)
+
+    def _draw_event_now(self, p: int, events: list[Event]) -> None:
+        if not self.event_deck:
+            if not self.discard:
+                events.append(public("event-deck-empty", seat=p))
+                return
+            self.event_deck = self.discard
+            self.discard = []
+            self.shuffle(self.event_deck)
+            self.reshuffled = True
+            events.append(public("event-deck-reshuffled"))
+        card = self.event_deck.pop()
+        self.ev_drawn += 1
+        e = self.ev(card)
+        if e.colour == "red":
+            events.append(public("drew-red", seat=p, card=e.name))
+            self._start_event(p, card, events, from_hand=False)
+        else:
+            self.hand[p].append(card)
+            events.append(private([p], "drew", seat=p, card=e.name))
+            events.append(public("drew-event", seat=p))
+
+    def _start_event(self, p: int, card: int, events: list[Event], from_hand: bool = True) -> None:
+        if from_hand:
+            self.hand[p].remove(card)
+        self.limbo.append(card)
+        e = self.ev(card)
+        events.append(public("event-played", seat=p, card=e.name, colour=e.colour))
+        c = Ctx("event", p)
+        c.ev = card
+        c.stage = "target" if not self._untargeted(e) else "resolve"
+        if e.colour == "red" and e.effect in ("water", "hand_limit"):
+            c.stage = "resolve"
+            c.tseat = p
+        self.stack.append(c)
+
+    def _finish_event(self, c: Ctx, events: list[Event], host: int = -1, before: int = -1) -> None:
+        """§8.4 after-effects: discard, remove from game, attach to a unit, deploy before a player."""
+        card = c.ev
+        e = self.ev(card)
+        if self.stack and self.stack[-1] is c:
+            self.stack.pop()
+        if card not in self.limbo:
+            return  # already settled (the game ended while it resolved)
+        self.limbo.remove(card)
+        if e.after == "attach" and host >= 0 and self.line_of(host):
+            self.attach_of[card - self.nu] = host
+            self._rebuild_bonus()
+        elif e.after == "deploy" and before >= 0:
+            self.deployed[before].append(card)
+        elif e.after == "remove":
+            self.removed.append(card)
+        else:
+            self.discard.append(card)
+
+    def _apply_event_ctx(self, c: Ctx, parts: list[str], events: list[Event]) -> None:
+        head = parts[0]
+        e = self.ev(c.ev)
+        if c.stage == "target":
+            if head == "tgtp":
+                c.tseat = int(parts[1])
+            elif head == "tgt":
+                c.tseat = int(parts[1])
+                c.target = self.line(c.tseat, parts[2])[int(parts[3])]
+            elif head == "tgte":
+                c.target = self.cards_in_play()[int(parts[1])]
+            c.stage = "resolve"
+            if e.effect == "strike" and e.air:
+                c.stage = "aa"
+            events.append(
+                public(
+                    "event-target", seat=c.seat, card=e.name, target=[int(x) if x.isdigit() else x for x in parts[1:]]
+                )
+            )
+            return
+        if c.stage == "aa":
+            if head == "aa" and parts[1] == "done":
+                c.stage = "resolve"
+                return
+            u = self.line(c.tseat, parts[1])[int(parts[2])]
+            self._anti_air(c, u, events)
+            return
+        if c.stage == "spot":
+            self._reveal(self.front[c.tseat][int(parts[1])], events)
+            c.left -= 1
+            return
+        if c.stage == "put":
+            u = c.target
+            self.limbo.remove(u)
+            (self.rear if parts[1] == "rear" else self.front)[c.seat].append(u)
+            events.append(public("reinforced", seat=c.seat, line=parts[1]))
+            self._finish_event(c, events)
+
+    def _anti_air(self, c: Ctx, u: int, events: list[Event]) -> None:
+        """§9.3: an anti-air counter before the strike; no defence; success discards the card."""
+        self.rolled[u] = True
+        r = self.roll(6)
+        need = self.udefs[u].anti_air
+        ok = r <= need
+        events.append(public("anti-air", roll=r, need=need, success=ok, **self._pub(u)))
+        if r >= self.supply(u):
+            self._out_of_ammo(u, events)
+        if ok:
+            events.append(public("strike-cancelled", card=self.ev(c.ev).name))
+            self._finish_event(c, events)
+
+    def _step_event(self, c: Ctx, events: list[Event]) -> bool:
+        st = c.stage
+        e = self.ev(c.ev)
+        if st == "target":
+            if not self._targets(c.seat, c.ev):
+                events.append(public("event-fizzled", card=e.name))
+                self._finish_event(c, events)
+                return True
+            return False
+        if st == "aa":
+            q = c.tseat
+            if c.target not in self.front[q]:
+                c.stage = "resolve"
+                return True
+            if any(self.udefs[u].anti_air and self.can_fight(u) for u in self.units_of(q)):
+                return False
+            c.stage = "resolve"
+            return True
+        if st == "spot":
+            if c.left <= 0 or all(self.revealed[v] for v in self.front[c.tseat]):
+                self._finish_event(c, events)
+                return True
+            return False
+        if st == "put":
+            return False
+        return self._resolve_event(c, e, events)
+
+    def _resolve_event(self, c: Ctx, e: EventDef, events: list[Event]) -> bool:
+        p = c.seat
+        eff = e.effect
+        t = c.target
+        if eff == "carpet_bombing":
+            self.cb_count += 1
+            events.append(public("carpet-bombing", count=self.cb_count))
+            self._finish_event(c, events)
+            if self.cb_count >= 3:
+                self._game_over("third Carpet Bombing", events)
+            return True
+        if eff == "strike":
+            if self.line_of(t) == "f" and self.revealed[t]:
+                r = self.roll(6)
+                ok = r <= e.value
+                events.append(public("strike", card=e.name, roll=r, hit=ok, **self._pub(t)))
+                if ok:
+                    if e.result == "pin" and not self.pinned[t]:
+                        self.pinned[t] = True
+                        events.append(public("pinned-down", **self._pub(t)))
+                    else:
+                        self._destroy(t, p, events)
+            self._finish_event(c, events)
+            return True
+        if eff == "barrage":
+            # errata: one die per unit in the target's front line
+            for u in list(self.front[c.tseat]):
+                r = self.roll(6)
+                events.append(public("barrage", roll=r, **self._pub(u)))
+                if r == 1:
+                    self._destroy(u, p, events)
+                if self.phase == OVER:
+                    return True
+            self._finish_event(c, events)
+            return True
+        if eff == "attach_bonus":
+            events.append(public("attached", card=e.name, **self._pub(t)))
+            self._finish_event(c, events, host=t)
+            return True
+        if eff == "escape":
+            self.front[p].remove(t)
+            self.rear[p].append(t)
+            self.revealed[t] = False
+            events.append(public("escaped", seat=p, **self._pub(t)))
+        elif eff == "conceal":
+            self.revealed[t] = False
+            events.append(public("concealed", seat=p, **self._pub(t)))
+        elif eff == "smoke":
+            self._cancel_pending(events)
+        elif eff == "remove_marker":
+            if e.marker == "ammo":
+                self.ooa[t] = False
+            else:
+                self.pinned[t] = False
+            events.append(public("resupplied" if e.marker == "ammo" else "liberated", seat=p, **self._pub(t)))
+        elif eff == "reinforce":
+            return self._reinforce(c, events)
+        elif eff in ("hand_limit", "water"):
+            events.append(public("deployed", card=e.name, before=c.tseat))
+            self._finish_event(c, events, before=c.tseat)
+            return True
+        elif eff == "engineers":
+            self._engineer(t, events)
+        elif eff == "ambush":
+            self.ambush[p] = max(self.ambush[p], e.value)
+        elif eff == "sabotage":
+            self._out_of_ammo(t, events)
+        elif eff == "recon":
+            c.left = max(1, e.value)
+            c.stage = "spot"
+            return True
+        elif eff == "forced_march":
+            self.rear[p].remove(t)
+            self.front[p].append(t)
+            events.append(public("advanced", seat=p, **self._pub(t)))
+        elif eff == "supply_drop":
+            for u in self.units_of(p):
+                self.ooa[u] = False
+            events.append(public("supply-drop", seat=p))
+        self._finish_event(c, events)
+        return True
+
+    def _engineer(self, card: int, events: list[Event]) -> None:
+        i = card - self.nu
+        if self.attach_of[i] >= 0:
+            self.attach_of[i] = -1
+            self._rebuild_bonus()
+        else:
+            for q in range(self._players):
+                if card in self.deployed[q]:
+                    self.deployed[q].remove(card)
+        if card in self.water_ignored:
+            self.water_ignored.remove(card)
+        self.discard.append(card)
+        events.append(public("engineers", card=self.ev(card).name))
+
+    def _cancel_pending(self, events: list[Event]) -> None:
+        """Smoke Screen: the attack or scouting under the current window is cancelled."""
+        for ctx in reversed(self.stack):
+            if ctx.kind in ("attack", "scout"):
+                ctx.stage = "cancelled"
+                return
+
+    def _reinforce(self, c: Ctx, events: list[Event]) -> bool:
+        """Draw a unit; a commander is placed face up and another card drawn (§11.3)."""
+        p = c.seat
+        while True:
+            if not self.unit_deck:
+                self._finish_event(c, events)
+                self._game_over("unit deck ran out", events)
+                return True
+            u = self.unit_deck.pop()
+            self.owner[u] = p
+            if self.udefs[u].kind == COMMANDER:
+                self.command[p].append(u)
+                self.revealed[u] = True
+                events.append(public("commander", seat=p, unit=self.udefs[u].name))
+                continue
+            c.target = u
+            self.limbo.append(u)
+            c.stage = "put"
+            events.append(private([p], "reinforcement", unit=self.udefs[u].name))
+            return False
+
+    # ------------------------------------------------------------------ draft, placement, turns (§2, §3)
+    def _draft_pick(self, k: int, events: list[Event]) -> None:
+        p = self.draft_seat
+        self.picked[p] = self.packet[p].pop(k)
+        events.append(public("draft-picked", seat=p))
+        self.draft_seat += 1
+        if self.draft_seat < self._players:
+            return
+        n = self._players
+        for q in range(n):
+            self.kept[q].append(self.picked[q])
+            self.picked[q] = -1
+        self.packet = [self.packet[(q - 1) % n] for q in range(n)]
+        self.draft_round += 1
+        self.draft_seat = 0
+        events.append(public("draft-passed", round=self.draft_round))
+        if len(self.packet[0]) == 1:
+            for q in range(n):
+                self.kept[q].append(self.packet[q].pop())
+            self.phase = PLACE
+            for q in range(n):
+                for c in self.kept[q]:
+                    if c < self.nu:
+                        self.owner[c] = q
+
+    def _place(self, p: int, mask: int, events: list[Event]) -> None:
+        """§2.5: events to hand; units face down; commanders face up in the rear line."""
+        cands = self._rear_candidates(p)
+        rear = {u for b, u in enumerate(cands) if mask >> b & 1}
+        for c in self.kept[p]:
+            if c >= self.nu:
+                self.hand[p].append(c)
+            elif self.udefs[c].kind == COMMANDER:
+                self.command[p].append(c)
+                self.revealed[c] = True
+            elif c in rear:
+                self.rear[p].append(c)
+            else:
+                self.front[p].append(c)
+        self.kept[p] = []
+        events.append(public("placed", seat=p, front=len(self.front[p]), rear=len(self.rear[p])))
+        self.draft_seat += 1
+        if self.draft_seat < self._players:
+            return
+        self._announce(events)
+
+    def _announce(self, events: list[Event]) -> None:
+        """§2.6: highest unit points aloud; the highest starts; ties roll a die (again on ties)."""
+        n = self._players
+        high = [max((self.udefs[u].points for u in self.units_of(p)), default=0) for p in range(n)]
+        events.append(public("announced", points=high))
+        for p in range(n):
+            if not self.units_of(p):
+                self.out[p] = True
+        best = max(high)
+        tied = [p for p in range(n) if high[p] == best]
+        while len(tied) > 1:
+            rolls = [self.roll(6) for _ in tied]
+            events.append(public("tie-roll", seats=tied, rolls=rolls))
+            top = max(rolls)
+            tied = [p for p, r in zip(tied, rolls, strict=True) if r == top]
+        self.first = tied[0]
+        self.turn = self.first
+        self._begin_turn(events)
+
+    def _begin_turn(self, events: list[Event]) -> None:
+        """§3 a): refresh the turn player's cards; the turn's flags start fresh."""
+        p = self.turn
+        for u in self.units_of(p):
+            self.exhausted[u] = False
+        for u in self.command[p]:
+            self.cmd_exhausted[u] = False
+        for q in range(self._players):
+            for u in self.units_of(q):
+                self.rolled[u] = False
+                self.evaded[u] = False
+        self.ambush = [0] * self._players
+        self.water_ignored = []
+        self.acted = False
+        events.append(public("turn", seat=p))
+        self.arrange_left = max(0, sum(1 for u in self.units_of(p) if not self.revealed[u]) - 1)
+        self.phase = ARRANGE
+
+    def _end_turn(self, events: list[Event]) -> None:
+        """§4.6: the turn passes clockwise (reaction windows open only on declarations, §8.3)."""
+        events.append(public("turn-end", seat=self.turn))
+        self._next_turn(events)
+
+    def _next_turn(self, events: list[Event]) -> None:
+        self.stack = []
+        if len(self.active_seats()) <= 1:
+            self._game_over("one player left", events)
+            return
+        self.turn = self.next_seat(self.turn)
+        self._begin_turn(events)
+
+    # ------------------------------------------------------------------ copying, snapshots, zones
+    def _copy_into(self, new: Any) -> None:
+        for name in ("cs", "udefs", "edefs", "nu", "cb_piles"):
+            setattr(new, name, getattr(self, name))
+        for name in (
+            "owner",
+            "revealed",
+            "pinned",
+            "ooa",
+            "exhausted",
+            "rolled",
+            "evaded",
+            "seen",
+            "attach_of",
+            "cmd_exhausted",
+            "picked",
+            "out",
+            "discard",
+            "removed",
+            "limbo",
+            "ambush",
+            "water_ignored",
+            "unit_deck",
+            "event_deck",
+        ):
+            setattr(new, name, list(getattr(self, name)))
+        for name in ("front", "rear", "command", "hand", "score", "deployed", "packet", "kept"):
+            setattr(new, name, [list(x) for x in getattr(self, name)])
+        new.stack = [c.copy() for c in self.stack]
+        new.abon = self.abon  # replaced, never mutated
+        for name in (
+            "n_att",
+            "cb_count",
+            "ev_drawn",
+            "reshuffled",
+            "end_reason",
+            "acted",
+            "arrange_left",
+            "supply_target",
+            "turn",
+            "first",
+            "phase",
+            "draft_round",
+            "draft_seat",
+        ):
+            setattr(new, name, getattr(self, name))
+
+    def _snapshot(self) -> dict[str, Any]:
+        d: dict[str, Any] = {}
+        for name in (
+            "owner",
+            "revealed",
+            "pinned",
+            "ooa",
+            "exhausted",
+            "rolled",
+            "evaded",
+            "seen",
+            "attach_of",
+            "cmd_exhausted",
+            "picked",
+            "out",
+            "discard",
+            "removed",
+            "limbo",
+            "ambush",
+            "water_ignored",
+            "unit_deck",
+            "event_deck",
+            "front",
+            "rear",
+            "command",
+            "hand",
+            "score",
+            "deployed",
+            "packet",
+            "kept",
+            "cb_count",
+            "ev_drawn",
+            "reshuffled",
+            "end_reason",
+            "acted",
+            "arrange_left",
+            "supply_target",
+            "turn",
+            "first",
+            "phase",
+            "draft_round",
+            "draft_seat",
+        ):
+            v = getattr(self, name)
+            d[name] = [list(x) for x in v] if v and isinstance(v, list) and isinstance(v[0], list) else v
+        d["stack"] = [{k: getattr(c, k) for k in Ctx.__slots__} for c in self.stack]
+        return d
+
+    def _card_zones(self) -> Mapping[str, list[int]]:
+        z: dict[str, list[int]] = {
+            "unit_deck": self.unit_deck,
+            "event_deck": self.event_deck,
+            "discard": self.discard,
+            "removed": self.removed,
+            "limbo": self.limbo,
+            "attached": [i + self.nu for i, h in enumerate(self.attach_of) if h >= 0],
+            "picked": [c for c in self.picked if c >= 0],
+        }
+        for p in range(self._players):
+            for name in ("front", "rear", "command", "hand", "score", "deployed", "packet", "kept"):
+                z[f"{name}{p}"] = getattr(self, name)[p]
+        return z
+
+    # ------------------------------------------------------------------ observation and resampling
+    def _observation(self, seat: int | None) -> dict[str, Any]:
+        from hulldown.games.tank_hunter.observation import observe
+
+        return observe(self, seat)
+
+    def _resample(self, seat: int, rng: SplitMix64) -> GameState:
+        from hulldown.games.tank_hunter.observation import resample
+
+        return resample(self, seat, rng)

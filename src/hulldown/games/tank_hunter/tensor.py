@@ -1,0 +1,159 @@
+"""Fixed-size views of Tank Hunter for RL tools (engine/tensor.py).
+
+Action space (``action_ids``): every id the rules can offer, in this order, with
+line positions ``0..MAX_LINE-1``, hand / packet positions ``0..MAX_HAND-1`` and
+seats ``0..players-1``; positions beyond the caps are not in the space (a line
+longer than MAX_LINE is possible only after many reinforcements):
+
+  pick:k, rear:mask, arrange:done, swap:l:i:j, advance:none, advance:i,
+  supply:none, supply:{ammo,pin}:l:i, discard:h, reveal:l:i, play:h, amph:l:i:k,
+  carry:l:i:{conceal,rear}:tl:j, cmd:c, cmd:c:l:i, cmd:c:s:j, attack:l:i:s:tl:j:ty,
+  scout:i:s, wait, end, pass, fire:k[:lead][:charge], counter:no, counter:k[:lead],
+  scounter:none, scounter:j, evade:yes, evade:no, aa:done, aa:l:i, spot:j,
+  tgt:s:l:i, tgtp:s, tgte:k, put:front, put:rear
+
+Observation layout (float32, flat), seats rotated so the observer is first:
+  [0:8)      phase one-hot (draft, place, arrange, advance, supply, supply-discard, main, over)
+  [8:12)     acted, Carpet Bombings / 3, unit deck / 80, event deck / 50
+  then per seat (observer first), SEAT_FEATURES each:
+    out, points / 30, hand size / 6, hand limit / 6, is current player, is turn player,
+    water cards in front / 4, then 2 lines x MAX_LINE slots x SLOT_FEATURES:
+      present, hidden, identity known, kind one-hot (AFV, GUN, INF), points / 6, defence / 6,
+      anti-armour / 6, attack / 6, attack shots / 4, trample / 6, suicide / 6, supply / 7,
+      scouting / 6, long range / 6, anti-air / 6, evading / 6, the 9 icons, pinned,
+      out of ammo, exhausted, attachments / 2
+  then the observer's hand: MAX_HAND slots x (present, gray, gold, red, effect one-hot)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from hulldown.games.tank_hunter.cards import EFFECTS, ICONS, load_cards
+
+MAX_LINE = 12
+MAX_HAND = 6
+MAX_SHOTS = 9
+MAX_CARDS_IN_PLAY = 16
+MAX_WATERS = 8
+MAX_COMMANDERS = 4
+PHASES = ("draft", "place", "arrange", "advance", "supply", "supply-discard", "main", "over")
+SLOT_FEATURES = 3 + 3 + 13 + len(ICONS) + 4
+SEAT_FEATURES = 7 + 2 * MAX_LINE * SLOT_FEATURES
+HAND_FEATURES = 4 + len(EFFECTS)
+TYPES = ("aa", "gr", "tr", "su", "gf", "lr")
+
+
+class TankHunterTensors:
+    """The TensorSpec of Tank Hunter (the action space grows with the number of players)."""
+
+    def __init__(self) -> None:
+        self._ids: dict[int, list[str]] = {}
+
+    def action_ids(self, players: int, options: Mapping[str, Any]) -> list[str]:
+        if players in self._ids:
+            return self._ids[players]
+        L, H, S = range(MAX_LINE), range(MAX_HAND), range(players)
+        ln = ("f", "r")
+        ids: list[str] = [f"pick:{k}" for k in H]
+        ids += [f"rear:{m}" for m in range(1 << MAX_HAND)]
+        ids += ["arrange:done"] + [f"swap:{x}:{i}:{j}" for x in ln for i in L for j in L if i < j]
+        ids += ["advance:none"] + [f"advance:{i}" for i in L]
+        ids += ["supply:none"] + [f"supply:{m}:{x}:{i}" for m in ("ammo", "pin") for x in ln for i in L]
+        ids += [f"discard:{h}" for h in H]
+        ids += [f"reveal:{x}:{i}" for x in ln for i in L]
+        ids += [f"play:{h}" for h in H]
+        ids += [f"amph:{x}:{i}:{k}" for x in ln for i in L for k in range(MAX_WATERS)]
+        ids += [f"carry:{x}:{i}:{w}:{y}:{j}" for x in ln for i in L for w in ("conceal", "rear") for y in ln for j in L]
+        ids += [f"cmd:{c}" for c in range(MAX_COMMANDERS)]
+        ids += [f"cmd:{c}:{x}:{i}" for c in range(MAX_COMMANDERS) for x in ln for i in L]
+        ids += [f"cmd:{c}:{s}:{j}" for c in range(MAX_COMMANDERS) for s in S for j in L]
+        ids += [
+            f"attack:{x}:{i}:{s}:{y}:{j}:{t}" for x in ln for i in L for s in S for y in ln for j in L for t in TYPES
+        ]
+        ids += [f"scout:{i}:{s}" for i in L for s in S]
+        ids += ["wait", "end", "pass"]
+        for k in range(1, MAX_SHOTS + 1):
+            ids += [f"fire:{k}", f"fire:{k}:lead", f"fire:{k}:charge", f"fire:{k}:lead:charge"]
+        ids += ["counter:no"] + [f"counter:{k}{x}" for k in range(1, MAX_SHOTS + 1) for x in ("", ":lead")]
+        ids += ["scounter:none"] + [f"scounter:{j}" for j in L]
+        ids += ["evade:yes", "evade:no", "aa:done"] + [f"aa:{x}:{i}" for x in ln for i in L]
+        ids += [f"spot:{j}" for j in L]
+        ids += [f"tgt:{s}:{x}:{i}" for s in S for x in ln for i in L]
+        ids += [f"tgtp:{s}" for s in S] + [f"tgte:{k}" for k in range(MAX_CARDS_IN_PLAY)]
+        ids += ["put:front", "put:rear"]
+        self._ids[players] = ids
+        return ids
+
+    def observation_shape(self, players: int, options: Mapping[str, Any]) -> tuple[int, ...]:
+        return (12 + players * SEAT_FEATURES + MAX_HAND * HAND_FEATURES,)
+
+    def encode(
+        self, observation: Mapping[str, Any], seat: int, players: int, options: Mapping[str, Any]
+    ) -> npt.NDArray[np.float32]:
+        cs = load_cards(str(options.get("cards", "")))
+        units = {u.name: u for u in cs.units}
+        events = {e.name: e for e in cs.events}
+        out = np.zeros(self.observation_shape(players, options), dtype=np.float32)
+        o = observation
+        out[PHASES.index(o["phase"])] = 1.0
+        out[8] = float(o["acted"])
+        out[9] = o["carpet_bombings"] / 3
+        out[10] = o["unit_deck"] / 80
+        out[11] = o["event_deck"] / 50
+        base = 12
+        for k in range(players):
+            p = o["players"][(seat + k) % players]
+            b = base + k * SEAT_FEATURES
+            out[b] = float(p["out"])
+            out[b + 1] = p["points"] / 30
+            out[b + 2] = p["hand_size"] / 6
+            out[b + 3] = p["hand_limit"] / 6
+            out[b + 4] = float(o["current"] == p["seat"])
+            out[b + 5] = float(o["turn"] == p["seat"])
+            out[b + 6] = sum(1 for n in p["deployed"] if n in events and events[n].water) / 4
+            for li, line in enumerate(("front", "rear")):
+                for i, v in enumerate(p[line][:MAX_LINE]):
+                    f = b + 7 + (li * MAX_LINE + i) * SLOT_FEATURES
+                    out[f] = 1.0
+                    out[f + 1] = float(v["hidden"])
+                    u = units.get(v.get("unit", ""))
+                    if u is not None:
+                        out[f + 2] = 1.0
+                        out[f + 3 + ("AFV", "GUN", "INF").index(u.kind)] = 1.0 if u.kind != "COMMANDER" else 0.0
+                        vals = (
+                            u.points / 6,
+                            u.defence / 6,
+                            max(0, u.aa[0]) / 6,
+                            max(0, u.attack[0]) / 6,
+                            u.attack[1] / 4,
+                            max(0, u.trample[0]) / 6,
+                            max(0, u.suicide[0]) / 6,
+                            u.supply / 7,
+                            u.scouting / 6,
+                            u.long_range / 6,
+                            u.anti_air / 6,
+                            u.evading / 6,
+                            u.aa[1] / 4,
+                        )
+                        out[f + 6 : f + 19] = vals
+                        for j, icon in enumerate(ICONS):
+                            out[f + 19 + j] = float(icon in u.icons)
+                    g = f + 19 + len(ICONS)
+                    out[g] = float(v["pinned"])
+                    out[g + 1] = float(v["ooa"])
+                    out[g + 2] = float(v["exhausted"])
+                    out[g + 3] = len(v.get("attached", ())) / 2
+        h0 = base + players * SEAT_FEATURES
+        for i, name in enumerate((o.get("hand") or [])[:MAX_HAND]):
+            e = events.get(name)
+            f = h0 + i * HAND_FEATURES
+            out[f] = 1.0
+            if e is not None:
+                out[f + 1 + ("gray", "gold", "red").index(e.colour)] = 1.0
+                out[f + 4 + EFFECTS.index(e.effect)] = 1.0
+        return out
