@@ -182,6 +182,8 @@ def resample(s: TankHunterState, seat: int, rng: SplitMix64) -> TankHunterState:
 
     old_line_units = [lst[i] for lst, i in rear_slots + line_slots]
     unseen_units = old_line_units + deck_units + limbo_units + [c for c in mixed_old if c < nu]
+    # sorted first: the guess may depend on what the seat knows, never on where cards really are
+    unseen_units = sorted(unseen_units)
     unseen_units = [unseen_units[i] for i in rng.permutation(len(unseen_units))]
 
     # flags follow the slot, not the card
@@ -228,15 +230,16 @@ def resample(s: TankHunterState, seat: int, rng: SplitMix64) -> TankHunterState:
     mixed_units = pool  # what is left goes to packets and picks
 
     # events
-    cb_ids = [c for c in new.event_deck if s.ev(c).effect == "carpet_bombing"]
+    cb_ids = sorted(c for c in new.event_deck if s.ev(c).effect == "carpet_bombing")
     deck_plain = [c for c in new.event_deck if s.ev(c).effect != "carpet_bombing"]
     hand_cards = [c for q in others for c in new.hand[q]]
     unseen_events = deck_plain + hand_cards + [c for c in mixed_old if c >= nu]
+    unseen_events = sorted(unseen_events)
     unseen_events = [unseen_events[i] for i in rng.permutation(len(unseen_events))]
     for q in others:
         new.hand[q] = [unseen_events.pop() for _ in range(len(new.hand[q]))]
     new.event_deck = _rebuild_event_deck(s, rng, unseen_events, cb_ids, len(deck_plain))
-    mixed_pool = mixed_units + unseen_events
+    mixed_pool = sorted(mixed_units + unseen_events)
     mixed_pool = [mixed_pool[i] for i in rng.permutation(len(mixed_pool))]
     for lst, i in mixed_slots:
         lst[i] = mixed_pool.pop()
@@ -264,7 +267,7 @@ def _rebuild_event_deck(
     """Draw ``n_plain`` plain cards from ``plain`` and place the pending Carpet Bombings."""
     cards = [plain.pop() for _ in range(n_plain)]
     if s.reshuffled or not s.cb_piles:
-        deck = cards + cb_ids
+        deck = sorted(cards + cb_ids)
         return [deck[i] for i in rng.permutation(len(deck))]
     # which pile still holds its Carpet Bombing (public: the draw index of each one drawn is known)
     total = len(s.event_deck)
