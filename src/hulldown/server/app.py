@@ -337,6 +337,16 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6, bot_threads: i
         room = await manager.room(game_id)
         return manager.record(room)
 
+    @app.get("/api/games/{game_id}/cards", responses=ERRORS)
+    async def get_cards(game_id: str) -> dict[str, Any]:
+        """The game's card database (public card texts and values), for drawing its cards."""
+        room = await manager.room(game_id)
+        try:
+            cards = room.game.cards(room.state.options)
+        except (NotImplementedError, ValueError, OSError):
+            cards = []
+        return {"cards": cards}
+
     @app.get("/api/games/{game_id}/replay", response_model=ReplayStep, responses=ERRORS)
     async def get_replay(game_id: str, upto: Annotated[int, Query(ge=0, le=1_000_000)] = 0) -> ReplayStep:
         """The spectator's view after ``upto`` decisions of a finished game."""

@@ -40,8 +40,12 @@ function seatName(i) {
   return name;
 }
 
+let cards = new Map();
+
+// What a renderer gets: the seat, the legal actions and a way to take one, so cards can be
+// clicked; the replay viewer passes no actions.
 function ctx(v) {
-  return { seat: v.seat, players: v.players, view: v, t };
+  return { seat: v.seat, players: v.players, view: v, t, cards, actions: v.legal_actions, act: (id) => act(id) };
 }
 
 function show(v) {
@@ -61,7 +65,8 @@ function show(v) {
     status.textContent = t("yourTurn");
     status.dataset.state = "decide";
     for (const a of v.legal_actions) {
-      actions.append(h("button", { class: "action", dataset: { action: a.id }, title: a.id, onclick: () => act(a.id) }, a.label));
+      const label = renderer.actionLabel ? renderer.actionLabel(a, v.observation, ctx(v)) : a.label;
+      actions.append(h("button", { class: "action", dataset: { action: a.id }, title: a.id, onclick: () => act(a.id) }, label));
     }
   } else {
     status.textContent = t("waitingFor", { who: seatName(v.current_player) });
@@ -157,7 +162,7 @@ async function replayTo(n) {
   replayAt = r.upto;
   replayTotal = r.decisions;
   $("rp-step").textContent = t("step", { n: r.upto, total: r.decisions });
-  const c = { seat: null, players: view.players, view, t };
+  const c = { seat: null, players: view.players, view, t, cards, actions: [], act: () => {} };
   $("replay-board").replaceChildren(renderer.render(r.observation, c));
   $("replay-log").replaceChildren(...r.log.map((e) => renderer.formatEvent(e, c)));
 }
@@ -178,6 +183,14 @@ async function main() {
   const first = await api(`/api/games/${gameId}/view`);
   const info = catalog.games.find((g) => g.id === first.game);
   renderer = await rendererFor(first.game, info && info.renderer);
+  if (info && info.renderer) {
+    const db = await api(`/api/games/${gameId}/cards`).catch(() => ({ cards: [] }));
+    // by name, and by "<deck>/<name>" where decks share names with different values
+    for (const c of db.cards) {
+      if (c.deck) cards.set(`${c.deck}/${c.name}`, c);
+      if (!cards.has(c.name)) cards.set(c.name, c);
+    }
+  }
   show(first);
   connect();
   setInterval(() => {

@@ -86,7 +86,7 @@ export async function rendererFor(gameId, hasModule) {
     loaded.set(
       gameId,
       import(`./games/${encodeURIComponent(gameId)}.js`)
-        .then((m) => ({ render: m.render || render, formatEvent: m.formatEvent || formatEvent }))
+        .then((m) => ({ render: m.render || render, formatEvent: m.formatEvent || formatEvent, actionLabel: m.actionLabel }))
         .catch(() => ({ render, formatEvent })),
     );
   }

@@ -1,0 +1,112 @@
+// Pieces the card-game renderers share: a card, a face-down card, a pile, a zone, and
+// cards that can be clicked to take the legal actions that concern them. A card with
+// one action takes it on click; a card with several opens a small menu of them, so
+// the same decision is reachable from the card and from the decision panel.
+import { h } from "../dom.js";
+
+export function idsMatching(ctx, test) {
+  return (ctx.actions || []).filter((a) => test(a.id.split(":"), a.id));
+}
+
+function closeMenus() {
+  for (const m of document.querySelectorAll(".card-menu")) m.remove();
+}
+
+// Makes `el` a control for `actions` ([{id, label}]); does nothing without actions.
+export function clickable(el, actions, ctx, labelOf = (a) => a.label) {
+  if (!actions.length) return el;
+  el.classList.add("can-act");
+  el.tabIndex = 0;
+  el.setAttribute("role", "button");
+  el.dataset.actions = actions.map((a) => a.id).join(" ");
+  el.title = actions.map(labelOf).join("\n");
+  const open = (ev) => {
+    ev.stopPropagation();
+    if (actions.length === 1) {
+      closeMenus();
+      ctx.act(actions[0].id);
+      return;
+    }
+    const had = el.querySelector(".card-menu");
+    closeMenus();
+    if (had) return;
+    el.append(
+      h(
+        "div",
+        { class: "card-menu", role: "menu" },
+        actions.map((a) =>
+          h("button", { class: "action", role: "menuitem", dataset: { action: a.id }, onclick: (e) => { e.stopPropagation(); closeMenus(); ctx.act(a.id); } }, labelOf(a)),
+        ),
+      ),
+    );
+  };
+  el.addEventListener("click", open);
+  el.addEventListener("keydown", (ev) => {
+    if (ev.key === "Enter" || ev.key === " ") open(ev);
+  });
+  return el;
+}
+
+document.addEventListener("click", closeMenus);
+
+export function marker(text, kind = "", title = "") {
+  return h("span", { class: `mk ${kind}`, title: title || text }, text);
+}
+
+export function stat(label, value, title = "") {
+  if (value === undefined || value === null || value === "") return null;
+  return h("span", { class: "st", title: title || label }, h("small", {}, label), String(value));
+}
+
+// A face-up card: a coloured band with its type, the name, a row of stats, markers.
+export function card({ name, type = "", tone = "", stats = [], markers = [], text = "", extra = "" }) {
+  return h(
+    "div",
+    { class: `gc ${tone}${extra ? ` ${extra}` : ""}`, dataset: { card: name } },
+    h("div", { class: "gc-band" }, type),
+    h("div", { class: "gc-name" }, name),
+    stats.some(Boolean) ? h("div", { class: "gc-stats" }, stats) : null,
+    text ? h("div", { class: "gc-text" }, text) : null,
+    markers.some(Boolean) ? h("div", { class: "gc-markers" }, markers) : null,
+  );
+}
+
+export function facedown({ label = "", markers = [], extra = "" } = {}) {
+  return h(
+    "div",
+    { class: `gc facedown${extra ? ` ${extra}` : ""}` },
+    h("div", { class: "gc-back" }, label),
+    markers.some(Boolean) ? h("div", { class: "gc-markers" }, markers) : null,
+  );
+}
+
+// A stack of cards shown as its size, with the top card if known.
+export function pile(title, count, top = null) {
+  return h(
+    "div",
+    { class: "pile" },
+    h("div", { class: `pile-stack${count ? "" : " empty"}` }, top || h("span", { class: "pile-count" }, String(count))),
+    h("div", { class: "pile-label" }, `${title} (${count})`),
+  );
+}
+
+export function zone(title, children, extra = "") {
+  const list = children.filter(Boolean);
+  return h(
+    "section",
+    { class: `zone-row${extra ? ` ${extra}` : ""}` },
+    h("h4", {}, title),
+    h("div", { class: "zone-cards" }, list.length ? list : h("span", { class: "muted" }, "—")),
+  );
+}
+
+// Names counted ("Panther ×2"), for long public piles shown compactly.
+export function counted(names) {
+  const m = new Map();
+  for (const n of names) m.set(n, (m.get(n) || 0) + 1);
+  return [...m.entries()].sort((a, b) => a[0].localeCompare(b[0]));
+}
+
+export function slug(name) {
+  return String(name).toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+}

@@ -1,0 +1,111 @@
+"""Take docs/screenshots/<game>.png of every game page and of the lobby.
+
+Run: ``PYTHONPATH=src python -m tests.web.screenshots [--out docs/screenshots] [game ...]``.
+Each game is played by its seats (seat 0 through the HTTP API, the others by heuristic bots)
+until a moment worth showing: seat 0 has a decision with something on the table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import socket
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+import hulldown
+from tests.web.conftest import ARGS, CHROMIUM, LiveServer
+
+
+def _tank_killers(obs: dict[str, Any]) -> bool:
+    a = obs.get("attack")
+    return bool(a and a.get("target") and a.get("played")) and obs["turn"] >= 6
+
+
+def _tank_hunter(obs: dict[str, Any]) -> bool:
+    if obs["phase"] != "main" or obs["turn"] != 0:
+        return False
+    shown = sum(1 for p in obs["players"] for u in p["front"] + p["rear"] if not u["hidden"])
+    marked = sum(1 for p in obs["players"] for u in p["front"] + p["rear"] if u["pinned"] or u["ooa"])
+    return shown >= 3 and marked >= 1 and any(a for a in obs.get("hand", []))
+
+
+#: When a game page is worth a picture; a game not listed here is shown after 40 decisions.
+MOMENT: dict[str, Callable[[dict[str, Any]], bool]] = {
+    "tank-killers": _tank_killers,
+    "tank-hunter": _tank_hunter,
+}
+
+
+def _play_to_moment(url: str, game: str, seed: int) -> tuple[str, str]:
+    info = next(g for g in hulldown.games() if g.id == game)
+    seats = ["human"] + ["bot:heuristic"] * (info.default_players - 1)
+    created = httpx.post(url + "/api/games", json={"game": game, "seats": seats}).json()
+    gid, token = created["id"], created["seats"][0]["token"]
+    auth = {"Authorization": f"Bearer {token}"}
+    rng = random.Random(seed)
+    moment = MOMENT.get(game)
+    steps = 0
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        view = httpx.get(f"{url}/api/games/{gid}/view", headers=auth).json()
+        if view["over"]:
+            raise RuntimeError(f"{game}: the game ended before a moment worth showing")
+        if not view["legal_actions"]:
+            time.sleep(0.01)
+            continue
+        if (moment(view["observation"]) if moment else steps >= 40) and len(view["legal_actions"]) > 1:
+            return gid, token
+        acts = view["legal_actions"]
+        # prefer doing something over passing, so the table fills up
+        busy = [a for a in acts if a["id"] not in ("pass", "wait", "end")] or acts
+        choice = rng.choice(busy if rng.random() < 0.7 else acts)
+        httpx.post(f"{url}/api/games/{gid}/actions", headers=auth, json={"action": choice["id"], "version": view["version"]})
+        steps += 1
+    raise RuntimeError(f"{game}: no moment worth showing within two minutes")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--out", default="docs/screenshots")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("games", nargs="*")
+    args = ap.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    from hulldown.server.app import create_app
+
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    games = args.games or [g.id for g in hulldown.games()]
+    with tempfile.TemporaryDirectory() as tmp, socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+        s.close()
+        app = create_app(db_url=f"sqlite:///{tmp}/shots.sqlite3", bot_delay=0.0)
+        with LiveServer(app, port) as live, sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            page = browser.new_page(viewport={"width": 1440, "height": 1000}, device_scale_factor=1)
+            for game in games:
+                gid, token = _play_to_moment(live.url, game, args.seed)
+                page.goto(f"{live.url}/g/{gid}#t={token}")
+                page.wait_for_selector("body[data-ready='1']")
+                page.wait_for_timeout(300)
+                page.screenshot(path=str(out / f"{game}.png"), full_page=True)
+                print("wrote", out / f"{game}.png")
+            page.goto(live.url + "/")
+            page.wait_for_selector("body[data-ready='1']")
+            page.select_option("#game-select", games[0])
+            page.wait_for_timeout(300)
+            page.screenshot(path=str(out / "lobby.png"), full_page=True)
+            print("wrote", out / "lobby.png")
+            browser.close()
+
+
+if __name__ == "__main__":
+    main()
