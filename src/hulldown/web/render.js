@@ -71,7 +71,7 @@ export function formatEvent(e, ctx) {
     "li",
     { class: `event${dice ? " dice" : ""}${priv ? " private" : ""}`, dataset: { type: e.type } },
     h("span", { class: "step" }, `#${e.step}`),
-    dice ? h("span", { class: "die", "aria-hidden": "true" }, "🎲") : null,
+    dice ? h("span", { class: "die", "aria-hidden": "true" }, "d6") : null,
     h("b", {}, human(e.type)),
     parts.length ? ` — ${parts.join(", ")}` : "",
   );

@@ -87,7 +87,7 @@ function attackPanel(obs, ctx) {
     const p = obs.pending;
     rows.push(h("div", { class: "tk-pending" }, `${L("to negate", "zu negieren")}: `, h("b", {}, p.card), ` (${ctx.t("seat")} ${p.by}, ${L("negations", "Negierungen")} ${p.negations})`));
   }
-  if (obs.last_roll) rows.push(h("div", { class: "dice-row" }, "🎲 ", obs.last_roll.map((d) => h("span", { class: "die-face" }, String(d)))));
+  if (obs.last_roll) rows.push(h("div", { class: "dice-row" }, `${L("last roll", "letzter Wurf")}: `, obs.last_roll.map((d) => h("span", { class: "die-face" }, String(d)))));
   const discardTop = obs.tactics_discard.length ? tacticCard(obs.tactics_discard[obs.tactics_discard.length - 1], ctx) : null;
   if (discardTop) discardTop.classList.add("small");
   return h("div", { class: "tk-center" },
