@@ -63,7 +63,8 @@ def live(tmp_path: Path) -> Iterator[LiveServer]:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    app = create_app(db_url=f"sqlite:///{tmp_path / 'web.sqlite3'}", bot_delay=0.05)
+    delay = float(os.environ.get("HULLDOWN_TEST_BOT_DELAY", "0.05"))
+    app = create_app(db_url=f"sqlite:///{tmp_path / 'web.sqlite3'}", bot_delay=delay)
     try:
         with LiveServer(app, port) as server:
             yield server

@@ -65,7 +65,8 @@ def _play_to_moment(url: str, game: str, seed: int) -> tuple[str, str]:
         # prefer doing something over passing, so the table fills up
         busy = [a for a in acts if a["id"] not in ("pass", "wait", "end")] or acts
         choice = rng.choice(busy if rng.random() < 0.7 else acts)
-        httpx.post(f"{url}/api/games/{gid}/actions", headers=auth, json={"action": choice["id"], "version": view["version"]})
+        body = {"action": choice["id"], "version": view["version"]}
+        httpx.post(f"{url}/api/games/{gid}/actions", headers=auth, json=body)
         steps += 1
     raise RuntimeError(f"{game}: no moment worth showing within two minutes")
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -15,6 +16,8 @@ from tests.web.conftest import LiveServer
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
+#: games with their own page, whose cards take actions when clicked
+RENDERED = {p.stem for p in (Path(__file__).parents[2] / "src/hulldown/web/games").glob("*.js")}
 BOTTED = ["secret-cards", *[g.id for g in hulldown.games() if g.id not in ("secret-cards", "high-card")]]
 
 
@@ -33,15 +36,24 @@ def test_complete_game_against_a_bot_by_clicking(live: LiveServer, browser: Any,
     page.click("a.open-seat[data-seat='0']")
     page.wait_for_selector("body[data-ready='1']")
     info = next(g for g in hulldown.games() if g.id == game_id)
-    for _ in range(info.max_steps + 1):
+    card_clicks = 0
+    for clicks in range(info.max_steps + 1):
         page.wait_for_selector("button.action, body[data-over='true']")
         if page.get_attribute("body", "data-over") == "true":
             break
         version = page.get_attribute("body", "data-version")
-        page.locator("button.action").first.click()
+        # every other decision by clicking a card that offers exactly one action, if there is one
+        on_card = page.locator("#board .can-act:not([data-actions*=' '])")
+        if clicks % 2 and on_card.count():
+            on_card.first.click()
+            card_clicks += 1
+        else:
+            page.locator("#actions button.action").first.click()
         page.wait_for_function(f"document.body.dataset.version !== '{version}'")
     assert page.get_attribute("body", "data-over") == "true"
     assert "Game over" in page.inner_text("#status")
+    if info.id in RENDERED:
+        assert card_clicks > 0, "no decision was ever offered on a card"
     if game_id == "secret-cards":
         assert page.locator("#log li[data-type='roll']").count() == 3
     # the replay viewer steps through the finished game
