@@ -183,12 +183,15 @@ class BodyLimit:
             await JSONResponse({"detail": exc.detail}, status_code=exc.status)(scope, receive, send)
 
 
-def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6, bot_threads: int = 2) -> FastAPI:
-    """The server for one database. ``bot_delay``: seconds a bot waits before moving."""
+def create_app(
+    db_url: str = DEFAULT_URL, bot_delay: float = 0.6, bot_threads: int = 2, bot_processes: int | None = None
+) -> FastAPI:
+    """The server for one database. ``bot_delay``: seconds a bot waits before moving;
+    ``bot_processes``: worker processes for searching bots (default: one per core but one)."""
     install_log_redaction()
     engine = make_engine(db_url)
     migrate(engine)
-    manager = Manager(Store(engine), bot_delay=bot_delay, bot_threads=bot_threads)
+    manager = Manager(Store(engine), bot_delay=bot_delay, bot_threads=bot_threads, bot_processes=bot_processes)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

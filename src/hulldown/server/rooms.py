@@ -5,7 +5,9 @@ database before anyone is told, and bumps the room's ``version``: a client
 that acts on an older version gets 409 instead of acting on a board it has
 not seen. Bots think on a clone in a worker thread, so a slow bot never holds
 the lock or the event loop; when it answers, its move is applied only if
-nothing changed meanwhile.
+nothing changed meanwhile. Cheap bots (random, heuristic) think in a thread;
+searching bots (ISMCTS and any other) think in a pool of worker processes, so
+a long search uses another core and never slows the server's own thread.
 
 Undo (docs/web.md, "Undo"): a seat may take back its own latest decision if,
 since that decision, no chance outcome was drawn, no other seat decided, and
@@ -21,24 +23,35 @@ import contextlib
 import hashlib
 import hmac
 import logging
+import multiprocessing
+import os
 import secrets
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
 from hulldown.agents.base import Agent, SeatView
-from hulldown.agents.registry import make_agent
+from hulldown.agents.registry import make_agent, parse_spec
 from hulldown.engine.errors import AgentSpecError, HulldownError, IllegalActionError, OptionError
 from hulldown.engine.game import Game
 from hulldown.engine.registry import load
+from hulldown.engine.rng import derive_seed
 from hulldown.engine.state import Event, GameState, LogEntry, visible_to
 from hulldown.server.db import GameRow, MoveRow, SeatRow, Store
 
 log = logging.getLogger("hulldown.server")
 
 HUMAN = "human"
+
+#: Bots cheap enough to think in a thread of the server process.
+CHEAP_BOTS = frozenset({"random", "heuristic"})
+
+
+def search_move(game: Game, state: GameState, seat: int, spec: str, seed: int) -> str:
+    """One bot decision in a worker process; ``state`` is a pickled clone of the live game."""
+    return make_agent(spec, game, seat, seed).act(SeatView(state, seat)).id
 
 
 class ApiError(Exception):
@@ -159,11 +172,15 @@ def rebuild(game: Game, row: GameRow, moves: list[Move]) -> tuple[GameState, lis
 class Manager:
     """All rooms of one server process."""
 
-    def __init__(self, store: Store, bot_delay: float = 0.6, bot_threads: int = 2) -> None:
+    def __init__(
+        self, store: Store, bot_delay: float = 0.6, bot_threads: int = 2, bot_processes: int | None = None
+    ) -> None:
         self.store = store
         self.bot_delay = bot_delay
         self.rooms: dict[str, Room] = {}
         self.executor = ThreadPoolExecutor(max_workers=bot_threads, thread_name_prefix="hulldown-bot")
+        self.bot_processes = bot_processes if bot_processes is not None else max(1, (os.cpu_count() or 2) - 1)
+        self._processes: ProcessPoolExecutor | None = None
         self._load_lock = asyncio.Lock()
         self.clock: Callable[[], float] = time.time
         self.closed = False
@@ -190,6 +207,20 @@ class Manager:
             for listener in room.listeners:
                 listener.changed.set()
         self.executor.shutdown(wait=False, cancel_futures=True)
+        if self._processes is not None:
+            self._processes.shutdown(wait=True, cancel_futures=True)
+            self._processes = None
+
+    def search_pool(self) -> Executor:
+        """The worker processes for searching bots, started on first use.
+
+        ``spawn``: a fresh interpreter per worker, never a fork of a process that
+        runs threads and an event loop.
+        """
+        if self._processes is None:
+            ctx = multiprocessing.get_context("spawn")
+            self._processes = ProcessPoolExecutor(max_workers=self.bot_processes, mp_context=ctx)
+        return self._processes
 
     # -- creating ------------------------------------------------------------
     def create(
@@ -542,19 +573,28 @@ class Manager:
         while not self.closed:
             async with room.lock:
                 seat = room.state.current_player
-                if seat is None or room.seats[seat].bot_spec is None:
+                spec = room.seats[seat].bot_spec if seat is not None else None
+                if seat is None or spec is None:
                     return
                 version = room.version
-                agent = self._agent(room, seat)
-                view = SeatView(room.state.clone(), seat)
-            if self.bot_delay > 0:
-                await asyncio.sleep(self.bot_delay)
-            else:
-                await asyncio.sleep(0)
+                clone = room.state.clone()
+                view = SeatView(clone, seat)
+                searching = parse_spec(spec)[0] not in CHEAP_BOTS
+                agent = None if searching else self._agent(room, seat)
+            started = time.monotonic()
             try:
-                action = await loop.run_in_executor(self.executor, agent.act, view)
-                action_id = action.id
-            except Exception:
+                if agent is not None:
+                    action_id = (await loop.run_in_executor(self.executor, agent.act, view)).id
+                else:
+                    seed = derive_seed(room.row.seed, "bot-move", seat, clone.steps)
+                    pool = self.search_pool()
+                    action_id = await loop.run_in_executor(pool, search_move, room.game, clone, seat, spec, seed)
+                # pace the bot so a person can follow; a long search counts towards the pause
+                pause = self.bot_delay - (time.monotonic() - started)
+                await asyncio.sleep(pause if pause > 0 else 0)
+            except Exception as exc:
+                if isinstance(exc, BrokenExecutor) and agent is None:
+                    self._processes = None  # a worker died; the next search starts a fresh pool
                 log.exception("game %s: bot of seat %s failed; it plays a legal action at random", room.id, seat)
                 legal = view.legal_actions()
                 action_id = legal[secrets.randbelow(len(legal))].id

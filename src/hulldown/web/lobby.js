@@ -18,7 +18,10 @@ function currentGame() {
 function seatChoices(game) {
   const out = [["human", t("human")], ["bot:random", t("botRandom")]];
   if (game && game.agents.includes("heuristic")) out.push(["bot:heuristic", t("botHeuristic")]);
-  for (const a of (game && game.agents) || []) if (!["random", "heuristic"].includes(a)) out.push([`bot:${a}`, `Bot: ${a}`]);
+  if (catalog.agents.some((a) => a.name === "ismcts")) {
+    for (const level of ["easy", "normal", "hard"]) out.push([`bot:ismcts:level=${level}`, t("botSearch", { level: t(`level_${level}`) })]);
+  }
+  for (const a of (game && game.agents) || []) if (!["random", "heuristic", "ismcts"].includes(a)) out.push([`bot:${a}`, `Bot: ${a}`]);
   out.push(["custom", t("botCustom")]);
   return out;
 }
