@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import sqlite3
 import statistics
 import subprocess
@@ -75,10 +76,14 @@ async def main() -> None:
     ap.add_argument("--humans", type=int, default=20)
     ap.add_argument("--seconds", type=float, default=20)
     ap.add_argument("--game", default="secret-cards")
+    ap.add_argument("--profile", help="run the server under cProfile and write its statistics here")
     a = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         port = free_port()
         base = f"http://127.0.0.1:{port}"
+        if a.profile:
+            os.environ["HULLDOWN_PROFILE"] = str(Path(a.profile).resolve())
+            os.environ["HULLDOWN_PROFILE_SECONDS"] = str(a.seconds)
         proc: subprocess.Popen[bytes] = start(f"sqlite:///{tmp}/load.sqlite3", port, Path(tmp) / "server.log", 0.0)
         try:
             lat: list[float] = []
@@ -95,6 +100,9 @@ async def main() -> None:
         finally:
             proc.terminate()
             proc.wait(10)
+            errors = [ln for ln in (Path(tmp) / "server.log").read_text().splitlines() if "rror" in ln]
+            if errors:
+                print("server errors:", *errors[-5:], sep="\n  ")
     lat.sort()
     print(f"{a.bots} bot games + {a.humans} human seats over {elapsed:.1f} s on loopback")
     print(f"moves accepted: {moves} ({moves / elapsed:.0f} moves/s), human moves: {human_moves[0]}")

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import cProfile
+import os
 import sys
+import threading
+import time
 
 import uvicorn
 
@@ -16,4 +20,18 @@ if __name__ == "__main__":
     registry.register(SECRET)
     db, port = sys.argv[1], int(sys.argv[2])
     delay = float(sys.argv[3]) if len(sys.argv) > 3 else 0.0
+    profile = os.environ.get("HULLDOWN_PROFILE")
+    if profile:
+        # the event loop's thread, profiled for HULLDOWN_PROFILE_SECONDS, then written out
+        # (uvicorn ends on a re-raised signal, so nothing could be written at exit)
+        prof = cProfile.Profile()
+        seconds = float(os.environ.get("HULLDOWN_PROFILE_SECONDS", "10"))
+
+        def dump() -> None:
+            time.sleep(seconds)
+            prof.disable()
+            prof.dump_stats(profile)
+
+        threading.Thread(target=dump, daemon=True).start()
+        prof.enable()
     uvicorn.run(create_app(db_url=db, bot_delay=delay), host="127.0.0.1", port=port, log_level="info")

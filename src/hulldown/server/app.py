@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -183,15 +183,48 @@ class BodyLimit:
             await JSONResponse({"detail": exc.detail}, status_code=exc.status)(scope, receive, send)
 
 
-def create_app(
-    db_url: str = DEFAULT_URL, bot_delay: float = 0.6, bot_threads: int = 2, bot_processes: int | None = None
-) -> FastAPI:
+_CSP = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; connect-src 'self' ws: wss:"
+_HEADERS = [
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"content-security-policy", _CSP.encode()),
+]
+
+
+class SecurityHeaders:
+    """Adds the security headers (and no-store on the API) to every HTTP answer.
+
+    A plain ASGI wrapper around ``send``: Starlette's ``@app.middleware("http")``
+    runs every request through an extra task and stream, a cost paid on each move.
+    """
+
+    def __init__(self, app: Callable[..., Awaitable[None]]) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        extra = _HEADERS + ([(b"cache-control", b"no-store")] if scope["path"].startswith("/api/") else [])
+
+        async def send_with_headers(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                present = {k.lower() for k, _ in headers}
+                headers.extend((k, v) for k, v in extra if k not in present)
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6, bot_processes: int | None = None) -> FastAPI:
     """The server for one database. ``bot_delay``: seconds a bot waits before moving;
     ``bot_processes``: worker processes for searching bots (default: one per core but one)."""
     install_log_redaction()
     engine = make_engine(db_url)
     migrate(engine)
-    manager = Manager(Store(engine), bot_delay=bot_delay, bot_threads=bot_threads, bot_processes=bot_processes)
+    manager = Manager(Store(engine), bot_delay=bot_delay, bot_processes=bot_processes)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -208,23 +241,11 @@ def create_app(
     )
     app.state.manager = manager
     app.add_middleware(BodyLimit)
+    app.add_middleware(SecurityHeaders)
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, exc: ApiError) -> JSONResponse:
         return JSONResponse({"detail": exc.detail}, status_code=exc.status)
-
-    @app.middleware("http")
-    async def headers(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
-        response = await call_next(request)
-        response.headers.setdefault("Referrer-Policy", "no-referrer")
-        response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        response.headers.setdefault(
-            "Content-Security-Policy",
-            "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; connect-src 'self' ws: wss:",
-        )
-        if request.url.path.startswith("/api/"):
-            response.headers.setdefault("Cache-Control", "no-store")
-        return response
 
     async def seat_of(room: Room, authorization: str | None) -> int | None:
         seat = room.seat_for_token(_bearer(authorization))

@@ -13,8 +13,9 @@ owned by the Alembic migrations in ``hulldown/server/migrations``.
 
 from __future__ import annotations
 
+import contextlib
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -66,6 +67,21 @@ MOVES = sa.Table(
     sa.Column("action", sa.String(400), nullable=False),
     sa.Column("chance", sa.Text, nullable=False),
     sa.Column("created_at", sa.Float, nullable=False),
+)
+
+# Statements of the hot path, built once: SQLAlchemy then finds their compiled form in
+# its cache by identity instead of building, coercing and hashing a new statement per move.
+_INSERT_MOVE = MOVES.insert()
+_TOUCH = (
+    GAMES.update()
+    .where(GAMES.c.id == sa.bindparam("gid"))
+    .values(
+        version=sa.bindparam("version"),
+        steps=sa.bindparam("steps"),
+        over=sa.bindparam("over"),
+        returns=sa.bindparam("returns"),
+        updated_at=sa.bindparam("updated_at"),
+    )
 )
 
 DEFAULT_URL = "sqlite:///var/hulldown.sqlite3"
@@ -166,10 +182,36 @@ def _game_row(r: Any) -> GameRow:
 
 
 class Store:
-    """Synchronous data access; each method is one short transaction."""
+    """Synchronous data access; each method is one short transaction.
+
+    Every call comes from the server's event-loop thread, so the moves, the hot
+    path, go through one connection kept open for them: no pool checkout, no
+    reset-on-return rollback, only BEGIN, two prebuilt statements and COMMIT.
+    """
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        self._mover: Connection | None = None
+
+    @contextlib.contextmanager
+    def _move_transaction(self) -> Iterator[Connection]:
+        conn = self._mover
+        if conn is None or conn.closed or conn.invalidated:
+            conn = self._mover = self.engine.connect()
+        try:
+            with conn.begin():
+                yield conn
+        except BaseException:
+            # the next move opens a fresh connection (a dropped PostgreSQL link, say)
+            self._mover = None
+            with contextlib.suppress(Exception):
+                conn.close()
+            raise
+
+    def close(self) -> None:
+        if self._mover is not None:
+            self._mover.close()
+            self._mover = None
 
     def insert_game(self, row: GameRow, seats: Sequence[SeatRow]) -> None:
         with self.engine.begin() as conn:
@@ -219,15 +261,15 @@ class Store:
         now: float,
     ) -> None:
         conn.execute(
-            GAMES.update()
-            .where(GAMES.c.id == game_id)
-            .values(
-                version=version,
-                steps=steps,
-                over=over,
-                returns=json.dumps(returns) if returns is not None else None,
-                updated_at=now,
-            )
+            _TOUCH,
+            {
+                "gid": game_id,
+                "version": version,
+                "steps": steps,
+                "over": over,
+                "returns": json.dumps(returns) if returns is not None else None,
+                "updated_at": now,
+            },
         )
 
     def add_move(
@@ -239,16 +281,18 @@ class Store:
         returns: list[float] | None,
         now: float,
     ) -> None:
-        with self.engine.begin() as conn:
+        """The hot path: one transaction, two prebuilt statements (compiled once, then cached)."""
+        with self._move_transaction() as conn:
             conn.execute(
-                MOVES.insert().values(
-                    game_id=game_id,
-                    n=move.n,
-                    seat=move.seat,
-                    action=move.action,
-                    chance=json.dumps(move.chance),
-                    created_at=now,
-                )
+                _INSERT_MOVE,
+                {
+                    "game_id": game_id,
+                    "n": move.n,
+                    "seat": move.seat,
+                    "action": move.action,
+                    "chance": json.dumps(move.chance),
+                    "created_at": now,
+                },
             )
             self._touch(conn, game_id, version, move.n + 1, over, returns, now)
 

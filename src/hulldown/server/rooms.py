@@ -3,11 +3,11 @@
 Every change to a game happens under its room's lock, is written to the
 database before anyone is told, and bumps the room's ``version``: a client
 that acts on an older version gets 409 instead of acting on a board it has
-not seen. Bots think on a clone in a worker thread, so a slow bot never holds
-the lock or the event loop; when it answers, its move is applied only if
-nothing changed meanwhile. Cheap bots (random, heuristic) think in a thread;
-searching bots (ISMCTS and any other) think in a pool of worker processes, so
-a long search uses another core and never slows the server's own thread.
+not seen. Cheap bots (random, heuristic: well under a millisecond a move)
+decide on the event loop; searching bots (ISMCTS and any other) think on a
+clone in a pool of worker processes, so a long search never holds the lock,
+the event loop or the server's core; when it answers, its move is applied
+only if nothing changed meanwhile.
 
 Undo (docs/web.md, "Undo"): a seat may take back its own latest decision if,
 since that decision, no chance outcome was drawn, no other seat decided, and
@@ -28,7 +28,7 @@ import os
 import secrets
 import time
 from collections.abc import Callable
-from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -47,6 +47,29 @@ HUMAN = "human"
 
 #: Bots cheap enough to think in a thread of the server process.
 CHEAP_BOTS = frozenset({"random", "heuristic"})
+
+
+def log_mark(state: GameState) -> Any:
+    """Where the state's log ends now (its head node), for :func:`entries_since`."""
+    return state._log
+
+
+def entries_since(state: GameState, mark: Any) -> list[LogEntry]:
+    """The log entries added since ``mark``, oldest first.
+
+    The engine keeps its log as a linked list, newest first, shared between
+    clones; walking back to the mark costs the new entries only, where
+    ``log_entries()`` would copy a long game's whole log on every move.
+    """
+    out: list[LogEntry] = []
+    node = state._log
+    while node is not None and node is not mark:
+        out.append(node[0])
+        node = node[1]
+    if node is not mark:
+        raise HulldownError("the game's log does not continue from the mark")
+    out.reverse()
+    return out
 
 
 def search_move(game: Game, state: GameState, seat: int, spec: str, seed: int) -> str:
@@ -129,6 +152,8 @@ class Room:
     clock_task: asyncio.Task[None] | None = None
     deadline: float | None = None
     record_cache: dict[str, Any] | None = None
+    #: per seat (None: spectator): how many moves its log covers, and the log so far
+    log_cache: dict[int | None, tuple[int, list[dict[str, Any]]]] = field(default_factory=dict)
 
     @property
     def version(self) -> int:
@@ -172,13 +197,10 @@ def rebuild(game: Game, row: GameRow, moves: list[Move]) -> tuple[GameState, lis
 class Manager:
     """All rooms of one server process."""
 
-    def __init__(
-        self, store: Store, bot_delay: float = 0.6, bot_threads: int = 2, bot_processes: int | None = None
-    ) -> None:
+    def __init__(self, store: Store, bot_delay: float = 0.6, bot_processes: int | None = None) -> None:
         self.store = store
         self.bot_delay = bot_delay
         self.rooms: dict[str, Room] = {}
-        self.executor = ThreadPoolExecutor(max_workers=bot_threads, thread_name_prefix="hulldown-bot")
         self.bot_processes = bot_processes if bot_processes is not None else max(1, (os.cpu_count() or 2) - 1)
         self._processes: ProcessPoolExecutor | None = None
         self._load_lock = asyncio.Lock()
@@ -206,10 +228,10 @@ class Manager:
                         await task
             for listener in room.listeners:
                 listener.changed.set()
-        self.executor.shutdown(wait=False, cancel_futures=True)
         if self._processes is not None:
             self._processes.shutdown(wait=True, cancel_futures=True)
             self._processes = None
+        self.store.close()
 
     def search_pool(self) -> Executor:
         """The worker processes for searching bots, started on first use.
@@ -355,14 +377,16 @@ class Manager:
             if seat is not None and current == seat
             else []
         )
-        log_: list[dict[str, Any]] = []
-        for e in room.setup_events:
-            if visible_to(e, seat):
-                log_.append({"step": 0, **e})
-        for n, m in enumerate(room.moves):
-            for e in m.events:
+        # the log grows by the new moves only (undo clears the cache)
+        done, log_ = room.log_cache.get(seat) or (
+            0,
+            [{"step": 0, **e} for e in room.setup_events if visible_to(e, seat)],
+        )
+        for n in range(done, len(room.moves)):
+            for e in room.moves[n].events:
                 if visible_to(e, seat):
                     log_.append({"step": n + 1, **e})
+        room.log_cache[seat] = (len(room.moves), log_)
         me = room.seats[seat] if seat is not None else None
         clock = None
         if room.deadline is not None and current is not None:
@@ -390,7 +414,7 @@ class Manager:
                 for s in room.seats
             ],
             "returns": state.returns() if over else None,
-            "log": log_,
+            "log": list(log_),
             "can_undo": self.can_undo(room, seat),
             "clock": clock,
             "rematch": (
@@ -422,13 +446,13 @@ class Manager:
             raise ApiError(422, f"seat {seat} has no decision now")
         backup = state.clone()
         before = state.steps
-        known = len(state.log_entries())
+        mark = log_mark(state)
         try:
             events = state.apply(action_id)
         except IllegalActionError as exc:
             raise ApiError(422, str(exc)) from None
         try:
-            entries = state.log_entries()[known:]
+            entries = entries_since(state, mark)
             chance = [_step(e) for e in entries if e[0] != "action"]
             move = Move(seat, entries[0][2], chance, events)
             version = room.row.version + 1
@@ -472,6 +496,7 @@ class Manager:
             room.moves = moves
             room.state = state
             room.setup_events = setup_events
+            room.log_cache.clear()
             room.row.steps = state.steps
             self._after_change(room)
 
@@ -584,7 +609,8 @@ class Manager:
             started = time.monotonic()
             try:
                 if agent is not None:
-                    action_id = (await loop.run_in_executor(self.executor, agent.act, view)).id
+                    # well under a millisecond: a hop to a thread would cost more than the move
+                    action_id = agent.act(view).id
                 else:
                     seed = derive_seed(room.row.seed, "bot-move", seat, clone.steps)
                     pool = self.search_pool()
