@@ -37,7 +37,8 @@ function side(obs, s, ctx, mine) {
   const need = Math.floor(sd.formation_size / 2) + (sd.formation_size % 2);
   // the formation deck: target of an attack (opponent's) or the attacker (own)
   const deckActs = idsMatching(ctx, (p) => (p[0] === "target" && p[1] === "deck" && !isMe) || (p[0] === "attacker" && p[1] === "deck" && isMe));
-  const top = sd.top ? unitCard(sd.top, ctx, "small", sd.deck) : null;
+  const onDeck = obs.attack && obs.attack.target_on_deck && obs.attack.seat !== s;
+  const top = sd.top ? unitCard(sd.top, ctx, `small${onDeck ? " targeted" : ""}`, sd.deck) : null;
   const deck = clickable(pile(L("formation deck", "Formationsstapel"), sd.formation_deck, top), deckActs, ctx);
   const units = sd.in_play.map((n) => {
     const acts = idsMatching(ctx, (p) => (p[0] === "target" && !isMe && p[1] === slug(n)) || (p[0] === "attacker" && isMe && p[1] === slug(n)));
