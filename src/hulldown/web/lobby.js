@@ -35,7 +35,9 @@ function drawSeats() {
   for (let i = 0; i < n; i++) {
     const sel = h("select", { name: `seat-${i}`, id: `seat-${i}` });
     for (const [v, label] of seatChoices(game)) sel.append(new Option(label, v));
-    sel.value = prev[i] || (i === 0 ? "human" : game && game.agents.includes("heuristic") ? "bot:heuristic" : "bot:random");
+    // keep a seat's choice across games only where the new game offers it
+    const offered = [...sel.options].some((o) => o.value === prev[i]);
+    sel.value = offered ? prev[i] : i === 0 ? "human" : game && game.agents.includes("heuristic") ? "bot:heuristic" : "bot:random";
     const custom = h("input", { id: `seat-${i}-custom`, placeholder: "bot:ismcts:iterations=200", hidden: sel.value !== "custom" });
     sel.addEventListener("change", () => (custom.hidden = sel.value !== "custom"));
     box.append(h("label", {}, `${t("seat")} ${i} `, sel, custom));
