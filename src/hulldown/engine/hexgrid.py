@@ -133,6 +133,11 @@ class HexGrid:
         """Flat table: ``distances[a * size + b]`` (for hot loops)."""
         return self._dist
 
+    @property
+    def adjacency(self) -> tuple[tuple[int, ...], ...]:
+        """``adjacency[h]``: the neighbours of every hex (for hot loops)."""
+        return self._neighbours
+
     def neighbours(self, hex_: int) -> tuple[int, ...]:
         return self._neighbours[hex_]
 
