@@ -183,10 +183,7 @@ class HexGrid:
 
         See the module docstring for the edge rule.
         """
-        for h1, h2 in self.line(a, b):
-            if h1 >= 0 and h2 >= 0 and blocks[h1] and blocks[h2]:
-                return False
-        return True
+        return not any(h1 >= 0 and h2 >= 0 and blocks[h1] and blocks[h2] for h1, h2 in self.line(a, b))
 
 
 @lru_cache(maxsize=16)

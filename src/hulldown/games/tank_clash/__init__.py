@@ -6,13 +6,15 @@ from hulldown.engine.game import Game, GameInfo, OptionSpec
 from hulldown.games.tank_clash.data import card_database
 from hulldown.games.tank_clash.heuristic import make_heuristic
 from hulldown.games.tank_clash.render import render_text
-from hulldown.games.tank_clash.state import RESULTS, TACTICAL_IDS, TankClashState
+from hulldown.games.tank_clash.state import HEX_NAMES, RESULTS, TACTICAL_IDS, TANK_IDS, TankClashState
 from hulldown.games.tank_clash.tensor import TankClashTensors
 
 TankClashState.GAME_ID = "tank-clash"
 
 OPTIONS = (
-    OptionSpec("side", str, "random", "seat 0's side (seat 1 takes the other)", choices=("german", "american", "random")),
+    OptionSpec(
+        "side", str, "random", "seat 0's side (seat 1 takes the other)", choices=("german", "american", "random")
+    ),
     OptionSpec(
         "board_placement",
         str,
@@ -40,7 +42,10 @@ OPTIONS = (
     ),
 )
 
+# Hex names and tank ids are public coordinates and labels, never hidden.
 VOCABULARY = (
+    *HEX_NAMES,
+    *TANK_IDS,
     *RESULTS[1:],
     *TACTICAL_IDS,
     "victory points",

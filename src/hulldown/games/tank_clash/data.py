@@ -34,9 +34,9 @@ TERRAIN = {
     "R": "ruins",
 }
 #: Terrain a tank may stand on / move through (rivers and houses block movement).
-PASSABLE = frozenset("grass sand rocks bridge forest ruins".split())
+PASSABLE = frozenset(["grass", "sand", "rocks", "bridge", "forest", "ruins"])
 #: Terrain a checkpoint may stand on ("open spaces, not inside obstacles").
-OPEN = frozenset("grass sand rocks ruins".split())
+OPEN = frozenset(["grass", "sand", "rocks", "ruins"])
 #: Terrain that blocks a line of fire passing through it (tall and solid obstacles).
 BLOCKS_FIRE = frozenset(("forest", "house"))
 KINDS = ("medium", "heavy", "destroyer")
@@ -180,7 +180,7 @@ def battlefield(arrangement: str, path: str | None = None) -> Battlefield:
 def load_tanks(path: str | None = None) -> dict[tuple[str, str], TankModel]:
     p = Path(path) if path else DATA / "tanks.toml"
     tanks = validate_entries(p, load_toml(p).get("tank"), TankModel, table="tank")
-    out = {(t.side, t.kind): t for t in tanks}
+    out: dict[tuple[str, str], TankModel] = {(t.side, t.kind): t for t in tanks}
     for side in ("german", "american"):
         for kind in KINDS:
             if (side, kind) not in out:

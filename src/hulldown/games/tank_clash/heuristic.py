@@ -11,10 +11,10 @@ from typing import Any
 
 from hulldown.agents.base import SeatView
 from hulldown.engine.game import Game
+from hulldown.engine.hexgrid import grid
 from hulldown.engine.rng import SplitMix64, derive_seed
 from hulldown.engine.state import Action
 from hulldown.games.tank_clash.data import FIELD_ROWS, FIELD_WIDTH
-from hulldown.engine.hexgrid import grid
 
 _G = grid(FIELD_WIDTH, FIELD_ROWS)
 _CARD_VALUE = {
@@ -69,16 +69,15 @@ class TankClashHeuristic:
             return 3.0 if tanks[p[1]].get("kind") == "heavy" else 1.0
         if head == "attack":
             a, t = tanks[p[1]], tanks[p[2]]
-            armour = t["armour"] if t["armour"] is not None else 2
-            return 100 + a.get("firepower", 2) * 3 - armour + t["damage"]
+            armour = int(t["armour"]) if t["armour"] is not None else 2
+            return 100.0 + int(a.get("firepower", 2)) * 3 - armour + int(t["damage"])
         if head == "tactical":
             card = p[1]
             if card in ("artillery", "air"):
-                h = p[2]
-                hit = [e for e in enemies if e["hex"] == h]
+                hit = [e for e in enemies if e["hex"] == p[2]]
                 if not hit:
                     return -1
-                return 60 - (hit[0]["armour"] or 0)
+                return 60.0 - int(hit[0]["armour"] or 0)
             if card == "mines":
                 return 55.0
             if card == "repair":
@@ -110,7 +109,11 @@ class TankClashHeuristic:
             bonus = 5.0 if d_new <= rng and goal != (_G.parse(enemy_base) if enemy_base else -1) else 0.0
             if enemy_base and to == _G.parse(enemy_base):
                 bonus += 200
-            cp_bonus = 20.0 if any(c["hex"] == p[2] and c["owner"] != me and c["holder"] != me for c in obs["checkpoints"]) else 0
+            cp_bonus = (
+                20.0
+                if any(c["hex"] == p[2] and c["owner"] != me and c["holder"] != me for c in obs["checkpoints"])
+                else 0
+            )
             return 20 + (d_now - d_new) * 2 + bonus + cp_bonus
         if head == "reroll":
             return 10 - int(p[1])

@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from hulldown.engine.hexgrid import grid
 from hulldown.engine.rng import SplitMix64
 from hulldown.engine.state import Action, Event, GameState, private, public
 from hulldown.engine.zones import Zone
-from hulldown.engine.hexgrid import grid
 from hulldown.games.tank_clash.data import (
     BOARD_ROWS,
     FIELD_ROWS,
@@ -141,8 +141,8 @@ class TankClashState(GameState):
         "blocks_fire",
         "concealed",
         "cp_at",
-        "cp_holder",
         "cp_hex",
+        "cp_holder",
         "cp_scored",
         "crossed",
         "crossing_scored",
@@ -736,10 +736,13 @@ class TankClashState(GameState):
             self.crossed[t] = True
             if self._options["morale_on_crossing"]:
                 self._draw_morale(seat, events)
-            if self._options["victory_points"] and not self.crossing_scored[seat]:
-                if sum(self.crossed[u] for u in self.tanks_of(seat)) >= 3:
-                    self.crossing_scored[seat] = True
-                    self._score(seat, VP_CROSSING, "three tanks in enemy territory", events)
+            if (
+                self._options["victory_points"]
+                and not self.crossing_scored[seat]
+                and sum(self.crossed[u] for u in self.tanks_of(seat)) >= 3
+            ):
+                self.crossing_scored[seat] = True
+                self._score(seat, VP_CROSSING, "three tanks in enemy territory", events)
 
     # ------------------------------------------------------------------ attacks (clause 5)
     def can_target(self, a_hex: int, t_hex: int, rng: int) -> bool:
@@ -1228,12 +1231,13 @@ class TankClashState(GameState):
         new = self.clone()
         assert isinstance(new, TankClashState)
         other = 1 - seat
-        if new.mission[other] is not None:
-            pool = [*new.mission_deck.cards, new.mission[other]]
-            perm = rng.permutation(len(pool))
-            pool = [pool[i] for i in perm]
-            new.mission[other] = pool.pop()
-            new.mission_deck.cards = pool
+        theirs = new.mission[other]
+        if theirs is not None:
+            missions = [*new.mission_deck.cards, theirs]
+            perm = rng.permutation(len(missions))
+            missions = [missions[i] for i in perm]
+            new.mission[other] = missions.pop()
+            new.mission_deck.cards = missions
         pool = [*new.morale_deck.cards, *new.hands[other].cards]
         perm = rng.permutation(len(pool))
         pool = [pool[i] for i in perm]
