@@ -883,10 +883,12 @@ class TankClashState(GameState):
 
     # ------------------------------------------------------------------ damage (clause 5.7-5.9)
     def _lose_armour(self, t: int, events: list[Event], by: int = -1) -> None:
-        """5.8 a hit removes an armour token; a tank without armour is destroyed by the next."""
+        """5.8 a hit removes an armour token (and with it any damage tokens: a tank stays
+        damaged "until it loses an armour token"); a tank without armour is destroyed."""
         self._reveal(t, events)
         if self.armour[t] > 0:
             self.armour[t] -= 1
+            self.damage[t] = 0
             events.append(public("armour_lost", tank=TANK_IDS[t], armour=self.armour[t]))
         else:
             self._destroy(t, events, by)
