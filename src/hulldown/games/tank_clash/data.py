@@ -206,8 +206,8 @@ def load_cards(
 def card_database(options: Any) -> list[dict[str, Any]]:
     missions, tactical, morale = load_cards()
     out: list[dict[str, Any]] = []
-    out += [{"kind": "mission", **m.model_dump()} for m in missions]
-    out += [{"kind": "tactical", **t.model_dump()} for t in tactical]
-    out += [{"kind": "morale", **m.model_dump()} for m in morale]
-    out += [{"kind": "tank", **t.model_dump()} for t in load_tanks().values()]
+    out += [{**m.model_dump(), "category": "mission"} for m in missions]
+    out += [{**t.model_dump(), "category": "tactical"} for t in tactical]
+    out += [{**m.model_dump(), "category": "morale"} for m in morale]
+    out += [{**t.model_dump(), "category": "tank"} for t in load_tanks().values()]
     return out

@@ -10,6 +10,7 @@ the tank's type (fog of war). Hexes are indices of the 12 x 14 battlefield
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from hulldown.engine.hexgrid import grid
@@ -67,7 +68,9 @@ _ACTIONS: dict[str, Action] = {}
 _GRID = grid(FIELD_WIDTH, FIELD_ROWS)
 _ADJ = _GRID.adjacency
 _DIST = _GRID.distances
+_SIZE = _GRID.size
 HEX_NAMES = tuple(_GRID.name(h) for h in range(_GRID.size))
+HEX_INDEX = {n: h for h, n in enumerate(HEX_NAMES)}
 
 
 def _label(aid: str) -> str:
@@ -109,10 +112,19 @@ CHECKPOINT_ACT = tuple(act(f"checkpoint:{n}") for n in HEX_NAMES)
 ATTACK_ACT = tuple(tuple(act(f"attack:{TANK_IDS[a]}:{TANK_IDS[e]}") for e in range(10)) for a in range(10))
 
 
-_REACH: dict[tuple[str, tuple[int, ...]], dict[int, tuple[int, ...]]] = {}
+_ALL_DESTROYED = [True] * 5
+ReachEntry = tuple[tuple[int, ...], list[list[Action] | None]]
 
 
-def _reach_cache(arrangement: str, demolished: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
+@lru_cache(maxsize=1)
+def _mission_kinds() -> dict[str, str]:
+    return {m.id: m.kind for m in load_cards()[0]}
+
+
+_REACH: dict[tuple[str, tuple[int, ...]], dict[tuple[int, ...], ReachEntry]] = {}
+
+
+def _reach_cache(arrangement: str, demolished: tuple[int, ...]) -> dict[tuple[int, ...], ReachEntry]:
     """One shared table of terrain-only reaches per battlefield and set of demolished houses."""
     key = (arrangement, demolished)
     got = _REACH.get(key)
@@ -236,7 +248,7 @@ class TankClashState(GameState):
     vp: list[int]
     winner: int | None
     reason: str
-    reach_table: dict[int, tuple[int, ...]]
+    reach_table: dict[tuple[int, ...], ReachEntry]
 
     # ------------------------------------------------------------------ setup (clause 2)
     def _setup(self) -> None:
@@ -411,16 +423,16 @@ class TankClashState(GameState):
             return
         ph = self.phase
         if ph == SETUP_CHECKPOINT:
-            self._place_checkpoint(self.field.grid.parse(parts[1]), events)
+            self._place_checkpoint(HEX_INDEX[parts[1]], events)
         elif ph == SETUP_TANK:
-            self._place_tank(KINDS.index(parts[1]), self.field.grid.parse(parts[2]), events)
+            self._place_tank(KINDS.index(parts[1]), HEX_INDEX[parts[2]], events)
         elif ph == SETUP_ACE:
             self._assign_ace(TANK_INDEX[parts[1]], events)
         elif ph == MAIN:
             self._main(parts, events)
         elif ph == MOVE:
             t = self.pm_tank
-            self._move(t, self.field.grid.parse(parts[2]), events, boosted=True)
+            self._move(t, HEX_INDEX[parts[2]], events, boosted=True)
             self.pm_tank = -1
             if self.pm_counts:
                 self.moved[t] = True
@@ -453,7 +465,7 @@ class TankClashState(GameState):
                 self._deflect(events)
             self._resolve_attack(events)
         elif ph == SCARE:
-            self._retreat(self.at_t, self.field.grid.parse(parts[1]), events)
+            self._retreat(self.at_t, HEX_INDEX[parts[1]], events)
             self._finish_action(events)
 
     # ------------------------------------------------------------------ setup rules (clause 2)
@@ -605,7 +617,7 @@ class TankClashState(GameState):
             self._end_turn(events)
         elif head == "move":
             t = TANK_INDEX[parts[1]]
-            self._move(t, self.field.grid.parse(parts[2]), events)
+            self._move(t, HEX_INDEX[parts[2]], events)
             self.moved[t] = True
             self._finish_action(events)
         elif head == "attack":
@@ -616,7 +628,7 @@ class TankClashState(GameState):
             self._play_morale(seat, parts, events)
 
     # ------------------------------------------------------------------ movement (clause 4)
-    def _reach(self, t: int, bonus: int, limit: int = 0) -> list[int]:
+    def _reach(self, t: int, bonus: int, limit: int = 0) -> tuple[int, ...]:
         """Free hexes tank ``t`` can end its move on, nearest first.
 
         4.1 up to its speed (+ ``bonus``; ``limit`` replaces the speed); 4.2 rivers
@@ -624,57 +636,38 @@ class TankClashState(GameState):
         entering a forest stops there; 4.4 friendly tanks may be passed, enemy
         tanks not, and no move ends on a tank.
         """
-        start = self.hex[t]
-        forest = self.field.forest
-        allowance = 1 if forest[start] else (limit or self.side_stats[t // 5][self.kind[t]][2] + bonus)
-        occ = self.occupant
-        # Fast path: with no enemy tank close enough to stand in the way, the
-        # terrain-only reach (cached per battlefield) minus occupied hexes is exact.
-        hx = self.hex
-        base = start * _GRID.size
-        near = allowance - 1
-        enemy_lo = 5 if t < 5 else 0
-        clear = True
-        for e in range(enemy_lo, enemy_lo + 5):
-            he = hx[e]
-            if he >= 0 and _DIST[base + he] <= near:
-                clear = False
-                break
-        if clear:
-            key = start * 16 + allowance
-            table = self.reach_table
-            got = table.get(key)
-            if got is None:
-                got = table[key] = self._terrain_reach(start, allowance)
-            return [h for h in got if occ[h] < 0]
-        lo = (t // 5) * 5
-        passable, nb = self.passable, _ADJ
-        seen = {start}
-        out: list[int] = []
-        frontier = [start]
-        for _ in range(allowance):
-            nxt = []
-            for h in frontier:
-                for n in nb[h]:
-                    if n in seen or not passable[n]:
-                        continue
-                    o = occ[n]
-                    if o >= 0:
-                        if not (lo <= o < lo + 5):
-                            continue
-                    else:
-                        out.append(n)
-                    seen.add(n)
-                    if not forest[n]:
-                        nxt.append(n)
-            if not nxt:
-                break
-            frontier = nxt
-        return out
+        return self._reach_entry(t, bonus, limit)[0]
 
-    def _terrain_reach(self, start: int, allowance: int) -> tuple[int, ...]:
-        """Hexes reachable from ``start`` by terrain alone, nearest first (rules 4.1-4.3)."""
+    def _reach_entry(self, t: int, bonus: int, limit: int) -> ReachEntry:
+        """The reach of ``_reach`` with a slot per tank for its move actions.
+
+        The answer depends only on the terrain and on the tanks within ``allowance``
+        hexes, so it is cached under exactly that (shared by every state of this
+        battlefield): random play and search ask the same question very often.
+        """
+        start = self.hex[t]
+        allowance = 1 if self.field.forest[start] else (limit or self.side_stats[t // 5][self.kind[t]][2] + bonus)
+        hx = self.hex
+        base = start * _SIZE
+        lo = (t // 5) * 5
+        near: list[int] = []
+        for o in range(10):
+            ho = hx[o]
+            if ho >= 0 and o != t and _DIST[base + ho] <= allowance:
+                near.append(ho if lo <= o < lo + 5 else -1 - ho)
+        key = (start, allowance, *near)
+        table = self.reach_table
+        got = table.get(key)
+        if got is None:
+            if len(table) > 200_000:
+                table.clear()
+            got = table[key] = (self._search_reach(start, allowance, near), [None] * 10)
+        return got
+
+    def _search_reach(self, start: int, allowance: int, near: list[int]) -> tuple[int, ...]:
         forest, passable = self.field.forest, self.passable
+        friendly = {h for h in near if h >= 0}
+        enemy = {-1 - h for h in near if h < 0}
         seen = {start}
         out: list[int] = []
         frontier = [start]
@@ -682,10 +675,11 @@ class TankClashState(GameState):
             nxt = []
             for h in frontier:
                 for n in _ADJ[h]:
-                    if n in seen or not passable[n]:
+                    if n in seen or not passable[n] or n in enemy:
                         continue
                     seen.add(n)
-                    out.append(n)
+                    if n not in friendly:
+                        out.append(n)
                     if not forest[n]:
                         nxt.append(n)
             frontier = nxt
@@ -695,9 +689,14 @@ class TankClashState(GameState):
         return sorted(self._reach(t, bonus))
 
     def _move_actions(self, t: int, bonus: int) -> list[Action]:
-        row = MOVE_ACT[t]
-        limit = AIRDROP_HEXES if bonus < 0 else 0
-        return [row[h] for h in self._reach(t, max(bonus, 0), limit)]
+        """The move actions of tank ``t`` (cached beside its reach; callers never mutate it)."""
+        entry = self._reach_entry(t, max(bonus, 0), AIRDROP_HEXES if bonus < 0 else 0)
+        per_tank = entry[1]
+        got = per_tank[t]
+        if got is None:
+            row = MOVE_ACT[t]
+            got = per_tank[t] = [row[h] for h in entry[0]]
+        return got
 
     def _move(self, t: int, dest: int, events: list[Event], boosted: bool = False) -> None:
         if not boosted and self.field.grid.distance(self.hex[t], dest) >= 3:
@@ -757,17 +756,29 @@ class TankClashState(GameState):
         return g.line_of_sight(a_hex, t_hex, self.blocks_fire)
 
     def targets(self, t: int) -> list[int]:
+        """Enemy tanks ``t`` may attack now (5.2, 5.3, 4.5; the same test as can_target)."""
         fp = self.side_stats[t // 5][self.kind[t]][0]
         a_hex = self.hex[t]
         lo = 5 if t < 5 else 0
         hx = self.hex
-        dist = _DIST
-        base = a_hex * _GRID.size
-        return [
-            e
-            for e in range(lo, lo + 5)
-            if hx[e] >= 0 and dist[base + hx[e]] <= fp and self.can_target(a_hex, hx[e], fp)
-        ]
+        base = a_hex * _SIZE
+        forest = self.field.forest
+        a_forest = forest[a_hex]
+        line, blocks = _GRID.line, self.blocks_fire
+        out = []
+        for e in range(lo, lo + 5):
+            he = hx[e]
+            if he < 0:
+                continue
+            d = _DIST[base + he]
+            if d > fp or (forest[he] and d > (1 if a_forest else 2)):
+                continue
+            for h1, h2 in line(a_hex, he):
+                if h1 >= 0 and h2 >= 0 and blocks[h1] and blocks[h2]:
+                    break
+            else:
+                out.append(e)
+        return out
 
     def _declare_attack(self, a: int, t: int, events: list[Event]) -> None:
         if self._options["fog_of_war"]:
@@ -1052,7 +1063,7 @@ class TankClashState(GameState):
         elif card == "Sabotage":
             self._add_damage(TANK_INDEX[target], 1, events)
         elif card == "Demolish":
-            self._demolish(self.field.grid.parse(target), events)
+            self._demolish(HEX_INDEX[target], events)
         elif card in MOVEMENT_BONUS or card == "Airdrop":
             self.pm_tank = TANK_INDEX[target]
             self.pm_bonus = MOVEMENT_BONUS.get(card, -1)
@@ -1115,19 +1126,21 @@ class TankClashState(GameState):
         if m is None:
             return False
         enemy = 1 - seat
-        if m.startswith("capture"):
-            return any(self.cp_holder[c] == seat for c in range(enemy * 3, enemy * 3 + 3))
-        if m.startswith("mediums"):
+        kind = _mission_kinds()[m]
+        if kind == "capture":
+            return seat in self.cp_holder[enemy * 3 : enemy * 3 + 3]
+        if kind == "mediums":
             return all(self.destroyed[t] for t in self.tanks_of(enemy) if self.kind[t] == MEDIUM)
         return self.ace_dead[enemy]
 
     def _check_victory(self, events: list[Event]) -> bool:
+        """12.1 base camp, every enemy tank, the secret mission; 13.1 five victory points."""
         if self.phase == OVER:
             return True
-        order = (self.active, 1 - self.active)
-        for seat in order:
+        vp_game = self._options["victory_points"]
+        for seat in (self.active, 1 - self.active):
             enemy = 1 - seat
-            if self._options["victory_points"]:
+            if vp_game:
                 if self.vp[seat] >= VP_TARGET:
                     self._win(seat, "victory points", events)
                     return True
@@ -1135,7 +1148,8 @@ class TankClashState(GameState):
             if self.cp_holder[enemy * 3] == seat:
                 self._win(seat, "captured the enemy base camp", events)
                 return True
-            if all(self.destroyed[t] for t in self.tanks_of(enemy)):
+            lo = enemy * 5
+            if self.destroyed[lo : lo + 5] == _ALL_DESTROYED:
                 self._win(seat, "destroyed every enemy tank", events)
                 return True
             if self._mission_done(seat):
