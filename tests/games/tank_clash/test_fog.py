@@ -19,9 +19,9 @@ def _leaks(state: TankClashState, seat: int, obs: dict[str, object]) -> list[str
     bad = []
     for t in obs["tanks"]:  # type: ignore[attr-defined]
         idx = int(t["id"][1]) - 1 + (5 if t["id"][0] == "b" else 0)
-        if t["seat"] != seat and state.concealed[idx]:
-            if t["kind"] is not None or t["armour"] is not None or t["ace"] is not None or "name" in t:
-                bad.append(t["id"])
+        shown = t["kind"] is not None or t["armour"] is not None or t["ace"] is not None or "name" in t
+        if t["seat"] != seat and state.concealed[idx] and shown:
+            bad.append(t["id"])
     return bad
 
 
