@@ -109,6 +109,14 @@ END, PASS, KEEP = act("end"), act("pass"), act("keep")
 MOVE_ACT = tuple(tuple(act(f"move:{TANK_IDS[t]}:{n}") for n in HEX_NAMES) for t in range(10))
 PLACE_ACT = tuple(tuple(act(f"place:{k}:{n}") for n in HEX_NAMES) for k in KINDS)
 CHECKPOINT_ACT = tuple(act(f"checkpoint:{n}") for n in HEX_NAMES)
+TACTICAL_HEX_ACT = {c: tuple(act(f"tactical:{c}:{n}") for n in HEX_NAMES) for c in ("artillery", "air")}
+TACTICAL_TANK_ACT = {c: tuple(act(f"tactical:{c}:{t}") for t in TANK_IDS) for c in ("repair", "mines")}
+TACTICAL_PLAIN_ACT = {c: act(f"tactical:{c}") for c in ("infantry", "smoke")}
+#: 8.2 (designed) air support pattern: the hex and two hexes either side in its row.
+_AIR_ROW = tuple(
+    tuple(_GRID.index(c + k, r) for k in range(-2, 3) if 0 <= c + k < _GRID.width)
+    for c, r in (_GRID.coords(h) for h in range(_GRID.size))
+)
 ATTACK_ACT = tuple(tuple(act(f"attack:{TANK_IDS[a]}:{TANK_IDS[e]}") for e in range(10)) for a in range(10))
 
 
@@ -933,34 +941,34 @@ class TankClashState(GameState):
     # capture and repair happen on arrival: see _arrive
 
     # ------------------------------------------------------------------ tactical cards (clause 8)
-    def _tactical_targets(self, card: str, seat: int) -> list[str]:
-        enemy = [e for e in self.tanks_of(1 - seat) if self.hex[e] >= 0]
-        g = self.field.grid
-        if card == "artillery":
-            hexes = {self.hex[e] for e in enemy}
-            for e in enemy:
-                hexes.update(g.adjacency[self.hex[e]])
-            return [g.name(h) for h in sorted(hexes)]
-        if card == "air":
-            hexes = set()
-            for e in enemy:
-                c, r = g.coords(self.hex[e])
-                hexes.update(g.index(c + k, r) for k in range(-2, 3) if 0 <= c + k < g.width)
-            return [g.name(h) for h in sorted(hexes)]
-        if card == "repair":
-            return [TANK_IDS[t] for t in self.tanks_of(seat) if self.hex[t] >= 0 and self.armour[t] < self.stats(t)[1]]
-        if card == "mines":
-            return [TANK_IDS[e] for e in enemy if self.territory(self.hex[e]) == seat]
-        return [""]
-
     def _tactical_actions(self, seat: int) -> list[Action]:
+        """8.1 the cards still face up, each with the targets that touch an enemy tank."""
         out: list[Action] = []
         used = self.tac_used[seat]
-        for card in TACTICAL_IDS:
-            if card in used:
-                continue
-            for target in self._tactical_targets(card, seat):
-                out.append(act(f"tactical:{card}:{target}" if target else f"tactical:{card}"))
+        hx = self.hex
+        enemy_hexes = [hx[e] for e in self.tanks_of(1 - seat) if hx[e] >= 0]
+        if "artillery" not in used:
+            hexes = set(enemy_hexes)
+            for h in enemy_hexes:
+                hexes.update(_ADJ[h])
+            row = TACTICAL_HEX_ACT["artillery"]
+            out += [row[h] for h in sorted(hexes)]
+        if "air" not in used:
+            hexes = set()
+            for h in enemy_hexes:
+                hexes.update(_AIR_ROW[h])
+            row = TACTICAL_HEX_ACT["air"]
+            out += [row[h] for h in sorted(hexes)]
+        if "infantry" not in used:
+            out.append(TACTICAL_PLAIN_ACT["infantry"])
+        if "smoke" not in used:
+            out.append(TACTICAL_PLAIN_ACT["smoke"])
+        if "repair" not in used:
+            row = TACTICAL_TANK_ACT["repair"]
+            out += [row[t] for t in self.tanks_of(seat) if hx[t] >= 0 and self.armour[t] < self.stats(t)[1]]
+        if "mines" not in used:
+            row = TACTICAL_TANK_ACT["mines"]
+            out += [row[e] for e in self.tanks_of(1 - seat) if hx[e] >= 0 and self.territory(hx[e]) == seat]
         return out
 
     def _play_tactical(self, seat: int, parts: list[str], events: list[Event]) -> None:
@@ -1178,67 +1186,62 @@ class TankClashState(GameState):
 
     # ------------------------------------------------------------------ copies and resampling
     def _copy_into(self, new: Any) -> None:
-        for name in (
-            "kind",
-            "hex",
-            "armour",
-            "damage",
-            "destroyed",
-            "concealed",
-            "moved",
-            "attacked",
-            "crossed",
-            "fast",
-            "occupant",
-            "ace",
-            "ace_dead",
-            "placed",
-            "cp_hex",
-            "cp_holder",
-            "cp_scored",
-            "crossing_scored",
-            "mission",
-            "morale_used",
-            "tac_used",
-            "smoke",
-            "at_dice",
-            "at_cards",
-            "vp",
-        ):
-            setattr(new, name, list(getattr(self, name)))
-        for name in (
-            "side",
-            "side_stats",
-            "field",
-            "passable",
-            "blocks_fire",
-            "demolished",
-            "reach_table",
-            "cp_at",
-            "tac_turn",
-            "infantry",
-            "phase",
-            "setup_step",
-            "first",
-            "active",
-            "turn_no",
-            "actions_taken",
-            "pm_tank",
-            "pm_bonus",
-            "pm_counts",
-            "at_a",
-            "at_t",
-            "at_mod",
-            "at_extra",
-            "at_rerolls",
-            "winner",
-            "reason",
-        ):
-            setattr(new, name, getattr(self, name))
+        """Lists are copied; tuples, the battlefield and the shared reach cache are shared."""
+        new.kind = self.kind.copy()
+        new.hex = self.hex.copy()
+        new.armour = self.armour.copy()
+        new.damage = self.damage.copy()
+        new.destroyed = self.destroyed.copy()
+        new.concealed = self.concealed.copy()
+        new.moved = self.moved.copy()
+        new.attacked = self.attacked.copy()
+        new.crossed = self.crossed.copy()
+        new.fast = self.fast.copy()
+        new.occupant = self.occupant.copy()
+        new.ace = self.ace.copy()
+        new.ace_dead = self.ace_dead.copy()
+        new.placed = self.placed.copy()
+        new.cp_hex = self.cp_hex.copy()
+        new.cp_holder = self.cp_holder.copy()
+        new.cp_scored = self.cp_scored.copy()
+        new.crossing_scored = self.crossing_scored.copy()
+        new.mission = self.mission.copy()
+        new.morale_used = self.morale_used.copy()
+        new.tac_used = self.tac_used.copy()
+        new.smoke = self.smoke.copy()
+        new.at_dice = self.at_dice.copy()
+        new.at_cards = self.at_cards.copy()
+        new.vp = self.vp.copy()
+        new.side = self.side
+        new.side_stats = self.side_stats
+        new.field = self.field
+        new.passable = self.passable
+        new.blocks_fire = self.blocks_fire
+        new.demolished = self.demolished
+        new.reach_table = self.reach_table
+        new.cp_at = self.cp_at
+        new.tac_turn = self.tac_turn
+        new.infantry = self.infantry
+        new.phase = self.phase
+        new.setup_step = self.setup_step
+        new.first = self.first
+        new.active = self.active
+        new.turn_no = self.turn_no
+        new.actions_taken = self.actions_taken
+        new.pm_tank = self.pm_tank
+        new.pm_bonus = self.pm_bonus
+        new.pm_counts = self.pm_counts
+        new.at_a = self.at_a
+        new.at_t = self.at_t
+        new.at_mod = self.at_mod
+        new.at_extra = self.at_extra
+        new.at_rerolls = self.at_rerolls
+        new.winner = self.winner
+        new.reason = self.reason
         new.mission_deck = self.mission_deck.copy()
         new.morale_deck = self.morale_deck.copy()
         new.morale_discard = self.morale_discard.copy()
-        new.hands = [h.copy() for h in self.hands]
+        new.hands = [self.hands[0].copy(), self.hands[1].copy()]
 
     def _resample(self, seat: int, rng: SplitMix64) -> GameState:
         """Redraw what ``seat`` cannot see: the opponent's mission and morale hand,
