@@ -51,14 +51,27 @@ def start_game(
         seat = first if step % 2 == 0 else 1 - first
         cps = checkpoints or DEFAULT_CHECKPOINTS
         s.apply(f"checkpoint:{cps[seat][step // 2]}")
-    order = [seat0, seat1] if first == 0 else [seat1, seat0]
+    # place the roster on the deployment rows (2.6), then move every tank to its test hex
+    order = [(first, [seat0, seat1][first]), (1 - first, [seat0, seat1][1 - first])]
     for i in range(5):
-        for lst in order:
-            kind, hex_ = lst[i]
-            s.apply(f"place:{kind}:{hex_}")
+        for seat, lst in order:
+            kind = lst[i][0]
+            spot = next(a.id for a in s.legal_actions() if a.id.startswith(f"place:{kind}:"))
+            s.apply(spot)
     ace = {0: aces[0], 1: aces[1]}
     s.apply(f"ace:{ace[first]}")
     s.apply(f"ace:{ace[1 - first]}")
+    for t in range(10):
+        s.occupant[s.hex[t]] = -1
+    for seat, lst in ((0, seat0), (1, seat1)):
+        for i, (_kind, hex_) in enumerate(lst):
+            h = s.field.grid.parse(hex_)
+            assert s.occupant[h] < 0, f"{hex_} given twice"
+            s.hex[seat * 5 + i] = h
+            s.occupant[h] = seat * 5 + i
+    if s.options["fog_of_war"]:
+        s._check_reveals([])
+    s._legal_cache = None
     return s
 
 

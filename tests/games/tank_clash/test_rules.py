@@ -57,7 +57,7 @@ def test_setup_tanks_alternate_in_own_territory_with_roster_and_armour() -> None
         order.append(seat)
         for a in s.legal_actions():
             h = s.field.grid.parse(a.id.split(":")[2])
-            assert s.territory(h) == seat and s.passable[h]
+            assert s.territory(h) == seat and s.row_of(h, seat) <= 3 and s.passable[h]
         s.apply(s.legal_actions()[-1])
     assert order == [first, 1 - first] * 5
     for seat in (0, 1):

@@ -109,3 +109,15 @@ def test_every_arrangement_gives_each_seat_two_boards(placement: str) -> None:
     obs = s.observation(None)
     assert len(obs["boards"]) == 4 and len(set(obs["boards"])) == 4
     assert len(obs["terrain"]) == 14 and all(len(r) == 12 for r in obs["terrain"])
+
+
+def test_rules_doc_links_point_at_existing_tests() -> None:
+    import re
+
+    root = Path(__file__).resolve().parents[3]
+    doc = (root / "docs" / "rules" / "tank-clash.md").read_text()
+    links = re.findall(r"\(\.\./\.\./(tests/[^):]+)(?:::([A-Za-z_0-9]+))?\)", doc)
+    assert len(links) > 40
+    for path, fn in links:
+        text = (root / path).read_text()
+        assert not fn or f"def {fn}(" in text, f"{path}::{fn}"

@@ -35,6 +35,8 @@ TANK_INDEX = {t: i for i, t in enumerate(TANK_IDS)}
 MEDIUM, HEAVY, DESTROYER = 0, 1, 2
 ROSTER = (MEDIUM, MEDIUM, MEDIUM, HEAVY, DESTROYER)
 CHECKPOINT_ROWS = (1, 4, 7)
+#: 2.6 (interpretation) tanks are placed on their player's first three rows.
+DEPLOYMENT_ROWS = 3
 HAND_LIMIT = 3
 RESULTS = ("", "miss", "scare", "light damage", "heavy damage", "hit", "critical hit")
 #: Victory points (supplementary rules, clause 13.1).
@@ -498,11 +500,11 @@ class TankClashState(GameState):
             self.active = self.first
 
     def _placement_hexes(self, seat: int) -> list[int]:
-        """2.6 Tanks go on any free hex of their own territory that a tank may stand on."""
+        """2.6 Tanks go on a free hex of their player's rows 1 to 3 that a tank may stand on."""
         g = self.field.grid
-        lo = 0 if seat == 0 else g.size - BOARD_ROWS * g.width
+        lo = 0 if seat == 0 else g.size - DEPLOYMENT_ROWS * g.width
         occ, passable = self.occupant, self.passable
-        return [h for h in range(lo, lo + BOARD_ROWS * g.width) if passable[h] and occ[h] < 0]
+        return [h for h in range(lo, lo + DEPLOYMENT_ROWS * g.width) if passable[h] and occ[h] < 0]
 
     def _kinds_left(self, seat: int) -> list[int]:
         left = list(ROSTER)
@@ -1283,7 +1285,7 @@ class TankClashState(GameState):
             old = [self.kind[t] for t in hidden]
             for t, k in zip(hidden, new_kinds, strict=True):
                 self.kind[t] = k
-            if self._reveal_pending():
+            if self.phase >= MAIN and self._reveal_pending():  # reveals are first checked after set-up
                 for t, k in zip(hidden, old, strict=True):
                     self.kind[t] = k
                 continue
