@@ -54,7 +54,7 @@ def start_game(
     # place the roster on the deployment rows (2.6), then move every tank to its test hex
     order = [(first, [seat0, seat1][first]), (1 - first, [seat0, seat1][1 - first])]
     for i in range(5):
-        for seat, lst in order:
+        for _seat, lst in order:
             kind = lst[i][0]
             spot = next(a.id for a in s.legal_actions() if a.id.startswith(f"place:{kind}:"))
             s.apply(spot)
