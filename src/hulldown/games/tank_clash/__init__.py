@@ -71,7 +71,8 @@ GAME = Game(
         default_players=2,
         summary="Hex-board tank battle: two actions a turn, keep-the-highest dice, tactical and morale cards.",
         options=OPTIONS,
-        max_steps=4000,
+        # at most ~21 decisions a turn: 2 x 200 turns at the highest round limit, plus set-up
+        max_steps=10_000,
         rules_doc="docs/rules/tank-clash.md",
     ),
     state_class=TankClashState,
