@@ -62,13 +62,12 @@ def start_game(
     s.apply(f"ace:{ace[first]}")
     s.apply(f"ace:{ace[1 - first]}")
     for t in range(10):
-        s.occupant[s.hex[t]] = -1
+        s.relocate(t, -1)
     for seat, lst in ((0, seat0), (1, seat1)):
         for i, (_kind, hex_) in enumerate(lst):
             h = s.field.grid.parse(hex_)
             assert s.occupant[h] < 0, f"{hex_} given twice"
-            s.hex[seat * 5 + i] = h
-            s.occupant[h] = seat * 5 + i
+            s.relocate(seat * 5 + i, h)
     if s.options["fog_of_war"]:
         s._check_reveals([])
     s._legal_cache = None
@@ -88,16 +87,13 @@ def ids(state: TankClashState) -> set[str]:
 
 def put(state: TankClashState, t: int, hex_: str | None) -> None:
     """Move tank ``t`` by hand (``None``: destroyed) to build a position for a test."""
-    if state.hex[t] >= 0:
-        state.occupant[state.hex[t]] = -1
     if hex_ is None:
-        state.hex[t] = -1
+        state.relocate(t, -1)
         state.destroyed[t] = True
     else:
         h = state.field.grid.parse(hex_)
-        assert state.occupant[h] < 0, f"{hex_} is occupied"
-        state.hex[t] = h
-        state.occupant[h] = t
+        assert state.occupant[h] in (-1, t), f"{hex_} is occupied"
+        state.relocate(t, h)
     state._legal_cache = None
 
 

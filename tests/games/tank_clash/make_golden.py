@@ -46,7 +46,7 @@ def build() -> dict[str, object]:
     for h in range(g.size):
         if not s.passable[h]:
             continue
-        s.hex[0] = h
+        s.relocate(0, h)
         reach[g.name(h)] = [len(s._reach(0, 0, n)) for n in (1, 2, 3)]
         sight[g.name(h)] = sum(1 for o in range(g.size) if s.passable[o] and s.can_target(h, o, 4))
     out["reach_counts"] = reach
@@ -67,7 +67,7 @@ def build() -> dict[str, object]:
     out["sight_cases"] = cases
     moves = []
     for name, speed in MOVE_CASES:
-        s.hex[0] = g.parse(name)
+        s.relocate(0, g.parse(name))
         moves.append({"from": name, "speed": speed, "reach": sorted(g.name(h) for h in s._reach(0, 0, speed))})
     out["move_cases"] = moves
     return out

@@ -71,6 +71,10 @@ _GRID = grid(FIELD_WIDTH, FIELD_ROWS)
 _ADJ = _GRID.adjacency
 _DIST = _GRID.distances
 _SIZE = _GRID.size
+#: _WITHIN[k][h]: bit mask of the hexes at distance 1..k from h (k up to 6).
+_WITHIN = tuple(
+    tuple(sum(1 << o for o in range(_SIZE) if 0 < _DIST[h * _SIZE + o] <= k) for h in range(_SIZE)) for k in range(7)
+)
 HEX_NAMES = tuple(_GRID.name(h) for h in range(_GRID.size))
 HEX_INDEX = {n: h for h, n in enumerate(HEX_NAMES)}
 
@@ -184,6 +188,7 @@ class TankClashState(GameState):
         "morale_discard",
         "morale_used",
         "moved",
+        "occ_mask",
         "occupant",
         "passable",
         "phase",
@@ -215,6 +220,7 @@ class TankClashState(GameState):
     crossed: list[bool]
     fast: list[bool]
     occupant: list[int]
+    occ_mask: list[int]
     ace: list[int]
     ace_dead: list[bool]
     placed: list[int]
@@ -293,6 +299,7 @@ class TankClashState(GameState):
         self.crossed = [False] * 10
         self.fast = [False] * 10
         self.occupant = [-1] * n
+        self.occ_mask = [0, 0]
         self.ace = [-1, -1]
         self.ace_dead = [False, False]
         self.placed = [0, 0]
@@ -352,6 +359,20 @@ class TankClashState(GameState):
 
     def on_board(self, t: int) -> bool:
         return self.hex[t] >= 0
+
+    def relocate(self, t: int, h: int) -> None:
+        """Put tank ``t`` on hex ``h`` (-1: off the board), keeping the occupancy tables in step."""
+        old = self.hex[t]
+        mask = self.occ_mask[t // 5]
+        if old >= 0:
+            self.occupant[old] = -1
+            mask &= ~(1 << old)
+        self.hex[t] = h
+        if h >= 0:
+            self.occupant[h] = t
+            mask |= 1 << h
+        self.occ_mask[t // 5] = mask
+        self._legal_cache = None
 
     def tanks_of(self, seat: int) -> range:
         return range(seat * 5, seat * 5 + 5)
@@ -523,8 +544,7 @@ class TankClashState(GameState):
         t = seat * 5 + self.placed[seat]
         self.placed[seat] += 1
         self.kind[t] = k
-        self.hex[t] = h
-        self.occupant[h] = t
+        self.relocate(t, h)
         self.armour[t] = self.stats(t)[1]  # 2.7 armour tokens by armour value
         if self._options["fog_of_war"]:
             self.concealed[t] = True  # 13.2 placed face down
@@ -657,27 +677,21 @@ class TankClashState(GameState):
         """
         start = self.hex[t]
         allowance = 1 if self.field.forest[start] else (limit or self.side_stats[t // 5][self.kind[t]][2] + bonus)
-        hx = self.hex
-        base = start * _SIZE
-        lo = (t // 5) * 5
-        near: list[int] = []
-        for o in range(10):
-            ho = hx[o]
-            if ho >= 0 and o != t and _DIST[base + ho] <= allowance:
-                near.append(ho if lo <= o < lo + 5 else -1 - ho)
-        key = (start, allowance, *near)
+        # only the tanks within the allowance can matter: their hexes are the key (as bit masks)
+        area = _WITHIN[allowance][start]
+        seat = t // 5
+        key = (start, allowance, self.occ_mask[seat] & area, self.occ_mask[1 - seat] & area)
         table = self.reach_table
         got = table.get(key)
         if got is None:
             if len(table) > 200_000:
                 table.clear()
-            got = table[key] = (self._search_reach(start, allowance, near), [None] * 10)
+            got = table[key] = (self._search_reach(start, allowance, seat), [None] * 10)
         return got
 
-    def _search_reach(self, start: int, allowance: int, near: list[int]) -> tuple[int, ...]:
-        forest, passable = self.field.forest, self.passable
-        friendly = {h for h in near if h >= 0}
-        enemy = {-1 - h for h in near if h < 0}
+    def _search_reach(self, start: int, allowance: int, seat: int) -> tuple[int, ...]:
+        forest, passable, occ = self.field.forest, self.passable, self.occupant
+        lo = seat * 5
         seen = {start}
         out: list[int] = []
         frontier = [start]
@@ -685,10 +699,13 @@ class TankClashState(GameState):
             nxt = []
             for h in frontier:
                 for n in _ADJ[h]:
-                    if n in seen or not passable[n] or n in enemy:
+                    if n in seen or not passable[n]:
                         continue
+                    o = occ[n]
+                    if o >= 0 and not lo <= o < lo + 5:
+                        continue  # 4.4 enemy tanks block
                     seen.add(n)
-                    if n not in friendly:
+                    if o < 0:
                         out.append(n)
                     if not forest[n]:
                         nxt.append(n)
@@ -711,10 +728,8 @@ class TankClashState(GameState):
     def _move(self, t: int, dest: int, events: list[Event], boosted: bool = False) -> None:
         if not boosted and self.field.grid.distance(self.hex[t], dest) >= 3:
             self.fast[t] = True  # public: a plain move of 3 hexes shows it is no heavy tank
-        self.occupant[self.hex[t]] = -1
         frm = self.hex[t]
-        self.hex[t] = dest
-        self.occupant[dest] = t
+        self.relocate(t, dest)
         events.append(public("moved", tank=TANK_IDS[t], **{"from": self.hex_name(frm)}, to_hex=self.hex_name(dest)))
         self._arrive(t, events)
         if self._options["fog_of_war"]:
@@ -895,9 +910,7 @@ class TankClashState(GameState):
     def _retreat(self, t: int, h: int, events: list[Event]) -> None:
         """5.6 a scared tank is pushed, it does not move: no capture, no repair."""
         frm = self.hex[t]
-        self.occupant[frm] = -1
-        self.hex[t] = h
-        self.occupant[h] = t
+        self.relocate(t, h)
         events.append(public("retreated", tank=TANK_IDS[t], **{"from": self.hex_name(frm)}, to_hex=self.hex_name(h)))
         if self._options["fog_of_war"]:
             self._check_reveals(events)
@@ -925,8 +938,7 @@ class TankClashState(GameState):
 
     def _destroy(self, t: int, events: list[Event], by: int) -> None:
         seat = t // 5
-        self.occupant[self.hex[t]] = -1
-        self.hex[t] = -1
+        self.relocate(t, -1)
         self.destroyed[t] = True
         self.damage[t] = 0
         events.append(public("destroyed", tank=TANK_IDS[t], kind=KINDS[self.kind[t]]))
@@ -1200,6 +1212,7 @@ class TankClashState(GameState):
         new.crossed = self.crossed.copy()
         new.fast = self.fast.copy()
         new.occupant = self.occupant.copy()
+        new.occ_mask = self.occ_mask.copy()
         new.ace = self.ace.copy()
         new.ace_dead = self.ace_dead.copy()
         new.placed = self.placed.copy()
