@@ -128,6 +128,8 @@ ATTACK_ACT = tuple(tuple(act(f"attack:{TANK_IDS[a]}:{TANK_IDS[e]}") for e in ran
 
 _ALL_DESTROYED = [True] * 5
 ReachEntry = tuple[tuple[int, ...], list[list[Action] | None]]
+#: terrain-and-enemy reach -> per friendly-occupancy answers (see _reach_entry)
+ReachPaths = tuple[tuple[int, ...], dict[int, ReachEntry]]
 
 
 @lru_cache(maxsize=1)
@@ -135,10 +137,10 @@ def _mission_kinds() -> dict[str, str]:
     return {m.id: m.kind for m in load_cards()[0]}
 
 
-_REACH: dict[tuple[str, tuple[int, ...]], dict[tuple[int, ...], ReachEntry]] = {}
+_REACH: dict[tuple[str, tuple[int, ...]], dict[tuple[int, ...], ReachPaths]] = {}
 
 
-def _reach_cache(arrangement: str, demolished: tuple[int, ...]) -> dict[tuple[int, ...], ReachEntry]:
+def _reach_cache(arrangement: str, demolished: tuple[int, ...]) -> dict[tuple[int, ...], ReachPaths]:
     """One shared table of terrain-only reaches per battlefield and set of demolished houses."""
     key = (arrangement, demolished)
     got = _REACH.get(key)
@@ -264,7 +266,7 @@ class TankClashState(GameState):
     vp: list[int]
     winner: int | None
     reason: str
-    reach_table: dict[tuple[int, ...], ReachEntry]
+    reach_table: dict[tuple[int, ...], ReachPaths]
 
     # ------------------------------------------------------------------ setup (clause 2)
     def _setup(self) -> None:
@@ -680,18 +682,24 @@ class TankClashState(GameState):
         # only the tanks within the allowance can matter: their hexes are the key (as bit masks)
         area = _WITHIN[allowance][start]
         seat = t // 5
-        key = (start, allowance, self.occ_mask[seat] & area, self.occ_mask[1 - seat] & area)
+        enemy_near = self.occ_mask[1 - seat] & area
+        key = (start, allowance, enemy_near)
         table = self.reach_table
-        got = table.get(key)
-        if got is None:
-            if len(table) > 200_000:
+        paths = table.get(key)
+        if paths is None:
+            if len(table) > 100_000:
                 table.clear()
-            got = table[key] = (self._search_reach(start, allowance, seat), [None] * 10)
+            paths = table[key] = (self._search_reach(start, allowance, enemy_near), {})
+        # friendly tanks do not block (4.4), they only take hexes out of the answer
+        own_near = self.occ_mask[seat] & area
+        got = paths[1].get(own_near)
+        if got is None:
+            got = paths[1][own_near] = (tuple(h for h in paths[0] if not (own_near >> h) & 1), [None] * 10)
         return got
 
-    def _search_reach(self, start: int, allowance: int, seat: int) -> tuple[int, ...]:
-        forest, passable, occ = self.field.forest, self.passable, self.occupant
-        lo = seat * 5
+    def _search_reach(self, start: int, allowance: int, enemy: int) -> tuple[int, ...]:
+        """Every hex reachable around the enemy tanks in ``enemy`` (a bit mask), friendly ones included."""
+        forest, passable = self.field.forest, self.passable
         seen = {start}
         out: list[int] = []
         frontier = [start]
@@ -699,14 +707,10 @@ class TankClashState(GameState):
             nxt = []
             for h in frontier:
                 for n in _ADJ[h]:
-                    if n in seen or not passable[n]:
-                        continue
-                    o = occ[n]
-                    if o >= 0 and not lo <= o < lo + 5:
-                        continue  # 4.4 enemy tanks block
+                    if n in seen or not passable[n] or (enemy >> n) & 1:
+                        continue  # 4.2 terrain, 4.4 enemy tanks block
                     seen.add(n)
-                    if o < 0:
-                        out.append(n)
+                    out.append(n)
                     if not forest[n]:
                         nxt.append(n)
             frontier = nxt
