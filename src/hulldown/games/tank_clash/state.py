@@ -159,7 +159,6 @@ class TankClashState(GameState):
         "active",
         "armour",
         "at_a",
-        "at_cards",
         "at_dice",
         "at_extra",
         "at_mod",
@@ -262,7 +261,6 @@ class TankClashState(GameState):
     at_mod: int
     at_extra: int
     at_rerolls: int
-    at_cards: list[str]
     vp: list[int]
     winner: int | None
     reason: str
@@ -349,7 +347,6 @@ class TankClashState(GameState):
         self.at_mod = 0
         self.at_extra = 0
         self.at_rerolls = 0
-        self.at_cards = []
 
     # ------------------------------------------------------------------ tank facts
     def stats(self, t: int) -> tuple[int, int, int]:
@@ -1229,7 +1226,6 @@ class TankClashState(GameState):
         new.tac_used = self.tac_used.copy()
         new.smoke = self.smoke.copy()
         new.at_dice = self.at_dice.copy()
-        new.at_cards = self.at_cards.copy()
         new.vp = self.vp.copy()
         new.side = self.side
         new.side_stats = self.side_stats
