@@ -59,7 +59,6 @@ VOCABULARY = (
     "destroyed every enemy tank",
     "round limit",
     "most victory points at the round limit",
-    "from",
 )
 
 GAME = Game(
