@@ -1266,13 +1266,15 @@ class TankClashState(GameState):
         assert isinstance(new, TankClashState)
         other = 1 - seat
         theirs = new.mission[other]
+        # Every pool is gathered in sorted order before it is shuffled, so the guess depends
+        # on what ``seat`` knows and never on where the cards really are.
         if theirs is not None:
-            missions = [*new.mission_deck.cards, theirs]
+            missions = sorted([*new.mission_deck.cards, theirs])
             perm = rng.permutation(len(missions))
             missions = [missions[i] for i in perm]
             new.mission[other] = missions.pop()
             new.mission_deck.cards = missions
-        pool = [*new.morale_deck.cards, *new.hands[other].cards]
+        pool = sorted([*new.morale_deck.cards, *new.hands[other].cards])
         perm = rng.permutation(len(pool))
         pool = [pool[i] for i in perm]
         n = len(new.morale_deck)
@@ -1283,29 +1285,40 @@ class TankClashState(GameState):
         return new
 
     def _resample_fog(self, seat: int, rng: SplitMix64) -> None:
+        """Draw uniformly among *every* assignment of types (and the ace) to the opponent's
+        concealed tanks that agrees with what play has shown (13.2).
+
+        At most five tanks hide, so the consistent assignments are enumerated exactly; the
+        true one is always among them, so the list is never empty.
+        """
+        from itertools import permutations
+
         other = 1 - seat
         hidden = [t for t in self.tanks_of(other) if self.concealed[t] and self.kind[t] >= 0]
         if not hidden:
             return
         ace_hidden = self.ace[other] in hidden
-        kinds = [self.kind[t] for t in hidden]
-        for _ in range(50):
-            perm = rng.permutation(len(hidden))
-            new_kinds = [kinds[i] for i in perm]
-            ace_at = hidden[rng.below(len(hidden))] if ace_hidden else self.ace[other]
-            if any(k == HEAVY and self.fast[t] for t, k in zip(hidden, new_kinds, strict=True)):
+        kinds = sorted(self.kind[t] for t in hidden)
+        old = [self.kind[t] for t in hidden]
+        options: list[tuple[tuple[int, ...], int]] = []
+        for assignment in sorted(set(permutations(kinds))):
+            if any(k == HEAVY and self.fast[t] for t, k in zip(hidden, assignment, strict=True)):
                 continue
-            old = [self.kind[t] for t in hidden]
-            for t, k in zip(hidden, new_kinds, strict=True):
-                self.kind[t] = k
-            if self.phase >= MAIN and self._reveal_pending():  # reveals are first checked after set-up
+            if self.phase >= MAIN:  # reveals are first checked after set-up
+                for t, k in zip(hidden, assignment, strict=True):
+                    self.kind[t] = k
+                pending = self._reveal_pending()
                 for t, k in zip(hidden, old, strict=True):
                     self.kind[t] = k
-                continue
-            for t in hidden:
-                self.armour[t] = self.stats(t)[1]
-            self.ace[other] = ace_at
-            return
+                if pending:
+                    continue
+            for ace_at in hidden if ace_hidden else [self.ace[other]]:
+                options.append((assignment, ace_at))
+        assignment, ace_at = options[rng.below(len(options))]
+        for t, k in zip(hidden, assignment, strict=True):
+            self.kind[t] = k
+            self.armour[t] = self.stats(t)[1]
+        self.ace[other] = ace_at
 
     def _reveal_pending(self) -> bool:
         """Whether some pair of enemy tanks would already have been revealed to each other."""
