@@ -1,0 +1,89 @@
+"""Tank Clash: two players, a hex battlefield of four terrain boards, five tanks a side."""
+
+from __future__ import annotations
+
+from hulldown.engine.game import Game, GameInfo, OptionSpec
+from hulldown.games.tank_clash.data import card_database
+from hulldown.games.tank_clash.heuristic import make_heuristic
+from hulldown.games.tank_clash.render import render_text
+from hulldown.games.tank_clash.state import HEX_NAMES, RESULTS, TACTICAL_IDS, TANK_IDS, TankClashState
+from hulldown.games.tank_clash.tensor import TankClashTensors
+
+TankClashState.GAME_ID = "tank-clash"
+
+OPTIONS = (
+    OptionSpec(
+        "side", str, "random", "seat 0's side (seat 1 takes the other)", choices=("german", "american", "random")
+    ),
+    OptionSpec(
+        "board_placement",
+        str,
+        "default",
+        "arrangement of the four terrain boards (supplementary: alternative placement)",
+        choices=("default", "crossed", "swapped", "reversed", "random"),
+    ),
+    OptionSpec("victory_points", bool, False, "supplementary: first to 5 victory points wins; no missions"),
+    OptionSpec("fog_of_war", bool, False, "supplementary: tanks start face down until enemies meet"),
+    OptionSpec("tactical_activation", bool, False, "supplementary: attack tactical cards need a 3-6 to work"),
+    OptionSpec(
+        "morale_on_crossing",
+        bool,
+        False,
+        "supplementary: morale cards for first entering enemy territory, not for critical hits",
+    ),
+    OptionSpec("ace_reroll", bool, False, "alternative ace: re-roll one die instead of +1"),
+    OptionSpec(
+        "round_limit",
+        int,
+        40,
+        "rounds before an unfinished game ends (a draw; most victory points with that rule)",
+        minimum=1,
+        maximum=200,
+    ),
+)
+
+# Hex names and tank ids are public coordinates and labels, never hidden.
+VOCABULARY = (
+    *HEX_NAMES,
+    *TANK_IDS,
+    *RESULTS[1:],
+    *TACTICAL_IDS,
+    "victory points",
+    "captured a checkpoint",
+    "three tanks in enemy territory",
+    "destroyed a medium tank",
+    "destroyed a heavy tank",
+    "destroyed a destroyer tank",
+    "killed the ace",
+    "captured the enemy base camp",
+    "destroyed every enemy tank",
+    "round limit",
+    "most victory points at the round limit",
+)
+
+GAME = Game(
+    info=GameInfo(
+        id="tank-clash",
+        name="Tank Clash",
+        min_players=2,
+        max_players=2,
+        default_players=2,
+        summary="Hex-board tank battle: two actions a turn, keep-the-highest dice, tactical and morale cards.",
+        options=OPTIONS,
+        # at most ~21 decisions a turn: 2 x 200 turns at the highest round limit, plus set-up
+        max_steps=10_000,
+        rules_doc="docs/rules/tank-clash.md",
+    ),
+    state_class=TankClashState,
+    # Every option appears in some set; four sets keep the full run (2,000 games each) in minutes.
+    conformance_options=(
+        {"victory_points": True, "tactical_activation": True, "ace_reroll": True},
+        {"fog_of_war": True, "morale_on_crossing": True, "board_placement": "random"},
+        {"fog_of_war": True, "victory_points": True, "board_placement": "crossed", "side": "american"},
+    ),
+    heuristic=make_heuristic,
+    card_database=card_database,
+    render_text=render_text,
+    tensors=TankClashTensors(),
+    extras={"conformance_games": 2000, "event_vocabulary": VOCABULARY},
+)

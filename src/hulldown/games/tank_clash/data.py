@@ -1,0 +1,213 @@
+"""Tank Clash data: boards, tanks and cards, loaded from TOML and validated.
+
+Boards and most morale card effects are the project's own design (the rulebook
+prints neither); the files say so entry by entry. ``load_*`` accept another path
+so users can play their own boards and cards.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from hulldown.engine.data import load_toml, require_unique, validate_entries
+from hulldown.engine.errors import DataFileError
+from hulldown.engine.hexgrid import HexGrid, grid
+
+DATA = Path(__file__).parent / "data"
+BOARD_WIDTH = 6
+BOARD_ROWS = 7
+FIELD_WIDTH = 2 * BOARD_WIDTH
+FIELD_ROWS = 2 * BOARD_ROWS
+
+TERRAIN = {
+    ".": "grass",
+    ":": "sand",
+    "^": "rocks",
+    "~": "river",
+    "=": "bridge",
+    "T": "forest",
+    "H": "house",
+    "R": "ruins",
+}
+#: Terrain a tank may stand on / move through (rivers and houses block movement).
+PASSABLE = frozenset(["grass", "sand", "rocks", "bridge", "forest", "ruins"])
+#: Terrain a checkpoint may stand on ("open spaces, not inside obstacles").
+OPEN = frozenset(["grass", "sand", "rocks", "ruins"])
+#: Terrain that blocks a line of fire passing through it (tall and solid obstacles).
+BLOCKS_FIRE = frozenset(("forest", "house"))
+KINDS = ("medium", "heavy", "destroyer")
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class BoardModel(_Model):
+    id: int
+    name: str
+    rows: list[str] = Field(min_length=BOARD_ROWS, max_length=BOARD_ROWS)
+
+    @field_validator("rows")
+    @classmethod
+    def _rows(cls, rows: list[str]) -> list[str]:
+        for i, row in enumerate(rows):
+            if len(row) != BOARD_WIDTH:
+                raise ValueError(f"row {i + 1} has {len(row)} hexes, not {BOARD_WIDTH}")
+            bad = set(row) - set(TERRAIN)
+            if bad:
+                raise ValueError(f"row {i + 1} has unknown terrain {sorted(bad)[0]!r}")
+        return rows
+
+
+class ArrangementModel(_Model):
+    name: str
+    slots: list[int] = Field(min_length=4, max_length=4)
+
+
+class TankModel(_Model):
+    side: Literal["german", "american"]
+    kind: Literal["medium", "heavy", "destroyer"]
+    name: str
+    firepower: int = Field(ge=1, le=6)
+    armour: int = Field(ge=0, le=6)
+    speed: int = Field(ge=1, le=6)
+    count: int = Field(ge=1, le=5)
+
+
+class MissionModel(_Model):
+    id: str
+    kind: Literal["capture", "mediums", "ace"]
+    text: str
+
+
+class TacticalModel(_Model):
+    id: Literal["artillery", "air", "infantry", "smoke", "repair", "mines"]
+    name: str
+    offensive: bool
+    text: str
+
+
+class MoraleModel(_Model):
+    name: Literal[
+        "Sniper",
+        "Experience",
+        "Reinforce",
+        "Conceal",
+        "Deflect",
+        "Overhaul",
+        "Transport",
+        "Refuel",
+        "Airdrop",
+        "Sabotage",
+        "Demolish",
+        "Ambush",
+    ]
+    colour: Literal["red", "green", "blue", "purple"]
+    timing: str
+    designed: bool
+    text: str
+
+
+class Battlefield:
+    """The whole battlefield of one arrangement: terrain per hex and its derived tables."""
+
+    __slots__ = ("arrangement", "blocks_fire", "boards", "forest", "grid", "open", "passable", "terrain")
+
+    def __init__(self, arrangement: str, boards: list[BoardModel], terrain: list[str]) -> None:
+        self.arrangement = arrangement
+        self.boards = tuple(b.name for b in boards)
+        self.grid: HexGrid = grid(FIELD_WIDTH, FIELD_ROWS)
+        self.terrain = tuple(terrain)
+        self.passable = tuple(t in PASSABLE for t in terrain)
+        self.open = tuple(t in OPEN for t in terrain)
+        self.forest = tuple(t == "forest" for t in terrain)
+        self.blocks_fire = tuple(t in BLOCKS_FIRE for t in terrain)
+
+
+def _place(boards: dict[int, BoardModel], slots: list[int]) -> list[str]:
+    """Terrain per hex of the 12 x 14 field: each seat's boards turned to face that seat."""
+    g = grid(FIELD_WIDTH, FIELD_ROWS)
+    terrain = [""] * g.size
+    for slot, board_id in enumerate(slots):
+        seat, side = divmod(slot, 2)
+        board = boards[board_id]
+        for lr, row in enumerate(board.rows):
+            for lc, ch in enumerate(row):
+                col = side * BOARD_WIDTH + lc  # column from the owner's left
+                hex_ = g.index(col, lr)  # as if seat 0 owned it
+                if seat == 1:
+                    hex_ = g.rotate(hex_)
+                terrain[hex_] = TERRAIN[ch]
+    return terrain
+
+
+@lru_cache(maxsize=8)
+def load_boards(path: str | None = None) -> tuple[dict[int, BoardModel], dict[str, list[int]]]:
+    p = Path(path) if path else DATA / "boards.toml"
+    raw = load_toml(p)
+    boards = validate_entries(p, raw.get("board"), BoardModel, table="board", key="id")
+    require_unique(p, boards, "id", "board")
+    arrs = validate_entries(p, raw.get("arrangement"), ArrangementModel, table="arrangement")
+    require_unique(p, arrs, "name", "arrangement")
+    by_id = {b.id: b for b in boards}
+    for a in arrs:
+        for s in a.slots:
+            if s not in by_id:
+                raise DataFileError(str(p), f"arrangement {a.name}", "slots", f"no board {s}")
+        if len(set(a.slots)) != 4:
+            raise DataFileError(str(p), f"arrangement {a.name}", "slots", "each board is placed once")
+    for b in boards:
+        for r in (0, 3, 6):
+            if not any(TERRAIN[c] in OPEN for c in b.rows[r]):
+                raise DataFileError(str(p), f"board {b.id}", "rows", f"row {r + 1} needs an open hex for a checkpoint")
+    return by_id, {a.name: list(a.slots) for a in arrs}
+
+
+@lru_cache(maxsize=16)
+def battlefield(arrangement: str, path: str | None = None) -> Battlefield:
+    boards, arrs = load_boards(path)
+    if arrangement not in arrs:
+        raise ValueError(f"no board arrangement {arrangement!r} (arrangements: {', '.join(arrs)})")
+    slots = arrs[arrangement]
+    return Battlefield(arrangement, [boards[s] for s in slots], _place(boards, slots))
+
+
+@lru_cache(maxsize=4)
+def load_tanks(path: str | None = None) -> dict[tuple[str, str], TankModel]:
+    p = Path(path) if path else DATA / "tanks.toml"
+    tanks = validate_entries(p, load_toml(p).get("tank"), TankModel, table="tank")
+    out: dict[tuple[str, str], TankModel] = {(t.side, t.kind): t for t in tanks}
+    for side in ("german", "american"):
+        for kind in KINDS:
+            if (side, kind) not in out:
+                raise DataFileError(str(p), None, "tank", f"no {side} {kind} tank")
+    return out
+
+
+@lru_cache(maxsize=4)
+def load_cards(
+    path: str | None = None,
+) -> tuple[tuple[MissionModel, ...], tuple[TacticalModel, ...], tuple[MoraleModel, ...]]:
+    p = Path(path) if path else DATA / "cards.toml"
+    raw: dict[str, Any] = load_toml(p)
+    missions = validate_entries(p, raw.get("mission"), MissionModel, table="mission", key="id")
+    require_unique(p, missions, "id", "mission")
+    tactical = validate_entries(p, raw.get("tactical"), TacticalModel, table="tactical", key="id")
+    require_unique(p, tactical, "id", "tactical")
+    morale = validate_entries(p, raw.get("morale"), MoraleModel, table="morale")
+    require_unique(p, morale, "name", "morale")
+    return tuple(missions), tuple(tactical), tuple(morale)
+
+
+def card_database(options: Any) -> list[dict[str, Any]]:
+    missions, tactical, morale = load_cards()
+    out: list[dict[str, Any]] = []
+    out += [{**m.model_dump(), "category": "mission"} for m in missions]
+    out += [{**t.model_dump(), "category": "tactical"} for t in tactical]
+    out += [{**m.model_dump(), "category": "morale"} for m in morale]
+    out += [{**t.model_dump(), "category": "tank"} for t in load_tanks().values()]
+    return out

@@ -1,0 +1,1394 @@
+"""Tank Clash: the state and every rule, each in one named place with its clause (docs/rules/tank-clash.md).
+
+Tanks are indexed 0..9: seat 0 owns 0..4 (ids ``a1``..``a5``), seat 1 owns 5..9
+(``b1``..``b5``), numbered in the order they are placed, so an id never tells
+the tank's type (fog of war). Hexes are indices of the 12 x 14 battlefield
+(engine/hexgrid.py) and are named like ``E7`` (column letter, row from seat
+0's edge) in action ids.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+from hulldown.engine.hexgrid import grid
+from hulldown.engine.rng import SplitMix64
+from hulldown.engine.state import Action, Event, GameState, private, public
+from hulldown.engine.zones import Zone
+from hulldown.games.tank_clash.data import (
+    BOARD_ROWS,
+    FIELD_ROWS,
+    FIELD_WIDTH,
+    KINDS,
+    Battlefield,
+    battlefield,
+    load_boards,
+    load_cards,
+    load_tanks,
+)
+
+SIDES = ("german", "american")
+TANK_IDS = tuple(f"{'ab'[i // 5]}{i % 5 + 1}" for i in range(10))
+TANK_INDEX = {t: i for i, t in enumerate(TANK_IDS)}
+MEDIUM, HEAVY, DESTROYER = 0, 1, 2
+ROSTER = (MEDIUM, MEDIUM, MEDIUM, HEAVY, DESTROYER)
+CHECKPOINT_ROWS = (1, 4, 7)
+#: 2.6 (interpretation) tanks are placed on their player's first three rows.
+DEPLOYMENT_ROWS = 3
+HAND_LIMIT = 3
+RESULTS = ("", "miss", "scare", "light damage", "heavy damage", "hit", "critical hit")
+#: Victory points (supplementary rules, clause 13.1).
+VP_KIND = (1, 2, 1)
+VP_ACE, VP_CHECKPOINT, VP_CROSSING, VP_TARGET = 1, 2, 2, 5
+
+TACTICAL_IDS = ("artillery", "air", "infantry", "smoke", "repair", "mines")
+RED = ("Sniper", "Experience", "Reinforce")
+PRE_ROLL_DEFENCE = ("Conceal", "Ambush")
+ANYTIME = ("Overhaul", "Sabotage", "Demolish")
+MOVEMENT_BONUS = {"Transport": 2, "Refuel": 1}
+AIRDROP_HEXES = 2
+
+# phases
+SETUP_CHECKPOINT, SETUP_TANK, SETUP_ACE, MAIN, MOVE, ATK_RED, ATK_DEF, ATK_REROLL, ATK_DEFLECT, SCARE, OVER = range(11)
+PHASE_NAMES = (
+    "place checkpoint",
+    "place tank",
+    "assign ace",
+    "actions",
+    "move",
+    "attack: attacker's morale",
+    "attack: defender's morale",
+    "attack: re-roll",
+    "attack: deflect",
+    "scare retreat",
+    "over",
+)
+
+_ACTIONS: dict[str, Action] = {}
+_GRID = grid(FIELD_WIDTH, FIELD_ROWS)
+_ADJ = _GRID.adjacency
+_DIST = _GRID.distances
+_SIZE = _GRID.size
+#: _WITHIN[k][h]: bit mask of the hexes at distance 1..k from h (k up to 6).
+_WITHIN = tuple(
+    tuple(sum(1 << o for o in range(_SIZE) if 0 < _DIST[h * _SIZE + o] <= k) for h in range(_SIZE)) for k in range(7)
+)
+HEX_NAMES = tuple(_GRID.name(h) for h in range(_GRID.size))
+HEX_INDEX = {n: h for h, n in enumerate(HEX_NAMES)}
+
+
+def _label(aid: str) -> str:
+    p = aid.split(":")
+    head = p[0]
+    if head == "move":
+        return f"Move {p[1]} to {p[2]}"
+    if head == "attack":
+        return f"{p[1]} attacks {p[2]}"
+    if head == "place":
+        return f"Place a {p[1]} tank on {p[2]}"
+    if head == "checkpoint":
+        return f"Place a checkpoint on {p[1]}"
+    if head == "ace":
+        return f"Assign the ace to {p[1]}"
+    if head in ("tactical", "morale"):
+        return f"Play {' '.join(p[1:2])}" + (f" on {p[2]}" if len(p) > 2 else "")
+    if head == "reroll":
+        return f"Re-roll a die showing {p[1]}"
+    if head == "retreat":
+        return f"Retreat the scared tank to {p[1]}"
+    if head == "discard":
+        return f"Discard {p[1]}"
+    return {"end": "End the turn", "pass": "Pass", "keep": "Keep the dice"}.get(head, aid)
+
+
+def act(aid: str) -> Action:
+    """The one shared Action object for an id (built once, reused by every state)."""
+    a = _ACTIONS.get(aid)
+    if a is None:
+        a = _ACTIONS[aid] = Action(aid, _label(aid))
+    return a
+
+
+END, PASS, KEEP = act("end"), act("pass"), act("keep")
+MOVE_ACT = tuple(tuple(act(f"move:{TANK_IDS[t]}:{n}") for n in HEX_NAMES) for t in range(10))
+PLACE_ACT = tuple(tuple(act(f"place:{k}:{n}") for n in HEX_NAMES) for k in KINDS)
+CHECKPOINT_ACT = tuple(act(f"checkpoint:{n}") for n in HEX_NAMES)
+TACTICAL_HEX_ACT = {c: tuple(act(f"tactical:{c}:{n}") for n in HEX_NAMES) for c in ("artillery", "air")}
+TACTICAL_TANK_ACT = {c: tuple(act(f"tactical:{c}:{t}") for t in TANK_IDS) for c in ("repair", "mines")}
+TACTICAL_PLAIN_ACT = {c: act(f"tactical:{c}") for c in ("infantry", "smoke")}
+#: 8.2 (designed) air support pattern: the hex and two hexes either side in its row.
+_AIR_ROW = tuple(
+    tuple(_GRID.index(c + k, r) for k in range(-2, 3) if 0 <= c + k < _GRID.width)
+    for c, r in (_GRID.coords(h) for h in range(_GRID.size))
+)
+ATTACK_ACT = tuple(tuple(act(f"attack:{TANK_IDS[a]}:{TANK_IDS[e]}") for e in range(10)) for a in range(10))
+
+
+_ALL_DESTROYED = [True] * 5
+ReachEntry = tuple[tuple[int, ...], list[list[Action] | None]]
+#: terrain-and-enemy reach -> per friendly-occupancy answers (see _reach_entry)
+ReachPaths = tuple[tuple[int, ...], dict[int, ReachEntry]]
+
+
+@lru_cache(maxsize=1)
+def _mission_kinds() -> dict[str, str]:
+    return {m.id: m.kind for m in load_cards()[0]}
+
+
+_REACH: dict[tuple[str, tuple[int, ...]], dict[tuple[int, ...], ReachPaths]] = {}
+
+
+def _reach_cache(arrangement: str, demolished: tuple[int, ...]) -> dict[tuple[int, ...], ReachPaths]:
+    """One shared table of terrain-only reaches per battlefield and set of demolished houses."""
+    key = (arrangement, demolished)
+    got = _REACH.get(key)
+    if got is None:
+        got = _REACH[key] = {}
+    return got
+
+
+class TankClashState(GameState):
+    """A game of Tank Clash (two seats)."""
+
+    __slots__ = (
+        "ace",
+        "ace_dead",
+        "actions_taken",
+        "active",
+        "armour",
+        "at_a",
+        "at_dice",
+        "at_extra",
+        "at_mod",
+        "at_rerolls",
+        "at_t",
+        "attacked",
+        "blocks_fire",
+        "concealed",
+        "cp_at",
+        "cp_hex",
+        "cp_holder",
+        "cp_scored",
+        "crossed",
+        "crossing_scored",
+        "damage",
+        "demolished",
+        "destroyed",
+        "fast",
+        "field",
+        "first",
+        "hands",
+        "hex",
+        "infantry",
+        "kind",
+        "mission",
+        "mission_deck",
+        "morale_deck",
+        "morale_discard",
+        "morale_used",
+        "moved",
+        "occ_mask",
+        "occupant",
+        "passable",
+        "phase",
+        "placed",
+        "pm_bonus",
+        "pm_counts",
+        "pm_tank",
+        "reach_table",
+        "reason",
+        "setup_step",
+        "side",
+        "side_stats",
+        "smoke",
+        "tac_turn",
+        "tac_used",
+        "turn_no",
+        "vp",
+        "winner",
+    )
+
+    kind: list[int]
+    hex: list[int]
+    armour: list[int]
+    damage: list[int]
+    destroyed: list[bool]
+    concealed: list[bool]
+    moved: list[bool]
+    attacked: list[bool]
+    crossed: list[bool]
+    fast: list[bool]
+    occupant: list[int]
+    occ_mask: list[int]
+    ace: list[int]
+    ace_dead: list[bool]
+    placed: list[int]
+    side: tuple[str, str]
+    side_stats: tuple[tuple[tuple[int, int, int], ...], ...]
+    field: Battlefield
+    passable: tuple[bool, ...]
+    blocks_fire: tuple[bool, ...]
+    demolished: tuple[int, ...]
+    cp_hex: list[int]
+    cp_holder: list[int]
+    cp_at: dict[int, int]
+    cp_scored: list[bool]
+    crossing_scored: list[bool]
+    mission_deck: Zone[str]
+    mission: list[str | None]
+    morale_deck: Zone[str]
+    hands: list[Zone[str]]
+    morale_discard: Zone[str]
+    morale_used: list[bool]
+    tac_used: list[tuple[str, ...]]
+    tac_turn: bool
+    smoke: list[bool]
+    infantry: int
+    phase: int
+    setup_step: int
+    first: int
+    active: int
+    turn_no: int
+    actions_taken: int
+    pm_tank: int
+    pm_bonus: int
+    pm_counts: bool
+    at_a: int
+    at_t: int
+    at_dice: list[int]
+    at_mod: int
+    at_extra: int
+    at_rerolls: int
+    vp: list[int]
+    winner: int | None
+    reason: str
+    reach_table: dict[tuple[int, ...], ReachPaths]
+
+    # ------------------------------------------------------------------ setup (clause 2)
+    def _setup(self) -> None:
+        o = self._options
+        placement = o["board_placement"]
+        if placement == "random":
+            names = list(load_boards()[1])
+            placement = names[self.choose_index(len(names))]
+        self.field = battlefield(placement)
+        self.passable = self.field.passable
+        self.blocks_fire = self.field.blocks_fire
+        self.demolished = ()
+        self.reach_table = _reach_cache(self.field.arrangement, ())
+        # 2.1 sides: chosen or drawn
+        s0 = o["side"]
+        if s0 == "random":
+            s0 = SIDES[self.choose_index(2)]
+        self.side = (s0, SIDES[1 - SIDES.index(s0)])
+        tanks = load_tanks()
+        self.side_stats = tuple(
+            tuple((m.firepower, m.armour, m.speed) for m in (tanks[(side, k)] for k in KINDS)) for side in self.side
+        )
+        n = self.field.grid.size
+        self.kind = [-1] * 10
+        self.hex = [-1] * 10
+        self.armour = [0] * 10
+        self.damage = [0] * 10
+        self.destroyed = [False] * 10
+        self.concealed = [False] * 10
+        self.moved = [False] * 10
+        self.attacked = [False] * 10
+        self.crossed = [False] * 10
+        self.fast = [False] * 10
+        self.occupant = [-1] * n
+        self.occ_mask = [0, 0]
+        self.ace = [-1, -1]
+        self.ace_dead = [False, False]
+        self.placed = [0, 0]
+        missions, _tactical, morale = load_cards()
+        # 2.2 secret missions (not with victory points)
+        self.mission_deck = Zone("missions", [m.id for m in missions])
+        self.mission = [None, None]
+        if not o["victory_points"]:
+            self.shuffle(self.mission_deck)
+            self.mission = [self.mission_deck.draw(), self.mission_deck.draw()]
+        # 2.3 first player: the insignia token
+        self.first = self.choose_index(2)
+        # 2.4 morale deck shuffled; tactical cards face up
+        self.morale_deck = Zone("morale deck", [m.name for m in morale])
+        self.shuffle(self.morale_deck)
+        self.hands = [Zone("hand 0"), Zone("hand 1")]
+        self.morale_discard = Zone("morale discard")
+        self.morale_used = [False, False]
+        self.tac_used = [(), ()]
+        self.tac_turn = False
+        self.smoke = [False, False]
+        self.infantry = 0
+        self.cp_hex = [-1] * 6
+        self.cp_holder = [0, 0, 0, 1, 1, 1]
+        self.cp_at = {}
+        self.cp_scored = [False] * 6
+        self.crossing_scored = [False, False]
+        self.phase = SETUP_CHECKPOINT
+        self.setup_step = 0
+        self.active = self.first
+        self.turn_no = 0
+        self.actions_taken = 0
+        self.pm_tank = -1
+        self.pm_bonus = 0
+        self.pm_counts = False
+        self._clear_attack()
+        self.vp = [0, 0]
+        self.winner = None
+        self.reason = ""
+
+    def _clear_attack(self) -> None:
+        self.at_a = -1
+        self.at_t = -1
+        self.at_dice = []
+        self.at_mod = 0
+        self.at_extra = 0
+        self.at_rerolls = 0
+
+    # ------------------------------------------------------------------ tank facts
+    def stats(self, t: int) -> tuple[int, int, int]:
+        """(firepower, armour, speed) of tank ``t`` from the tank data of its side."""
+        return self.side_stats[t // 5][self.kind[t]]
+
+    def tank_name(self, t: int) -> str:
+        return load_tanks()[(self.side[t // 5], KINDS[self.kind[t]])].name
+
+    def on_board(self, t: int) -> bool:
+        return self.hex[t] >= 0
+
+    def relocate(self, t: int, h: int) -> None:
+        """Put tank ``t`` on hex ``h`` (-1: off the board), keeping the occupancy tables in step."""
+        old = self.hex[t]
+        mask = self.occ_mask[t // 5]
+        if old >= 0:
+            self.occupant[old] = -1
+            mask &= ~(1 << old)
+        self.hex[t] = h
+        if h >= 0:
+            self.occupant[h] = t
+            mask |= 1 << h
+        self.occ_mask[t // 5] = mask
+        self._legal_cache = None
+
+    def tanks_of(self, seat: int) -> range:
+        return range(seat * 5, seat * 5 + 5)
+
+    def territory(self, hex_: int) -> int:
+        """The seat whose territory the hex lies in (rows 1..7 from its edge)."""
+        return 0 if hex_ // self.field.grid.width < BOARD_ROWS else 1
+
+    def row_of(self, hex_: int, seat: int) -> int:
+        return self.field.grid.row_from_edge(hex_, seat)
+
+    def hex_name(self, h: int) -> str:
+        return HEX_NAMES[h]
+
+    # ------------------------------------------------------------------ protocol
+    def _current_player(self) -> int | None:
+        if self.phase == OVER:
+            return None
+        for s in (0, 1):  # 10.3 a fourth morale card must be discarded at once
+            if len(self.hands[s]) > HAND_LIMIT:
+                return s
+        ph = self.phase
+        if ph == SETUP_CHECKPOINT:
+            return self.first if self.setup_step % 2 == 0 else 1 - self.first
+        if ph in (SETUP_TANK, SETUP_ACE):
+            return self.active
+        if ph in (ATK_DEF, ATK_DEFLECT):
+            return 1 - self.active
+        return self.active
+
+    def _is_over(self) -> bool:
+        return self.phase == OVER
+
+    def _returns(self) -> list[float]:
+        if self.winner is None or self.winner < 0:
+            return [0.0, 0.0]
+        return [1.0 if s == self.winner else -1.0 for s in (0, 1)]
+
+    def _legal(self) -> list[Action]:
+        for s in (0, 1):
+            if len(self.hands[s]) > HAND_LIMIT:
+                return [act(f"discard:{c}") for c in sorted(set(self.hands[s]))]
+        ph = self.phase
+        if ph == SETUP_CHECKPOINT:
+            return [CHECKPOINT_ACT[h] for h in self._checkpoint_hexes()]
+        if ph == SETUP_TANK:
+            return self._placement_actions()
+        if ph == SETUP_ACE:
+            return [act(f"ace:{TANK_IDS[t]}") for t in self.tanks_of(self.active)]
+        if ph == MAIN:
+            return self._main_actions()
+        if ph == MOVE:
+            return self._move_actions(self.pm_tank, self.pm_bonus)
+        if ph == ATK_RED:
+            return [PASS, *(act(f"morale:{c}") for c in RED if c in self.hands[self.active])]
+        if ph == ATK_DEF:
+            d = 1 - self.active
+            out = [PASS, *(act(f"morale:{c}") for c in PRE_ROLL_DEFENCE if c in self.hands[d])]
+            return out + self._anytime_actions(d)
+        if ph == ATK_REROLL:
+            return [KEEP, *(act(f"reroll:{v}") for v in sorted(set(self.at_dice)))]
+        if ph == ATK_DEFLECT:
+            out = [PASS]
+            if "Deflect" in self.hands[1 - self.active]:
+                out.append(act("morale:Deflect"))
+            return out
+        if ph == SCARE:
+            return [act(f"retreat:{self.hex_name(h)}") for h in self._retreat_hexes(self.at_t)]
+        return []
+
+    def _apply(self, action: Action, events: list[Event]) -> None:
+        parts = action.id.split(":")
+        head = parts[0]
+        if head == "discard":
+            seat = 0 if len(self.hands[0]) > HAND_LIMIT else 1
+            self.hands[seat].remove(parts[1])
+            self.morale_discard.put_top(parts[1])
+            events.append(public("morale_discarded", seat=seat, card=parts[1]))
+            return
+        ph = self.phase
+        if ph == SETUP_CHECKPOINT:
+            self._place_checkpoint(HEX_INDEX[parts[1]], events)
+        elif ph == SETUP_TANK:
+            self._place_tank(KINDS.index(parts[1]), HEX_INDEX[parts[2]], events)
+        elif ph == SETUP_ACE:
+            self._assign_ace(TANK_INDEX[parts[1]], events)
+        elif ph == MAIN:
+            self._main(parts, events)
+        elif ph == MOVE:
+            t = self.pm_tank
+            self._move(t, HEX_INDEX[parts[2]], events, boosted=True)
+            self.pm_tank = -1
+            if self.pm_counts:
+                self.moved[t] = True
+                self._finish_action(events)
+            else:
+                self.phase = MAIN
+                self._check_victory(events)
+        elif ph == ATK_RED:
+            if head == "morale":
+                self._play_red(parts[1], events)
+            self._to_defender_window(events)
+        elif ph == ATK_DEF:
+            if head == "morale":
+                self._play_morale(1 - self.active, parts, events)
+                if self.phase == OVER:
+                    return
+            if self.destroyed[self.at_a]:  # an ambush destroyed the attacker before it fired
+                events.append(public("attack_cancelled", attacker=TANK_IDS[self.at_a]))
+                self._finish_action(events)
+                return
+            self._roll_attack(events)
+        elif ph == ATK_REROLL:
+            if head == "reroll":
+                self._reroll_one(int(parts[1]), events)
+            else:
+                self.at_rerolls = 0
+            self._after_roll(events)
+        elif ph == ATK_DEFLECT:
+            if head == "morale":
+                self._deflect(events)
+            self._resolve_attack(events)
+        elif ph == SCARE:
+            self._retreat(self.at_t, HEX_INDEX[parts[1]], events)
+            self._finish_action(events)
+
+    # ------------------------------------------------------------------ setup rules (clause 2)
+    def _checkpoint_hexes(self) -> list[int]:
+        """2.5 Checkpoints go on open hexes of rows 1, 4 and 7 of the placing seat's side."""
+        seat = self._current_player()
+        assert seat is not None
+        row = CHECKPOINT_ROWS[self.setup_step // 2]
+        g = self.field.grid
+        open_ = self.field.open
+        return [h for h in range(g.size) if open_[h] and g.row_from_edge(h, seat) == row]
+
+    def _place_checkpoint(self, h: int, events: list[Event]) -> None:
+        seat = self.first if self.setup_step % 2 == 0 else 1 - self.first
+        i = seat * 3 + self.setup_step // 2
+        self.cp_hex[i] = h
+        self.cp_at = {**self.cp_at, h: i}
+        events.append(public("checkpoint_placed", seat=seat, hex=self.hex_name(h), row=CHECKPOINT_ROWS[i % 3]))
+        self.setup_step += 1
+        if self.setup_step == 6:
+            self.phase = SETUP_TANK
+            self.active = self.first
+
+    def _placement_hexes(self, seat: int) -> list[int]:
+        """2.6 Tanks go on a free hex of their player's rows 1 to 3 that a tank may stand on."""
+        g = self.field.grid
+        lo = 0 if seat == 0 else g.size - DEPLOYMENT_ROWS * g.width
+        occ, passable = self.occupant, self.passable
+        return [h for h in range(lo, lo + DEPLOYMENT_ROWS * g.width) if passable[h] and occ[h] < 0]
+
+    def _kinds_left(self, seat: int) -> list[int]:
+        left = list(ROSTER)
+        for t in self.tanks_of(seat):
+            if self.kind[t] >= 0:
+                left.remove(self.kind[t])
+        return sorted(set(left))
+
+    def _placement_actions(self) -> list[Action]:
+        seat = self.active
+        hexes = self._placement_hexes(seat)
+        return [PLACE_ACT[k][h] for k in self._kinds_left(seat) for h in hexes]
+
+    def _place_tank(self, k: int, h: int, events: list[Event]) -> None:
+        seat = self.active
+        t = seat * 5 + self.placed[seat]
+        self.placed[seat] += 1
+        self.kind[t] = k
+        self.relocate(t, h)
+        self.armour[t] = self.stats(t)[1]  # 2.7 armour tokens by armour value
+        if self._options["fog_of_war"]:
+            self.concealed[t] = True  # 13.2 placed face down
+            events.append(public("tank_placed", seat=seat, tank=TANK_IDS[t], hex=self.hex_name(h)))
+        else:
+            events.append(public("tank_placed", seat=seat, tank=TANK_IDS[t], hex=self.hex_name(h), kind=KINDS[k]))
+        if sum(self.placed) == 10:
+            self.phase = SETUP_ACE
+            self.active = self.first
+        else:
+            self.active = 1 - seat
+
+    def _assign_ace(self, t: int, events: list[Event]) -> None:
+        """2.8 Each player puts their ace under one of their tanks (hidden under fog of war)."""
+        seat = self.active
+        self.ace[seat] = t
+        if self._options["fog_of_war"]:
+            events.append(private([seat], "ace_assigned", seat=seat, tank=TANK_IDS[t]))
+        else:
+            events.append(public("ace_assigned", seat=seat, tank=TANK_IDS[t]))
+        if seat == self.first:
+            self.active = 1 - seat
+            return
+        if self._options["fog_of_war"]:
+            self._check_reveals(events)
+        self._start_turn(self.first, events)
+
+    # ------------------------------------------------------------------ turns (clause 3)
+    def _start_turn(self, seat: int, events: list[Event]) -> None:
+        self.active = seat
+        self.phase = MAIN
+        self.actions_taken = 0
+        self.tac_turn = False
+        self.infantry = 0
+        self.morale_used = [False, False]
+        for t in range(10):
+            self.moved[t] = False
+            self.attacked[t] = False
+        events.append(public("turn", seat=seat, turn=self.turn_no + 1))
+
+    def _end_turn(self, events: list[Event]) -> None:
+        """3.4 The turn passes; 13.x the round limit ends an unfinished game."""
+        seat = self.active
+        self.smoke[seat] = False  # 8.5 smoke lasts for one turn of the opponent
+        self.turn_no += 1
+        if self.turn_no >= 2 * self._options["round_limit"]:
+            if self._options["victory_points"] and self.vp[0] != self.vp[1]:
+                self._win(0 if self.vp[0] > self.vp[1] else 1, "most victory points at the round limit", events)
+            else:
+                self._win(-1, "round limit", events)
+            return
+        self._start_turn(1 - seat, events)
+
+    def _finish_action(self, events: list[Event]) -> None:
+        self._clear_attack()
+        self.actions_taken += 1
+        self.phase = MAIN
+        if self._check_victory(events):
+            return
+        if self.actions_taken >= 2:
+            self._end_turn(events)
+
+    def _main_actions(self) -> list[Action]:
+        """3.1-3.3 two actions: move and/or attack, no tank moving twice or attacking twice."""
+        seat = self.active
+        out: list[Action] = []
+        start = self.actions_taken == 0
+        if start and not self.tac_turn:
+            out += self._tactical_actions(seat)
+        moves: list[Action] = []
+        mobile: list[int] = []  # tanks with somewhere to go (the reach is never empty for one and not another)
+        for t in self.tanks_of(seat):
+            if self.hex[t] >= 0 and not self.moved[t]:
+                m = self._move_actions(t, 0)
+                if m:
+                    mobile.append(t)
+                    moves += m
+        if not self.morale_used[seat] and self.hands[seat]:
+            hand = self.hands[seat]
+            for card in MOVEMENT_BONUS:
+                if card in hand:
+                    out += [act(f"morale:{card}:{TANK_IDS[t]}") for t in mobile]
+            if start and "Airdrop" in hand:
+                out += [act(f"morale:Airdrop:{TANK_IDS[t]}") for t in mobile]
+            out += self._anytime_actions(seat)
+        out += moves
+        if not self.smoke[seat]:
+            for t in self.tanks_of(seat):
+                if self.hex[t] >= 0 and not self.attacked[t]:
+                    row = ATTACK_ACT[t]
+                    out += [row[e] for e in self.targets(t)]
+        out.append(END)
+        return out
+
+    def _main(self, parts: list[str], events: list[Event]) -> None:
+        head = parts[0]
+        seat = self.active
+        if head == "end":
+            events.append(public("turn_ended", seat=seat))
+            self._end_turn(events)
+        elif head == "move":
+            t = TANK_INDEX[parts[1]]
+            self._move(t, HEX_INDEX[parts[2]], events)
+            self.moved[t] = True
+            self._finish_action(events)
+        elif head == "attack":
+            self._declare_attack(TANK_INDEX[parts[1]], TANK_INDEX[parts[2]], events)
+        elif head == "tactical":
+            self._play_tactical(seat, parts, events)
+        elif head == "morale":
+            self._play_morale(seat, parts, events)
+
+    # ------------------------------------------------------------------ movement (clause 4)
+    def _reach(self, t: int, bonus: int, limit: int = 0) -> tuple[int, ...]:
+        """Free hexes tank ``t`` can end its move on, nearest first.
+
+        4.1 up to its speed (+ ``bonus``; ``limit`` replaces the speed); 4.2 rivers
+        and houses block; 4.3 a tank that starts in a forest moves 1 hex, a tank
+        entering a forest stops there; 4.4 friendly tanks may be passed, enemy
+        tanks not, and no move ends on a tank.
+        """
+        return self._reach_entry(t, bonus, limit)[0]
+
+    def _reach_entry(self, t: int, bonus: int, limit: int) -> ReachEntry:
+        """The reach of ``_reach`` with a slot per tank for its move actions.
+
+        The answer depends only on the terrain and on the tanks within ``allowance``
+        hexes, so it is cached under exactly that (shared by every state of this
+        battlefield): random play and search ask the same question very often.
+        """
+        start = self.hex[t]
+        allowance = 1 if self.field.forest[start] else (limit or self.side_stats[t // 5][self.kind[t]][2] + bonus)
+        # only the tanks within the allowance can matter: their hexes are the key (as bit masks)
+        area = _WITHIN[allowance][start]
+        seat = t // 5
+        enemy_near = self.occ_mask[1 - seat] & area
+        key = (start, allowance, enemy_near)
+        table = self.reach_table
+        paths = table.get(key)
+        if paths is None:
+            if len(table) > 100_000:
+                table.clear()
+            paths = table[key] = (self._search_reach(start, allowance, enemy_near), {})
+        # friendly tanks do not block (4.4), they only take hexes out of the answer
+        own_near = self.occ_mask[seat] & area
+        got = paths[1].get(own_near)
+        if got is None:
+            got = paths[1][own_near] = (tuple(h for h in paths[0] if not (own_near >> h) & 1), [None] * 10)
+        return got
+
+    def _search_reach(self, start: int, allowance: int, enemy: int) -> tuple[int, ...]:
+        """Every hex reachable around the enemy tanks in ``enemy`` (a bit mask), friendly ones included."""
+        forest, passable = self.field.forest, self.passable
+        seen = {start}
+        out: list[int] = []
+        frontier = [start]
+        for _ in range(allowance):
+            nxt = []
+            for h in frontier:
+                for n in _ADJ[h]:
+                    if n in seen or not passable[n] or (enemy >> n) & 1:
+                        continue  # 4.2 terrain, 4.4 enemy tanks block
+                    seen.add(n)
+                    out.append(n)
+                    if not forest[n]:
+                        nxt.append(n)
+            frontier = nxt
+        return tuple(out)
+
+    def movement_range(self, t: int, bonus: int = 0) -> list[int]:
+        return sorted(self._reach(t, bonus))
+
+    def _move_actions(self, t: int, bonus: int) -> list[Action]:
+        """The move actions of tank ``t`` (cached beside its reach; callers never mutate it)."""
+        entry = self._reach_entry(t, max(bonus, 0), AIRDROP_HEXES if bonus < 0 else 0)
+        per_tank = entry[1]
+        got = per_tank[t]
+        if got is None:
+            row = MOVE_ACT[t]
+            got = per_tank[t] = [row[h] for h in entry[0]]
+        return got
+
+    def _move(self, t: int, dest: int, events: list[Event], boosted: bool = False) -> None:
+        if not boosted and self.field.grid.distance(self.hex[t], dest) >= 3:
+            self.fast[t] = True  # public: a plain move of 3 hexes shows it is no heavy tank
+        frm = self.hex[t]
+        self.relocate(t, dest)
+        events.append(public("moved", tank=TANK_IDS[t], **{"from": self.hex_name(frm)}, to_hex=self.hex_name(dest)))
+        self._arrive(t, events)
+        if self._options["fog_of_war"]:
+            self._check_reveals(events)
+
+    def _arrive(self, t: int, events: list[Event]) -> None:
+        """What ending a move on a hex does: capture (6.2), repair (6.4), crossing (10.5, 13.1)."""
+        seat = t // 5
+        h = self.hex[t]
+        cp = self.cp_at.get(h)
+        if cp is not None:
+            owner = cp // 3
+            if owner != seat and self.cp_holder[cp] == owner:
+                self.cp_holder[cp] = seat
+                events.append(public("checkpoint_captured", seat=seat, tank=TANK_IDS[t], hex=self.hex_name(h)))
+                if self._options["victory_points"] and not self.cp_scored[cp]:
+                    self.cp_scored[cp] = True
+                    self._score(seat, VP_CHECKPOINT, "captured a checkpoint", events)
+                self._draw_morale(seat, events)
+            elif owner == seat:
+                if self.cp_holder[cp] != seat:
+                    self.cp_holder[cp] = seat
+                    events.append(public("checkpoint_recaptured", seat=seat, tank=TANK_IDS[t], hex=self.hex_name(h)))
+                if self.damage[t]:
+                    self.damage[t] = 0
+                    events.append(public("repaired", tank=TANK_IDS[t], hex=self.hex_name(h)))
+        if self.territory(h) != seat and not self.crossed[t]:
+            self.crossed[t] = True
+            if self._options["morale_on_crossing"]:
+                self._draw_morale(seat, events)
+            if (
+                self._options["victory_points"]
+                and not self.crossing_scored[seat]
+                and sum(self.crossed[u] for u in self.tanks_of(seat)) >= 3
+            ):
+                self.crossing_scored[seat] = True
+                self._score(seat, VP_CROSSING, "three tanks in enemy territory", events)
+
+    # ------------------------------------------------------------------ attacks (clause 5)
+    def can_target(self, a_hex: int, t_hex: int, rng: int) -> bool:
+        """5.2 range = firepower; 5.3 line of sight; 4.5 forest concealment."""
+        g = self.field.grid
+        d = g.distances[a_hex * g.size + t_hex]
+        if d == 0 or d > rng:
+            return False
+        forest = self.field.forest
+        if forest[t_hex] and d > (1 if forest[a_hex] else 2):
+            return False
+        return g.line_of_sight(a_hex, t_hex, self.blocks_fire)
+
+    def targets(self, t: int) -> list[int]:
+        """Enemy tanks ``t`` may attack now (5.2, 5.3, 4.5; the same test as can_target)."""
+        fp = self.side_stats[t // 5][self.kind[t]][0]
+        a_hex = self.hex[t]
+        lo = 5 if t < 5 else 0
+        hx = self.hex
+        base = a_hex * _SIZE
+        forest = self.field.forest
+        a_forest = forest[a_hex]
+        line, blocks = _GRID.line, self.blocks_fire
+        out = []
+        for e in range(lo, lo + 5):
+            he = hx[e]
+            if he < 0:
+                continue
+            d = _DIST[base + he]
+            if d > fp or (forest[he] and d > (1 if a_forest else 2)):
+                continue
+            for h1, h2 in line(a_hex, he):
+                if h1 >= 0 and h2 >= 0 and blocks[h1] and blocks[h2]:
+                    break
+            else:
+                out.append(e)
+        return out
+
+    def _declare_attack(self, a: int, t: int, events: list[Event]) -> None:
+        if self._options["fog_of_war"]:
+            self._reveal(a, events)
+            self._reveal(t, events)
+        self.attacked[a] = True
+        self.at_a, self.at_t = a, t
+        self.at_extra = self.infantry  # 8.3 infantry support: one more die
+        self.infantry = 0
+        mod = 0
+        if self.ace[a // 5] == a:
+            if self._options["ace_reroll"]:
+                self.at_rerolls = 1  # 7.3 alternative ace: re-roll one die
+            else:
+                mod += 1  # 7.2 ace: +1 to the roll
+        cp = self.cp_at.get(self.hex[t])
+        if cp is not None and self.cp_holder[cp] == t // 5:
+            mod -= 1  # 6.3 defender on its checkpoint
+        self.at_mod = mod
+        events.append(public("attack", attacker=TANK_IDS[a], target=TANK_IDS[t]))
+        seat = a // 5
+        # 10.2 the window opens on any card in hand, so its opening hides which cards they are
+        if not self.morale_used[seat] and self.hands[seat]:
+            self.phase = ATK_RED
+        else:
+            self._to_defender_window(events)
+
+    def _play_red(self, card: str, events: list[Event]) -> None:
+        """10.6 attack cards, played before the roll."""
+        seat = self.active
+        self._use_morale(seat, card, events)
+        if card == "Sniper":
+            self.at_mod += 1
+        elif card == "Experience":
+            self.at_rerolls += 1
+        elif card == "Reinforce":
+            self.at_extra += 1
+
+    def _to_defender_window(self, events: list[Event]) -> None:
+        """10.2 the defender may answer before the roll while holding any morale card.
+
+        The window opens whenever the defender holds a card and has not used one this
+        turn, whatever the cards are, so its opening tells the attacker nothing hidden.
+        """
+        d = 1 - self.active
+        if not self.morale_used[d] and self.hands[d]:
+            self.phase = ATK_DEF
+        else:
+            self._roll_attack(events)
+
+    def _roll_attack(self, events: list[Event]) -> None:
+        """5.4 roll as many dice as the firepower (plus extras) and keep the highest."""
+        n = self.stats(self.at_a)[0] + self.at_extra
+        self.at_dice = [self.roll(6) for _ in range(n)]
+        events.append(public("dice", attacker=TANK_IDS[self.at_a], dice=list(self.at_dice), modifier=self.at_mod))
+        self._after_roll(events)
+
+    def result(self) -> int:
+        return max(1, min(6, max(self.at_dice) + self.at_mod))
+
+    def _after_roll(self, events: list[Event]) -> None:
+        if self.at_rerolls > 0:
+            self.phase = ATK_REROLL
+            return
+        d = 1 - self.active
+        if self.result() >= 5 and not self.morale_used[d] and self.hands[d]:
+            self.phase = ATK_DEFLECT
+            return
+        self._resolve_attack(events)
+
+    def _reroll_one(self, value: int, events: list[Event]) -> None:
+        i = self.at_dice.index(value)
+        self.at_dice[i] = self.roll(6)
+        self.at_rerolls -= 1
+        events.append(public("rerolled", attacker=TANK_IDS[self.at_a], dice=list(self.at_dice)))
+
+    def _deflect(self, events: list[Event]) -> None:
+        """10.7 Deflect: the attacker re-rolls every die that scores a hit."""
+        self._use_morale(1 - self.active, "Deflect", events)
+        self.at_dice = [self.roll(6) if d + self.at_mod >= 5 else d for d in self.at_dice]
+        events.append(public("rerolled", attacker=TANK_IDS[self.at_a], dice=list(self.at_dice)))
+
+    def _resolve_attack(self, events: list[Event]) -> None:
+        """5.5 the dice table."""
+        a, t = self.at_a, self.at_t
+        r = self.result()
+        events.append(public("attack_result", attacker=TANK_IDS[a], target=TANK_IDS[t], result=RESULTS[r]))
+        if r >= 5:
+            self._lose_armour(t, events, by=a)
+            if r == 6 and not self._options["morale_on_crossing"]:
+                self._draw_morale(a // 5, events)  # 5.5 critical hit: a morale card
+        elif r >= 3:
+            self._add_damage(t, 2 if r == 4 else 1, events, by=a)
+        elif r == 2 and self.hex[t] >= 0 and self._retreat_hexes(t):
+            self.phase = SCARE  # 5.6 the attacker picks the retreat hex
+            return
+        self._finish_action(events)
+
+    def _retreat_hexes(self, t: int) -> list[int]:
+        """5.6 one hex away, a hex the tank could enter and that is free."""
+        occ, passable = self.occupant, self.passable
+        return sorted(h for h in self.field.grid.adjacency[self.hex[t]] if passable[h] and occ[h] < 0)
+
+    def _retreat(self, t: int, h: int, events: list[Event]) -> None:
+        """5.6 a scared tank is pushed, it does not move: no capture, no repair."""
+        frm = self.hex[t]
+        self.relocate(t, h)
+        events.append(public("retreated", tank=TANK_IDS[t], **{"from": self.hex_name(frm)}, to_hex=self.hex_name(h)))
+        if self._options["fog_of_war"]:
+            self._check_reveals(events)
+
+    # ------------------------------------------------------------------ damage (clause 5.7-5.9)
+    def _lose_armour(self, t: int, events: list[Event], by: int = -1) -> None:
+        """5.8 a hit removes an armour token (and with it any damage tokens: a tank stays
+        damaged "until it loses an armour token"); a tank without armour is destroyed."""
+        self._reveal(t, events)
+        if self.armour[t] > 0:
+            self.armour[t] -= 1
+            self.damage[t] = 0
+            events.append(public("armour_lost", tank=TANK_IDS[t], armour=self.armour[t]))
+        else:
+            self._destroy(t, events, by)
+
+    def _add_damage(self, t: int, n: int, events: list[Event], by: int = -1) -> None:
+        """5.7 damage tokens; at 3 they are discarded and an armour token goes."""
+        self._reveal(t, events)
+        self.damage[t] += n
+        events.append(public("damaged", tank=TANK_IDS[t], damage=self.damage[t]))
+        if self.damage[t] >= 3:
+            self.damage[t] = 0
+            self._lose_armour(t, events, by)
+
+    def _destroy(self, t: int, events: list[Event], by: int) -> None:
+        seat = t // 5
+        self.relocate(t, -1)
+        self.destroyed[t] = True
+        self.damage[t] = 0
+        events.append(public("destroyed", tank=TANK_IDS[t], kind=KINDS[self.kind[t]]))
+        enemy = 1 - seat
+        if self._options["victory_points"]:
+            self._score(enemy, VP_KIND[self.kind[t]], f"destroyed a {KINDS[self.kind[t]]} tank", events)
+        if self.ace[seat] == t:
+            self.ace_dead[seat] = True  # 7.4 the ace dies with its tank
+            events.append(public("ace_killed", seat=seat, tank=TANK_IDS[t]))
+            if self._options["victory_points"]:
+                self._score(enemy, VP_ACE, "killed the ace", events)
+
+    # ------------------------------------------------------------------ checkpoints (clause 6)
+    # capture and repair happen on arrival: see _arrive
+
+    # ------------------------------------------------------------------ tactical cards (clause 8)
+    def _tactical_actions(self, seat: int) -> list[Action]:
+        """8.1 the cards still face up, each with the targets that touch an enemy tank."""
+        out: list[Action] = []
+        used = self.tac_used[seat]
+        hx = self.hex
+        enemy_hexes = [hx[e] for e in self.tanks_of(1 - seat) if hx[e] >= 0]
+        if "artillery" not in used:
+            hexes = set(enemy_hexes)
+            for h in enemy_hexes:
+                hexes.update(_ADJ[h])
+            row = TACTICAL_HEX_ACT["artillery"]
+            out += [row[h] for h in sorted(hexes)]
+        if "air" not in used:
+            hexes = set()
+            for h in enemy_hexes:
+                hexes.update(_AIR_ROW[h])
+            row = TACTICAL_HEX_ACT["air"]
+            out += [row[h] for h in sorted(hexes)]
+        if "infantry" not in used:
+            out.append(TACTICAL_PLAIN_ACT["infantry"])
+        if "smoke" not in used:
+            out.append(TACTICAL_PLAIN_ACT["smoke"])
+        if "repair" not in used:
+            row = TACTICAL_TANK_ACT["repair"]
+            out += [row[t] for t in self.tanks_of(seat) if hx[t] >= 0 and self.armour[t] < self.stats(t)[1]]
+        if "mines" not in used:
+            row = TACTICAL_TANK_ACT["mines"]
+            out += [row[e] for e in self.tanks_of(1 - seat) if hx[e] >= 0 and self.territory(hx[e]) == seat]
+        return out
+
+    def _play_tactical(self, seat: int, parts: list[str], events: list[Event]) -> None:
+        """8.1 start of turn, one per turn, each card once per game, no range limit."""
+        card = parts[1]
+        self.tac_used[seat] = (*self.tac_used[seat], card)
+        self.tac_turn = True
+        if len(parts) > 2:
+            events.append(public("tactical", seat=seat, card=card, target=parts[2]))
+        else:
+            events.append(public("tactical", seat=seat, card=card))
+        if card in ("artillery", "air", "infantry") and self._options["tactical_activation"]:
+            roll = self.roll(6)  # 13.3 activation roll: 3 to 6
+            ok = roll >= 3
+            events.append(public("activation", seat=seat, card=card, roll=roll, success=ok))
+            if not ok:
+                return
+        g = self.field.grid
+        enemy_seat = 1 - seat
+        if card in ("artillery", "air"):
+            h = g.parse(parts[2])
+            if card == "artillery":
+                around = list(g.adjacency[h])
+            else:  # 8.2 designed pattern: two hexes either side in the same row
+                c, r = g.coords(h)
+                around = [g.index(c + k, r) for k in (-2, -1, 1, 2) if 0 <= c + k < g.width]
+            o = self.occupant[h]
+            if o >= 0 and o // 5 == enemy_seat:
+                self._lose_armour(o, events)
+            for n in around:
+                o = self.occupant[n]
+                if o >= 0 and o // 5 == enemy_seat:  # no friendly fire
+                    self._add_damage(o, 1, events)
+        elif card == "infantry":
+            self.infantry += 1
+        elif card == "smoke":
+            self.smoke[enemy_seat] = True
+        elif card == "repair":
+            t = TANK_INDEX[parts[2]]
+            self.armour[t] += 1
+            events.append(public("armour_restored", tank=TANK_IDS[t], armour=self.armour[t]))
+        elif card == "mines":
+            self._add_damage(TANK_INDEX[parts[2]], 2, events)
+        self._check_victory(events)
+
+    # ------------------------------------------------------------------ morale cards (clause 10)
+    def _draw_morale(self, seat: int, events: list[Event]) -> None:
+        """10.1 draw; 10.4 an empty deck is refilled by shuffling the discard pile."""
+        if not self.morale_deck:
+            if not self.morale_discard:
+                return
+            self.morale_deck.extend(self.morale_discard.take_all())
+            self.shuffle(self.morale_deck)
+            events.append(public("morale_reshuffled", cards=len(self.morale_deck)))
+        card = self.morale_deck.draw()
+        self.hands[seat].put_top(card)
+        events.append(public("morale_drawn", seat=seat, hand=len(self.hands[seat])))
+        events.append(private([seat], "morale_card", card=card))
+
+    def _use_morale(self, seat: int, card: str, events: list[Event], target: str = "") -> None:
+        self.hands[seat].remove(card)
+        self.morale_discard.put_top(card)
+        self.morale_used[seat] = True
+        if target:
+            events.append(public("morale_played", seat=seat, card=card, target=target))
+        else:
+            events.append(public("morale_played", seat=seat, card=card))
+
+    def _anytime_actions(self, seat: int) -> list[Action]:
+        """10.8 anytime cards: at any decision of the holder."""
+        if self.morale_used[seat]:
+            return []
+        hand = self.hands[seat]
+        out: list[Action] = []
+        if "Overhaul" in hand:
+            out += [act(f"morale:Overhaul:{TANK_IDS[t]}") for t in self.tanks_of(seat) if self.damage[t] > 0]
+        if "Sabotage" in hand:
+            out += [act(f"morale:Sabotage:{TANK_IDS[e]}") for e in self.tanks_of(1 - seat) if self.hex[e] >= 0]
+        if "Demolish" in hand:
+            terrain = self.field.terrain
+            out += [
+                act(f"morale:Demolish:{self.hex_name(h)}")
+                for h in range(len(terrain))
+                if terrain[h] == "house" and h not in self.demolished
+            ]
+        return out
+
+    def _play_morale(self, seat: int, parts: list[str], events: list[Event]) -> None:
+        card = parts[1]
+        target = parts[2] if len(parts) > 2 else ""
+        self._use_morale(seat, card, events, target)
+        if card == "Conceal":
+            self.at_mod -= 1
+        elif card == "Ambush":
+            self._add_damage(self.at_a, 1, events)
+        elif card == "Overhaul":
+            t = TANK_INDEX[target]
+            self.damage[t] = 0
+            events.append(public("repaired", tank=target, hex=self.hex_name(self.hex[t])))
+        elif card == "Sabotage":
+            self._add_damage(TANK_INDEX[target], 1, events)
+        elif card == "Demolish":
+            self._demolish(HEX_INDEX[target], events)
+        elif card in MOVEMENT_BONUS or card == "Airdrop":
+            self.pm_tank = TANK_INDEX[target]
+            self.pm_bonus = MOVEMENT_BONUS.get(card, -1)
+            self.pm_counts = card != "Airdrop"
+            self.phase = MOVE
+            return
+        self._check_victory(events)
+
+    def _demolish(self, h: int, events: list[Event]) -> None:
+        """Demolish (designed): the house becomes ruins, flat for movement and fire."""
+        self.demolished = (*self.demolished, h)
+        bf = list(self.blocks_fire)
+        bf[h] = False
+        self.blocks_fire = tuple(bf)
+        pa = list(self.passable)
+        pa[h] = True
+        self.passable = tuple(pa)
+        self.reach_table = _reach_cache(self.field.arrangement, tuple(sorted(self.demolished)))
+        events.append(public("demolished", hex=self.hex_name(h)))
+        if self._options["fog_of_war"]:
+            self._check_reveals(events)
+
+    # ------------------------------------------------------------------ fog of war (clause 13.2)
+    def _reveal(self, t: int, events: list[Event]) -> None:
+        if not self.concealed[t]:
+            return
+        self.concealed[t] = False
+        seat = t // 5
+        events.append(
+            public(
+                "revealed",
+                tank=TANK_IDS[t],
+                kind=KINDS[self.kind[t]],
+                name=self.tank_name(t),
+                ace=self.ace[seat] == t,
+            )
+        )
+
+    def _check_reveals(self, events: list[Event]) -> None:
+        """13.2 two enemy tanks that are in range and sight of each other are both revealed."""
+        h, conc = self.hex, self.concealed
+        for a in range(5):
+            if h[a] < 0:
+                continue
+            ra = self.stats(a)[0]
+            for b in range(5, 10):
+                if h[b] < 0 or not (conc[a] or conc[b]):
+                    continue
+                if self.can_target(h[a], h[b], ra) and self.can_target(h[b], h[a], self.stats(b)[0]):
+                    self._reveal(a, events)
+                    self._reveal(b, events)
+
+    # ------------------------------------------------------------------ victory (clauses 12, 13.1)
+    def _score(self, seat: int, points: int, why: str, events: list[Event]) -> None:
+        self.vp[seat] += points
+        events.append(public("victory_points", seat=seat, points=points, total=self.vp[seat], reason=why))
+
+    def _mission_done(self, seat: int) -> bool:
+        m = self.mission[seat]
+        if m is None:
+            return False
+        enemy = 1 - seat
+        kind = _mission_kinds()[m]
+        if kind == "capture":
+            return seat in self.cp_holder[enemy * 3 : enemy * 3 + 3]
+        if kind == "mediums":
+            return all(self.destroyed[t] for t in self.tanks_of(enemy) if self.kind[t] == MEDIUM)
+        return self.ace_dead[enemy]
+
+    def _check_victory(self, events: list[Event]) -> bool:
+        """12.1 base camp, every enemy tank, the secret mission; 13.1 five victory points."""
+        if self.phase == OVER:
+            return True
+        vp_game = self._options["victory_points"]
+        for seat in (self.active, 1 - self.active):
+            enemy = 1 - seat
+            if vp_game:
+                if self.vp[seat] >= VP_TARGET:
+                    self._win(seat, "victory points", events)
+                    return True
+                continue
+            if self.cp_holder[enemy * 3] == seat:
+                self._win(seat, "captured the enemy base camp", events)
+                return True
+            lo = enemy * 5
+            if self.destroyed[lo : lo + 5] == _ALL_DESTROYED:
+                self._win(seat, "destroyed every enemy tank", events)
+                return True
+            if self._mission_done(seat):
+                self._win(seat, f"fulfilled the secret mission: {self._mission_text(seat)}", events)
+                return True
+        return False
+
+    def _mission_text(self, seat: int) -> str:
+        m = self.mission[seat]
+        for x in load_cards()[0]:
+            if x.id == m:
+                return x.text
+        return ""
+
+    def _win(self, seat: int, reason: str, events: list[Event]) -> None:
+        self.winner = seat
+        self.reason = reason
+        self.phase = OVER
+        events.append(public("game_over", winner=seat, reason=reason))
+
+    # ------------------------------------------------------------------ observation (obs.py builds it)
+    def _observation(self, seat: int | None) -> dict[str, Any]:
+        from hulldown.games.tank_clash.observation import observe
+
+        return observe(self, seat)
+
+    # ------------------------------------------------------------------ copies and resampling
+    def _copy_into(self, new: Any) -> None:
+        """Lists are copied; tuples, the battlefield and the shared reach cache are shared."""
+        new.kind = self.kind.copy()
+        new.hex = self.hex.copy()
+        new.armour = self.armour.copy()
+        new.damage = self.damage.copy()
+        new.destroyed = self.destroyed.copy()
+        new.concealed = self.concealed.copy()
+        new.moved = self.moved.copy()
+        new.attacked = self.attacked.copy()
+        new.crossed = self.crossed.copy()
+        new.fast = self.fast.copy()
+        new.occupant = self.occupant.copy()
+        new.occ_mask = self.occ_mask.copy()
+        new.ace = self.ace.copy()
+        new.ace_dead = self.ace_dead.copy()
+        new.placed = self.placed.copy()
+        new.cp_hex = self.cp_hex.copy()
+        new.cp_holder = self.cp_holder.copy()
+        new.cp_scored = self.cp_scored.copy()
+        new.crossing_scored = self.crossing_scored.copy()
+        new.mission = self.mission.copy()
+        new.morale_used = self.morale_used.copy()
+        new.tac_used = self.tac_used.copy()
+        new.smoke = self.smoke.copy()
+        new.at_dice = self.at_dice.copy()
+        new.vp = self.vp.copy()
+        new.side = self.side
+        new.side_stats = self.side_stats
+        new.field = self.field
+        new.passable = self.passable
+        new.blocks_fire = self.blocks_fire
+        new.demolished = self.demolished
+        new.reach_table = self.reach_table
+        new.cp_at = self.cp_at
+        new.tac_turn = self.tac_turn
+        new.infantry = self.infantry
+        new.phase = self.phase
+        new.setup_step = self.setup_step
+        new.first = self.first
+        new.active = self.active
+        new.turn_no = self.turn_no
+        new.actions_taken = self.actions_taken
+        new.pm_tank = self.pm_tank
+        new.pm_bonus = self.pm_bonus
+        new.pm_counts = self.pm_counts
+        new.at_a = self.at_a
+        new.at_t = self.at_t
+        new.at_mod = self.at_mod
+        new.at_extra = self.at_extra
+        new.at_rerolls = self.at_rerolls
+        new.winner = self.winner
+        new.reason = self.reason
+        new.mission_deck = self.mission_deck.copy()
+        new.morale_deck = self.morale_deck.copy()
+        new.morale_discard = self.morale_discard.copy()
+        new.hands = [self.hands[0].copy(), self.hands[1].copy()]
+
+    def _resample(self, seat: int, rng: SplitMix64) -> GameState:
+        """Redraw what ``seat`` cannot see: the opponent's mission and morale hand,
+        the order of the decks, and under fog of war the types (and the ace) of the
+        opponent's concealed tanks, keeping what play has shown (11.3, 13.2)."""
+        new = self.clone()
+        assert isinstance(new, TankClashState)
+        other = 1 - seat
+        theirs = new.mission[other]
+        # Every pool is gathered in sorted order before it is shuffled, so the guess depends
+        # on what ``seat`` knows and never on where the cards really are.
+        if theirs is not None:
+            missions = sorted([*new.mission_deck.cards, theirs])
+            perm = rng.permutation(len(missions))
+            missions = [missions[i] for i in perm]
+            new.mission[other] = missions.pop()
+            new.mission_deck.cards = missions
+        pool = sorted([*new.morale_deck.cards, *new.hands[other].cards])
+        perm = rng.permutation(len(pool))
+        pool = [pool[i] for i in perm]
+        n = len(new.morale_deck)
+        new.morale_deck.cards = pool[:n]
+        new.hands[other].cards = pool[n:]
+        if self._options["fog_of_war"]:
+            new._resample_fog(seat, rng)
+        return new
+
+    def _resample_fog(self, seat: int, rng: SplitMix64) -> None:
+        """Draw uniformly among *every* assignment of types (and the ace) to the opponent's
+        concealed tanks that agrees with what play has shown (13.2).
+
+        At most five tanks hide, so the consistent assignments are enumerated exactly; the
+        true one is always among them, so the list is never empty.
+        """
+        from itertools import permutations
+
+        other = 1 - seat
+        hidden = [t for t in self.tanks_of(other) if self.concealed[t] and self.kind[t] >= 0]
+        if not hidden:
+            return
+        ace_hidden = self.ace[other] in hidden
+        kinds = sorted(self.kind[t] for t in hidden)
+        old = [self.kind[t] for t in hidden]
+        options: list[tuple[tuple[int, ...], int]] = []
+        for assignment in sorted(set(permutations(kinds))):
+            if any(k == HEAVY and self.fast[t] for t, k in zip(hidden, assignment, strict=True)):
+                continue
+            if self.phase >= MAIN:  # reveals are first checked after set-up
+                for t, k in zip(hidden, assignment, strict=True):
+                    self.kind[t] = k
+                pending = self._reveal_pending()
+                for t, k in zip(hidden, old, strict=True):
+                    self.kind[t] = k
+                if pending:
+                    continue
+            for ace_at in hidden if ace_hidden else [self.ace[other]]:
+                options.append((assignment, ace_at))
+        assignment, ace_at = options[rng.below(len(options))]
+        for t, k in zip(hidden, assignment, strict=True):
+            self.kind[t] = k
+            self.armour[t] = self.stats(t)[1]
+        self.ace[other] = ace_at
+
+    def _reveal_pending(self) -> bool:
+        """Whether some pair of enemy tanks would already have been revealed to each other."""
+        h, conc = self.hex, self.concealed
+        for a in range(5):
+            if h[a] < 0:
+                continue
+            for b in range(5, 10):
+                if h[b] < 0 or not (conc[a] or conc[b]):
+                    continue
+                if self.can_target(h[a], h[b], self.stats(a)[0]) and self.can_target(h[b], h[a], self.stats(b)[0]):
+                    return True
+        return False
+
+    def _snapshot(self) -> dict[str, Any]:
+        return {
+            "arrangement": self.field.arrangement,
+            "side": list(self.side),
+            "kind": list(self.kind),
+            "hex": list(self.hex),
+            "armour": list(self.armour),
+            "damage": list(self.damage),
+            "destroyed": list(self.destroyed),
+            "concealed": list(self.concealed),
+            "moved": list(self.moved),
+            "attacked": list(self.attacked),
+            "crossed": list(self.crossed),
+            "fast": list(self.fast),
+            "ace": list(self.ace),
+            "ace_dead": list(self.ace_dead),
+            "placed": list(self.placed),
+            "demolished": list(self.demolished),
+            "cp_hex": list(self.cp_hex),
+            "cp_holder": list(self.cp_holder),
+            "cp_scored": list(self.cp_scored),
+            "crossing_scored": list(self.crossing_scored),
+            "mission_deck": list(self.mission_deck),
+            "mission": list(self.mission),
+            "morale_deck": list(self.morale_deck),
+            "hands": [list(h) for h in self.hands],
+            "morale_discard": list(self.morale_discard),
+            "morale_used": list(self.morale_used),
+            "tac_used": [list(u) for u in self.tac_used],
+            "tac_turn": self.tac_turn,
+            "smoke": list(self.smoke),
+            "infantry": self.infantry,
+            "phase": self.phase,
+            "setup_step": self.setup_step,
+            "first": self.first,
+            "active": self.active,
+            "turn_no": self.turn_no,
+            "actions_taken": self.actions_taken,
+            "pm": [self.pm_tank, self.pm_bonus, self.pm_counts],
+            "attack": [self.at_a, self.at_t, list(self.at_dice), self.at_mod, self.at_extra, self.at_rerolls],
+            "vp": list(self.vp),
+            "winner": self.winner,
+            "reason": self.reason,
+        }
+
+    def _card_zones(self) -> Mapping[str, list[str]]:
+        zones: dict[str, list[str]] = {
+            "morale deck": self.morale_deck.cards,
+            "morale discard": self.morale_discard.cards,
+            "hand 0": self.hands[0].cards,
+            "hand 1": self.hands[1].cards,
+            "missions": self.mission_deck.cards,
+            "mission 0": [m for m in self.mission[:1] if m],
+            "mission 1": [m for m in self.mission[1:] if m],
+        }
+        for s in (0, 1):
+            zones[f"tactical used {s}"] = [f"{s}:{c}" for c in self.tac_used[s]]
+            zones[f"tactical ready {s}"] = [f"{s}:{c}" for c in TACTICAL_IDS if c not in self.tac_used[s]]
+        return zones

@@ -1,0 +1,143 @@
+"""Tank Clash as fixed-size arrays for RL (engine/tensor.py).
+
+Action space: every action id the game can offer, in this order:
+``end``, ``pass``, ``keep``, ``reroll:1..6``, then per hex (A1, B1, .. L1, A2, ..
+L14): ``checkpoint:H``, ``place:medium:H``, ``place:heavy:H``,
+``place:destroyer:H``, ``retreat:H``, ``tactical:artillery:H``,
+``tactical:air:H``, ``morale:Demolish:H``; then per tank (a1..a5, b1..b5):
+``ace:T``, ``tactical:repair:T``, ``tactical:mines:T``, and
+``morale:{Overhaul,Sabotage,Transport,Refuel,Airdrop}:T``; then
+``tactical:infantry``, ``tactical:smoke``, ``morale:{Sniper,Experience,
+Reinforce,Conceal,Ambush,Deflect}``, ``discard:<card>`` for the 12 morale
+cards; then ``move:T:H`` (tank-major) and ``attack:T:E`` (a-tanks on b-tanks,
+then b on a).
+
+Observation: ``PLANES`` planes of 14 x 12 hexes, *seen from the encoding
+seat's edge* (seat 1's view is turned 180 degrees so row 0 is always the own
+base row), flattened, followed by ``SCALARS`` numbers. Planes:
+0-4 terrain (flat, river, bridge, forest, house); 5-7 own tank by type;
+8 own armour / 3; 9 own damage / 3; 10 own ace; 11-13 enemy tank by known type;
+14 enemy concealed; 15 enemy armour / 3; 16 enemy damage / 3; 17 enemy ace;
+18 own checkpoint held by own side; 19 own checkpoint held by the enemy;
+20 enemy checkpoint held by the enemy; 21 enemy checkpoint held by own side.
+Scalars: is-my-turn, actions taken / 2, turn / 80, own hand size / 3,
+enemy hand size / 3, own VP / 5, enemy VP / 5, own tactical cards left / 6,
+enemy tactical cards left / 6, smoke on me, then the own hand as 12 card flags.
+Everything comes from the observation, so nothing hidden can leak into it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from hulldown.engine.hexgrid import grid
+from hulldown.games.tank_clash.data import FIELD_ROWS, FIELD_WIDTH, KINDS
+
+MORALE = (
+    "Sniper",
+    "Experience",
+    "Reinforce",
+    "Conceal",
+    "Deflect",
+    "Overhaul",
+    "Transport",
+    "Refuel",
+    "Airdrop",
+    "Sabotage",
+    "Demolish",
+    "Ambush",
+)
+PLANES = 22
+SCALARS = 10 + len(MORALE)
+_G = grid(FIELD_WIDTH, FIELD_ROWS)
+_TERRAIN_PLANE = {".": 0, ":": 0, "^": 0, "R": 0, "~": 1, "=": 2, "T": 3, "H": 4}
+TANKS = tuple(f"{'ab'[i // 5]}{i % 5 + 1}" for i in range(10))
+
+
+def all_action_ids() -> list[str]:
+    hexes = [_G.name(h) for h in range(_G.size)]
+    ids = ["end", "pass", "keep", *(f"reroll:{v}" for v in range(1, 7))]
+    for h in hexes:
+        ids += [
+            f"checkpoint:{h}",
+            *(f"place:{k}:{h}" for k in KINDS),
+            f"retreat:{h}",
+            f"tactical:artillery:{h}",
+            f"tactical:air:{h}",
+            f"morale:Demolish:{h}",
+        ]
+    for t in TANKS:
+        ids += [f"ace:{t}", f"tactical:repair:{t}", f"tactical:mines:{t}"]
+        ids += [f"morale:{c}:{t}" for c in ("Overhaul", "Sabotage", "Transport", "Refuel", "Airdrop")]
+    ids += ["tactical:infantry", "tactical:smoke"]
+    ids += [f"morale:{c}" for c in ("Sniper", "Experience", "Reinforce", "Conceal", "Ambush", "Deflect")]
+    ids += [f"discard:{c}" for c in MORALE]
+    ids += [f"move:{t}:{h}" for t in TANKS for h in hexes]
+    ids += [f"attack:{a}:{b}" for a in TANKS[:5] for b in TANKS[5:]]
+    ids += [f"attack:{a}:{b}" for a in TANKS[5:] for b in TANKS[:5]]
+    return ids
+
+
+class TankClashTensors:
+    """The TensorSpec of Tank Clash (layouts in the module docstring)."""
+
+    def action_ids(self, players: int, options: Mapping[str, Any]) -> list[str]:
+        return all_action_ids()
+
+    def observation_shape(self, players: int, options: Mapping[str, Any]) -> tuple[int, ...]:
+        return (PLANES * _G.size + SCALARS,)
+
+    def encode(
+        self, observation: Mapping[str, Any], seat: int, players: int, options: Mapping[str, Any]
+    ) -> npt.NDArray[np.float32]:
+        planes = np.zeros((PLANES, _G.size), dtype=np.float32)
+
+        def cell(name: str) -> int:
+            h = _G.parse(name)
+            return _G.rotate(h) if seat == 1 else h
+
+        for r, row in enumerate(observation["terrain"]):
+            for c, ch in enumerate(row):
+                h = r * _G.width + c
+                planes[_TERRAIN_PLANE[ch], _G.rotate(h) if seat == 1 else h] = 1.0
+        for t in observation["tanks"]:
+            if t["hex"] is None:
+                continue
+            h = cell(t["hex"])
+            own = t["seat"] == seat
+            base = 5 if own else 11
+            if t["kind"] is not None:
+                planes[base + KINDS.index(t["kind"]), h] = 1.0
+            elif not own:
+                planes[14, h] = 1.0
+            off = 0 if own else 7
+            if t["armour"] is not None:
+                planes[8 + off, h] = t["armour"] / 3.0
+            planes[9 + off, h] = t["damage"] / 3.0
+            if t["ace"]:
+                planes[10 + off, h] = 1.0
+        for cp in observation["checkpoints"]:
+            h = cell(cp["hex"])
+            own_cp = cp["owner"] == seat
+            held_by_owner = cp["holder"] == cp["owner"]
+            planes[(18 if held_by_owner else 19) if own_cp else (20 if held_by_owner else 21), h] = 1.0
+        enemy = 1 - seat
+        hand = observation["hand"] or []
+        scalars = [
+            1.0 if observation["to_move"] == seat else 0.0,
+            observation["actions_taken"] / 2.0,
+            min(observation["turn"], 80) / 80.0,
+            observation["hand_sizes"][seat] / 3.0,
+            observation["hand_sizes"][enemy] / 3.0,
+            observation["victory_points"][seat] / 5.0,
+            observation["victory_points"][enemy] / 5.0,
+            (6 - len(observation["tactical_used"][seat])) / 6.0,
+            (6 - len(observation["tactical_used"][enemy])) / 6.0,
+            1.0 if observation["smoke"][seat] else 0.0,
+            *(1.0 if c in hand else 0.0 for c in MORALE),
+        ]
+        return np.concatenate([planes.reshape(-1), np.asarray(scalars, dtype=np.float32)])
