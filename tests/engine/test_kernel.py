@@ -299,3 +299,15 @@ def test_resample_that_depends_on_hidden_order_is_caught() -> None:
     with pytest.raises(ConformanceError, match="depends on more than"):
         for seed in range(20):
             check_game(leaky, seed)
+
+
+def test_log_entries_since_a_mark(toy: Any) -> None:
+    s = TOY.new(seed=4)
+    mark = s.log_mark()
+    s.apply(s.legal_actions()[0])
+    s.apply(s.legal_actions()[0])
+    new = s.log_entries_since(mark)
+    assert new == s.log_entries()[-len(new) :] and [e[0] for e in new].count("action") == 2
+    other = TOY.new(seed=5)
+    with pytest.raises(ValueError):
+        other.log_entries_since(mark)

@@ -308,6 +308,26 @@ class GameState:
         out.reverse()
         return out
 
+    def log_mark(self) -> object:
+        """An opaque marker of where the log ends now, for :meth:`log_entries_since`."""
+        return self._log
+
+    def log_entries_since(self, mark: object) -> list[LogEntry]:
+        """The log entries added since ``mark``, oldest first.
+
+        Costs only the new entries (the log is shared between clones as a linked list),
+        where :meth:`log_entries` copies a long game's whole log.
+        """
+        out: list[LogEntry] = []
+        node = self._log
+        while node is not None and node is not mark:
+            out.append(node[0])
+            node = node[1]
+        if node is not mark:
+            raise ValueError("the log does not continue from that mark")
+        out.reverse()
+        return out
+
     def snapshot(self) -> dict[str, JSON]:
         """The omniscient state as JSON: for tests, debugging and fingerprints, never for a seat."""
         snap = self._snapshot()

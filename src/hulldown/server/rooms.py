@@ -50,26 +50,16 @@ CHEAP_BOTS = frozenset({"random", "heuristic"})
 
 
 def log_mark(state: GameState) -> Any:
-    """Where the state's log ends now (its head node), for :func:`entries_since`."""
-    return state._log
+    """Where the state's log ends now, for :func:`entries_since`."""
+    return state.log_mark()
 
 
 def entries_since(state: GameState, mark: Any) -> list[LogEntry]:
-    """The log entries added since ``mark``, oldest first.
-
-    The engine keeps its log as a linked list, newest first, shared between
-    clones; walking back to the mark costs the new entries only, where
-    ``log_entries()`` would copy a long game's whole log on every move.
-    """
-    out: list[LogEntry] = []
-    node = state._log
-    while node is not None and node is not mark:
-        out.append(node[0])
-        node = node[1]
-    if node is not mark:
-        raise HulldownError("the game's log does not continue from the mark")
-    out.reverse()
-    return out
+    """The log entries added since ``mark``, oldest first (only the new ones are walked)."""
+    try:
+        return state.log_entries_since(mark)
+    except ValueError:
+        raise HulldownError("the game's log does not continue from the mark") from None
 
 
 def search_move(game: Game, state: GameState, seat: int, spec: str, seed: int) -> str:
