@@ -30,6 +30,7 @@ OPTIONS = (
 VOCABULARY = (
     "miss", "hit", "critical", "blocked", "shielded", "hq", "tactical-artillery", "assault",
     "none", "fog", "rain", "winds", "storm",
+    *(f"{r},{c}" for r in range(1, 7) for c in range(1, 9)),
 )  # fmt: skip
 
 
@@ -67,7 +68,9 @@ def _support_ids() -> tuple[str, ...]:
     from hulldown.games.pacific.cards import load_cards
 
     db = load_cards()
-    return tuple(sorted({*db.support, *db.units, *(u.name for u in db.units.values()), *(s.name for s in db.support.values())}))
+    return tuple(
+        sorted({*db.support, *db.units, *(u.name for u in db.units.values()), *(s.name for s in db.support.values())})
+    )
 
 
 GAME = Game(
@@ -92,8 +95,8 @@ GAME = Game(
         {"weather": "storm"},
     ),
     heuristic=_heuristic,  # type: ignore[arg-type]
-    card_database=_cards,  # type: ignore[arg-type]
-    render_text=_render,  # type: ignore[arg-type]
+    card_database=_cards,
+    render_text=_render,
     tensors=_tensors(),  # type: ignore[arg-type]
     agents={"solo-ai": _solo_ai},  # type: ignore[dict-item]
     extras={"conformance_games": 200, "event_vocabulary": VOCABULARY},

@@ -37,7 +37,17 @@ BAND_NAME = {"initial": "Reinforce (turns 1-2)", "defense": "Defense", "secure":
 #: §12.2 target own rows for movement by band
 TARGET_ROWS = {"initial": (1, 2), "defense": (1, 2), "secure": (3, 4), "attack": (5, 6)}
 OFFENSIVE = {"grenades", "hmg", "bazooka", "mrl", "sniper", "flamethrower", "tank-mg", "tank-hmg", "tank-flamethrower"}
-DEFENSIVE = {"hmg", "grenades", "bazooka", "mortar", "hit-the-dirt", "smoke-grenade", "medics", "mechanics", "smoke-screen"}
+DEFENSIVE = {
+    "hmg",
+    "grenades",
+    "bazooka",
+    "mortar",
+    "hit-the-dirt",
+    "smoke-grenade",
+    "medics",
+    "mechanics",
+    "smoke-screen",
+}
 
 
 def card_type(st: PacificState, cid: str) -> str:
@@ -225,7 +235,11 @@ def deployment(st: PacificState, b: str, events: list[Event]) -> None:
                     placed += 1
                     st.log_ai(f"12.4 Deployment: {BAND_NAME[b]} priority {pr}, {uc.name} beside the HQ", events)
                 continue
-            spaces = [s for s in deploy_spaces(st, 1, uc.tags) if grid.own_row(1, s) == 1 and unit_deploy_cost(st, 1, uc.cost, uc.tags, s) <= st.ap[1]]
+            spaces = [
+                s
+                for s in deploy_spaces(st, 1, uc.tags)
+                if grid.own_row(1, s) == 1 and unit_deploy_cost(st, 1, uc.cost, uc.tags, s) <= st.ap[1]
+            ]
             if not spaces:
                 continue
             s, why = placement(st, uc.pierce, spaces, b)
@@ -288,7 +302,9 @@ def movement(st: PacificState, b: str, events: list[Event]) -> None:
         if not dests:
             continue
         mode = "normal"
-        threatened = any(e.side == 0 and e.space >= 0 and grid.distance(e.space, u.space) <= e.card.range for e in st.units.values())
+        threatened = any(
+            e.side == 0 and e.space >= 0 and grid.distance(e.space, u.space) <= e.card.range for e in st.units.values()
+        )
         if u.wounds and threatened:
             r = st.roll(10)
             if u.wounds == 1:
@@ -311,10 +327,12 @@ def movement(st: PacificState, b: str, events: list[Event]) -> None:
         else:
             if lo <= here <= hi:
                 continue
+
             def score(s: int) -> tuple[int, int, int]:
                 row = grid.own_row(1, s)
                 off = 0 if lo <= row <= hi else min(abs(row - lo), abs(row - hi))
                 return (off, -(1 if st.terrain[s] >= 0 else 0), s)
+
             s = min(dests, key=score)
             if score(s)[0] >= (0 if lo <= here <= hi else min(abs(here - lo), abs(here - hi))):
                 continue
@@ -393,14 +411,28 @@ def discard(st: PacificState, b: str, events: list[Event]) -> None:
     hand = st.hands[1]
     keep: list[int] = []
     pri = {i: _wanted(st, b, st.cards[i]) for i in hand}
-    per = {"initial": (1, 1, 1, True), "defense": (2, 1, 0, False), "secure": (1, 1, 1, True), "attack": (2, 1, 0, True)}[b]
+    per = {
+        "initial": (1, 1, 1, True),
+        "defense": (2, 1, 0, False),
+        "secure": (1, 1, 1, True),
+        "attack": (2, 1, 0, True),
+    }[b]
     for level in (1, 2, 3):
-        cands = sorted((i for i in hand if pri[i] == level and st.unit_card(i) is not None), key=lambda i: (st.db.cost(st.cards[i]), i))
+        cands = sorted(
+            (i for i in hand if pri[i] == level and st.unit_card(i) is not None),
+            key=lambda i: (st.db.cost(st.cards[i]), i),
+        )
         if per[3]:
             cands.reverse()
         keep += cands[: per[level - 1]]
-    rest_units = sorted((i for i in hand if i not in keep and st.unit_card(i) is not None), key=lambda i: (st.db.cost(st.cards[i]), i))
-    rest_support = sorted((i for i in hand if i not in keep and st.unit_card(i) is None), key=lambda i: (st.db.cost(st.cards[i]), i))
+    rest_units = sorted(
+        (i for i in hand if i not in keep and not 1 <= pri[i] <= 3 and st.unit_card(i) is not None),
+        key=lambda i: (st.db.cost(st.cards[i]), i),
+    )
+    rest_support = sorted(
+        (i for i in hand if i not in keep and not 1 <= pri[i] <= 3 and st.unit_card(i) is None),
+        key=lambda i: (st.db.cost(st.cards[i]), i),
+    )
     keep += (rest_units + rest_support)[:3]
     for iid in list(hand):
         if iid not in keep:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -34,6 +34,9 @@ ABILITY_TAGS = (
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+M = TypeVar("M", bound=_Strict)
 
 
 class UnitCard(_Strict):
@@ -166,18 +169,18 @@ class CardDB:
 
 
 def _load(directory: Path) -> CardDB:
-    def table(name: str, key: str, model: type[_Strict]) -> list[_Strict]:
+    def table(name: str, key: str, model: type[M]) -> list[M]:
         path = directory / f"{name}.toml"
         raw = load_toml(path)
         items = validate_entries(path, raw.get(key, []), model, table=key, key="id")
         require_unique(path, items, "id", key)
         return items
 
-    units = {u.id: u for u in table("units", "unit", UnitCard)}  # type: ignore[attr-defined]
-    upgrades = {u.id: u for u in table("upgrades", "upgrade", UpgradeToken)}  # type: ignore[attr-defined]
-    support = {s.id: s for s in table("support", "support", SupportCard)}  # type: ignore[attr-defined]
-    terrain = {t.id: t for t in table("terrain", "terrain", TerrainCard)}  # type: ignore[attr-defined]
-    decks = {d.id: d for d in table("decks", "deck", DeckList)}  # type: ignore[attr-defined]
+    units = {u.id: u for u in table("units", "unit", UnitCard)}
+    upgrades = {u.id: u for u in table("upgrades", "upgrade", UpgradeToken)}
+    support = {s.id: s for s in table("support", "support", SupportCard)}
+    terrain = {t.id: t for t in table("terrain", "terrain", TerrainCard)}
+    decks = {d.id: d for d in table("decks", "deck", DeckList)}
     for u in units.values():
         for up in (*u.upgrades, *u.free):
             if up not in upgrades:
@@ -186,7 +189,7 @@ def _load(directory: Path) -> CardDB:
         for cid in d.cards:
             if cid not in units and cid not in support:
                 raise DataFileError(str(directory / "decks.toml"), f"deck {d.id}", "cards", f"no card {cid!r}")
-    return CardDB(units, upgrades, support, terrain, decks)  # type: ignore[arg-type]
+    return CardDB(units, upgrades, support, terrain, decks)
 
 
 @lru_cache(maxsize=4)

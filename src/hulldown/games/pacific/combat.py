@@ -8,7 +8,7 @@ from hulldown.engine import Event, public
 from hulldown.games.pacific import grid
 from hulldown.games.pacific.cards import UpgradeToken
 from hulldown.games.pacific.state import DESTROYED, HIT_TABLE, HQ_HP, Attack, clamp
-from hulldown.games.pacific.units import HQ_SPACE, Unit
+from hulldown.games.pacific.units import Unit
 
 if TYPE_CHECKING:
     from hulldown.games.pacific.state import PacificState
@@ -86,9 +86,9 @@ def numbers(
     main = weapon is None
     if main and shot_index > 0:
         pen += shot_index  # Multiple (X): +1/+1 per extra attack
-    if main and shooter.has("long-range") and shooter.space >= 0 and dist == st.weapon_range(shooter, rng, True):
-        if dist > st.weapon_range(shooter, rng, False):
-            pen += 3
+    long_range = main and shooter.has("long-range") and shooter.space >= 0
+    if long_range and dist == st.weapon_range(shooter, rng, True) and dist > st.weapon_range(shooter, rng, False):
+        pen += 3  # Long Range: +3/+3 at the longest range
     if main and shooter.has("self-propelled") and shooter.space >= 0:
         base = st.weapon_range(shooter, rng, True)
         if dist > base:
@@ -119,8 +119,6 @@ def numbers(
             if t is not None and "building" in t.tags and st.terrain[target.space] not in st.ruins:
                 pierce += 2
                 damage += 2
-        if shooter.space == HQ_SPACE and target.card.type == "aircraft" and False:
-            pass
         if target.has("dive-bomber") and shooter.has("anti-aircraft"):
             pen += 1
         if target.has("impenetrable"):
@@ -128,8 +126,7 @@ def numbers(
         es, ec = evasion(st, target, shooter.space, assault)
     else:
         es = ec = 0
-    if target_hq and shooter.has("ground-attack"):
-        pass  # Ground Attack does not apply against the HQ (rulebook)
+    # Ground Attack does not apply against the HQ (rulebook): target None gives no bonus
     damage += shooter.damage_bonus
     return Attack(clamp(hit + es + pen - bonus), clamp(crit + ec + pen - bonus), pierce, damage, crit_std)
 
@@ -151,11 +148,8 @@ def roll_result(st: PacificState, a: Attack, armour: int) -> tuple[str, int]:
         kind, wounds = "hit", a.damage
     else:
         return "miss", 0
-    if st._options["shielding_roll"]:
-        if st.roll(10) <= armour:  # §11.2
-            if kind == "critical":
-                return "shielded", 1
-            return "shielded", 0
+    if st._options["shielding_roll"] and st.roll(10) <= armour:  # §11.2
+        return "shielded", 1 if kind == "critical" else 0
     return kind, wounds
 
 

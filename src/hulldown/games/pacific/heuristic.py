@@ -47,7 +47,7 @@ class PacificHeuristic:
             hand = {c["iid"]: c for c in obs["hands"][obs["you"]]}
             c = hand[int(p[1])]
             col = 0 if p[2] == "hq" else int(p[2].split(",")[1])
-            return 5 + c["cost"] - abs(col - 4.5) * 0.1
+            return 5.0 + float(c["cost"]) - abs(col - 4.5) * 0.1
         if k == "play":
             return 2
         if k == "upgrade":
@@ -67,7 +67,7 @@ class PacificHeuristic:
                 return 6
             if t.startswith("u"):
                 e = units[int(t[1:])]
-                return 4 + e["wounds"] + 0.3 * (e["hp"] - e["wounds"] <= 2)
+                return 4.0 + float(e["wounds"]) + 0.3 * float(e["hp"] - e["wounds"] <= 2)
             if t.startswith("s"):
                 return -1
             return 0.2

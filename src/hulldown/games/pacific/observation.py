@@ -21,7 +21,10 @@ def observe(st: PacificState, seat: int | None) -> dict[str, Any]:
     for slot in range(st.nslots):
         visible = slot == seat or (st.solo and slot == 1 and st.ai_revealed)
         hands.append([card(i) for i in st.hands[slot]] if visible else None)
-    bids = [b if (st.phase != "bid" or (seat is not None and st.side_of(seat) == side)) else None for side, b in enumerate(st.bids)]
+    bids = [
+        b if (st.phase != "bid" or (seat is not None and st.side_of(seat) == side)) else None
+        for side, b in enumerate(st.bids)
+    ]
     return {
         "you": seat,
         "your_side": None if seat is None else st.side_of(seat),
@@ -43,7 +46,9 @@ def observe(st: PacificState, seat: int | None) -> dict[str, Any]:
         "hand_sizes": [len(h) for h in st.hands],
         "deck_sizes": [len(d) for d in st.decks],
         "discards": [[card(i) for i in d] for d in st.discards],
-        "units": [st.unit_public(u) | {"attached_cards": [card(i) for i in u.attached]} for _, u in sorted(st.units.items())],
+        "units": [
+            st.unit_public(u) | {"attached_cards": [card(i) for i in u.attached]} for _, u in sorted(st.units.items())
+        ],
         "terrain": [
             {
                 "space": grid.name(s),

@@ -276,7 +276,11 @@ def ta_actions(st: PacificState) -> list[Action]:
     if ap < 1:
         return []
     targets = [s for s in range(grid.SPACES) if st.board[s] >= 0]
-    return [act(f"ta:{n}:{grid.name(s)}", f"Tactical Artillery, {n} AP, on {grid.name(s)}") for n in range(1, ap + 1) for s in targets]
+    return [
+        act(f"ta:{n}:{grid.name(s)}", f"Tactical Artillery, {n} AP, on {grid.name(s)}")
+        for n in range(1, ap + 1)
+        for s in targets
+    ]
 
 
 def unit_deploy_cost(st: PacificState, slot: int, card_cost: int, tags: tuple[str, ...], s: int) -> int:
@@ -295,12 +299,6 @@ def deploy_spaces(st: PacificState, slot: int, tags: tuple[str, ...]) -> list[in
         out = []
         for s in range(grid.SPACES):
             if st.board[s] >= 0:
-                continue
-            if "paratroopers" not in tags and any(
-                u.side != side and grid.own_row(side, u.space) == grid.own_row(side, s)
-                for u in st.units.values()
-                if u.space >= 0 and False
-            ):
                 continue
             out.append(s)
         return out
@@ -368,9 +366,9 @@ def support_targets(st: PacificState, side: int, sc: object) -> list[int | None]
             if sc.hero and any((s := st.support_card(i)) is not None and s.hero for i in u.attached):
                 continue
             out.append(u.iid)
-        elif sc.target == "own-aircraft" and u.side == side and u.card.type == "aircraft":
-            out.append(u.iid)
-        elif sc.target == "enemy-unit" and u.side != side and u.space >= 0:
+        elif (sc.target == "own-aircraft" and u.side == side and u.card.type == "aircraft") or (
+            sc.target == "enemy-unit" and u.side != side and u.space >= 0
+        ):
             out.append(u.iid)
     return out
 
@@ -553,7 +551,12 @@ def shoot_actions(st: PacificState, slot: int) -> list[Action]:
         if u.owner != slot or u.no_fire:
             continue
         exchanged = u.has("exchange") and any(t.up.id == "tank-flamethrower" for t in u.tokens)
-        if u.card.damage > 0 and u.card.range + (1 if u.space == HQ_SPACE else 0) > 0 and shots_left(u) > 0 and not exchanged:
+        if (
+            u.card.damage > 0
+            and u.card.range + (1 if u.space == HQ_SPACE else 0) > 0
+            and shots_left(u) > 0
+            and not exchanged
+        ):
             for tid, name in fire_targets(st, u, -1):
                 out.append(act(f"fire:{u.iid}:main:{tid}", f"{u.card.name} fires at {name}"))
         for k, t in enumerate(u.tokens):
@@ -602,9 +605,18 @@ def air_reactions(st: PacificState) -> list[Action]:
     assert air is not None
     ph = st.phase
     if ph == "intercept":
-        return [*(act(f"intercept:{f}", f"Intercept with {st.units[f].card.name}") for f in air_fighters(st, air["def"])), NO_INTERCEPT]
+        return [
+            *(act(f"intercept:{f}", f"Intercept with {st.units[f].card.name}") for f in air_fighters(st, air["def"])),
+            NO_INTERCEPT,
+        ]
     if ph == "escort":
-        return [*(act(f"escort:{f}", f"Escort with {st.units[f].card.name}") for f in air_fighters(st, 1 - air["def"], exclude=air["plane"])), NO_ESCORT]
+        return [
+            *(
+                act(f"escort:{f}", f"Escort with {st.units[f].card.name}")
+                for f in air_fighters(st, 1 - air["def"], exclude=air["plane"])
+            ),
+            NO_ESCORT,
+        ]
     return [*(act(f"aa:{a}", f"Anti-aircraft fire from {st.units[a].card.name}") for a in aa_units(st)), AA_DONE]
 
 
@@ -625,7 +637,9 @@ def aa_units(st: PacificState) -> list[int]:
         if u.side != air["def"] or u.space < 0 or not u.has("anti-aircraft") or u.aa_used:
             continue
         tgt = air["target"]
-        if tgt == "hq" or tgt.startswith("u") and st.units.get(int(tgt[1:]), None) is not None and st.units[int(tgt[1:])].space < 0:
+        if tgt == "hq" or (
+            tgt.startswith("u") and st.units.get(int(tgt[1:]), None) is not None and st.units[int(tgt[1:])].space < 0
+        ):
             d = grid.hq_distance(air["def"], u.space)
         else:
             d = grid.distance(u.space, st.units[int(tgt[1:])].space) if int(tgt[1:]) in st.units else 99
@@ -714,19 +728,18 @@ def apply_action(st: PacificState, a: Action, events: list[Event]) -> None:
         events.append(public("sappers", space=grid.name(s)))
     elif kind == "mount":
         u = st.units[int(parts[1])]
-        t = u.tokens[int(parts[2])]
-        t.mounted = True
-        t.mounted_turn = st.turn
+        tk = u.tokens[int(parts[2])]
+        tk.mounted = True
+        tk.mounted_turn = st.turn
         u.moved = True
     elif kind == "dismount":
-        t = st.units[int(parts[1])].tokens[int(parts[2])]
-        t.mounted = False
+        st.units[int(parts[1])].tokens[int(parts[2])].mounted = False
     elif kind == "smoke":
         u = st.units[int(parts[1])]
-        t = u.tokens[int(parts[2])]
-        t.used = True
-        if t.up.single_use:
-            t.spent = True
+        tk = u.tokens[int(parts[2])]
+        tk.used = True
+        if tk.up.single_use:
+            tk.spent = True
         u.smoke = True
     elif kind == "fire":
         fire(st, st.units[int(parts[1])], parts[2], parts[3], events)
@@ -780,7 +793,7 @@ def move_unit(st: PacificState, u: Unit, s: int, events: list[Event]) -> None:
     u.space = s
     st.board[s] = u.iid
     u.moved = True
-    events.append(public("moved", unit=u.iid, to=grid.name(s)))
+    events.append(public("moved", unit=u.iid, dest=grid.name(s)))
 
 
 def play_support(st: PacificState, slot: int, iid: int, target: int | None, events: list[Event]) -> None:
@@ -900,7 +913,11 @@ def start_air_attack(st: PacificState, plane: Unit, target: str, events: list[Ev
         "plane": plane.iid, "target": target, "def": 1 - plane.side, "interceptor": -1, "escort": -1,
         "return": st.actor, "phase": st.phase,
     }  # fmt: skip
-    events.append(public("air-attack", unit=plane.iid, name=plane.card.name, target_unit=-1 if target == "hq" else int(target[1:])))
+    events.append(
+        public(
+            "air-attack", unit=plane.iid, name=plane.card.name, target_unit=-1 if target == "hq" else int(target[1:])
+        )
+    )
     if air_fighters(st, 1 - plane.side):
         _set_reaction(st, "intercept", 1 - plane.side, events)
         return
@@ -970,10 +987,14 @@ def resolve_air(st: PacificState, events: list[Event]) -> None:
         p = st.units[plane_id]
         for t in p.tokens:
             if t.up.is_weapon and icp in st.units:
-                combat.resolve_on_unit(st, p, combat.numbers(st, p, t.up, st.units[icp]), st.units[icp], events, p.card.name)
+                combat.resolve_on_unit(
+                    st, p, combat.numbers(st, p, t.up, st.units[icp]), st.units[icp], events, p.card.name
+                )
     if icp in st.units and plane_id in st.units:
         i = st.units[icp]
-        combat.resolve_on_unit(st, i, combat.numbers(st, i, None, st.units[plane_id]), st.units[plane_id], events, i.card.name)
+        combat.resolve_on_unit(
+            st, i, combat.numbers(st, i, None, st.units[plane_id]), st.units[plane_id], events, i.card.name
+        )
     if plane_id in st.units:
         p = st.units[plane_id]
         tgt = air["target"]

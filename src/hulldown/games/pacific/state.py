@@ -65,12 +65,52 @@ class Attack:
 
 class PacificState(GameState):
     __slots__ = (
-        "db", "cards", "nslots", "slot_side", "side_slots", "armies", "solo", "decks", "hands",
-        "discards", "ap", "units", "board", "terrain", "terrain_hp", "ruins", "natural_pile",
-        "terrain_piles", "terrain_out", "hq_wounds", "hq_cards", "phase", "active", "actor", "turn",
-        "round", "first_side", "winner", "over", "bids", "bid_order", "mulligan_done", "smoke",
-        "weather", "muddy", "ta_used", "gave_ap", "pending_air", "ai_log", "supply_broken",
-        "last_supply", "ai_revealed", "behaviour", "ai_keep", "deck_points", "terrain_budget",
+        "active",
+        "actor",
+        "ai_keep",
+        "ai_log",
+        "ai_revealed",
+        "ap",
+        "armies",
+        "behaviour",
+        "bid_order",
+        "bids",
+        "board",
+        "cards",
+        "db",
+        "deck_points",
+        "decks",
+        "discards",
+        "first_side",
+        "gave_ap",
+        "hands",
+        "hq_cards",
+        "hq_wounds",
+        "last_supply",
+        "muddy",
+        "mulligan_done",
+        "natural_pile",
+        "nslots",
+        "over",
+        "pending_air",
+        "phase",
+        "round",
+        "ruins",
+        "side_slots",
+        "slot_side",
+        "smoke",
+        "solo",
+        "supply_broken",
+        "ta_used",
+        "terrain",
+        "terrain_budget",
+        "terrain_hp",
+        "terrain_out",
+        "terrain_piles",
+        "turn",
+        "units",
+        "weather",
+        "winner",
     )  # fmt: skip
 
     GAME_ID = "2gm-pacific"
@@ -78,6 +118,15 @@ class PacificState(GameState):
     db: CardDB
     cards: list[str]
     units: dict[int, Unit]
+    terrain_hp: dict[int, int]
+    ruins: list[int]
+    hq_cards: list[list[int]]
+    bid_order: list[int]
+    smoke: list[int]
+    muddy: list[int]
+    ai_log: list[str]
+    ai_keep: list[int]
+    pending_air: dict[str, Any] | None
 
     # ------------------------------------------------------------------ setup
     def _setup(self) -> None:

@@ -36,10 +36,36 @@ class Token:
 
 class Unit:
     __slots__ = (
-        "acc_turn", "assault_bonus", "attached", "attacked_by", "card", "cover", "damage_bonus",
-        "deployed_turn", "evasion_perm", "extra_perm", "extra_turn", "guard", "healed", "hp_bonus",
-        "iid", "immobile_until", "main_shots", "moved", "no_fire", "owner", "promotions", "side",
-        "smoke", "space", "tokens", "usf", "wounds", "mp_bonus", "aa_used", "hq_armour",
+        "aa_used",
+        "acc_turn",
+        "assault_bonus",
+        "attached",
+        "attacked_by",
+        "card",
+        "cover",
+        "damage_bonus",
+        "deployed_turn",
+        "evasion_perm",
+        "extra_perm",
+        "extra_turn",
+        "guard",
+        "healed",
+        "hp_bonus",
+        "hq_armour",
+        "iid",
+        "immobile_until",
+        "main_shots",
+        "moved",
+        "mp_bonus",
+        "no_fire",
+        "owner",
+        "promotions",
+        "side",
+        "smoke",
+        "space",
+        "tokens",
+        "usf",
+        "wounds",
     )  # fmt: skip
 
     def __init__(self, iid: int, card: UnitCard, owner: int, side: int, space: int, turn: int) -> None:
@@ -107,7 +133,8 @@ class Unit:
             "wounds": self.wounds,
             "hp": self.hp,
             "tokens": [
-                {"id": t.up.id, "name": t.up.name, "used": t.used, "mounted": t.mounted, "spent": t.spent} for t in self.tokens
+                {"id": t.up.id, "name": t.up.name, "used": t.used, "mounted": t.mounted, "spent": t.spent}
+                for t in self.tokens
             ],
             "moved": self.moved,
             "usf": self.usf,
