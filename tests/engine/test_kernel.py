@@ -272,3 +272,30 @@ class TestConformanceHarness:
         with pytest.raises(ConformanceError, match="tells seat 0"):
             check_events([{"type": "x", "to": "all", "card": "7"}], before, before, frozenset())
         check_events([{"type": "x", "to": [1], "card": "7"}], before, before, frozenset())
+
+
+class _LeakyResample(HighCard):
+    """Gathers hidden cards in their true order: the guess then depends on the truth."""
+
+    __slots__ = ()
+
+    def _resample(self, seat: int, rng: SplitMix64) -> Any:
+        new = self.clone()
+        unseen = list(new.deck.cards) + [c for i, h in enumerate(new.hands) if i != seat for c in h.cards]
+        perm = rng.permutation(len(unseen))
+        unseen = [unseen[i] for i in perm]
+        new.deck.cards = unseen[: len(new.deck)]
+        rest = unseen[len(new.deck) :]
+        for i, h in enumerate(new.hands):
+            if i != seat:
+                h.cards = [rest.pop() for _ in range(len(h))]
+        return new
+
+
+def test_resample_that_depends_on_hidden_order_is_caught() -> None:
+    from dataclasses import replace
+
+    leaky = replace(TOY, state_class=_LeakyResample)
+    with pytest.raises(ConformanceError, match="depends on more than"):
+        for seed in range(20):
+            check_game(leaky, seed)

@@ -98,6 +98,7 @@ class HighCard(GameState):
         for i, h in enumerate(new.hands):
             if i != seat:
                 unseen.extend(h.cards)
+        unseen.sort()  # canonical order: the guess must not depend on where the cards really are
         perm = rng.permutation(len(unseen))
         unseen = [unseen[i] for i in perm]
         new.deck.cards = unseen[: len(new.deck)]

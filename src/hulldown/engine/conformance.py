@@ -210,4 +210,13 @@ def _check_resample(state: GameState, seed: int, n: int) -> None:
             raise ConformanceError(f"seed {seed}: resampling for seat {seat} changed its legal actions")
         expected = card_multiset(state)
         check_conservation(r, expected)
+        # A resample may depend on the seat's information alone: from two states the seat
+        # cannot tell apart, the same generator must give the same guess. Otherwise search
+        # decisions would vary with what the seat cannot see.
+        probe = derive_seed(seed, n, seat, "probe")
+        if state.resample(seat, SplitMix64(probe)).fingerprint() != r.resample(seat, SplitMix64(probe)).fingerprint():
+            raise ConformanceError(
+                f"seed {seed}: resampling for seat {seat} depends on more than that seat's information"
+                " (gather hidden cards in a canonical order, e.g. sorted, before shuffling them)"
+            )
         random_playout(r, SplitMix64(seed + n), 10**6)

@@ -1,0 +1,44 @@
+# Set-up is part of every target: the first `make run` or `make test` on a fresh machine
+# creates .venv and installs hulldown with all its pinned dependencies.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed-stamp
+PYTEST_WORKERS ?= 2
+
+.PHONY: run play test lint bench browser clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[all]'
+	touch $(STAMP)
+
+# The main job: the web app on http://127.0.0.1:8000 with its embedded SQLite database.
+run: $(STAMP)
+	$(BIN)/hulldown serve
+
+play: $(STAMP)
+	$(BIN)/hulldown play tank-killers --opponents heuristic
+
+# The system Chromium drives the browser tests; installing it needs root (apt). Without it the
+# browser tests are skipped and say why.
+browser:
+	@command -v chromium >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 \
+	  && (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
+	  || echo "chromium not installed: browser tests will be skipped"; }
+
+# The whole test suite.
+test: $(STAMP) browser
+	$(BIN)/python -m pytest -q -n $(PYTEST_WORKERS) -p no:cacheprovider
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests benchmarks examples
+	$(BIN)/ruff format --check src tests benchmarks examples
+	$(BIN)/mypy
+
+bench: $(STAMP)
+	for b in benchmarks/bench_*.py; do $(BIN)/python $$b; done
+
+clean:
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,51 @@
+"""Parallel speed-up of ``simulate``: 2 local worker processes against 1, and Ray 2 workers against 1.
+
+Run: ``PYTHONPATH=src:. python benchmarks/bench_simulate.py [GAME] [--games N] [--agents A,B] [--no-ray]``.
+Rates count games played after the workers have started (interpreter and Ray
+start-up are reported separately); the aggregate wins are checked to be
+identical across every configuration.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+
+from _common import games_from
+
+from hulldown.sim.commands import split_agents
+from hulldown.sim.simulate import simulate
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("game", nargs="?")
+    ap.add_argument("--games", type=int, default=2000)
+    ap.add_argument("--agents", default="random")
+    ap.add_argument("--no-ray", action="store_true")
+    args = ap.parse_args()
+    game = games_from([args.game] if args.game else [])[0]
+    agents = split_agents(args.agents)
+    configs = [("local", 1), ("local", 2)] + ([] if args.no_ray else [("ray", 1), ("ray", 2)])
+    out: dict[str, object] = {"game": game.id, "games": args.games, "agents": agents}
+    rates: dict[str, float] = {}
+    wins = set()
+    for backend, workers in configs:
+        t0 = time.perf_counter()
+        r = simulate(game, agents, args.games, seed=1, workers=workers, backend=backend)
+        wall = time.perf_counter() - t0
+        s = r.summary()
+        key = f"{backend}x{workers}"
+        rates[key] = s["games_per_s"]
+        wins.add(json.dumps(s["wins"]))
+        out[key] = {"games_per_s": s["games_per_s"], "steps_per_s": s["steps_per_s"], "wall_s": wall}
+    out["speedup_local"] = rates["localx2"] / rates["localx1"]
+    if not args.no_ray:
+        out["speedup_ray"] = rates["rayx2"] / rates["rayx1"]
+    out["identical_aggregates"] = len(wins) == 1
+    print(json.dumps(out, indent=1))
+
+
+if __name__ == "__main__":
+    main()

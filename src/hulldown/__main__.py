@@ -1,0 +1,3 @@
+from hulldown.cli import main
+
+main()

@@ -1,0 +1,261 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS).
+
+Cowling, Powley and Whitehouse (2012): one tree over the searching seat's
+information set; every iteration draws a *determinization* with
+``SeatView.resample`` (a full state the seat cannot tell apart from the real
+one) and descends the tree restricted to the actions legal in that
+determinization. The bot never sees the true state: it holds a ``SeatView``,
+whose only way to a full state is ``resample``.
+
+Two details make it sound with hidden information:
+
+* An action may be legal in some determinizations and not in others (an
+  opponent's card that may or may not be in their hand). UCB therefore uses
+  the *availability* count of a child (how often it could have been chosen)
+  in place of the parent's visit count, so rarely available actions are not
+  starved nor over-explored.
+* Rewards are vectors, one per seat, and each node is scored from the view
+  of the seat that chose its action, so the same search plays any number of
+  seats. Returns are rescaled per playout to ``[0, 1]`` (best seat 1, worst
+  0, all equal 0.5), which makes the exploration constant independent of a
+  game's scoring scale.
+
+Budgets: ``iterations=N``, ``seconds=T`` or ``level=easy|normal|hard``. An
+iteration budget with a fixed seed gives the same choices on every machine;
+a time budget depends on the machine's speed.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+from hulldown.agents.base import SeatView
+from hulldown.agents.registry import register_agent
+from hulldown.engine.game import Game
+from hulldown.engine.rng import SplitMix64, derive_seed
+from hulldown.engine.state import Action, GameState
+
+#: Level -> (iterations, seconds cap). ``normal`` is what the web app offers by
+#: default: its cap keeps a decision within one second on one core even in the
+#: slowest game, while the iteration count binds in fast ones (reproducible).
+LEVELS: dict[str, tuple[int, float]] = {
+    "easy": (100, 0.25),
+    "normal": (600, 0.9),
+    "hard": (4000, 5.0),
+}
+
+
+class _Node:
+    """One action edge of the tree: statistics for the seat that took it."""
+
+    __slots__ = ("avail", "children", "reward", "seat", "visits")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.visits = 0
+        self.reward = 0.0
+        self.avail = 1
+        self.children: dict[str, _Node] = {}
+
+
+def _normalise(returns: list[float]) -> list[float]:
+    lo = min(returns)
+    hi = max(returns)
+    if hi <= lo:
+        return [0.5] * len(returns)
+    span = hi - lo
+    return [(r - lo) / span for r in returns]
+
+
+class ISMCTSAgent:
+    """Single-observer ISMCTS with availability-aware UCB and random or heuristic rollouts."""
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        game: Game,
+        seat: int,
+        seed: int = 0,
+        *,
+        iterations: int | None = 1000,
+        seconds: float | None = None,
+        exploration: float = 0.7,
+        rollout: str = "random",
+        max_rollout_steps: int | None = None,
+    ) -> None:
+        if iterations is None and seconds is None:
+            raise ValueError("ismcts needs iterations=N, seconds=T or level=easy|normal|hard")
+        if iterations is not None and iterations < 1:
+            raise ValueError("iterations must be at least 1")
+        if seconds is not None and seconds <= 0:
+            raise ValueError("seconds must be positive")
+        if exploration < 0:
+            raise ValueError("exploration must not be negative")
+        if rollout not in ("random", "heuristic"):
+            raise ValueError("rollout must be random or heuristic")
+        if rollout == "heuristic" and game.heuristic is None:
+            raise ValueError(f"{game.id} has no heuristic bot for rollouts")
+        self.game = game
+        self.seat = seat
+        self.iterations = iterations
+        self.seconds = seconds
+        self.exploration = exploration
+        self.rollout = rollout
+        self.max_rollout_steps = max_rollout_steps if max_rollout_steps is not None else game.info.max_steps
+        self._rng = SplitMix64(seed)
+        self._seed = seed
+        self._rollout_agents: dict[int, Any] = {}
+        #: Statistics of the last decision (benchmarks, the web app's "thinking" display).
+        self.last_iterations = 0
+        self.last_seconds = 0.0
+        self.last_visits: dict[str, int] = {}
+
+    # -- the search --------------------------------------------------------
+    def act(self, view: SeatView) -> Action:
+        legal = view.legal_actions()
+        if not legal:
+            raise ValueError("ismcts asked to act when its seat has no decision")
+        if len(legal) == 1:
+            self.last_iterations, self.last_seconds, self.last_visits = 0, 0.0, {legal[0].id: 0}
+            return legal[0]
+        root = _Node(-1)
+        rng = self._rng
+        start = time.perf_counter()
+        deadline = start + self.seconds if self.seconds is not None else math.inf
+        limit = self.iterations if self.iterations is not None else 1 << 62
+        done = 0
+        while done < limit:
+            self._iterate(root, view.resample(rng), rng)
+            done += 1
+            if deadline != math.inf and (done & 7 == 0 or done < 8) and time.perf_counter() >= deadline:
+                break
+        self.last_iterations = done
+        self.last_seconds = time.perf_counter() - start
+        self.last_visits = {aid: node.visits for aid, node in root.children.items()}
+        # Most visited of the actions actually legal now (ties: first in legal order).
+        best = legal[0]
+        best_visits = -1
+        for action in legal:
+            node = root.children.get(action.id)
+            visits = node.visits if node is not None else 0
+            if visits > best_visits:
+                best, best_visits = action, visits
+        return best
+
+    def _iterate(self, root: _Node, state: GameState, rng: SplitMix64) -> None:
+        path: list[_Node] = []
+        node = root
+        c = self.exploration
+        # Selection and expansion, within this determinization's legal actions.
+        while not state.is_over:
+            legal = state.legal_actions()
+            seat = state.current_player
+            assert seat is not None
+            children = node.children
+            untried: list[Action] = []
+            for a in legal:
+                child = children.get(a.id)
+                if child is None:
+                    untried.append(a)
+                else:
+                    child.avail += 1
+            if untried:
+                action = untried[rng.below(len(untried))]
+                child = _Node(seat)
+                children[action.id] = child
+                state.apply(action)
+                path.append(child)
+                break
+            best_score = -math.inf
+            best_action = legal[0]
+            best_child: _Node | None = None
+            for a in legal:
+                ch = children[a.id]
+                score = ch.reward / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                if score > best_score:
+                    best_score, best_action, best_child = score, a, ch
+            assert best_child is not None
+            state.apply(best_action)
+            path.append(best_child)
+            node = best_child
+        # Rollout.
+        if not state.is_over:
+            self._rollout(state, rng)
+        rewards = _normalise(state.returns()) if state.is_over else [0.5] * state.players
+        for n in path:
+            n.visits += 1
+            n.reward += rewards[n.seat]
+
+    def _rollout(self, state: GameState, rng: SplitMix64) -> None:
+        budget = self.max_rollout_steps
+        if self.rollout == "heuristic":
+            from hulldown.agents.base import SeatView as _View
+
+            while not state.is_over and budget > 0:
+                seat = state.current_player
+                assert seat is not None
+                agent = self._rollout_agents.get(seat)
+                if agent is None:
+                    assert self.game.heuristic is not None
+                    agent = self.game.heuristic(self.game, seat, derive_seed(self._seed, "rollout", seat))
+                    self._rollout_agents[seat] = agent
+                state.apply(agent.act(_View(state, seat)))
+                budget -= 1
+            return
+        while budget > 0:
+            legal = state.legal_actions()
+            if not legal:
+                return
+            state.apply(legal[rng.below(len(legal))])
+            budget -= 1
+
+
+def _number(params: dict[str, str], key: str, kind: type) -> Any:
+    raw = params.pop(key, None)
+    if raw is None:
+        return None
+    try:
+        return kind(raw)
+    except ValueError:
+        raise ValueError(f"{key} must be a {'whole ' if kind is int else ''}number, not {raw!r:.40}") from None
+
+
+def make_ismcts(game: Game, seat: int, seed: int, **params: str) -> ISMCTSAgent:
+    """Factory for the registry: ``ismcts[:iterations=N|seconds=T|level=L][,c=X][,rollout=R]``."""
+    params = dict(params)
+    level = params.pop("level", None)
+    iterations = _number(params, "iterations", int)
+    seconds = _number(params, "seconds", float)
+    exploration = _number(params, "c", float)
+    rollout = params.pop("rollout", "random")
+    if params:
+        raise ValueError(f"unknown parameter {sorted(params)[0]!r} (iterations, seconds, level, c, rollout)")
+    if level is not None:
+        if level not in LEVELS:
+            raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r:.40}")
+        if iterations is not None or seconds is not None:
+            raise ValueError("give either level or iterations/seconds, not both")
+        iterations, seconds = LEVELS[level]
+    elif iterations is None and seconds is None:
+        iterations, seconds = LEVELS["normal"]
+    elif seconds is not None and iterations is None:
+        iterations = None
+    return ISMCTSAgent(
+        game,
+        seat,
+        seed,
+        iterations=iterations,
+        seconds=seconds,
+        exploration=0.7 if exploration is None else exploration,
+        rollout=rollout,
+    )
+
+
+register_agent(
+    "ismcts",
+    make_ismcts,
+    "information-set MCTS: level=easy|normal|hard, iterations=N or seconds=T, c=0.7, rollout=random|heuristic",
+)

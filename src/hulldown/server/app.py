@@ -1,0 +1,414 @@
+"""The FastAPI application: the HTTP API, the websocket and the static front end.
+
+Tokens travel only in ``Authorization: Bearer`` headers, in the ``token``
+query parameter of the websocket (redacted from every log line) and in the
+``#fragment`` of invite links, which browsers never send to a server.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import re
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field
+
+from hulldown import __version__
+from hulldown.agents.registry import describe as describe_agents
+from hulldown.engine.registry import games, load
+from hulldown.server.db import DEFAULT_URL, Store, make_engine, migrate
+from hulldown.server.rooms import ApiError, Listener, Manager, Room
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+MAX_BODY = 64 * 1024
+_TOKEN_RE = re.compile(r"(token=)[^&\s\"']+")
+
+
+class RedactTokens(logging.Filter):
+    """Removes seat tokens from log lines (uvicorn logs websocket URLs with their query)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.msg, str):
+            record.msg = _TOKEN_RE.sub(r"\1***", record.msg)
+        if record.args:
+            args = record.args if isinstance(record.args, tuple) else (record.args,)
+            record.args = tuple(_TOKEN_RE.sub(r"\1***", a) if isinstance(a, str) else a for a in args)
+        return True
+
+
+def install_log_redaction() -> None:
+    for name in ("uvicorn.access", "uvicorn.error", "uvicorn", "hulldown.server", ""):
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, RedactTokens) for f in logger.filters):
+            logger.addFilter(RedactTokens())
+
+
+# -- request and response models ------------------------------------------------
+Strict = ConfigDict(extra="forbid")
+
+
+class CreateGame(BaseModel):
+    model_config = Strict
+    game: str = Field(max_length=64)
+    options: dict[str, bool | int | float | str] = Field(default_factory=dict, max_length=64)
+    seats: list[Annotated[str, Field(max_length=200)]] = Field(min_length=1, max_length=16)
+    clock: float | None = Field(default=None, gt=0, le=86400, description="seconds per decision; none: no clock")
+    takeover: str = Field(default="bot:random", max_length=200, description="bot that takes over a seat that leaves")
+    undo: bool = True
+
+
+class SeatToken(BaseModel):
+    seat: int
+    token: str
+
+
+class Created(BaseModel):
+    id: str
+    seats: list[SeatToken]
+    spectator_url: str
+
+
+class ActionIn(BaseModel):
+    model_config = Strict
+    action: str = Field(max_length=400)
+    version: int
+
+
+class VersionIn(BaseModel):
+    model_config = Strict
+    version: int
+
+
+class ControlIn(BaseModel):
+    model_config = Strict
+    by: Literal["human", "bot"]
+
+
+class LegalAction(BaseModel):
+    id: str
+    label: str
+
+
+class View(BaseModel):
+    """A seat's view. Only ``version``, ``observation``, ``legal_actions`` and ``over`` are the core contract."""
+
+    model_config = ConfigDict(extra="allow")
+    version: int
+    observation: dict[str, Any]
+    legal_actions: list[LegalAction]
+    over: bool
+
+
+class Rematch(BaseModel):
+    id: str
+    token: str | None
+
+
+class ReplayStep(BaseModel):
+    upto: int
+    decisions: int
+    observation: dict[str, Any]
+    log: list[dict[str, Any]]
+    over: bool
+    returns: list[float] | None
+
+
+class Problem(BaseModel):
+    detail: str
+
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    403: {"model": Problem, "description": "wrong or missing seat token"},
+    404: {"model": Problem, "description": "no such game"},
+    409: {"model": Problem, "description": "stale version or not possible now"},
+    422: {"model": Problem, "description": "illegal action or invalid request"},
+}
+
+
+Auth = Annotated[str | None, Header(description="Bearer <seat token>; none: spectator")]
+
+
+def _bearer(authorization: str | None) -> str | None:
+    if authorization is None:
+        return None
+    scheme, _, token = authorization.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise ApiError(403, "use 'Authorization: Bearer <seat token>'")
+    return token.strip()
+
+
+class BodyLimit:
+    """Refuses request bodies over ``limit`` bytes (413) before any handler reads them."""
+
+    def __init__(self, app: Callable[..., Awaitable[None]], limit: int = MAX_BODY) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        for name, value in scope.get("headers", []):
+            if name == b"content-length":
+                try:
+                    too_big = int(value) > self.limit
+                except ValueError:
+                    too_big = True
+                if too_big:
+                    await JSONResponse({"detail": "request body too large"}, status_code=413)(scope, receive, send)
+                    return
+        seen = 0
+
+        async def limited() -> Any:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.limit:
+                    raise ApiError(413, "request body too large")
+            return message
+
+        try:
+            await self.app(scope, limited, send)
+        except ApiError as exc:
+            await JSONResponse({"detail": exc.detail}, status_code=exc.status)(scope, receive, send)
+
+
+def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6, bot_threads: int = 2) -> FastAPI:
+    """The server for one database. ``bot_delay``: seconds a bot waits before moving."""
+    install_log_redaction()
+    engine = make_engine(db_url)
+    migrate(engine)
+    manager = Manager(Store(engine), bot_delay=bot_delay, bot_threads=bot_threads)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await manager.start()
+        yield
+        await manager.stop()
+        engine.dispose()
+
+    app = FastAPI(
+        title="hulldown",
+        version=__version__,
+        summary="WW2 tank tabletop games: the authoritative game server.",
+        lifespan=lifespan,
+    )
+    app.state.manager = manager
+    app.add_middleware(BodyLimit)
+
+    @app.exception_handler(ApiError)
+    async def api_error(_request: Request, exc: ApiError) -> JSONResponse:
+        return JSONResponse({"detail": exc.detail}, status_code=exc.status)
+
+    @app.middleware("http")
+    async def headers(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+        response = await call_next(request)
+        response.headers.setdefault("Referrer-Policy", "no-referrer")
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault(
+            "Content-Security-Policy",
+            "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; connect-src 'self' ws: wss:",
+        )
+        if request.url.path.startswith("/api/"):
+            response.headers.setdefault("Cache-Control", "no-store")
+        return response
+
+    async def seat_of(room: Room, authorization: str | None) -> int | None:
+        seat = room.seat_for_token(_bearer(authorization))
+        manager.join(room, seat)
+        return seat
+
+    # -- catalogue and lobby ----------------------------------------------------
+    @app.get("/api/catalog")
+    async def catalog() -> dict[str, Any]:
+        """Installed games with their options, and the bots the lobby offers."""
+        renderers = {p.stem for p in (WEB / "games").glob("*.js")}
+        out = []
+        for info in games():
+            d = info.describe()
+            d["renderer"] = info.id in renderers
+            d["agents"] = sorted(
+                {"random", "heuristic", *load(info.id).agents}
+                - ({"heuristic"} if load(info.id).heuristic is None else set())
+            )
+            out.append(d)
+        return {"games": out, "agents": describe_agents(), "version": __version__}
+
+    @app.post("/api/games", response_model=Created, responses=ERRORS, status_code=201)
+    async def create_game(body: CreateGame, request: Request) -> Created:
+        """Create a game; the answer holds every seat's token (hand each player only their own)."""
+        config = {"clock": body.clock, "takeover": body.takeover, "undo": body.undo}
+        room, tokens = manager.create(body.game, dict(body.options), list(body.seats), config)
+        base = str(request.base_url).rstrip("/")
+        return Created(
+            id=room.id,
+            seats=[SeatToken(seat=i, token=t) for i, t in enumerate(tokens)],
+            spectator_url=f"{base}/g/{room.id}",
+        )
+
+    @app.get("/api/games")
+    async def list_games(
+        status: Literal["open", "running", "finished"] | None = None,
+        limit: Annotated[int, Query(ge=1, le=500)] = 100,
+    ) -> dict[str, list[dict[str, Any]]]:
+        """Open (a human seat not yet taken), running and finished games; never any token."""
+        out: dict[str, list[dict[str, Any]]] = {"open": [], "running": [], "finished": []}
+        for over in (False, True):
+            for row, seats in manager.store.list_games(over, limit):
+                live = manager.rooms.get(row.id)
+                if live is not None:
+                    row, seat_list = live.row, [(s.seat, s.kind, s.controller, s.joined) for s in live.seats]
+                else:
+                    seat_list = [(s.seat, s.kind, s.controller, s.joined) for s in seats]
+                st = (
+                    "finished"
+                    if row.over
+                    else ("open" if any(k == "human" and not j for _, k, _, j in seat_list) else "running")
+                )
+                if status is not None and st != status:
+                    continue
+                out[st].append(
+                    {
+                        "id": row.id,
+                        "game": row.game,
+                        "players": row.players,
+                        "steps": row.steps,
+                        "status": st,
+                        "returns": row.returns,
+                        "updated_at": row.updated_at,
+                        "seats": [{"seat": s, "kind": k, "controller": c, "joined": j} for s, k, c, j in seat_list],
+                        "spectator_url": f"/g/{row.id}",
+                    }
+                )
+        return out
+
+    # -- one game --------------------------------------------------------------
+    @app.get("/api/games/{game_id}/view", response_model=View, responses=ERRORS)
+    async def get_view(game_id: str, authorization: Auth = None) -> dict[str, Any]:
+        room = await manager.room(game_id)
+        seat = await seat_of(room, authorization)
+        return manager.view(room, seat)
+
+    @app.post("/api/games/{game_id}/actions", response_model=View, responses=ERRORS)
+    async def post_action(game_id: str, body: ActionIn, authorization: Auth = None) -> dict[str, Any]:
+        """Take a decision for your seat at ``version``; the game is unchanged on any error."""
+        room = await manager.room(game_id)
+        seat = await seat_of(room, authorization)
+        await manager.act(room, seat, body.action, body.version)
+        return manager.view(room, seat)
+
+    @app.post("/api/games/{game_id}/undo", response_model=View, responses=ERRORS)
+    async def post_undo(game_id: str, body: VersionIn, authorization: Auth = None) -> dict[str, Any]:
+        """Take back your own latest decision (see docs/web.md for when that is allowed)."""
+        room = await manager.room(game_id)
+        seat = await seat_of(room, authorization)
+        await manager.undo(room, seat, body.version)
+        return manager.view(room, seat)
+
+    @app.post("/api/games/{game_id}/control", response_model=View, responses=ERRORS)
+    async def post_control(game_id: str, body: ControlIn, authorization: Auth = None) -> dict[str, Any]:
+        """Leave your seat to a bot (``bot``) or take it back (``human``)."""
+        room = await manager.room(game_id)
+        seat = await seat_of(room, authorization)
+        await manager.set_controller(room, seat, body.by == "bot")
+        return manager.view(room, seat)
+
+    @app.post("/api/games/{game_id}/rematch", response_model=Rematch, responses=ERRORS)
+    async def post_rematch(game_id: str, authorization: Auth = None) -> Rematch:
+        """A new game with the same seats; each seat holder finds its new token in its view."""
+        room = await manager.room(game_id)
+        seat = await seat_of(room, authorization)
+        rid, token = await manager.rematch(room, seat)
+        return Rematch(id=rid, token=token)
+
+    @app.get("/api/games/{game_id}/record", responses=ERRORS)
+    async def get_record(game_id: str) -> dict[str, Any]:
+        """The full record (every decision and chance outcome) once the game is over."""
+        room = await manager.room(game_id)
+        return manager.record(room)
+
+    @app.get("/api/games/{game_id}/replay", response_model=ReplayStep, responses=ERRORS)
+    async def get_replay(game_id: str, upto: Annotated[int, Query(ge=0, le=1_000_000)] = 0) -> ReplayStep:
+        """The spectator's view after ``upto`` decisions of a finished game."""
+        from hulldown.engine.record import replay
+
+        room = await manager.room(game_id)
+        record = manager.record(room)
+        total = len(room.moves)
+        upto = min(upto, total)
+        state = await asyncio.get_running_loop().run_in_executor(None, lambda: replay(record, upto=upto))
+        log_ = [{"step": n + 1, **e} for n, m in enumerate(room.moves[:upto]) for e in m.events if e.get("to") == "all"]
+        return ReplayStep(
+            upto=upto,
+            decisions=total,
+            observation=state.observation(None),
+            log=log_,
+            over=state.is_over,
+            returns=state.returns() if state.is_over else None,
+        )
+
+    @app.websocket("/api/games/{game_id}/ws")
+    async def websocket(ws: WebSocket, game_id: str, token: str | None = None) -> None:
+        """Pushes the seat's view now and after every change; reconnecting restores the seat."""
+        try:
+            room = await manager.room(game_id)
+            seat = room.seat_for_token(token)
+        except ApiError as exc:
+            await ws.close(code=4403 if exc.status == 403 else 4404, reason=exc.detail)
+            return
+        await ws.accept()
+        manager.join(room, seat)
+        listener = Listener(seat)
+        room.listeners.add(listener)
+        if seat is not None:
+            room.seats[seat].connections += 1
+            manager._notify(room)
+
+        async def drain() -> None:
+            with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+                while True:
+                    await ws.receive_text()
+
+        reader = asyncio.create_task(drain())
+        try:
+            listener.changed.set()
+            while not manager.closed:
+                waiter = asyncio.create_task(listener.changed.wait())
+                done, _ = await asyncio.wait({waiter, reader}, return_when=asyncio.FIRST_COMPLETED)
+                if reader in done:
+                    waiter.cancel()
+                    break
+                listener.changed.clear()
+                await ws.send_text(json.dumps(manager.view(room, seat)))
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            reader.cancel()
+            room.listeners.discard(listener)
+            if seat is not None:
+                room.seats[seat].connections -= 1
+                manager._notify(room)
+            with contextlib.suppress(Exception):
+                await ws.close()
+
+    # -- the front end -----------------------------------------------------------
+    @app.get("/", include_in_schema=False)
+    async def lobby() -> FileResponse:
+        return FileResponse(WEB / "index.html")
+
+    @app.get("/g/{game_id}", include_in_schema=False)
+    async def game_page(game_id: str) -> FileResponse:
+        return FileResponse(WEB / "game.html")
+
+    app.mount("/static", StaticFiles(directory=WEB), name="static")
+    return app

@@ -1,0 +1,308 @@
+"""Persistence: games, seats and every accepted move.
+
+A game is stored as its seed, options and setup chance outcomes plus one row
+per accepted decision with the chance outcomes that decision caused. That is a
+record in pieces: rebuilding feeds the stored outcomes back (like
+``hulldown.replay``), so a restart resumes every game at its last accepted
+action even if the drawing code changed. Each move is committed before the
+server answers, so a killed process loses nothing it has confirmed.
+
+SQLite (the default) runs in WAL mode; PostgreSQL works by URL. The schema is
+owned by the Alembic migrations in ``hulldown/server/migrations``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection, Engine
+
+METADATA = sa.MetaData()
+
+GAMES = sa.Table(
+    "games",
+    METADATA,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("game", sa.String(64), nullable=False),
+    sa.Column("players", sa.Integer, nullable=False),
+    sa.Column("seed", sa.BigInteger, nullable=False),
+    sa.Column("options", sa.Text, nullable=False),
+    sa.Column("config", sa.Text, nullable=False),
+    sa.Column("setup_chance", sa.Text, nullable=False),
+    sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("steps", sa.Integer, nullable=False),
+    sa.Column("over", sa.Boolean, nullable=False),
+    sa.Column("returns", sa.Text, nullable=True),
+    sa.Column("rematch_of", sa.String(32), nullable=True),
+    sa.Column("rematch_id", sa.String(32), nullable=True),
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("updated_at", sa.Float, nullable=False),
+    sa.Index("ix_games_over", "over", "updated_at"),
+)
+
+SEATS = sa.Table(
+    "seats",
+    METADATA,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("kind", sa.String(200), nullable=False),
+    sa.Column("controller", sa.String(200), nullable=False),
+    sa.Column("token_hash", sa.String(64), nullable=False),
+    sa.Column("joined", sa.Boolean, nullable=False),
+    sa.Column("rematch_token", sa.String(64), nullable=True),
+)
+
+MOVES = sa.Table(
+    "moves",
+    METADATA,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("n", sa.Integer, primary_key=True),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("action", sa.String(400), nullable=False),
+    sa.Column("chance", sa.Text, nullable=False),
+    sa.Column("created_at", sa.Float, nullable=False),
+)
+
+DEFAULT_URL = "sqlite:///var/hulldown.sqlite3"
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    # NORMAL in WAL mode survives a killed process (only power loss may drop the last commits).
+    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.close()
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; a SQLite file and its folder are created on first use."""
+    parsed = sa.engine.make_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        database = parsed.database or ""
+        if database and database != ":memory:":
+            Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        kwargs: dict[str, Any] = {"connect_args": {"check_same_thread": False}}
+        if not database or database == ":memory:":
+            kwargs["poolclass"] = sa.pool.StaticPool
+        engine = sa.create_engine(url, **kwargs)
+        sa.event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    return sa.create_engine(url, pool_pre_ping=True)
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the schema to the newest revision (idempotent)."""
+    from alembic import command
+    from alembic.config import Config
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "head")
+
+
+@dataclass(slots=True)
+class SeatRow:
+    seat: int
+    kind: str
+    controller: str
+    token_hash: str
+    joined: bool
+    rematch_token: str | None
+
+
+@dataclass(slots=True)
+class MoveRow:
+    n: int
+    seat: int
+    action: str
+    chance: list[list[Any]]
+
+
+@dataclass(slots=True)
+class GameRow:
+    id: str
+    game: str
+    players: int
+    seed: int
+    options: dict[str, Any]
+    config: dict[str, Any]
+    setup_chance: list[list[Any]]
+    version: int
+    steps: int
+    over: bool
+    returns: list[float] | None
+    rematch_of: str | None
+    rematch_id: str | None
+    created_at: float
+    updated_at: float
+
+
+def _game_row(r: Any) -> GameRow:
+    return GameRow(
+        id=r.id,
+        game=r.game,
+        players=r.players,
+        seed=r.seed,
+        options=json.loads(r.options),
+        config=json.loads(r.config),
+        setup_chance=json.loads(r.setup_chance),
+        version=r.version,
+        steps=r.steps,
+        over=bool(r.over),
+        returns=json.loads(r.returns) if r.returns else None,
+        rematch_of=r.rematch_of,
+        rematch_id=r.rematch_id,
+        created_at=r.created_at,
+        updated_at=r.updated_at,
+    )
+
+
+class Store:
+    """Synchronous data access; each method is one short transaction."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    def insert_game(self, row: GameRow, seats: Sequence[SeatRow]) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                GAMES.insert().values(
+                    id=row.id,
+                    game=row.game,
+                    players=row.players,
+                    seed=row.seed,
+                    options=json.dumps(row.options),
+                    config=json.dumps(row.config),
+                    setup_chance=json.dumps(row.setup_chance),
+                    version=row.version,
+                    steps=row.steps,
+                    over=row.over,
+                    returns=json.dumps(row.returns) if row.returns is not None else None,
+                    rematch_of=row.rematch_of,
+                    rematch_id=row.rematch_id,
+                    created_at=row.created_at,
+                    updated_at=row.updated_at,
+                )
+            )
+            conn.execute(
+                SEATS.insert(),
+                [
+                    {
+                        "game_id": row.id,
+                        "seat": s.seat,
+                        "kind": s.kind,
+                        "controller": s.controller,
+                        "token_hash": s.token_hash,
+                        "joined": s.joined,
+                        "rematch_token": s.rematch_token,
+                    }
+                    for s in seats
+                ],
+            )
+
+    def _touch(
+        self,
+        conn: Connection,
+        game_id: str,
+        version: int,
+        steps: int,
+        over: bool,
+        returns: list[float] | None,
+        now: float,
+    ) -> None:
+        conn.execute(
+            GAMES.update()
+            .where(GAMES.c.id == game_id)
+            .values(
+                version=version,
+                steps=steps,
+                over=over,
+                returns=json.dumps(returns) if returns is not None else None,
+                updated_at=now,
+            )
+        )
+
+    def add_move(
+        self,
+        game_id: str,
+        move: MoveRow,
+        version: int,
+        over: bool,
+        returns: list[float] | None,
+        now: float,
+    ) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                MOVES.insert().values(
+                    game_id=game_id,
+                    n=move.n,
+                    seat=move.seat,
+                    action=move.action,
+                    chance=json.dumps(move.chance),
+                    created_at=now,
+                )
+            )
+            self._touch(conn, game_id, version, move.n + 1, over, returns, now)
+
+    def remove_last_move(self, game_id: str, n: int, version: int, now: float) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(MOVES.delete().where(MOVES.c.game_id == game_id, MOVES.c.n == n))
+            self._touch(conn, game_id, version, n, False, None, now)
+
+    def update_seat(self, game_id: str, seat: int, version: int | None = None, **values: Any) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(SEATS.update().where(SEATS.c.game_id == game_id, SEATS.c.seat == seat).values(**values))
+            if version is not None:
+                conn.execute(GAMES.update().where(GAMES.c.id == game_id).values(version=version))
+
+    def set_rematch(self, game_id: str, rematch_id: str, tokens: dict[int, str]) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(GAMES.update().where(GAMES.c.id == game_id).values(rematch_id=rematch_id))
+            for seat, token in tokens.items():
+                conn.execute(
+                    SEATS.update().where(SEATS.c.game_id == game_id, SEATS.c.seat == seat).values(rematch_token=token)
+                )
+
+    def load_game(self, game_id: str) -> tuple[GameRow, list[SeatRow], list[MoveRow]] | None:
+        with self.engine.connect() as conn:
+            r = conn.execute(GAMES.select().where(GAMES.c.id == game_id)).first()
+            if r is None:
+                return None
+            seats = [
+                SeatRow(s.seat, s.kind, s.controller, s.token_hash, bool(s.joined), s.rematch_token)
+                for s in conn.execute(SEATS.select().where(SEATS.c.game_id == game_id).order_by(SEATS.c.seat))
+            ]
+            moves = [
+                MoveRow(m.n, m.seat, m.action, json.loads(m.chance))
+                for m in conn.execute(MOVES.select().where(MOVES.c.game_id == game_id).order_by(MOVES.c.n))
+            ]
+        return _game_row(r), seats, moves
+
+    def running_ids(self) -> list[str]:
+        with self.engine.connect() as conn:
+            return [r.id for r in conn.execute(sa.select(GAMES.c.id).where(GAMES.c.over.is_(False)))]
+
+    def list_games(self, over: bool, limit: int) -> list[tuple[GameRow, list[SeatRow]]]:
+        with self.engine.connect() as conn:
+            rows = [
+                _game_row(r)
+                for r in conn.execute(
+                    GAMES.select().where(GAMES.c.over.is_(over)).order_by(GAMES.c.updated_at.desc()).limit(limit)
+                )
+            ]
+            ids = [r.id for r in rows]
+            seats: dict[str, list[SeatRow]] = {i: [] for i in ids}
+            if ids:
+                for s in conn.execute(SEATS.select().where(SEATS.c.game_id.in_(ids)).order_by(SEATS.c.seat)):
+                    seats[s.game_id].append(
+                        SeatRow(s.seat, s.kind, s.controller, s.token_hash, bool(s.joined), s.rematch_token)
+                    )
+        return [(r, seats[r.id]) for r in rows]

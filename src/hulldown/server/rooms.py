@@ -1,0 +1,576 @@
+"""Rooms: the live games of the server, their seats, bots, clocks and listeners.
+
+Every change to a game happens under its room's lock, is written to the
+database before anyone is told, and bumps the room's ``version``: a client
+that acts on an older version gets 409 instead of acting on a board it has
+not seen. Bots think on a clone in a worker thread, so a slow bot never holds
+the lock or the event loop; when it answers, its move is applied only if
+nothing changed meanwhile.
+
+Undo (docs/web.md, "Undo"): a seat may take back its own latest decision if,
+since that decision, no chance outcome was drawn, no other seat decided, and
+no event was private or marked as a reveal. The game is then rebuilt from the
+stored moves without the last one; repeated undo walks further back under the
+same rule.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import hmac
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from hulldown.agents.base import Agent, SeatView
+from hulldown.agents.registry import make_agent
+from hulldown.engine.errors import AgentSpecError, HulldownError, IllegalActionError, OptionError
+from hulldown.engine.game import Game
+from hulldown.engine.registry import load
+from hulldown.engine.state import Event, GameState, LogEntry, visible_to
+from hulldown.server.db import GameRow, MoveRow, SeatRow, Store
+
+log = logging.getLogger("hulldown.server")
+
+HUMAN = "human"
+
+
+class ApiError(Exception):
+    """An error with an HTTP status; the game is unchanged when it is raised."""
+
+    def __init__(self, status: int, detail: str) -> None:
+        super().__init__(detail)
+        self.status = status
+        self.detail = detail
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def is_reveal(event: Event) -> bool:
+    """Events a game marks as revealing something: ``reveal: true`` or a type naming a reveal."""
+    return bool(event.get("reveal")) or "reveal" in str(event.get("type", "")).lower()
+
+
+def _entry(step: list[Any]) -> LogEntry:
+    return (step[0], step[1], tuple(step[2]) if step[0] == "shuffle" else step[2])
+
+
+def _step(entry: LogEntry) -> list[Any]:
+    return [entry[0], entry[1], list(entry[2]) if entry[0] == "shuffle" else entry[2]]
+
+
+@dataclass(slots=True)
+class SeatInfo:
+    seat: int
+    kind: str
+    controller: str
+    token_hash: str
+    joined: bool
+    rematch_token: str | None
+    agent: Agent | None = None
+    connections: int = 0
+
+    @property
+    def bot_spec(self) -> str | None:
+        return self.controller[4:] if self.controller.startswith("bot:") else None
+
+
+@dataclass(slots=True)
+class Move:
+    seat: int
+    action: str
+    chance: list[list[Any]]
+    events: list[Event]
+
+
+class Listener:
+    """One websocket: only the newest view matters, so a slow client skips stale ones."""
+
+    __slots__ = ("changed", "seat")
+
+    def __init__(self, seat: int | None) -> None:
+        self.seat = seat
+        self.changed = asyncio.Event()
+
+
+@dataclass(slots=True)
+class Room:
+    id: str
+    game: Game
+    state: GameState
+    row: GameRow
+    seats: list[SeatInfo]
+    moves: list[Move]
+    setup_events: list[Event] = field(default_factory=list)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    listeners: set[Listener] = field(default_factory=set)
+    bot_task: asyncio.Task[None] | None = None
+    clock_task: asyncio.Task[None] | None = None
+    deadline: float | None = None
+    record_cache: dict[str, Any] | None = None
+
+    @property
+    def version(self) -> int:
+        return self.row.version
+
+    def seat_for_token(self, token: str | None) -> int | None:
+        """The seat a token opens; ``None`` for no token; ApiError 403 for a wrong one."""
+        if token is None:
+            return None
+        digest = hash_token(token)
+        found = None
+        for s in self.seats:
+            if hmac.compare_digest(s.token_hash, digest):
+                found = s.seat
+        if found is None:
+            raise ApiError(403, "this token opens no seat of this game")
+        return found
+
+    def status(self) -> str:
+        if self.row.over:
+            return "finished"
+        return "open" if any(s.kind == HUMAN and not s.joined for s in self.seats) else "running"
+
+
+def rebuild(game: Game, row: GameRow, moves: list[Move]) -> tuple[GameState, list[Event]]:
+    """The game after ``moves``, with every stored chance outcome fed back."""
+    script = [_entry(s) for s in row.setup_chance]
+    for m in moves:
+        script.extend(_entry(s) for s in m.chance)
+    state = game.new(seed=row.seed, players=row.players, options=row.options, script=script)
+    setup_events: list[Event] = []
+    for m in moves:
+        if state.current_player != m.seat:
+            raise HulldownError(f"stored move {m.action!r} of seat {m.seat} is out of turn")
+        m.events = state.apply(m.action)
+    if state.pending_scripted():
+        raise HulldownError("stored chance outcomes were never drawn")
+    return state, setup_events
+
+
+class Manager:
+    """All rooms of one server process."""
+
+    def __init__(self, store: Store, bot_delay: float = 0.6, bot_threads: int = 2) -> None:
+        self.store = store
+        self.bot_delay = bot_delay
+        self.rooms: dict[str, Room] = {}
+        self.executor = ThreadPoolExecutor(max_workers=bot_threads, thread_name_prefix="hulldown-bot")
+        self._load_lock = asyncio.Lock()
+        self.clock: Callable[[], float] = time.time
+        self.closed = False
+
+    # -- lifecycle -----------------------------------------------------------
+    async def start(self) -> None:
+        """Resume every unfinished game: bots and clocks pick up where they were."""
+        for gid in self.store.running_ids():
+            try:
+                room = await self.room(gid)
+            except HulldownError as exc:
+                log.error("game %s cannot be resumed: %s", gid, exc)
+                continue
+            self._after_change(room)
+
+    async def stop(self) -> None:
+        self.closed = True
+        for room in self.rooms.values():
+            for task in (room.bot_task, room.clock_task):
+                if task is not None:
+                    task.cancel()
+                    with contextlib.suppress(asyncio.CancelledError, Exception):
+                        await task
+            for listener in room.listeners:
+                listener.changed.set()
+        self.executor.shutdown(wait=False, cancel_futures=True)
+
+    # -- creating ------------------------------------------------------------
+    def create(
+        self,
+        game_id: str,
+        options: dict[str, Any],
+        seats: list[str],
+        config: dict[str, Any],
+        rematch_of: str | None = None,
+        seed: int | None = None,
+    ) -> tuple[Room, list[str]]:
+        try:
+            game = load(game_id)
+        except HulldownError as exc:
+            raise ApiError(422, str(exc)) from None
+        try:
+            players = game.validate_players(len(seats))
+            opts = game.validate_options(options)
+        except OptionError as exc:
+            raise ApiError(422, str(exc)) from None
+        kinds: list[str] = []
+        for i, kind in enumerate(seats):
+            if kind == HUMAN:
+                kinds.append(HUMAN)
+                continue
+            if not kind.startswith("bot:"):
+                raise ApiError(422, f"seat {i}: {kind!r:.60} is neither 'human' nor 'bot:<agent>'")
+            try:
+                make_agent(kind[4:], game, i, 0)
+            except AgentSpecError as exc:
+                raise ApiError(422, f"seat {i}: {exc}") from None
+            kinds.append(kind)
+        takeover = config.get("takeover", "bot:random")
+        try:
+            make_agent(takeover[4:] if takeover.startswith("bot:") else "?", game, 0, 0)
+        except AgentSpecError as exc:
+            raise ApiError(422, f"takeover: {exc}") from None
+        if seed is None:
+            seed = secrets.randbelow(2**62)
+        try:
+            state = game.new(seed=seed, players=players, options=opts)
+        except (HulldownError, ValueError) as exc:
+            raise ApiError(422, str(exc)) from None
+        now = self.clock()
+        gid = secrets.token_urlsafe(12)
+        tokens = [secrets.token_urlsafe(24) for _ in kinds]
+        row = GameRow(
+            id=gid,
+            game=game.id,
+            players=players,
+            seed=seed,
+            options=opts,
+            config=config,
+            setup_chance=[_step(e) for e in state.log_entries()],
+            version=1,
+            steps=0,
+            over=state.is_over,
+            returns=state.returns() if state.is_over else None,
+            rematch_of=rematch_of,
+            rematch_id=None,
+            created_at=now,
+            updated_at=now,
+        )
+        seat_rows = [
+            SeatRow(i, k, k, hash_token(t), k != HUMAN, None)
+            for i, (k, t) in enumerate(zip(kinds, tokens, strict=True))
+        ]
+        self.store.insert_game(row, seat_rows)
+        room = Room(
+            id=gid,
+            game=game,
+            state=state,
+            row=row,
+            seats=[SeatInfo(s.seat, s.kind, s.controller, s.token_hash, s.joined, None) for s in seat_rows],
+            moves=[],
+        )
+        self.rooms[gid] = room
+        self._after_change(room)
+        return room, tokens
+
+    async def room(self, game_id: str) -> Room:
+        room = self.rooms.get(game_id)
+        if room is not None:
+            return room
+        async with self._load_lock:
+            room = self.rooms.get(game_id)
+            if room is not None:
+                return room
+            if len(game_id) > 32:
+                raise ApiError(404, "no such game")
+            loaded = self.store.load_game(game_id)
+            if loaded is None:
+                raise ApiError(404, "no such game")
+            row, seat_rows, move_rows = loaded
+            try:
+                game = load(row.game)
+            except HulldownError:
+                raise ApiError(404, f"game {row.game!r} is not installed on this server") from None
+            moves = [Move(m.seat, m.action, m.chance, []) for m in move_rows]
+            state, setup_events = rebuild(game, row, moves)
+            room = Room(
+                id=row.id,
+                game=game,
+                state=state,
+                row=row,
+                seats=[
+                    SeatInfo(s.seat, s.kind, s.controller, s.token_hash, s.joined, s.rematch_token) for s in seat_rows
+                ],
+                moves=moves,
+                setup_events=setup_events,
+            )
+            self.rooms[game_id] = room
+            return room
+
+    # -- views ---------------------------------------------------------------
+    def can_undo(self, room: Room, seat: int | None) -> bool:
+        if seat is None or room.state.is_over or not room.moves or not room.row.config.get("undo", True):
+            return False
+        if room.seats[seat].controller != HUMAN:
+            return False
+        last = room.moves[-1]
+        if last.seat != seat or last.chance:
+            return False
+        return all(e.get("to") == "all" and not is_reveal(e) for e in last.events)
+
+    def view(self, room: Room, seat: int | None) -> dict[str, Any]:
+        state = room.state
+        over = state.is_over
+        current = state.current_player
+        legal = (
+            [{"id": a.id, "label": a.label} for a in state.legal_actions()]
+            if seat is not None and current == seat
+            else []
+        )
+        log_: list[dict[str, Any]] = []
+        for e in room.setup_events:
+            if visible_to(e, seat):
+                log_.append({"step": 0, **e})
+        for n, m in enumerate(room.moves):
+            for e in m.events:
+                if visible_to(e, seat):
+                    log_.append({"step": n + 1, **e})
+        me = room.seats[seat] if seat is not None else None
+        clock = None
+        if room.deadline is not None and current is not None:
+            clock = {"seat": current, "remaining": max(0.0, room.deadline - self.clock())}
+        return {
+            "version": room.version,
+            "observation": state.observation(seat),
+            "legal_actions": legal,
+            "over": over,
+            "id": room.id,
+            "game": room.game.id,
+            "name": room.game.info.name,
+            "players": state.players,
+            "seat": seat,
+            "current_player": current,
+            "steps": state.steps,
+            "seats": [
+                {
+                    "seat": s.seat,
+                    "kind": s.kind,
+                    "controller": s.controller,
+                    "joined": s.joined,
+                    "online": s.connections > 0,
+                }
+                for s in room.seats
+            ],
+            "returns": state.returns() if over else None,
+            "log": log_,
+            "can_undo": self.can_undo(room, seat),
+            "clock": clock,
+            "rematch": (
+                {"id": room.row.rematch_id, "token": me.rematch_token}
+                if me is not None and me.rematch_token
+                else ({"id": room.row.rematch_id} if room.row.rematch_id else None)
+            ),
+        }
+
+    def join(self, room: Room, seat: int | None) -> None:
+        if seat is None:
+            return
+        s = room.seats[seat]
+        if not s.joined:
+            self.store.update_seat(room.id, seat, joined=True)
+            s.joined = True
+            self._notify(room)
+
+    # -- changing the game ---------------------------------------------------
+    def _bump(self, room: Room) -> int:
+        room.row.version += 1
+        room.row.updated_at = self.clock()
+        return room.row.version
+
+    def _apply(self, room: Room, seat: int, action_id: str) -> None:
+        """Apply, persist, announce; on any failure the room is exactly as before."""
+        state = room.state
+        if state.current_player != seat:
+            raise ApiError(422, f"seat {seat} has no decision now")
+        backup = state.clone()
+        before = state.steps
+        known = len(state.log_entries())
+        try:
+            events = state.apply(action_id)
+        except IllegalActionError as exc:
+            raise ApiError(422, str(exc)) from None
+        try:
+            entries = state.log_entries()[known:]
+            chance = [_step(e) for e in entries if e[0] != "action"]
+            move = Move(seat, entries[0][2], chance, events)
+            version = room.row.version + 1
+            now = self.clock()
+            over = state.is_over
+            returns = state.returns() if over else None
+            self.store.add_move(room.id, MoveRow(before, seat, move.action, chance), version, over, returns, now)
+        except BaseException:
+            room.state = backup
+            raise
+        room.moves.append(move)
+        room.row.version = version
+        room.row.updated_at = now
+        room.row.steps = state.steps
+        room.row.over = over
+        room.row.returns = returns
+        self._after_change(room)
+
+    async def act(self, room: Room, seat: int | None, action: str, version: int) -> None:
+        if seat is None:
+            raise ApiError(403, "a seat token is needed to act")
+        async with room.lock:
+            if version != room.version:
+                raise ApiError(409, f"stale version {version}; the game is at version {room.version}")
+            if room.seats[seat].controller != HUMAN:
+                raise ApiError(409, "a bot plays this seat now; take it back first")
+            self._apply(room, seat, action)
+
+    async def undo(self, room: Room, seat: int | None, version: int) -> None:
+        if seat is None:
+            raise ApiError(403, "a seat token is needed to undo")
+        async with room.lock:
+            if version != room.version:
+                raise ApiError(409, f"stale version {version}; the game is at version {room.version}")
+            if not self.can_undo(room, seat):
+                raise ApiError(409, "nothing to undo: only your own latest decision, before any chance or reveal")
+            moves = room.moves[:-1]
+            state, setup_events = rebuild(room.game, room.row, moves)
+            version = self._bump(room)
+            self.store.remove_last_move(room.id, len(moves), version, room.row.updated_at)
+            room.moves = moves
+            room.state = state
+            room.setup_events = setup_events
+            room.row.steps = state.steps
+            self._after_change(room)
+
+    async def set_controller(self, room: Room, seat: int | None, by_bot: bool) -> None:
+        """A seat leaves (a bot takes it over) or comes back."""
+        if seat is None:
+            raise ApiError(403, "a seat token is needed")
+        async with room.lock:
+            self._set_controller(room, seat, by_bot)
+
+    def _set_controller(self, room: Room, seat: int, by_bot: bool) -> None:
+        s = room.seats[seat]
+        if s.kind != HUMAN:
+            raise ApiError(409, "this seat is a bot's seat")
+        controller = str(room.row.config.get("takeover", "bot:random")) if by_bot else HUMAN
+        if s.controller == controller:
+            return
+        version = self._bump(room)
+        self.store.update_seat(room.id, seat, version=version, controller=controller)
+        s.controller = controller
+        s.agent = None
+        self._after_change(room)
+
+    async def rematch(self, room: Room, seat: int | None) -> tuple[str, str | None]:
+        if seat is None:
+            raise ApiError(403, "a seat token is needed to ask for a rematch")
+        async with room.lock:
+            if not room.row.over:
+                raise ApiError(409, "the game is not over yet")
+            if room.row.rematch_id is None:
+                new, tokens = self.create(
+                    room.game.id,
+                    room.row.options,
+                    [s.kind for s in room.seats],
+                    room.row.config,
+                    rematch_of=room.id,
+                )
+                mine = {s.seat: tokens[s.seat] for s in room.seats if s.kind == HUMAN}
+                self.store.set_rematch(room.id, new.id, mine)
+                room.row.rematch_id = new.id
+                for s in room.seats:
+                    s.rematch_token = mine.get(s.seat)
+                self._bump(room)
+                self._notify(room)
+            return room.row.rematch_id, room.seats[seat].rematch_token
+
+    # -- record and replay ---------------------------------------------------
+    def record(self, room: Room) -> dict[str, Any]:
+        if not room.state.is_over:
+            raise ApiError(409, "the record is published once the game is over")
+        if room.record_cache is None:
+            room.record_cache = room.state.record().to_dict()
+        return room.record_cache
+
+    # -- notification, bots, clocks --------------------------------------------
+    def _notify(self, room: Room) -> None:
+        for listener in room.listeners:
+            listener.changed.set()
+
+    def _after_change(self, room: Room) -> None:
+        self._notify(room)
+        if self.closed:
+            return
+        current = room.state.current_player
+        config = room.row.config
+        # the clock
+        if room.clock_task is not None and room.clock_task is not asyncio.current_task():
+            room.clock_task.cancel()
+        room.clock_task = None
+        room.deadline = None
+        clock = config.get("clock")
+        if clock and current is not None and room.seats[current].controller == HUMAN:
+            room.deadline = self.clock() + float(clock)
+            room.clock_task = asyncio.get_running_loop().create_task(self._clock(room, room.version, float(clock)))
+        # the bots
+        bot_to_move = current is not None and room.seats[current].bot_spec is not None
+        if bot_to_move and (room.bot_task is None or room.bot_task.done()):
+            room.bot_task = asyncio.get_running_loop().create_task(self._bots(room))
+
+    async def _clock(self, room: Room, version: int, seconds: float) -> None:
+        await asyncio.sleep(seconds)
+        async with room.lock:
+            current = room.state.current_player
+            if room.version != version or current is None:
+                return
+            log.info("game %s: seat %s ran out of time; a bot takes over", room.id, current)
+            room.clock_task = None
+            self._set_controller(room, current, True)
+
+    def _agent(self, room: Room, seat: int) -> Agent:
+        s = room.seats[seat]
+        if s.agent is None:
+            spec = s.bot_spec or "random"
+            s.agent = make_agent(spec, room.game, seat, room.row.seed)
+        return s.agent
+
+    async def _bots(self, room: Room) -> None:
+        loop = asyncio.get_running_loop()
+        while not self.closed:
+            async with room.lock:
+                seat = room.state.current_player
+                if seat is None or room.seats[seat].bot_spec is None:
+                    return
+                version = room.version
+                agent = self._agent(room, seat)
+                view = SeatView(room.state.clone(), seat)
+            if self.bot_delay > 0:
+                await asyncio.sleep(self.bot_delay)
+            else:
+                await asyncio.sleep(0)
+            try:
+                action = await loop.run_in_executor(self.executor, agent.act, view)
+                action_id = action.id
+            except Exception:
+                log.exception("game %s: bot of seat %s failed; it plays a legal action at random", room.id, seat)
+                legal = view.legal_actions()
+                action_id = legal[secrets.randbelow(len(legal))].id
+            async with room.lock:
+                if room.version != version:
+                    continue
+                try:
+                    self._apply(room, seat, action_id)
+                except ApiError as exc:
+                    log.error("game %s: bot move %r refused: %s", room.id, action_id, exc.detail)
+                    return
+
+    async def wait_idle(self, room: Room, timeout: float = 10.0) -> None:
+        """Until no bot of this room has a move to make (tests, benchmarks)."""
+        end = time.monotonic() + timeout
+        while room.bot_task is not None and not room.bot_task.done():
+            if time.monotonic() > end:
+                raise TimeoutError("bots still playing")
+            await asyncio.sleep(0.005)

@@ -1,0 +1,253 @@
+"""Where games run: this process, local worker processes, or a Ray cluster.
+
+Every backend plays the same chunks of the same jobs and the results are put
+back in game-index order, and every game's seed depends only on the batch
+seed and its index, so the aggregate is identical whatever the backend or the
+number of workers. Only timings differ.
+
+Interrupting (Ctrl-C) stops scheduling, abandons the games in flight and
+returns every game already finished, marked ``interrupted``.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass
+from typing import Any
+
+from hulldown.sim.runner import GameResult, Job, play_chunk, resolve_game
+
+Progress = Callable[[int], None]
+"""Called with the number of games just finished."""
+
+BACKENDS = ("local", "ray")
+
+
+@dataclass(slots=True)
+class RunOutcome:
+    results: list[list[GameResult]]
+    seconds: float
+    interrupted: bool
+    workers: int
+    backend: str
+
+
+class _Chunker:
+    """Hands out chunks of games, sized from how long games turn out to take.
+
+    The first chunks hold one game each; then a chunk aims at about half a
+    second of play, capped so every worker still gets some sixteen chunks.
+    Small chunks keep the progress bar moving and lose little on Ctrl-C; big
+    ones keep inter-process traffic negligible for fast games.
+    """
+
+    __slots__ = ("cap", "job", "jobs", "next_index", "size")
+
+    def __init__(self, jobs: Sequence[tuple[Job, int]], workers: int) -> None:
+        total = sum(n for _, n in jobs)
+        self.jobs = jobs
+        self.cap = max(1, min(200, total // max(1, workers * 16)))
+        self.size = 1
+        self.job = 0
+        self.next_index = 0
+
+    def take(self) -> tuple[int, list[int]] | None:
+        while self.job < len(self.jobs) and self.next_index >= self.jobs[self.job][1]:
+            self.job += 1
+            self.next_index = 0
+        if self.job >= len(self.jobs):
+            return None
+        n = self.jobs[self.job][1]
+        start = self.next_index
+        self.next_index = min(n, start + self.size)
+        return self.job, list(range(start, self.next_index))
+
+    def observe(self, results: Sequence[GameResult]) -> None:
+        if not results:
+            return
+        per_game = max(1e-6, sum(r.seconds for r in results) / len(results))
+        self.size = max(1, min(self.cap, int(0.5 / per_game)))
+
+
+def _collect(jobs: Sequence[tuple[Job, int]], done: dict[int, list[GameResult]]) -> list[list[GameResult]]:
+    out: list[list[GameResult]] = []
+    for j in range(len(jobs)):
+        rs = done.get(j, [])
+        rs.sort(key=lambda r: r.index)
+        out.append(rs)
+    return out
+
+
+def run_jobs(
+    jobs: Sequence[tuple[Job, int]],
+    *,
+    backend: str = "local",
+    workers: int = 1,
+    address: str | None = None,
+    progress: Progress | None = None,
+) -> RunOutcome:
+    """Play ``n`` games of each ``(job, n)``; results per job in index order."""
+    if backend not in BACKENDS:
+        raise ValueError(f"backend must be one of {', '.join(BACKENDS)}, not {backend!r:.40}")
+    if workers < 1:
+        raise ValueError("workers must be at least 1")
+    for job, _ in jobs:
+        resolve_game(job.game)  # fail here, in one clear line, not in a worker
+    chunks = _Chunker(jobs, workers)
+    if backend == "ray":
+        return _run_ray(jobs, chunks, workers, address, progress)
+    if workers == 1:
+        return _run_inline(jobs, progress)
+    return _run_processes(jobs, chunks, workers, progress)
+
+
+def _run_inline(jobs: Sequence[tuple[Job, int]], progress: Progress | None) -> RunOutcome:
+    done: dict[int, list[GameResult]] = {}
+    interrupted = False
+    start = time.perf_counter()
+    try:
+        for j, (job, n) in enumerate(jobs):
+            for i in range(n):  # one game at a time so Ctrl-C loses at most one
+                done.setdefault(j, []).extend(play_chunk(job, [i]))
+                if progress:
+                    progress(1)
+    except KeyboardInterrupt:
+        interrupted = True
+    return RunOutcome(_collect(jobs, done), time.perf_counter() - start, interrupted, 1, "local")
+
+
+def _worker_init(path: list[str]) -> None:
+    # The parent handles Ctrl-C and decides what to keep; workers must not die mid-write.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for p in reversed(path):
+        if p not in sys.path:
+            sys.path.insert(0, p)
+
+
+def _warm(_: int) -> int:
+    import hulldown.agents.registry as reg
+
+    reg.agent_names()
+    return os.getpid()
+
+
+def _run_processes(
+    jobs: Sequence[tuple[Job, int]],
+    chunks: _Chunker,
+    workers: int,
+    progress: Progress | None,
+) -> RunOutcome:
+    import multiprocessing
+
+    ctx = multiprocessing.get_context("spawn")  # fork is unsafe with threads (Ray, Rich)
+    done: dict[int, list[GameResult]] = {}
+    interrupted = False
+    pool = ProcessPoolExecutor(
+        max_workers=workers, mp_context=ctx, initializer=_worker_init, initargs=(list(sys.path),)
+    )
+    start = time.perf_counter()
+    try:
+        # Start every worker before the clock starts: interpreter start-up is not play.
+        list(pool.map(_warm, range(workers)))
+        start = time.perf_counter()
+        pending: dict[Future[list[GameResult]], int] = {}
+        for _ in range(workers * 3):
+            first = chunks.take()
+            if first is None:
+                break
+            pending[pool.submit(play_chunk, jobs[first[0]][0], first[1])] = first[0]
+        while pending:
+            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for fut in finished:
+                j = pending.pop(fut)
+                rs = fut.result()
+                done.setdefault(j, []).extend(rs)
+                chunks.observe(rs)
+                if progress:
+                    progress(len(rs))
+                nxt = chunks.take()
+                if nxt is not None:
+                    pending[pool.submit(play_chunk, jobs[nxt[0]][0], nxt[1])] = nxt[0]
+        seconds = time.perf_counter() - start
+    except KeyboardInterrupt:
+        interrupted = True
+        seconds = time.perf_counter() - start
+        for proc in list(getattr(pool, "_processes", {}).values()):
+            proc.terminate()
+        pool.shutdown(wait=False, cancel_futures=True)
+        return RunOutcome(_collect(jobs, done), seconds, interrupted, workers, "local")
+    pool.shutdown(wait=True)
+    return RunOutcome(_collect(jobs, done), seconds, interrupted, workers, "local")
+
+
+def _run_ray(
+    jobs: Sequence[tuple[Job, int]],
+    chunks: _Chunker,
+    workers: int,
+    address: str | None,
+    progress: Progress | None,
+) -> RunOutcome:
+    try:
+        import ray
+    except ImportError:  # pragma: no cover - ray is in the sim extra
+        raise ValueError("the ray backend needs Ray: pip install 'hulldown[sim]'") from None
+
+    started_here = False
+    if not ray.is_initialized():
+        kwargs: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False, "logging_level": "ERROR"}
+        if address:
+            kwargs["address"] = address
+        else:
+            # A private local cluster sized to the request; its workers find
+            # hulldown (and plug-in games) on the driver's path.
+            kwargs["num_cpus"] = workers
+            kwargs["runtime_env"] = {"env_vars": {"PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}}
+        try:
+            ray.init(**kwargs)
+        except ConnectionError as exc:
+            raise ValueError(f"cannot reach the Ray cluster at {address}: {exc}") from None
+        started_here = True
+    remote = ray.remote(num_cpus=1, max_retries=0)(play_chunk)
+    done: dict[int, list[GameResult]] = {}
+    interrupted = False
+    refs: dict[Any, int] = {}
+    # On a cluster, ``workers`` is the number of games in flight; locally the
+    # private cluster has exactly ``workers`` CPUs and a short queue keeps them busy.
+    in_flight = workers if address else workers * 3
+    start = time.perf_counter()
+    try:
+        if jobs:
+            ray.get([remote.remote(jobs[0][0], []) for _ in range(workers)])
+        start = time.perf_counter()
+        for _ in range(in_flight):
+            first = chunks.take()
+            if first is None:
+                break
+            refs[remote.remote(jobs[first[0]][0], first[1])] = first[0]
+        while refs:
+            ready, _ = ray.wait(list(refs), num_returns=1)
+            for ref in ready:
+                j = refs.pop(ref)
+                rs = ray.get(ref)
+                done.setdefault(j, []).extend(rs)
+                chunks.observe(rs)
+                if progress:
+                    progress(len(rs))
+                nxt = chunks.take()
+                if nxt is not None:
+                    refs[remote.remote(jobs[nxt[0]][0], nxt[1])] = nxt[0]
+        seconds = time.perf_counter() - start
+    except KeyboardInterrupt:
+        interrupted = True
+        seconds = time.perf_counter() - start
+        for ref in refs:
+            ray.cancel(ref, force=True)
+    finally:
+        if started_here:
+            ray.shutdown()
+    return RunOutcome(_collect(jobs, done), seconds, interrupted, workers, "ray")

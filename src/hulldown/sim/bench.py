@@ -1,0 +1,97 @@
+"""Random-playout throughput of a game on one core: the number search and simulation live on."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from typing import Any
+
+from hulldown.engine.game import Game
+from hulldown.engine.rng import SplitMix64, derive_seed
+from hulldown.engine.state import GameState
+
+
+def _playout(state: GameState, rng: SplitMix64) -> int:
+    steps = 0
+    while True:
+        legal = state.legal_actions()
+        if not legal:
+            return steps
+        state.apply(legal[rng.below(len(legal))])
+        steps += 1
+
+
+def _mid_game_states(game: Game, players: int | None, options: Mapping[str, Any], count: int) -> list[GameState]:
+    """States a third of the way into random games: what search clones in practice."""
+    out = []
+    rng = SplitMix64(derive_seed(0, "bench-mid"))
+    for i in range(count):
+        probe = game.new(seed=i, players=players, options=options)
+        length = _playout(probe.clone(), SplitMix64(i))
+        state = probe
+        for _ in range(length // 3):
+            legal = state.legal_actions()
+            state.apply(legal[rng.below(len(legal))])
+        out.append(state)
+    return out
+
+
+def _time_per_call(fn: Any, states: list[GameState], min_seconds: float = 0.2) -> float:
+    calls = 0
+    start = time.perf_counter()
+    while True:
+        for s in states:
+            fn(s)
+        calls += len(states)
+        elapsed = time.perf_counter() - start
+        if elapsed >= min_seconds:
+            return elapsed / calls
+
+
+def bench(
+    game: Game,
+    seconds: float = 3.0,
+    *,
+    players: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    seed: int = 0,
+) -> dict[str, Any]:
+    """Play uniformly random games for ``seconds`` in this process and time clone and resample."""
+    if seconds <= 0:
+        raise ValueError("seconds must be positive")
+    opts = game.validate_options(options)
+    n = game.validate_players(players)
+    rng = SplitMix64(seed)
+    games = steps = 0
+    setup = 0.0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        t0 = time.perf_counter()
+        state = game.new(seed=derive_seed(seed, games), players=n, options=opts)
+        setup += time.perf_counter() - t0
+        steps += _playout(state, rng)
+        games += 1
+        if time.perf_counter() >= deadline:
+            break
+    elapsed = time.perf_counter() - start
+    mids = _mid_game_states(game, n, opts, 8)
+    clone_s = _time_per_call(lambda s: s.clone(), mids)
+    resample_rng = SplitMix64(1)
+    resample_s = _time_per_call(lambda s: s.resample(0, resample_rng), mids)
+    legal_s = _time_per_call(lambda s: s.clone().legal_actions(), mids) - clone_s
+    return {
+        "game": game.id,
+        "players": n,
+        "options": opts,
+        "seconds": elapsed,
+        "games": games,
+        "steps": steps,
+        "steps_per_s": steps / elapsed,
+        "games_per_s": games / elapsed,
+        "mean_steps": steps / games,
+        "setup_us": 1e6 * setup / games,
+        "clone_us": 1e6 * clone_s,
+        "resample_us": 1e6 * resample_s,
+        "legal_us": max(0.0, 1e6 * legal_s),
+    }

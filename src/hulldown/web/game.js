@@ -1,0 +1,192 @@
+// The game page: one seat's view (or the spectator's), kept live over a websocket.
+// The seat token comes from the link's #fragment, which browsers never send to a
+// server; it goes out only in the Authorization header and the websocket query.
+import { h } from "./dom.js";
+import { applyStatic, languageSwitch, t } from "./i18n.js";
+import { rendererFor } from "./render.js";
+
+const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+const token = new URLSearchParams(location.hash.slice(1)).get("t");
+let view = null;
+let catalog = null;
+let renderer = null;
+let ws = null;
+let retry = 0;
+let busy = false;
+let replayAt = 0;
+let replayTotal = 0;
+
+const $ = (id) => document.getElementById(id);
+
+async function api(path, init = {}) {
+  const headers = { "Content-Type": "application/json" };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const res = await fetch(path, { ...init, headers });
+  const body = await res.json().catch(() => ({}));
+  if (!res.ok) {
+    const err = new Error(typeof body.detail === "string" ? body.detail : JSON.stringify(body.detail));
+    err.status = res.status;
+    throw err;
+  }
+  return body;
+}
+
+function seatName(i) {
+  if (i === null || i === undefined) return "";
+  const s = view.seats[i];
+  let name = `${t("seat")} ${i}`;
+  if (i === view.seat) name += ` (${t("you")})`;
+  else if (s && s.controller !== "human") name += ` (${t("bot")} ${s.controller.slice(4)})`;
+  return name;
+}
+
+function ctx(v) {
+  return { seat: v.seat, players: v.players, view: v, t };
+}
+
+function show(v) {
+  if (view && v.version < view.version) return; // an older push arriving late
+  view = v;
+  document.title = `${v.name} — hulldown`;
+  $("game-name").textContent = v.name;
+  $("who").textContent = v.seat === null ? t("spectating") : t("playingAs", { seat: v.seat });
+  // the decision
+  const actions = $("actions");
+  actions.replaceChildren();
+  const status = $("status");
+  if (v.over) {
+    status.textContent = `${t("gameOver")} — ${t("result")}: ${v.returns.map((r, i) => `${seatName(i)} ${r}`).join(", ")}`;
+    status.dataset.state = "over";
+  } else if (v.legal_actions.length) {
+    status.textContent = t("yourTurn");
+    status.dataset.state = "decide";
+    for (const a of v.legal_actions) {
+      actions.append(h("button", { class: "action", dataset: { action: a.id }, title: a.id, onclick: () => act(a.id) }, a.label));
+    }
+  } else {
+    status.textContent = t("waitingFor", { who: seatName(v.current_player) });
+    status.dataset.state = "wait";
+  }
+  $("clock").textContent = v.clock ? t("clockLeft", { who: seatName(v.clock.seat), s: Math.ceil(v.clock.remaining) }) : "";
+  // seat tools: undo, leave/return, rematch
+  const tools = $("seat-tools");
+  tools.replaceChildren();
+  if (v.seat !== null) {
+    if (v.can_undo) tools.append(h("button", { id: "undo", onclick: undo }, t("undo")));
+    const me = v.seats[v.seat];
+    if (!v.over && me.kind === "human") {
+      tools.append(me.controller === "human"
+        ? h("button", { id: "leave", onclick: () => control("bot") }, t("leave"))
+        : h("button", { id: "come-back", onclick: () => control("human") }, t("comeBack")));
+    }
+    if (v.over && !v.rematch) tools.append(h("button", { id: "rematch", onclick: rematch }, t("rematch")));
+  }
+  if (v.rematch && v.rematch.token) {
+    tools.append(h("a", { class: "button", id: "rematch-link", href: `/g/${v.rematch.id}#t=${encodeURIComponent(v.rematch.token)}` }, t("rematchReady")));
+  } else if (v.rematch) {
+    tools.append(h("a", { class: "button", href: `/g/${v.rematch.id}` }, t("rematch")));
+  }
+  // seats and board
+  $("seats").replaceChildren(...v.seats.map((s) => h("span", {
+    class: `seat-chip${s.seat === v.current_player ? " current" : ""}${s.seat === v.seat ? " mine" : ""}`,
+  }, seatName(s.seat), " ", h("small", {}, s.controller === "human" ? (s.online ? t("online") : t("offline")) : ""))));
+  $("board").replaceChildren(renderer.render(v.observation, ctx(v)));
+  // the log, newest last
+  const log = $("log");
+  log.replaceChildren(...v.log.map((e) => renderer.formatEvent(e, ctx(v))));
+  log.scrollTop = log.scrollHeight;
+  if (v.over && $("replay").hidden) startReplay();
+  document.body.dataset.version = String(v.version);
+  document.body.dataset.over = String(v.over);
+}
+
+function say(msg) {
+  $("message").textContent = msg;
+}
+
+async function post(path, body) {
+  if (busy) return;
+  busy = true;
+  say("");
+  try {
+    show(await api(path, { method: "POST", body: JSON.stringify(body) }));
+  } catch (e) {
+    if (e.status === 409) {
+      say(t("stale"));
+      show(await api(`/api/games/${gameId}/view`));
+    } else if (e.status === 422) say(t("illegal", { msg: e.message }));
+    else say(t("error", { msg: e.message }));
+  } finally {
+    busy = false;
+  }
+}
+
+const act = (id) => post(`/api/games/${gameId}/actions`, { action: id, version: view.version });
+const undo = () => post(`/api/games/${gameId}/undo`, { version: view.version });
+const control = (by) => post(`/api/games/${gameId}/control`, { by });
+
+async function rematch() {
+  try {
+    const r = await api(`/api/games/${gameId}/rematch`, { method: "POST" });
+    location.href = `/g/${r.id}${r.token ? `#t=${encodeURIComponent(r.token)}` : ""}`;
+  } catch (e) {
+    say(t("error", { msg: e.message }));
+  }
+}
+
+function connect() {
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  const q = token ? `?token=${encodeURIComponent(token)}` : "";
+  ws = new WebSocket(`${proto}://${location.host}/api/games/${encodeURIComponent(gameId)}/ws${q}`);
+  ws.onopen = () => {
+    retry = 0;
+    $("conn").textContent = t("connected");
+    $("conn").dataset.state = "up";
+  };
+  ws.onmessage = (m) => show(JSON.parse(m.data));
+  ws.onclose = () => {
+    $("conn").textContent = t("disconnected");
+    $("conn").dataset.state = "down";
+    retry = Math.min(retry + 1, 6);
+    setTimeout(connect, 250 * 2 ** retry);
+  };
+}
+
+async function replayTo(n) {
+  const r = await api(`/api/games/${gameId}/replay?upto=${Math.max(0, n)}`);
+  replayAt = r.upto;
+  replayTotal = r.decisions;
+  $("rp-step").textContent = t("step", { n: r.upto, total: r.decisions });
+  const c = { seat: null, players: view.players, view, t };
+  $("replay-board").replaceChildren(renderer.render(r.observation, c));
+  $("replay-log").replaceChildren(...r.log.map((e) => renderer.formatEvent(e, c)));
+}
+
+function startReplay() {
+  $("replay").hidden = false;
+  $("rp-first").onclick = () => replayTo(0);
+  $("rp-prev").onclick = () => replayTo(replayAt - 1);
+  $("rp-next").onclick = () => replayTo(Math.min(replayTotal, replayAt + 1));
+  $("rp-last").onclick = () => replayTo(replayTotal);
+  replayTo(0);
+}
+
+async function main() {
+  $("lang-slot").append(languageSwitch(() => view && show(view)));
+  applyStatic();
+  catalog = await api("/api/catalog");
+  const first = await api(`/api/games/${gameId}/view`);
+  const info = catalog.games.find((g) => g.id === first.game);
+  renderer = await rendererFor(first.game, info && info.renderer);
+  show(first);
+  connect();
+  setInterval(() => {
+    if (view && view.clock) {
+      view.clock.remaining = Math.max(0, view.clock.remaining - 1);
+      $("clock").textContent = t("clockLeft", { who: seatName(view.clock.seat), s: Math.ceil(view.clock.remaining) });
+    }
+  }, 1000);
+  document.body.dataset.ready = "1";
+}
+
+main().catch((e) => say(t("error", { msg: e.message })));

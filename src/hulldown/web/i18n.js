@@ -1,0 +1,157 @@
+// UI strings in English and German; the choice is kept in localStorage.
+const STRINGS = {
+  en: {
+    title: "hulldown",
+    tagline: "WW2 tank tabletop games",
+    language: "Language",
+    newGame: "New game",
+    game: "Game",
+    players: "Players",
+    seat: "Seat",
+    human: "Human",
+    botRandom: "Bot: random",
+    botHeuristic: "Bot: heuristic",
+    botCustom: "Bot (custom)…",
+    options: "Options",
+    clock: "Turn clock (seconds, empty: none)",
+    takeover: "Bot that takes over a seat that leaves or times out",
+    allowUndo: "Allow undo",
+    create: "Create game",
+    invites: "Invite links — give each player only their own",
+    spectator: "Spectator link",
+    open: "Open",
+    openGames: "Open games",
+    runningGames: "Running games",
+    finishedGames: "Finished games",
+    none: "none",
+    refresh: "Refresh",
+    watch: "Watch",
+    replay: "Replay",
+    yourTurn: "Your decision",
+    waitingFor: "Waiting for {who}",
+    gameOver: "Game over",
+    result: "Result",
+    you: "you",
+    spectating: "You are watching as a spectator.",
+    playingAs: "You play seat {seat}.",
+    undo: "Undo my last decision",
+    leave: "Leave seat to a bot",
+    comeBack: "Take my seat back",
+    rematch: "Rematch",
+    rematchReady: "Rematch ready: open your seat",
+    log: "Game log",
+    board: "Board",
+    decision: "Decision",
+    connected: "live",
+    disconnected: "reconnecting…",
+    stale: "The game moved on; here is the current position.",
+    illegal: "Not allowed: {msg}",
+    error: "Error: {msg}",
+    step: "Decision {n} of {total}",
+    first: "First",
+    prev: "Back",
+    next: "Forward",
+    last: "Last",
+    clockLeft: "{who}: {s} s left",
+    bot: "bot",
+    online: "online",
+    offline: "offline",
+    empty: "empty",
+    lobby: "Lobby",
+    copy: "Copy",
+  },
+  de: {
+    title: "hulldown",
+    tagline: "Panzer-Brettspiele des Zweiten Weltkriegs",
+    language: "Sprache",
+    newGame: "Neues Spiel",
+    game: "Spiel",
+    players: "Spieler",
+    seat: "Platz",
+    human: "Mensch",
+    botRandom: "Bot: Zufall",
+    botHeuristic: "Bot: Heuristik",
+    botCustom: "Bot (eigene Angabe)…",
+    options: "Optionen",
+    clock: "Zuguhr (Sekunden, leer: keine)",
+    takeover: "Bot, der einen verlassenen oder abgelaufenen Platz übernimmt",
+    allowUndo: "Zurücknehmen erlauben",
+    create: "Spiel anlegen",
+    invites: "Einladungslinks – jeder Person nur ihren eigenen geben",
+    spectator: "Zuschauerlink",
+    open: "Öffnen",
+    openGames: "Offene Spiele",
+    runningGames: "Laufende Spiele",
+    finishedGames: "Beendete Spiele",
+    none: "keine",
+    refresh: "Aktualisieren",
+    watch: "Zuschauen",
+    replay: "Wiederholung",
+    yourTurn: "Du bist am Zug",
+    waitingFor: "Warten auf {who}",
+    gameOver: "Spiel beendet",
+    result: "Ergebnis",
+    you: "du",
+    spectating: "Du schaust als Zuschauer zu.",
+    playingAs: "Du spielst Platz {seat}.",
+    undo: "Letzte Entscheidung zurücknehmen",
+    leave: "Platz einem Bot überlassen",
+    comeBack: "Platz zurücknehmen",
+    rematch: "Revanche",
+    rematchReady: "Revanche bereit: Platz öffnen",
+    log: "Spielprotokoll",
+    board: "Spielfeld",
+    decision: "Entscheidung",
+    connected: "verbunden",
+    disconnected: "verbinde neu…",
+    stale: "Das Spiel ist weitergegangen; hier ist der aktuelle Stand.",
+    illegal: "Nicht erlaubt: {msg}",
+    error: "Fehler: {msg}",
+    step: "Entscheidung {n} von {total}",
+    first: "Anfang",
+    prev: "Zurück",
+    next: "Vor",
+    last: "Ende",
+    clockLeft: "{who}: noch {s} s",
+    bot: "Bot",
+    online: "online",
+    offline: "offline",
+    empty: "leer",
+    lobby: "Lobby",
+    copy: "Kopieren",
+  },
+};
+
+let lang = localStorage.getItem("hulldown.lang") || (navigator.language || "en").slice(0, 2);
+if (!(lang in STRINGS)) lang = "en";
+
+export function currentLang() {
+  return lang;
+}
+
+export function t(key, vars = {}) {
+  const s = STRINGS[lang][key] ?? STRINGS.en[key] ?? key;
+  return s.replace(/\{(\w+)\}/g, (_, k) => (k in vars ? String(vars[k]) : `{${k}}`));
+}
+
+export function applyStatic(root = document) {
+  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  document.documentElement.lang = lang;
+}
+
+export function languageSwitch(onChange) {
+  const sel = document.createElement("select");
+  sel.id = "lang";
+  sel.setAttribute("aria-label", "Language / Sprache");
+  for (const [code, name] of [["en", "English"], ["de", "Deutsch"]]) {
+    const o = new Option(name, code, false, code === lang);
+    sel.append(o);
+  }
+  sel.addEventListener("change", () => {
+    lang = sel.value;
+    localStorage.setItem("hulldown.lang", lang);
+    applyStatic();
+    onChange();
+  });
+  return sel;
+}

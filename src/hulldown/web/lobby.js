@@ -1,0 +1,148 @@
+// The lobby: create a game, hand out one invite link per seat, list games.
+import { h } from "./dom.js";
+import { applyStatic, languageSwitch, t } from "./i18n.js";
+
+let catalog = { games: [] };
+
+async function api(path, init = {}) {
+  const res = await fetch(path, { ...init, headers: { "Content-Type": "application/json", ...(init.headers || {}) } });
+  const body = await res.json().catch(() => ({}));
+  if (!res.ok) throw new Error(typeof body.detail === "string" ? body.detail : JSON.stringify(body.detail));
+  return body;
+}
+
+function currentGame() {
+  return catalog.games.find((g) => g.id === document.getElementById("game-select").value);
+}
+
+function seatChoices(game) {
+  const out = [["human", t("human")], ["bot:random", t("botRandom")]];
+  if (game && game.agents.includes("heuristic")) out.push(["bot:heuristic", t("botHeuristic")]);
+  for (const a of (game && game.agents) || []) if (!["random", "heuristic"].includes(a)) out.push([`bot:${a}`, `Bot: ${a}`]);
+  out.push(["custom", t("botCustom")]);
+  return out;
+}
+
+function drawSeats() {
+  const game = currentGame();
+  const box = document.getElementById("seat-rows");
+  const n = Number(document.getElementById("players").value);
+  const prev = [...box.querySelectorAll("select")].map((s) => s.value);
+  box.replaceChildren();
+  for (let i = 0; i < n; i++) {
+    const sel = h("select", { name: `seat-${i}`, id: `seat-${i}` });
+    for (const [v, label] of seatChoices(game)) sel.append(new Option(label, v));
+    sel.value = prev[i] || (i === 0 ? "human" : game && game.agents.includes("heuristic") ? "bot:heuristic" : "bot:random");
+    const custom = h("input", { id: `seat-${i}-custom`, placeholder: "bot:ismcts:iterations=200", hidden: sel.value !== "custom" });
+    sel.addEventListener("change", () => (custom.hidden = sel.value !== "custom"));
+    box.append(h("label", {}, `${t("seat")} ${i} `, sel, custom));
+  }
+}
+
+function drawOptions() {
+  const game = currentGame();
+  const box = document.getElementById("options");
+  box.replaceChildren();
+  document.getElementById("options-box").hidden = !game || game.options.length === 0;
+  if (!game) return;
+  document.getElementById("game-summary").textContent = game.summary;
+  const players = document.getElementById("players");
+  const old = players.value;
+  players.replaceChildren();
+  for (let n = game.min_players; n <= game.max_players; n++) players.append(new Option(String(n), String(n)));
+  players.value = old && Number(old) >= game.min_players && Number(old) <= game.max_players ? old : String(game.default_players);
+  for (const o of game.options) {
+    let input;
+    if (o.choices) {
+      input = h("select", { "data-option": o.name, "data-type": o.type });
+      for (const c of o.choices) input.append(new Option(String(c), String(c), false, c === o.default));
+    } else if (o.type === "bool") {
+      input = h("input", { type: "checkbox", "data-option": o.name, "data-type": o.type, checked: o.default });
+    } else {
+      input = h("input", { "data-option": o.name, "data-type": o.type, value: o.default, type: o.type === "str" ? "text" : "number", min: o.min, max: o.max });
+    }
+    box.append(h("label", { title: o.help }, `${o.name} `, input, h("small", { class: "muted" }, ` ${o.help}`)));
+  }
+  drawSeats();
+}
+
+async function create(ev) {
+  ev.preventDefault();
+  const err = document.getElementById("create-error");
+  err.textContent = "";
+  const n = Number(document.getElementById("players").value);
+  const seats = [];
+  for (let i = 0; i < n; i++) {
+    const v = document.getElementById(`seat-${i}`).value;
+    seats.push(v === "custom" ? document.getElementById(`seat-${i}-custom`).value.trim() : v);
+  }
+  const options = {};
+  for (const el of document.querySelectorAll("[data-option]")) {
+    const type = el.dataset.type;
+    options[el.dataset.option] = type === "bool" ? el.checked : type === "int" ? parseInt(el.value, 10) : type === "float" ? Number(el.value) : el.value;
+  }
+  const clock = document.getElementById("clock").value;
+  const body = {
+    game: document.getElementById("game-select").value,
+    options,
+    seats,
+    clock: clock ? Number(clock) : null,
+    takeover: document.getElementById("takeover").value.trim() || "bot:random",
+    undo: document.getElementById("undo").checked,
+  };
+  try {
+    const created = await api("/api/games", { method: "POST", body: JSON.stringify(body) });
+    const list = document.getElementById("invite-list");
+    list.replaceChildren();
+    for (const s of created.seats) {
+      if (seats[s.seat] !== "human") continue;
+      const url = `${location.origin}/g/${created.id}#t=${encodeURIComponent(s.token)}`;
+      const input = h("input", { readonly: true, value: url, class: "invite", size: 60 });
+      list.append(
+        h("li", {}, `${t("seat")} ${s.seat}: `, input,
+          h("button", { type: "button", onclick: () => navigator.clipboard && navigator.clipboard.writeText(url) }, t("copy")),
+          h("a", { class: "button open-seat", href: url, dataset: { seat: s.seat } }, t("open"))),
+      );
+    }
+    const spec = document.getElementById("spectator-link");
+    spec.href = created.spectator_url;
+    spec.textContent = created.spectator_url;
+    document.getElementById("created").hidden = false;
+    refresh();
+  } catch (e) {
+    err.textContent = t("error", { msg: e.message });
+  }
+}
+
+function gameLine(g) {
+  const name = (catalog.games.find((x) => x.id === g.game) || { name: g.game }).name;
+  const seats = g.seats.map((s) => (s.kind === "human" ? t("human") : s.kind.slice(4))).join(" · ");
+  const res = g.returns ? ` — ${t("result")}: ${g.returns.join(" / ")}` : "";
+  return h("li", {}, h("b", {}, name), ` (${seats}), ${g.steps} ▸${res} `,
+    h("a", { href: g.spectator_url }, g.status === "finished" ? t("replay") : t("watch")));
+}
+
+async function refresh() {
+  const lists = await api("/api/games");
+  for (const k of ["open", "running", "finished"]) {
+    const ul = document.getElementById(`list-${k}`);
+    ul.replaceChildren(...(lists[k].length ? lists[k].map(gameLine) : [h("li", { class: "muted" }, t("none"))]));
+  }
+}
+
+async function main() {
+  document.getElementById("lang-slot").append(languageSwitch(() => { drawOptions(); refresh(); }));
+  applyStatic();
+  catalog = await api("/api/catalog");
+  const sel = document.getElementById("game-select");
+  for (const g of catalog.games) sel.append(new Option(g.name, g.id));
+  sel.addEventListener("change", drawOptions);
+  document.getElementById("players").addEventListener("change", drawSeats);
+  document.getElementById("new-game").addEventListener("submit", create);
+  document.getElementById("refresh").addEventListener("click", refresh);
+  drawOptions();
+  await refresh();
+  document.body.dataset.ready = "1";
+}
+
+main();

@@ -1,0 +1,175 @@
+"""Information-set MCTS: sees only its seat's information, reproducible, parameters checked."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from hulldown.agents.base import SeatView
+from hulldown.agents.ismcts import LEVELS, ISMCTSAgent, make_ismcts
+from hulldown.agents.registry import agent_names, make_agent
+from hulldown.engine import AgentSpecError, Game, GameState, derive_seed
+from hulldown.engine.rng import SplitMix64
+from tests.engine.toygame import TOY, HighCard
+
+
+class CanonicalHighCard(HighCard):
+    """The toy game with a resample that depends on the seat's information alone.
+
+    The toy game redraws hidden cards from a pool gathered in the true state's
+    order, so two states a seat cannot tell apart resample differently even
+    with the same generator. Sorting the pool first makes ``resample(seat,
+    rng)`` a function of the information set, which is what lets this test
+    compare choices exactly rather than statistically.
+    """
+
+    __slots__ = ()
+
+    def _resample(self, seat: int, rng: SplitMix64) -> GameState:
+        new = self.clone()
+        assert isinstance(new, HighCard)
+        unseen = sorted([*new.deck.cards, *(c for i, h in enumerate(new.hands) if i != seat for c in h.cards)])
+        perm = rng.permutation(len(unseen))
+        unseen = [unseen[i] for i in perm]
+        new.deck.cards = unseen[: len(new.deck)]
+        rest = unseen[len(new.deck) :]
+        for i, h in enumerate(new.hands):
+            if i != seat:
+                h.cards = [rest.pop() for _ in range(len(h))]
+        return new
+
+
+CANON = Game(info=TOY.info, state_class=CanonicalHighCard)
+
+
+def _twin_states(seed: int) -> tuple[HighCard, HighCard]:
+    """Two states equal for seat 1 except for seat 0's hand and the deck's order and content."""
+    a = CANON.new(seed=seed)
+    assert isinstance(a, HighCard)
+    a.apply(a.legal_actions()[0])  # seat 0 leads; seat 1 decides next
+    b = a.clone()
+    assert isinstance(b, HighCard)
+    # Swap one of seat 0's hidden cards with a deck card, then reorder the deck.
+    held, spare = b.hands[0].cards[0], b.deck.cards[0]
+    b.hands[0].cards[0], b.deck.cards[0] = spare, held
+    b.deck.cards.reverse()
+    return a, b
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
+def test_choice_ignores_information_the_seat_cannot_see(seed: int) -> None:
+    a, b = _twin_states(seed)
+    assert a.snapshot() != b.snapshot()
+    assert a.observation(1) == b.observation(1)
+    choices = []
+    for state in (a, b):
+        agent = ISMCTSAgent(CANON, 1, seed=99, iterations=150)
+        choices.append((agent.act(SeatView(state, 1)).id, agent.last_visits))
+    assert choices[0] == choices[1]
+
+
+def test_search_never_reads_the_true_state() -> None:
+    """Every full state the search plays comes from ``resample``; the true one is never stepped."""
+    state = CANON.new(seed=11)
+    before = state.fingerprint()
+    calls: list[int] = []
+
+    class CountingView(SeatView):
+        __slots__ = ()
+
+        def resample(self, rng: Any) -> GameState:
+            calls.append(1)
+            return super().resample(rng)
+
+    agent = ISMCTSAgent(CANON, 0, seed=1, iterations=40)
+    agent.act(CountingView(state, 0))
+    assert len(calls) == 40
+    assert state.fingerprint() == before
+
+
+def test_same_seed_same_choices_and_statistics() -> None:
+    state = TOY.new(seed=5)
+    runs = []
+    for _ in range(2):
+        agent = make_agent("ismcts:iterations=120", TOY, 0, 42)
+        action = agent.act(SeatView(state, 0))
+        assert isinstance(agent, ISMCTSAgent)
+        runs.append((action.id, agent.last_visits))
+    assert runs[0] == runs[1]
+    assert sum(runs[0][1].values()) == 120
+
+
+def test_beats_random_in_the_seat_where_choices_matter() -> None:
+    """Seat 1 answers a card it has seen: searching must win more than random does there."""
+    wins = {"random": 0, "ismcts:iterations=150": 0}
+    for spec in wins:
+        for i in range(120):
+            s = TOY.new(seed=derive_seed(3, i))
+            agents = [make_agent("random", TOY, 0, i), make_agent(spec, TOY, 1, i)]
+            while not s.is_over:
+                seat = s.current_player
+                assert seat is not None
+                s.apply(agents[seat].act(SeatView(s, seat)))
+            wins[spec] += s.returns()[1] > 0
+    assert wins["ismcts:iterations=150"] > wins["random"] + 10, wins
+
+
+def test_three_players_and_a_time_budget() -> None:
+    state = TOY.new(seed=2, players=3)
+    agent = make_agent("ismcts:seconds=0.05", TOY, 0, 1)
+    assert isinstance(agent, ISMCTSAgent)
+    action = agent.act(SeatView(state, 0))
+    assert action in state.legal_actions()
+    assert agent.last_iterations > 0
+    assert agent.last_seconds < 1.0
+
+
+def test_single_legal_action_is_taken_without_search() -> None:
+    state = TOY.new(seed=2, options={"hand": 1})
+    agent = ISMCTSAgent(TOY, 0, iterations=10)
+    assert agent.act(SeatView(state, 0)) == state.legal_actions()[0]
+    assert agent.last_iterations == 0
+
+
+def test_levels_and_registry() -> None:
+    assert "ismcts" in agent_names()
+    for level, (iterations, seconds) in LEVELS.items():
+        agent = make_ismcts(TOY, 0, 0, level=level)
+        assert (agent.iterations, agent.seconds) == (iterations, seconds)
+    timed = make_ismcts(TOY, 0, 0, seconds="0.5")
+    assert timed.iterations is None and timed.seconds == 0.5
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("ismcts:iterations=0", "at least 1"),
+        ("ismcts:iterations=many", "whole number"),
+        ("ismcts:seconds=-1", "positive"),
+        ("ismcts:level=brutal", "level must be one of"),
+        ("ismcts:level=easy,iterations=5", "either level"),
+        ("ismcts:rollout=heuristic", "no heuristic"),
+        ("ismcts:depth=3", "unknown parameter"),
+    ],
+)
+def test_bad_parameters_are_refused(spec: str, message: str) -> None:
+    with pytest.raises(AgentSpecError, match=message):
+        make_agent(spec, TOY, 0, 0)
+
+
+def test_heuristic_rollouts_use_the_games_bot() -> None:
+    used: list[int] = []
+
+    class FirstLegal:
+        name = "first"
+
+        def act(self, view: SeatView) -> Any:
+            used.append(view.seat)
+            return view.legal_actions()[0]
+
+    game = Game(info=TOY.info, state_class=HighCard, heuristic=lambda g, seat, seed, **kw: FirstLegal())
+    agent = make_agent("ismcts:iterations=20,rollout=heuristic", game, 0, 0)
+    state = game.new(seed=4)
+    assert agent.act(SeatView(state, 0)) in state.legal_actions()
+    assert used

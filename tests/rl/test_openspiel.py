@@ -1,0 +1,99 @@
+"""OpenSpiel's own random simulation test over every game with tensors, and algorithms running on them."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python.algorithms import ismcts, outcome_sampling_mccfr
+from open_spiel.python.algorithms import mcts as py_mcts
+
+from hulldown.rl import openspiel as hos
+from tests.rl.conftest import GAME_IDS, game_configs
+
+CONFIGS = game_configs()
+
+
+def load(game_id: str, **params: int) -> pyspiel.Game:
+    return pyspiel.load_game(hos.register_game(game_id), params)
+
+
+@pytest.mark.parametrize(("game_id", "players"), CONFIGS)
+def test_random_sim_test(game_id: str, players: int) -> None:
+    # serialize=False: pyspiel's game-and-state serialization asks a sampled-stochastic game for
+    # its C++ RNG state, which Python games cannot provide; state serialization is tested below.
+    pyspiel.random_sim_test(load(game_id, players=players), num_sims=5, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_register_covers_every_game_with_tensors(game_id: str) -> None:
+    names = hos.register()
+    assert hos.short_name(game_id) in names
+    assert hos.short_name(game_id) in pyspiel.registered_names()
+    game_type = load(game_id).get_type()
+    assert game_type.chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+    assert game_type.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert game_type.reward_model == pyspiel.GameType.RewardModel.TERMINAL
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_state_serialization_round_trips(game_id: str) -> None:
+    game = load(game_id)
+    state = game.new_initial_state()
+    rng = np.random.default_rng(0)
+    while not state.is_terminal():
+        back = game.deserialize_state(state.serialize())
+        assert str(back) == str(state) and back.history() == state.history()
+        state.apply_action(int(rng.choice(state.legal_actions())))
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_clones_evolve_independently(game_id: str) -> None:
+    state = load(game_id).new_initial_state()
+    before = str(state)
+    clone = state.clone()
+    clone.apply_action(clone.legal_actions()[0])
+    assert str(state) == before and len(clone.history()) == 1 and not state.history()
+
+
+def test_same_rng_seed_deals_the_same_games() -> None:
+    a, b, c = load("high-card", rng_seed=5), load("high-card", rng_seed=5), load("high-card", rng_seed=6)
+    deals_a = [str(a.new_initial_state()) for _ in range(3)]
+    assert deals_a == [str(b.new_initial_state()) for _ in range(3)]
+    assert len(set(deals_a)) == 3  # successive games are dealt differently
+    assert deals_a[0] != str(c.new_initial_state())
+
+
+def test_tensors_and_strings_show_only_the_seats_view() -> None:
+    game = load("high-card")
+    state = game.new_initial_state()
+    hand = state.engine_state.observation(0)["hand"]
+    assert game.observation_tensor_shape() == game.information_state_tensor_shape() == [54]
+    tensor = np.asarray(state.observation_tensor(0))
+    assert sorted(np.flatnonzero(tensor[:12]).tolist()) == sorted(int(c) for c in hand)
+    assert state.information_state_string(1) != state.information_state_string(0)
+    assert str(hand[0]) not in state.observation_string(1).split('"hand":')[1].split("]")[0]
+
+
+def test_action_strings_are_engine_ids() -> None:
+    state = load("high-card").new_initial_state()
+    assert [state.action_to_string(0, a) for a in state.legal_actions()] == [
+        a.id for a in sorted(state.engine_state.legal_actions(), key=lambda a: int(a.id.split(":")[1]))
+    ]
+
+
+def test_openspiel_algorithms_run() -> None:
+    game = load("high-card")
+    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
+    for _ in range(30):
+        solver.iteration()
+    state = game.new_initial_state()
+    probs = solver.average_policy().action_probabilities(state)
+    assert sorted(probs) == state.legal_actions() and sum(probs.values()) == pytest.approx(1.0)
+    evaluator = py_mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
+    searcher = ismcts.ISMCTSBot(game, evaluator, 2.0, 30, random_state=np.random.RandomState(1))
+    bots = [searcher, pyspiel.make_uniform_random_bot(1, 3)]
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        state.apply_action(bots[state.current_player()].step(state))
+    assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])

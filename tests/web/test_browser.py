@@ -1,0 +1,106 @@
+"""The real front end in the system Chromium: a whole game by clicking, and two seats' secrecy."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from typing import Any
+
+import httpx
+import pytest
+
+import hulldown
+from tests.server.secretgame import hidden_from
+from tests.web.conftest import LiveServer
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+BOTTED = ["secret-cards", *[g.id for g in hulldown.games() if g.id not in ("secret-cards", "high-card")]]
+
+
+@pytest.mark.parametrize("game_id", BOTTED)
+def test_complete_game_against_a_bot_by_clicking(live: LiveServer, browser: Any, game_id: str) -> None:
+    page = browser.new_context(bypass_csp=True).new_page()  # wait_for_function evaluates strings
+    page.goto(live.url + "/")
+    page.wait_for_selector("body[data-ready='1']")
+    page.select_option("#lang", "de")
+    assert page.inner_text("#create h2") == "Neues Spiel"
+    page.select_option("#lang", "en")
+    page.select_option("#game-select", game_id)
+    page.select_option("#seat-0", "human")
+    page.select_option("#seat-1", "bot:random")
+    page.click("#create-btn")
+    page.click("a.open-seat[data-seat='0']")
+    page.wait_for_selector("body[data-ready='1']")
+    info = next(g for g in hulldown.games() if g.id == game_id)
+    for _ in range(info.max_steps + 1):
+        page.wait_for_selector("button.action, body[data-over='true']")
+        if page.get_attribute("body", "data-over") == "true":
+            break
+        version = page.get_attribute("body", "data-version")
+        page.locator("button.action").first.click()
+        page.wait_for_function(f"document.body.dataset.version !== '{version}'")
+    assert page.get_attribute("body", "data-over") == "true"
+    assert "Game over" in page.inner_text("#status")
+    if game_id == "secret-cards":
+        assert page.locator("#log li[data-type='roll']").count() == 3
+    # the replay viewer steps through the finished game
+    page.wait_for_selector("#replay:not([hidden])")
+    page.click("#rp-last")
+    page.wait_for_function("document.getElementById('rp-step').textContent.match(/(\\d+) of \\1$/)")
+    page.click("#rp-first")
+    page.wait_for_function("document.getElementById('rp-step').textContent.startsWith('Decision 0 ')")
+    page.click("#rp-next")
+    page.wait_for_function("document.getElementById('rp-step').textContent.startsWith('Decision 1 ')")
+
+
+def test_two_seats_never_see_each_others_hidden_cards(live: LiveServer, browser: Any) -> None:
+    g = httpx.post(live.url + "/api/games", json={"game": "secret-cards", "seats": ["human", "human"]}).json()
+    gid = g["id"]
+    tokens = [s["token"] for s in g["seats"]]
+    pages: list[Any] = []
+    traffic: list[list[str]] = [[], []]
+    for seat in (0, 1):
+        page = browser.new_context(bypass_csp=True).new_page()  # wait_for_function evaluates strings
+        seen = traffic[seat]
+
+        def on_response(resp: Any, seen: list[str] = seen) -> None:
+            with contextlib.suppress(Exception):  # redirects and aborted bodies have no text
+                seen.append(resp.text())
+
+        page.on("response", on_response)
+        page.on("request", lambda req, seen=seen: seen.append(req.url + (req.post_data or "")))
+        page.on("websocket", lambda ws, seen=seen: ws.on("framereceived", lambda payload: seen.append(str(payload))))
+        page.goto(f"{live.url}/g/{gid}#t={tokens[seat]}")
+        page.wait_for_selector("body[data-ready='1']")
+        pages.append(page)
+
+    def check() -> None:
+        state = live.room(gid).state
+        for seat in (0, 1):
+            hidden = hidden_from(state, seat)
+            assert hidden, "the test needs something hidden"
+            texts = [*traffic[seat], pages[seat].content()]
+            for text in texts:
+                leaked = [n for n in hidden if n in text]
+                assert not leaked, f"seat {seat} saw {leaked}"
+                assert tokens[1 - seat] not in text
+            traffic[seat].clear()
+
+    check()
+    own_hand = json.dumps(live.room(gid).state.observation(0)["hand"])
+    assert all(name in pages[0].content() for name in json.loads(own_hand))
+    while True:
+        room = live.room(gid)
+        if room.state.is_over:
+            break
+        seat = room.state.current_player
+        version = room.version
+        pages[seat].locator("button.action").first.click()
+        for p in pages:
+            p.wait_for_function(f"Number(document.body.dataset.version) > {version}")
+        if room.state.is_over:
+            break
+        check()
+    for p in pages:
+        p.wait_for_selector("body[data-over='true']")
