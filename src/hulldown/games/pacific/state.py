@@ -463,18 +463,31 @@ class PacificState(GameState):
     def _resample(self, seat: int, rng: SplitMix64) -> GameState:
         new = self.clone()
         assert isinstance(new, PacificState)
+        # Every hidden pool is gathered in a canonical (sorted) order before it is shuffled,
+        # so the guess depends on what ``seat`` knows and never on where the cards really are.
         for slot in range(new.nslots):
             deck = new.decks[slot]
             if slot == seat or (self.solo and slot == 1 and self.ai_revealed):
-                perm = rng.permutation(len(deck))
-                deck.cards = [deck.cards[i] for i in perm]
+                pool = sorted(deck.cards)
+                perm = rng.permutation(len(pool))
+                deck.cards = [pool[i] for i in perm]
                 continue
             hand = new.hands[slot]
-            pool = deck.cards + hand.cards
+            pool = sorted(deck.cards + hand.cards)
             perm = rng.permutation(len(pool))
             pool = [pool[i] for i in perm]
             hand.cards = pool[: len(hand)]
             deck.cards = pool[len(hand) :]
+        natural = sorted(new.natural_pile.cards)
+        perm = rng.permutation(len(natural))
+        new.natural_pile.cards = [natural[i] for i in perm]
+        # §3.3: a bid stays secret until both are in; guess the other side's from its legal range.
+        if new.phase == "bid":
+            mine = new.side_of(seat)
+            for side in (0, 1):
+                if side != mine and new.bids[side] >= 0:
+                    fm = 1 if new.is_ai_side(side) else new.side_slots[side][0]
+                    new.bids[side] = rng.below(new.ap[fm] + 1)
         return new
 
     def _snapshot(self) -> dict[str, Any]:
