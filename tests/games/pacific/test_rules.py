@@ -146,7 +146,8 @@ def test_deploy_unit_pays_cost() -> None:
     st.ap[slot] = 6
     row = grid.deployment_row(st.side_of(slot)) + 1
     st._legal_cache = None
-    st.apply(f"deploy:{iid}:{row},2")
+    h = sorted(st.hands[slot]).index(iid) + 1  # action ids name the hand position (ids.py)
+    st.apply(f"deploy:h{h}:{row},2")
     assert st.ap[slot] == 1
     assert st.units[iid].tokens[0].up.id == "tank-mg"  # free upgrade
 

@@ -13,6 +13,7 @@ from hulldown.engine import Event
 from hulldown.engine.rng import SplitMix64
 from hulldown.engine.state import Action
 from hulldown.games.pacific import combat, grid
+from hulldown.games.pacific.ids import find_unit, hand_card
 from hulldown.games.pacific.units import HQ_SPACE, Unit
 
 if TYPE_CHECKING:
@@ -490,6 +491,8 @@ class SoloAIAgent:
         return best
 
     def _score(self, st: Any, a: Action) -> tuple[tuple[int, ...], str]:
+        from hulldown.games.pacific.rules import target_internal
+
         p = a.id.split(":")
         k = p[0]
         side = st.side_of(self.seat)
@@ -500,19 +503,18 @@ class SoloAIAgent:
         if k == "terrain":
             return (0,), "12.1 Terrain"
         if k in ("deploy", "play"):
-            cid = st.cards[int(p[1])]
+            cid = st.cards[hand_card(st, self.seat, p[1])]
             cost = st.db.cost(cid)
             pr = _wanted(st, "secure", cid)
             return (0, pr, -cost), f"12.4 Deployment priority {pr}"
         if k == "upgrade":
             return (1,), "12.4 spare AP upgrade"
         if k == "move":
-            u = st.units[int(p[1])]
             s = grid.parse(p[2])
             return (0, -grid.own_row(side, s), s), "12.6 Movement towards the front rows"
         if k == "fire":
-            u = st.units[int(p[1])]
-            tid = p[3]
+            u = find_unit(st, p[1], side)
+            tid = target_internal(st, u, p[2], p[3])
             if tid == "hq":
                 return (0, 1), "12.7 priority 2: HQ"
             if tid.startswith("u"):

@@ -22,8 +22,12 @@ class PacificHeuristic:
     def act(self, view: SeatView) -> Action:
         legal = view.legal_actions()
         obs = view.observation()
-        units = {u["id"]: u for u in obs["units"]}
         side = obs["your_side"]
+        # ids name units by space, or by bay beside an HQ (ids.py)
+        units = {u["space"]: u for u in obs["units"] if u["space"] != "hq"}
+        for u in obs["units"]:
+            if u["space"] == "hq":
+                units[f"{'a' if u['side'] == side else 'e'}{u['bay']}"] = u
         best: Action | None = None
         best_v = -1e9
         for a in legal:
@@ -33,7 +37,7 @@ class PacificHeuristic:
         assert best is not None
         return best
 
-    def _value(self, a: Action, obs: dict[str, Any], units: dict[int, Any], side: int) -> float:
+    def _value(self, a: Action, obs: dict[str, Any], units: dict[str, Any], side: int) -> float:
         p = a.id.split(":")
         k = p[0]
         if k == "keep":
@@ -44,8 +48,7 @@ class PacificHeuristic:
             r = int(p[2].split(",")[0])
             return 1 + (0.5 if (r == 2) == (side == 0) else 0)
         if k == "deploy":
-            hand = {c["iid"]: c for c in obs["hands"][obs["you"]]}
-            c = hand[int(p[1])]
+            c = obs["hands"][obs["you"]][int(p[1][1:]) - 1]
             col = 0 if p[2] == "hq" else int(p[2].split(",")[1])
             return 5.0 + float(c["cost"]) - abs(col - 4.5) * 0.1
         if k == "play":
@@ -53,7 +56,7 @@ class PacificHeuristic:
         if k == "upgrade":
             return 1.5
         if k in ("move", "ride"):
-            u = units[int(p[1])]
+            u = units[p[1]]
             r = int(p[2].split(",")[0])
             fwd = r if side == 0 else 7 - r
             now = int(u["space"].split(",")[0])
@@ -65,10 +68,11 @@ class PacificHeuristic:
             t = p[3]
             if t == "hq":
                 return 6
-            if t.startswith("u"):
-                e = units[int(t[1:])]
+            e = units.get(t)
+            if e is not None and e["side"] != side:
                 return 4.0 + float(e["wounds"]) + 0.3 * float(e["hp"] - e["wounds"] <= 2)
-            if t.startswith("s"):
+            w = p[2]
+            if w != "main" and units[p[1]]["tokens"][int(w)]["id"] == "smoke-screen":
                 return -1
             return 0.2
         if k in ("heal", "mount", "intercept", "escort", "aa", "advance"):

@@ -1,6 +1,7 @@
 """The turn sequence (§3, §4) and every decision: what is legal, what it does.
 
-Action ids are short and stable: ``deploy:12:1,4``, ``move:12:2,4``, ``fire:12:main:u30``.
+Action ids are short, stable and bounded (ids.py): ``deploy:h3:1,4``, ``move:1,4:2,4``,
+``fire:2,4:main:5,4``.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from hulldown.engine import Action, Event, private, public
 from hulldown.games.pacific import combat, grid
+from hulldown.games.pacific.ids import BAYS, HAND_REFS, HAND_SLOTS, SPACE_NAMES, find_unit, hand_card, unit_ref
 from hulldown.games.pacific.state import HAND_LIMIT, MAX_ROUNDS, WEATHER_ROLL, act
 from hulldown.games.pacific.units import HQ_SPACE, Unit
 
@@ -239,7 +241,10 @@ def legal_actions(st: PacificState) -> list[Action]:
     if ph == "flip":
         return [*flip_actions(st, slot), FLIP_DONE]
     if ph == "discard":
-        out = [act(f"discard:{iid}", f"Discard {st.db.name(st.cards[iid])}") for iid in sorted(st.hands[slot])]
+        out = [
+            act(f"discard:{HAND_REFS[k]}", f"Discard {st.db.name(st.cards[iid])}")
+            for k, iid in enumerate(sorted(st.hands[slot])[:HAND_SLOTS])
+        ]
         if len(st.hands[slot]) <= HAND_LIMIT:
             out.append(DISCARD_DONE)
         return out
@@ -263,7 +268,7 @@ def terrain_actions(st: PacificState, side: int) -> list[Action]:
             for c in range(grid.COLS):
                 s = grid.space(r, c)
                 if st.terrain[s] < 0:
-                    out.append(act(f"terrain:{iid}:{grid.name(s)}", f"Place {t.name} on {grid.name(s)}"))
+                    out.append(act(f"terrain:{t.id}:{grid.name(s)}", f"Place {t.name} on {grid.name(s)}"))
     return out
 
 
@@ -310,27 +315,30 @@ def deploy_actions(st: PacificState, slot: int) -> list[Action]:
     out: list[Action] = []
     side = st.side_of(slot)
     ap = st.ap[slot]
-    for iid in sorted(st.hands[slot]):
+    bay_free = free_bay(st, side) > 0
+    for k, iid in enumerate(sorted(st.hands[slot])[:HAND_SLOTS]):
+        h = HAND_REFS[k]
         cid = st.cards[iid]
         uc = st.db.units.get(cid)
         if uc is not None:
             if uc.type == "aircraft":
-                if uc.cost <= ap:
-                    out.append(act(f"deploy:{iid}:hq", f"Deploy {uc.name} beside the HQ ({uc.cost} AP)"))
+                if uc.cost <= ap and bay_free:
+                    out.append(act(f"deploy:{h}:hq", f"Deploy {uc.name} beside the HQ ({uc.cost} AP)"))
                 continue
             for s in deploy_spaces(st, slot, uc.tags):
                 if unit_deploy_cost(st, slot, uc.cost, uc.tags, s) <= ap:
-                    out.append(act(f"deploy:{iid}:{grid.name(s)}", f"Deploy {uc.name} on {grid.name(s)}"))
+                    out.append(act(f"deploy:{h}:{SPACE_NAMES[s]}", f"Deploy {uc.name} on {SPACE_NAMES[s]}"))
             continue
         sc = st.db.support[cid]
         if sc.play_cost > ap:
             continue
         for target in support_targets(st, side, sc):
             if target is None:
-                out.append(act(f"play:{iid}", f"Play {sc.name}"))
+                out.append(act(f"play:{h}", f"Play {sc.name}"))
             else:
                 u = st.units[target]
-                out.append(act(f"play:{iid}:{target}", f"Play {sc.name} on {u.card.name} ({target})"))
+                ref = unit_ref(u, side)
+                out.append(act(f"play:{h}:{ref}", f"Play {sc.name} on {u.card.name} ({ref})"))
     for u in sorted(st.units.values(), key=lambda x: x.iid):
         if u.owner != slot:
             continue
@@ -344,7 +352,7 @@ def deploy_actions(st: PacificState, slot: int) -> list[Action]:
         for up in options:
             tok = st.db.upgrades[up]
             if up not in have and tok.cost <= ap:
-                out.append(act(f"upgrade:{u.iid}:{up}", f"Upgrade {u.card.name} with {tok.name}"))
+                out.append(act(f"upgrade:{unit_ref(u, side)}:{up}", f"Upgrade {u.card.name} with {tok.name}"))
     slots = slots_of(st, side)
     if len(slots) == 2 and slot == slots[0] and not st.gave_ap and ap >= 1:
         out.append(GIVE_AP)
@@ -463,24 +471,25 @@ def move_actions(st: PacificState, slot: int) -> list[Action]:
             continue
         if can_move(st, u):
             dests, ride = move_destinations(st, u)
+            here = SPACE_NAMES[u.space]
             for s in dests:
-                out.append(act(f"move:{u.iid}:{grid.name(s)}", f"Move {u.card.name} to {grid.name(s)}"))
+                out.append(act(f"move:{here}:{SPACE_NAMES[s]}", f"Move {u.card.name} to {SPACE_NAMES[s]}"))
             for s in ride:
-                out.append(act(f"ride:{u.iid}:{grid.name(s)}", f"Ride {u.card.name} to {grid.name(s)} (no fire)"))
+                out.append(act(f"ride:{here}:{SPACE_NAMES[s]}", f"Ride {u.card.name} to {SPACE_NAMES[s]} (no fire)"))
             if u.card.type == "infantry":
                 for s in dests:
                     if grid.distance(s, u.space) == 1 and st.board[s] < 0:
-                        out.append(act(f"cover:{u.iid}:{grid.name(s)}", f"Covered Movement to {grid.name(s)}"))
+                        out.append(act(f"cover:{here}:{SPACE_NAMES[s]}", f"Covered Movement to {SPACE_NAMES[s]}"))
                 for n in grid.NEIGH[u.space]:
                     e = st.unit_at(n)
                     if e is not None and e.side != u.side and u.card.pierce >= st.effective_armour(e):
-                        out.append(act(f"assault:{u.iid}:{e.iid}", f"{u.card.name} assaults {e.card.name}"))
+                        out.append(act(f"assault:{here}:{SPACE_NAMES[n]}", f"{u.card.name} assaults {e.card.name}"))
             if u.has("advance") and u.mp_bonus == 0 and st.ap[slot] >= 1:
-                out.append(act(f"advance:{u.iid}", f"Advance: +1 MP for {u.card.name} (1 AP)"))
+                out.append(act(f"advance:{here}", f"Advance: +1 MP for {u.card.name} (1 AP)"))
         if u.has("sappers") or any(t.up.effect == "sappers" for t in u.tokens):
             for n in grid.NEIGH[u.space]:
                 if "obstacle" in st.terrain_tags(n) and st.terrain[n] >= 0:
-                    out.append(act(f"sap:{u.iid}:{grid.name(n)}", f"Sappers clear {grid.name(n)}"))
+                    out.append(act(f"sap:{SPACE_NAMES[u.space]}:{SPACE_NAMES[n]}", f"Sappers clear {SPACE_NAMES[n]}"))
         out.extend(token_actions(st, u))
     out.append(MOVE_DONE)
     return out
@@ -489,11 +498,12 @@ def move_actions(st: PacificState, slot: int) -> list[Action]:
 def token_actions(st: PacificState, u: Unit) -> list[Action]:
     """Mount a weapon (§9 Mount/Dismount) or throw a Smoke Grenade, any time in one's own turn."""
     out = []
+    ref = unit_ref(u, u.side)
     for k, t in enumerate(u.tokens):
         if t.up.mount and not t.mounted and u.space >= 0 and u.card.type != "aircraft":
-            out.append(act(f"mount:{u.iid}:{k}", f"Mount the {t.up.name} of {u.card.name}"))
+            out.append(act(f"mount:{ref}:{k}", f"Mount the {t.up.name} of {u.card.name}"))
         if t.up.effect == "smoke-grenade" and not t.used and not t.spent:
-            out.append(act(f"smoke:{u.iid}:{k}", f"Smoke grenade on {u.card.name}"))
+            out.append(act(f"smoke:{ref}:{k}", f"Smoke grenade on {u.card.name}"))
     return out
 
 
@@ -550,6 +560,7 @@ def shoot_actions(st: PacificState, slot: int) -> list[Action]:
     for u in sorted(st.units.values(), key=lambda x: x.iid):
         if u.owner != slot or u.no_fire:
             continue
+        ref = unit_ref(u, u.side)
         exchanged = u.has("exchange") and any(t.up.id == "tank-flamethrower" for t in u.tokens)
         if (
             u.card.damage > 0
@@ -558,21 +569,26 @@ def shoot_actions(st: PacificState, slot: int) -> list[Action]:
             and not exchanged
         ):
             for tid, name in fire_targets(st, u, -1):
-                out.append(act(f"fire:{u.iid}:main:{tid}", f"{u.card.name} fires at {name}"))
+                out.append(act(f"fire:{ref}:main:{target_ref(st, tid, u.side)}", f"{u.card.name} fires at {name}"))
         for k, t in enumerate(u.tokens):
             if t.used or t.spent:
                 continue
             if t.up.effect == "smoke-screen" and u.space >= 0:
                 for s in range(grid.SPACES):
                     if grid.distance(u.space, s) <= t.up.range:
-                        out.append(act(f"fire:{u.iid}:{k}:s{grid.name(s)}", f"Smoke Screen on {grid.name(s)}"))
+                        out.append(act(f"fire:{ref}:{k}:{SPACE_NAMES[s]}", f"Smoke Screen on {SPACE_NAMES[s]}"))
                 continue
             if not t.up.is_weapon or (t.up.mount and not t.mounted):
                 continue
             if u.space == HQ_SPACE:
                 continue  # a bomber's HMG only fires at interceptors (§16)
             for tid, name in fire_targets(st, u, k):
-                out.append(act(f"fire:{u.iid}:{k}:{tid}", f"{u.card.name} fires its {t.up.name} at {name}"))
+                out.append(
+                    act(
+                        f"fire:{ref}:{k}:{target_ref(st, tid, u.side)}",
+                        f"{u.card.name} fires its {t.up.name} at {name}",
+                    )
+                )
         if u.space >= 0 and not u.healed:
             heal = u.has("heal") or any(t.up.effect == "heal" for t in u.tokens)
             repair = u.has("repair") or any(t.up.effect == "repair" for t in u.tokens)
@@ -583,10 +599,42 @@ def shoot_actions(st: PacificState, slot: int) -> list[Action]:
                 if (heal and f.card.type in ("infantry", "artillery")) or (
                     repair and f.card.type in ("artillery", "tank", "transport") and f is not u
                 ):
-                    out.append(act(f"heal:{u.iid}:{f.iid}", f"{u.card.name} heals/repairs {f.card.name}"))
+                    out.append(act(f"heal:{ref}:{SPACE_NAMES[n]}", f"{u.card.name} heals/repairs {f.card.name}"))
         out.extend(token_actions(st, u))
     out.append(SHOOT_DONE)
     return out
+
+
+def target_ref(st: PacificState, tid: str, side: int) -> str:
+    """The id form of an internal fire target (``u<iid>``, ``t<space>``, ``hq``): see ids.py."""
+    if tid[0] == "u":
+        return unit_ref(st.units[int(tid[1:])], side)
+    if tid[0] == "t":
+        return tid[1:]
+    return tid
+
+
+def target_internal(st: PacificState, u: Unit, weapon: str, ref: str) -> str:
+    """The internal fire target an id names: the unit on the space, else its terrain or smoke."""
+    if ref == "hq":
+        return ref
+    if ref[0] == "e":
+        return f"u{find_unit(st, ref, u.side).iid}"
+    s = grid.parse(ref)
+    if weapon != "main" and u.tokens[int(weapon)].up.effect == "smoke-screen":
+        return f"s{ref}"
+    if st.board[s] >= 0:
+        return f"u{st.board[s]}"
+    return f"t{ref}"
+
+
+def free_bay(st: PacificState, side: int) -> int:
+    """The lowest free bay beside ``side``'s HQ (1..BAYS), 0 when all are taken."""
+    taken = {u.bay for u in st.units.values() if u.space == HQ_SPACE and u.side == side}
+    for b in range(1, BAYS + 1):
+        if b not in taken:
+            return b
+    return 0
 
 
 def flip_actions(st: PacificState, slot: int) -> list[Action]:
@@ -596,7 +644,7 @@ def flip_actions(st: PacificState, slot: int) -> list[Action]:
             continue
         for k, t in enumerate(u.tokens):
             if t.mounted and t.mounted_turn < st.turn:
-                out.append(act(f"dismount:{u.iid}:{k}", f"Dismount the {t.up.name} of {u.card.name}"))
+                out.append(act(f"dismount:{SPACE_NAMES[u.space]}:{k}", f"Dismount the {t.up.name} of {u.card.name}"))
     return out
 
 
@@ -606,18 +654,27 @@ def air_reactions(st: PacificState) -> list[Action]:
     ph = st.phase
     if ph == "intercept":
         return [
-            *(act(f"intercept:{f}", f"Intercept with {st.units[f].card.name}") for f in air_fighters(st, air["def"])),
+            *(
+                act(f"intercept:a{st.units[f].bay}", f"Intercept with {st.units[f].card.name}")
+                for f in air_fighters(st, air["def"])
+            ),
             NO_INTERCEPT,
         ]
     if ph == "escort":
         return [
             *(
-                act(f"escort:{f}", f"Escort with {st.units[f].card.name}")
+                act(f"escort:a{st.units[f].bay}", f"Escort with {st.units[f].card.name}")
                 for f in air_fighters(st, 1 - air["def"], exclude=air["plane"])
             ),
             NO_ESCORT,
         ]
-    return [*(act(f"aa:{a}", f"Anti-aircraft fire from {st.units[a].card.name}") for a in aa_units(st)), AA_DONE]
+    return [
+        *(
+            act(f"aa:{SPACE_NAMES[st.units[a].space]}", f"Anti-aircraft fire from {st.units[a].card.name}")
+            for a in aa_units(st)
+        ),
+        AA_DONE,
+    ]
 
 
 def air_fighters(st: PacificState, side: int, exclude: int = -1) -> list[int]:
@@ -665,7 +722,7 @@ def apply_action(st: PacificState, a: Action, events: list[Event]) -> None:
         st.bids[side] = int(parts[1])
         events.append(private([slot], "bid", ap=int(parts[1])))
     elif kind == "terrain":
-        iid = int(parts[1])
+        iid = next(i for i in st.terrain_piles[side] if st.cards[i] == parts[1])
         s = grid.parse(parts[2])
         t = st.db.terrain[st.cards[iid]]
         st.terrain_piles[side].remove(iid)
@@ -687,11 +744,12 @@ def apply_action(st: PacificState, a: Action, events: list[Event]) -> None:
     elif kind == "ta-pass":
         next_actor(st, events)
     elif kind == "deploy":
-        deploy(st, slot, int(parts[1]), parts[2], events)
+        deploy(st, slot, hand_card(st, slot, parts[1]), parts[2], events)
     elif kind == "play":
-        play_support(st, slot, int(parts[1]), int(parts[2]) if len(parts) > 2 else None, events)
+        target = find_unit(st, parts[2], side).iid if len(parts) > 2 else None
+        play_support(st, slot, hand_card(st, slot, parts[1]), target, events)
     elif kind == "upgrade":
-        u = st.units[int(parts[1])]
+        u = find_unit(st, parts[1], side)
         tok = st.new_token(parts[2])
         st.ap[slot] -= tok.up.cost
         u.tokens.append(tok)
@@ -701,7 +759,7 @@ def apply_action(st: PacificState, a: Action, events: list[Event]) -> None:
         st.ap[slots_of(st, side)[1]] += 1
         st.gave_ap = True
     elif kind in ("move", "ride", "cover"):
-        u = st.units[int(parts[1])]
+        u = find_unit(st, parts[1], side)
         move_unit(st, u, grid.parse(parts[2]), events)
         if kind == "ride":
             u.no_fire = True  # Riders: the extra space costs the next shot
@@ -709,14 +767,14 @@ def apply_action(st: PacificState, a: Action, events: list[Event]) -> None:
             u.cover = True
             u.no_fire = True
     elif kind == "assault":
-        u = st.units[int(parts[1])]
-        e = st.units[int(parts[2])]
+        u = find_unit(st, parts[1], side)
+        e = find_unit(st, parts[2], side)
         atk = combat.numbers(st, u, None, e, assault=True, dist=1)
         u.moved = True
         u.no_fire = True
         combat.resolve_on_unit(st, u, atk, e, events, "assault")
     elif kind == "advance":
-        u = st.units[int(parts[1])]
+        u = find_unit(st, parts[1], side)
         st.ap[slot] -= 1
         u.mp_bonus += 1
     elif kind == "sap":
@@ -727,32 +785,33 @@ def apply_action(st: PacificState, a: Action, events: list[Event]) -> None:
         st.terrain_out.put_top(iid)
         events.append(public("sappers", space=grid.name(s)))
     elif kind == "mount":
-        u = st.units[int(parts[1])]
+        u = find_unit(st, parts[1], side)
         tk = u.tokens[int(parts[2])]
         tk.mounted = True
         tk.mounted_turn = st.turn
         u.moved = True
     elif kind == "dismount":
-        st.units[int(parts[1])].tokens[int(parts[2])].mounted = False
+        find_unit(st, parts[1], side).tokens[int(parts[2])].mounted = False
     elif kind == "smoke":
-        u = st.units[int(parts[1])]
+        u = find_unit(st, parts[1], side)
         tk = u.tokens[int(parts[2])]
         tk.used = True
         if tk.up.single_use:
             tk.spent = True
         u.smoke = True
     elif kind == "fire":
-        fire(st, st.units[int(parts[1])], parts[2], parts[3], events)
+        u = find_unit(st, parts[1], side)
+        fire(st, u, parts[2], target_internal(st, u, parts[2], parts[3]), events)
     elif kind == "heal":
-        u = st.units[int(parts[1])]
-        f = st.units[int(parts[2])]
+        u = find_unit(st, parts[1], side)
+        f = find_unit(st, parts[2], side)
         f.wounds -= 1
         u.healed = True
         events.append(public("healed", unit=f.iid))
     elif kind in ("intercept", "no-intercept", "escort", "no-escort", "aa", "aa-done"):
-        air_step(st, kind, int(parts[1]) if len(parts) > 1 else -1, events)
+        air_step(st, kind, find_unit(st, parts[1], side).iid if len(parts) > 1 else -1, events)
     elif kind == "discard":
-        iid = int(parts[1])
+        iid = hand_card(st, slot, parts[1])
         st.hands[slot].remove(iid)
         st.discards[slot].put_top(iid)
         events.append(public("discarded", seat=slot, card=st.cards[iid], name=st.db.name(st.cards[iid])))
@@ -772,6 +831,8 @@ def deploy(st: PacificState, slot: int, iid: int, where: str, events: list[Event
     st.ap[slot] -= uc.cost if s == HQ_SPACE else unit_deploy_cost(st, slot, uc.cost, uc.tags, s)
     st.hands[slot].remove(iid)
     u = Unit(iid, uc, slot, side, s, st.turn)
+    if s == HQ_SPACE:
+        u.bay = free_bay(st, side)
     for up in uc.free:
         u.tokens.append(st.new_token(up))
     st.units[iid] = u

@@ -41,6 +41,7 @@ class Unit:
         "assault_bonus",
         "attached",
         "attacked_by",
+        "bay",
         "card",
         "cover",
         "damage_bonus",
@@ -74,6 +75,7 @@ class Unit:
         self.owner = owner
         self.side = side
         self.space = space
+        self.bay = 0  # 1.. beside the HQ (action ids name aircraft by bay)
         self.wounds = 0
         self.tokens: list[Token] = []
         self.deployed_turn = turn
@@ -130,6 +132,7 @@ class Unit:
             "type": self.card.type,
             "side": self.side,
             "owner": self.owner,
+            "bay": self.bay,
             "wounds": self.wounds,
             "hp": self.hp,
             "tokens": [
