@@ -44,6 +44,10 @@ def distance(a: int, b: int) -> int:
     return abs(ra - rb) + abs(ca - cb)
 
 
+#: DIST[a][b] == distance(a, b), looked up in the hot loops of legal-action generation.
+DIST = tuple(tuple(abs(a // COLS - b // COLS) + abs(a % COLS - b % COLS) for b in range(SPACES)) for a in range(SPACES))
+
+
 def deployment_row(side: int) -> int:
     return 0 if side == 0 else ROWS - 1
 

@@ -32,6 +32,21 @@ NO_ESCORT = act("no-escort", "Do not escort")
 AA_DONE = act("aa-done", "No (more) anti-aircraft fire")
 
 
+#: Moves and shots keyed by what makes them differ, so the hot loops of legal-action generation
+#: format no strings once an action exists (DESIGN rule 6).
+_KEYED: dict[tuple[str, str, int, int], Action] = {}
+
+
+def _move(kind: str, name: str, a: int, b: int) -> Action:
+    key = (kind, name, a, b)
+    x = _KEYED.get(key)
+    if x is None:
+        here, there = SPACE_NAMES[a], SPACE_NAMES[b]
+        label = {"move": "Move {} to {}", "ride": "Ride {} to {} (no fire)", "cover": "Covered Movement of {} to {}"}
+        x = _KEYED[key] = act(f"{kind}:{here}:{there}", label[kind].format(name, there))
+    return x
+
+
 # ====================================================================== the phase machine
 def slots_of(st: PacificState, side: int) -> list[int]:
     return [1] if st.is_ai_side(side) else st.side_slots[side]
@@ -402,11 +417,35 @@ def movement_points(st: PacificState, u: Unit) -> int:
     return mp
 
 
-def reachable(st: PacificState, u: Unit, mp: int) -> dict[int, int]:
+def terrain_flags(st: PacificState) -> tuple[list[bool], list[bool]]:
+    """Per space: difficult terrain (a card's tag or mud, §6.2) and mountain, computed once per call."""
+    diff = [False] * grid.SPACES
+    mountain = [False] * grid.SPACES
+    db_terrain = st.db.terrain
+    cards = st.cards
+    for s, iid in enumerate(st.terrain):
+        if iid >= 0:
+            tags = db_terrain[cards[iid]].tags
+            diff[s] = "difficult" in tags
+            mountain[s] = "mountain" in tags
+    for s in st.muddy:
+        diff[s] = True
+    return diff, mountain
+
+
+def reachable(st: PacificState, u: Unit, mp: int, flags: tuple[list[bool], list[bool]] | None = None) -> dict[int, int]:
     """Spaces reachable with ``mp`` (§6.1-6.2): destination -> MP left."""
-    diag = u.has("motorized")
-    scout = u.has("scout")
-    heavy = u.has("extra-heavy")
+    tags = u.card.tags
+    neigh = grid.NEIGH_D if "motorized" in tags else grid.NEIGH
+    scout = "scout" in tags
+    heavy = "extra-heavy" in tags
+    climbers = "climbers" in tags
+    difficult, mountain = flags if flags is not None else terrain_flags(st)
+    storm = st.weather == "storm" and u.card.type != "infantry"
+    muddy = st.muddy
+    board = st.board
+    units = st.units
+    side = u.side
     start = u.space
     best = {start: mp}
     frontier = [start]
@@ -416,19 +455,17 @@ def reachable(st: PacificState, u: Unit, mp: int) -> dict[int, int]:
             left = best[s]
             if left <= 0:
                 continue
-            here_diff = not scout and "difficult" in st.terrain_tags(s)
-            for n in grid.NEIGH_D[s] if diag else grid.NEIGH[s]:
-                occ = st.unit_at(n)
-                if occ is not None and occ.side != u.side:
+            here_diff = not scout and difficult[s]
+            for n in neigh[s]:
+                occ = board[n]
+                if occ >= 0 and units[occ].side != side:
                     continue
-                tags = st.terrain_tags(n)
-                diff = not scout and "difficult" in tags
-                if u.has("climbers") and "mountain" in tags:
-                    diff = False
-                if heavy and "difficult" in tags:
+                d = difficult[n]
+                if heavy and d:
                     continue
-                if storm_blocked(st, u, n):
-                    continue
+                if storm and n in muddy:
+                    continue  # storm: only infantry crosses Muddy spaces
+                diff = d and not scout and not (climbers and mountain[n])
                 rem = 0 if (diff or here_diff) else left - 1
                 if rem > best.get(n, -1):
                     best[n] = rem
@@ -442,10 +479,14 @@ def storm_blocked(st: PacificState, u: Unit, s: int) -> bool:
     return st.weather == "storm" and s in st.muddy and u.card.type != "infantry"
 
 
-def move_destinations(st: PacificState, u: Unit) -> tuple[list[int], list[int]]:
+def move_destinations(
+    st: PacificState, u: Unit, flags: tuple[list[bool], list[bool]] | None = None
+) -> tuple[list[int], list[int]]:
     """Normal destinations and those only Riders' extra space reaches."""
     mp = movement_points(st, u)
-    normal = reachable(st, u, mp)
+    if flags is None:
+        flags = terrain_flags(st)
+    normal = reachable(st, u, mp, flags)
     dests = []
     for s in sorted(normal):
         occ = st.unit_at(s)
@@ -453,7 +494,7 @@ def move_destinations(st: PacificState, u: Unit) -> tuple[list[int], list[int]]:
             dests.append(s)
     ride: list[int] = []
     if u.has("riders"):
-        for s in sorted(reachable(st, u, mp + 1)):
+        for s in sorted(reachable(st, u, mp + 1, flags)):
             if s not in normal and st.board[s] < 0:
                 ride.append(s)
     return dests, ride
@@ -461,25 +502,28 @@ def move_destinations(st: PacificState, u: Unit) -> tuple[list[int], list[int]]:
 
 def swap_ok(st: PacificState, other: Unit, to: int) -> bool:
     """Simultaneous movement (§6.1): a friendly unit that could still move may take our place."""
-    return can_move(st, other) and grid.distance(other.space, to) <= movement_points(st, other)
+    return can_move(st, other) and grid.DIST[other.space][to] <= movement_points(st, other)
 
 
 def move_actions(st: PacificState, slot: int) -> list[Action]:
     out: list[Action] = []
+    flags = terrain_flags(st)
     for u in sorted(st.units.values(), key=lambda x: x.iid):
         if u.owner != slot or u.space < 0:
             continue
         if can_move(st, u):
-            dests, ride = move_destinations(st, u)
+            dests, ride = move_destinations(st, u, flags)
             here = SPACE_NAMES[u.space]
+            name = u.card.name
             for s in dests:
-                out.append(act(f"move:{here}:{SPACE_NAMES[s]}", f"Move {u.card.name} to {SPACE_NAMES[s]}"))
+                out.append(_move("move", name, u.space, s))
             for s in ride:
-                out.append(act(f"ride:{here}:{SPACE_NAMES[s]}", f"Ride {u.card.name} to {SPACE_NAMES[s]} (no fire)"))
+                out.append(_move("ride", name, u.space, s))
             if u.card.type == "infantry":
+                near = grid.DIST[u.space]
                 for s in dests:
-                    if grid.distance(s, u.space) == 1 and st.board[s] < 0:
-                        out.append(act(f"cover:{here}:{SPACE_NAMES[s]}", f"Covered Movement to {SPACE_NAMES[s]}"))
+                    if near[s] == 1 and st.board[s] < 0:
+                        out.append(_move("cover", name, u.space, s))
                 for n in grid.NEIGH[u.space]:
                     e = st.unit_at(n)
                     if e is not None and e.side != u.side and u.card.pierce >= st.effective_armour(e):
@@ -511,16 +555,35 @@ def shots_left(u: Unit) -> int:
     return 1 + u.multiple() + u.extra_turn + u.extra_perm - u.main_shots
 
 
-def fire_targets(st: PacificState, u: Unit, weapon_k: int) -> list[tuple[str, str]]:
-    """(target id, label) for one weapon: units it can damage, the HQ, unoccupied terrain."""
+def terrain_targets(st: PacificState) -> list[int]:
+    """Spaces holding unoccupied terrain with Hit Points left (§8.1)."""
+    hp = st.terrain_hp
+    board = st.board
+    return [s for s, iid in enumerate(st.terrain) if iid >= 0 and board[s] < 0 and hp.get(iid, 0) > 0]
+
+
+def fire_targets(
+    st: PacificState,
+    u: Unit,
+    weapon_k: int,
+    ordered: list[Unit] | None = None,
+    terrain: list[int] | None = None,
+) -> list[tuple[str, str]]:
+    """(target id, label) for one weapon: units it can damage, the HQ, unoccupied terrain.
+
+    ``ordered`` (the units by card instance) and ``terrain`` (terrain_targets) may be passed in
+    by a caller that asks for many weapons at once.
+    """
     out: list[tuple[str, str]] = []
+    if ordered is None:
+        ordered = sorted(st.units.values(), key=lambda x: x.iid)
     weapon = None if weapon_k < 0 else u.tokens[weapon_k].up
     rng, _, _, pierce, _ = combat.weapon_stats(u, weapon)
     enemy = 1 - u.side
     if u.space == HQ_SPACE:  # aircraft: any space, the HQ, aircraft beside it (§16)
         if st.weather in ("winds", "storm"):
             return out
-        for e in sorted(st.units.values(), key=lambda x: x.iid):
+        for e in ordered:
             if e.side == enemy and pierce >= st.effective_armour(e):
                 out.append((f"u{e.iid}", e.card.name))
         out.append(("hq", "the HQ"))
@@ -530,14 +593,15 @@ def fire_targets(st: PacificState, u: Unit, weapon_k: int) -> list[tuple[str, st
     extended = reach
     if main and st._options["self_propelled"] and u.has("self-propelled"):
         extended = 12
-    for e in sorted(st.units.values(), key=lambda x: x.iid):
+    dist = grid.DIST[u.space]
+    for e in ordered:
         if e.side != enemy:
             continue
         if e.space == HQ_SPACE:
             if u.has("anti-aircraft") and grid.hq_distance(enemy, u.space) <= reach:
                 out.append((f"u{e.iid}", e.card.name))
             continue
-        d = grid.distance(u.space, e.space)
+        d = dist[e.space]
         if d > extended or pierce < st.effective_armour(e):
             continue
         if d > reach and not any(
@@ -548,16 +612,17 @@ def fire_targets(st: PacificState, u: Unit, weapon_k: int) -> list[tuple[str, st
         out.append((f"u{e.iid}", e.card.name))
     if grid.hq_distance(enemy, u.space) <= reach:
         out.append(("hq", "the HQ"))
-    for s in range(grid.SPACES):
-        iid = st.terrain[s]
-        if iid >= 0 and st.board[s] < 0 and st.terrain_hp.get(iid, 0) > 0 and grid.distance(u.space, s) <= reach:
-            out.append((f"t{grid.name(s)}", st.db.terrain[st.cards[iid]].name))
+    for s in terrain_targets(st) if terrain is None else terrain:
+        if dist[s] <= reach:
+            out.append((f"t{SPACE_NAMES[s]}", st.db.terrain[st.cards[st.terrain[s]]].name))
     return out
 
 
 def shoot_actions(st: PacificState, slot: int) -> list[Action]:
     out: list[Action] = []
-    for u in sorted(st.units.values(), key=lambda x: x.iid):
+    ordered = sorted(st.units.values(), key=lambda x: x.iid)
+    terrain = terrain_targets(st)
+    for u in ordered:
         if u.owner != slot or u.no_fire:
             continue
         ref = unit_ref(u, u.side)
@@ -568,7 +633,7 @@ def shoot_actions(st: PacificState, slot: int) -> list[Action]:
             and shots_left(u) > 0
             and not exchanged
         ):
-            for tid, name in fire_targets(st, u, -1):
+            for tid, name in fire_targets(st, u, -1, ordered, terrain):
                 out.append(act(f"fire:{ref}:main:{target_ref(st, tid, u.side)}", f"{u.card.name} fires at {name}"))
         for k, t in enumerate(u.tokens):
             if t.used or t.spent:
@@ -582,7 +647,7 @@ def shoot_actions(st: PacificState, slot: int) -> list[Action]:
                 continue
             if u.space == HQ_SPACE:
                 continue  # a bomber's HMG only fires at interceptors (§16)
-            for tid, name in fire_targets(st, u, k):
+            for tid, name in fire_targets(st, u, k, ordered, terrain):
                 out.append(
                     act(
                         f"fire:{ref}:{k}:{target_ref(st, tid, u.side)}",
