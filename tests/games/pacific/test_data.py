@@ -12,7 +12,7 @@ def test_preconstructed_decks_are_120_points() -> None:
 def test_every_tag_is_used() -> None:
     db = load_cards()
     used = {t.split(":")[0] for u in db.units.values() for t in u.tags}
-    used |= {t for t in db.terrain.values() for t in t.tags}
+    used |= {tag for terrain in db.terrain.values() for tag in terrain.tags}
     used |= {"permanent"} if any(s.permanent for s in db.support.values()) else set()
     used |= {"playing-cost"} if any(s.playing_cost is not None for s in db.support.values()) else set()
     used |= {"heal", "repair"} & {u.effect for u in db.upgrades.values()}

@@ -214,3 +214,30 @@ def test_solo_game_runs_and_logs_clauses() -> None:
         la = st.legal_actions()
         st.apply(la[rng.below(len(la))])
     assert st.ai_log and all(entry.startswith("12") for entry in st.ai_log)
+
+
+def test_action_ids_name_hand_positions_spaces_and_bays() -> None:
+    """§1.6: ids never name card instances; every offered id is in the fixed action space."""
+    from hulldown.games.pacific.ids import find_unit, hand_card, unit_ref
+
+    st = new()
+    to_deploy(st)
+    slot = st.actor
+    side = st.side_of(slot)
+    space = GAME.tensors.action_ids(2, st.options)  # type: ignore[union-attr]
+    assert len(space) == len(set(space))
+    hand = sorted(st.hands[slot])
+    assert [hand_card(st, slot, f"h{k + 1}") for k in range(len(hand))] == hand
+    plane = "us-p38" if st.armies[side] == "us" else "jp-a6m-zero"
+    if plane not in st.db.units:
+        plane = next(c for c, u in st.db.units.items() if u.type == "aircraft" and u.army == st.armies[side])
+    iid = st._new_card(plane)
+    st.hands[slot].put_top(iid)
+    st.ap[slot] = 20
+    st._legal_cache = None
+    h = sorted(st.hands[slot]).index(iid) + 1
+    st.apply(f"deploy:h{h}:hq")
+    u = st.units[iid]
+    assert u.bay == 1 and unit_ref(u, side) == "a1" and unit_ref(u, 1 - side) == "e1"
+    assert find_unit(st, "a1", side) is u
+    assert {a.id for a in st.legal_actions()} <= set(space)

@@ -315,6 +315,17 @@ def movement(st: PacificState, b: str, events: list[Event]) -> None:
             st.log_ai(f"12.6 Wounded unit {u.card.name}: d10 {r}, {mode}", events)
         elif u.card.damage == 0 or "generates-ap" in u.card.tags:
             mode = "cover"
+        else:
+            danger = _unanswered_threats(st, u)
+            if danger:  # §12.6: out of the range of an enemy no AI unit can damage
+                safe = [s for s in dests if all(grid.distance(e.space, s) > e.card.range for e in danger)]
+                if safe:
+                    s = min(safe, key=lambda s: (-(1 if st.terrain[s] >= 0 else 0), grid.distance(s, u.space), s))
+                    move_unit(st, u, s, events)
+                    st.log_ai(
+                        f"12.6 Movement: {u.card.name} to {grid.name(s)} (out of an unanswered enemy's range)", events
+                    )
+                    continue
         here = grid.own_row(1, u.space)
         if mode == "back":
             s = min(dests, key=lambda s: (grid.own_row(1, s), s))
@@ -339,6 +350,20 @@ def movement(st: PacificState, b: str, events: list[Event]) -> None:
                 continue
         move_unit(st, u, s, events)
         st.log_ai(f"12.6 Movement: {u.card.name} to {grid.name(s)} ({mode})", events)
+
+
+def _unanswered_threats(st: PacificState, u: Unit) -> list[Unit]:
+    """Enemy units that have ``u`` in range and that no AI unit's main weapon can damage (§12.6)."""
+    out = []
+    for e in st.units.values():
+        if e.side == u.side or e.space < 0 or grid.distance(e.space, u.space) > e.card.range:
+            continue
+        if e.card.pierce < st.effective_armour(u) or e.card.damage == 0:
+            continue
+        armour = st.effective_armour(e)
+        if not any(f.side == u.side and f.card.damage > 0 and f.card.pierce >= armour for f in st.units.values()):
+            out.append(e)
+    return out
 
 
 def target_priority(st: PacificState, shooter: Unit, options: list[tuple[str, Any]]) -> tuple[str, str]:

@@ -586,7 +586,8 @@ def fire_targets(
         for e in ordered:
             if e.side == enemy and pierce >= st.effective_armour(e):
                 out.append((f"u{e.iid}", e.card.name))
-        out.append(("hq", "the HQ"))
+        if pierce >= st.hq_armour(enemy):
+            out.append(("hq", "the HQ"))
         return out
     main = weapon is None
     reach = st.weapon_range(u, rng, main)
@@ -610,8 +611,8 @@ def fire_targets(
         ):
             continue  # §11.4: beyond range only when another friendly ground unit has it in range
         out.append((f"u{e.iid}", e.card.name))
-    if grid.hq_distance(enemy, u.space) <= reach:
-        out.append(("hq", "the HQ"))
+    if grid.hq_distance(enemy, u.space) <= reach and pierce >= st.hq_armour(enemy):
+        out.append(("hq", "the HQ"))  # only a weapon that can damage it (§7.3)
     for s in terrain_targets(st) if terrain is None else terrain:
         if dist[s] <= reach:
             out.append((f"t{SPACE_NAMES[s]}", st.db.terrain[st.cards[st.terrain[s]]].name))
