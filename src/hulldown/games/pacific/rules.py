@@ -47,6 +47,21 @@ def _move(kind: str, name: str, a: int, b: int) -> Action:
     return x
 
 
+_DEPLOYS: dict[tuple[int, str, int, int], Action] = {}
+
+
+def _deploy(k: int, name: str, s: int, cost: int) -> Action:
+    key = (k, name, s, cost)
+    x = _DEPLOYS.get(key)
+    if x is None:
+        if s == HQ_SPACE:
+            x = act(f"deploy:{HAND_REFS[k]}:hq", f"Deploy {name} beside the HQ ({cost} AP)")
+        else:
+            x = act(f"deploy:{HAND_REFS[k]}:{SPACE_NAMES[s]}", f"Deploy {name} on {SPACE_NAMES[s]}")
+        _DEPLOYS[key] = x
+    return x
+
+
 # ====================================================================== the phase machine
 def slots_of(st: PacificState, side: int) -> list[int]:
     return [1] if st.is_ai_side(side) else st.side_slots[side]
@@ -338,11 +353,11 @@ def deploy_actions(st: PacificState, slot: int) -> list[Action]:
         if uc is not None:
             if uc.type == "aircraft":
                 if uc.cost <= ap and bay_free:
-                    out.append(act(f"deploy:{h}:hq", f"Deploy {uc.name} beside the HQ ({uc.cost} AP)"))
+                    out.append(_deploy(k, uc.name, HQ_SPACE, uc.cost))
                 continue
             for s in deploy_spaces(st, slot, uc.tags):
                 if unit_deploy_cost(st, slot, uc.cost, uc.tags, s) <= ap:
-                    out.append(act(f"deploy:{h}:{SPACE_NAMES[s]}", f"Deploy {uc.name} on {SPACE_NAMES[s]}"))
+                    out.append(_deploy(k, uc.name, s, uc.cost))
             continue
         sc = st.db.support[cid]
         if sc.play_cost > ap:
