@@ -1,0 +1,103 @@
+"""2GM Pacific (game id ``2gm-pacific``): reconstructed base rules, advanced rules, the solo AI.
+
+Seats: 2 players are sides 0 and 1; 3 and 4 players form teams (rules §10); 1 player plays side
+0 against the rulebook's AI, which the rules themselves play as side 1 (rules §12).
+"""
+
+from __future__ import annotations
+
+from hulldown.engine import Game, GameInfo, OptionSpec
+from hulldown.games.pacific.state import PacificState
+
+OPTIONS = (
+    OptionSpec("points", int, 120, "deck points: 120 standard, 80 or 100 short (§3.1)", choices=(80, 100, 120)),
+    OptionSpec("deck", str, "preconstructed", "preconstructed deck, or random decks by points (§3.1)",
+               choices=("preconstructed", "random")),
+    OptionSpec("armies", str, "us-japan", "army of side 0 and side 1", choices=("us-japan", "japan-us")),
+    OptionSpec("recruits", str, "none", "a side of beginners gets +1 AP a turn (§10.3)",
+               choices=("none", "side0", "side1")),
+    OptionSpec("tactical_artillery", bool, False, "Tactical Artillery Attack (§11.1)"),
+    OptionSpec("shielding_roll", bool, False, "Additional Shielding Defense Roll (§11.2)"),
+    OptionSpec("successful_hit_table", bool, False, "Successful Hit Table instead of dice (§11.3)"),
+    OptionSpec("self_propelled", bool, False, "Self-Propelled Artillery fires beyond range (§11.4)"),
+    OptionSpec("weather", str, "none", "weather, fixed or rolled each round (§11.6)",
+               choices=("none", "fog", "rain", "winds", "storm", "rolled")),
+    OptionSpec("night", bool, False, "night combat: +1/+1 Evasion for every unit (§11.7)"),
+    OptionSpec("smoke_canister", bool, False, "Smoke Canister upgrade for infantry (§11.8)"),
+    OptionSpec("field_marshal", bool, False, "start with the deck's General deployed (§11.9)"),
+)  # fmt: skip
+
+VOCABULARY = (
+    "miss", "hit", "critical", "blocked", "shielded", "hq", "tactical-artillery", "assault",
+    "none", "fog", "rain", "winds", "storm",
+    *(f"{r},{c}" for r in range(1, 7) for c in range(1, 9)),
+)  # fmt: skip
+
+
+def _heuristic(game: Game, seat: int, seed: int, **params: str) -> object:
+    from hulldown.games.pacific.heuristic import PacificHeuristic
+
+    return PacificHeuristic(seat, seed, **params)
+
+
+def _solo_ai(game: Game, seat: int, seed: int, **params: str) -> object:
+    from hulldown.games.pacific.ai import SoloAIAgent
+
+    return SoloAIAgent(seat, seed, **params)
+
+
+def _cards(options: object) -> list[dict[str, object]]:
+    from hulldown.games.pacific.data_view import card_database
+
+    return card_database()
+
+
+def _render(obs: dict[str, object], seat: int | None) -> str:
+    from hulldown.games.pacific.render import render_text
+
+    return render_text(obs, seat)
+
+
+def _tensors() -> object:
+    from hulldown.games.pacific.tensor import PacificTensors
+
+    return PacificTensors()
+
+
+def _support_ids() -> tuple[str, ...]:
+    from hulldown.games.pacific.cards import load_cards
+
+    db = load_cards()
+    return tuple(
+        sorted({*db.support, *db.units, *(u.name for u in db.units.values()), *(s.name for s in db.support.values())})
+    )
+
+
+GAME = Game(
+    info=GameInfo(
+        id="2gm-pacific",
+        name="2GM Pacific",
+        min_players=1,
+        max_players=4,
+        default_players=2,
+        summary="Card-driven WW2 Pacific battles on an 8x6 battlefield: US against Japan, 1-4 players.",
+        options=OPTIONS,
+        max_steps=20_000,
+        rules_doc="docs/rules/2gm-pacific.md",
+    ),
+    state_class=PacificState,
+    conformance_options=(
+        {"tactical_artillery": True},
+        {"shielding_roll": True, "weather": "rolled"},
+        {"successful_hit_table": True, "armies": "japan-us"},
+        {"deck": "random", "points": 100, "self_propelled": True, "night": True},
+        {"smoke_canister": True, "field_marshal": True, "recruits": "side1", "points": 80},
+        {"weather": "storm"},
+    ),
+    heuristic=_heuristic,  # type: ignore[arg-type]
+    card_database=_cards,
+    render_text=_render,
+    tensors=_tensors(),  # type: ignore[arg-type]
+    agents={"solo-ai": _solo_ai},  # type: ignore[dict-item]
+    extras={"conformance_games": 200, "event_vocabulary": VOCABULARY},
+)

@@ -1,0 +1,198 @@
+"""Card data of 2GM Pacific: units, upgrade tokens, support cards, terrain, pre-constructed decks.
+
+The values are the project's own design (rules §2); the files are validated on load so that a
+user editing them sees the file, the entry and the field of any mistake.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from hulldown.engine.data import load_toml, require_unique, validate_entries
+from hulldown.engine.errors import DataFileError
+
+DATA = Path(__file__).parent / "data"
+UnitType = Literal["infantry", "artillery", "tank", "transport", "aircraft"]
+ARMIES = ("us", "japan")
+
+#: Every special-ability tag of the advanced rulebook (rules §9), as the data spells them.
+ABILITY_TAGS = (
+    "advance", "advanced-deployment", "amphibious", "anti-aircraft", "anti-tank", "assault-gun",
+    "blasting-charge", "building", "climbers", "connected", "difficult", "dive-bomber", "embarked",
+    "embark-disembark", "exchange", "extra-heavy", "fighter-bomber", "ground-attack", "heal", "heat",
+    "impenetrable", "incursion", "indestructible", "infiltration", "long-range", "mechanize",
+    "medium-cover", "full-cover", "mobility", "motorized", "mountaineers", "mount", "multiple",
+    "ordnance", "paratroopers", "permanent", "playing-cost", "repair", "reserve", "riders", "sappers",
+    "scout", "setup", "siberians", "synergy", "tow", "transport",
+)  # fmt: skip
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+M = TypeVar("M", bound=_Strict)
+
+
+class UnitCard(_Strict):
+    id: str
+    name: str
+    army: Literal["us", "japan"]
+    type: UnitType
+    cost: int = Field(ge=0, le=15)
+    move: int = Field(ge=0, le=6)
+    range: int = Field(ge=0, le=8)
+    hit: int = Field(ge=1, le=10)
+    crit: int = Field(ge=1, le=10)
+    pierce: int = Field(ge=0, le=12)
+    damage: int = Field(ge=0, le=6)
+    armour: int = Field(ge=0, le=10)
+    hp: int = Field(ge=1, le=10)
+    tags: tuple[str, ...] = ()
+    upgrades: tuple[str, ...] = ()
+    free: tuple[str, ...] = ()
+
+    @field_validator("tags")
+    @classmethod
+    def _known_tags(cls, v: tuple[str, ...]) -> tuple[str, ...]:
+        extra = {"generates-ap", "fighter", "bomber", "self-propelled"}
+        for t in v:
+            base = t.split(":")[0]
+            if base not in ABILITY_TAGS and base not in extra:
+                raise ValueError(f"unknown tag {t!r}")
+        return v
+
+
+class UpgradeToken(_Strict):
+    id: str
+    name: str
+    for_: tuple[UnitType, ...] = Field(alias="for")
+    cost: int = Field(ge=0, le=6)
+    range: int = Field(default=0, ge=0, le=8)
+    hit: int = Field(default=10, ge=1, le=10)
+    crit: int = Field(default=10, ge=1, le=10)
+    pierce: int = Field(default=0, ge=0, le=12)
+    damage: int = Field(default=0, ge=0, le=6)
+    offensive: bool = False
+    defensive: bool = False
+    mount: bool = False
+    single_use: bool = False
+    effect: str = ""
+    optional_rule: str = ""
+
+    @property
+    def is_weapon(self) -> bool:
+        return self.range > 0 and self.damage > 0
+
+
+class SupportCard(_Strict):
+    id: str
+    name: str
+    army: str = "any"
+    cost: int = Field(ge=0, le=10)
+    playing_cost: int | None = Field(default=None, ge=0, le=10)
+    target: Literal["none", "own-unit", "enemy-unit", "own-aircraft", "hq"]
+    types: tuple[UnitType, ...] = ()
+    effect: Literal[
+        "gain-ap", "draw", "accuracy-turn", "evasion-perm", "evasion-guard", "hp-perm", "promotion",
+        "extra-attack-turn", "extra-attack-perm", "mp-turn", "mp-infantry-turn", "attack", "drain-ap",
+        "enemy-discard", "suppress", "immobilize", "hq-armour", "ap-per-turn", "reveal", "assault-bonus",
+        "damage-bonus-turn", "hero",
+    ]  # fmt: skip
+    value: int = 0
+    hit: int = Field(default=10, ge=1, le=10)
+    crit: int = Field(default=10, ge=1, le=10)
+    pierce: int = 0
+    damage: int = 0
+    permanent: bool = False
+    hero: bool = False
+
+    @property
+    def play_cost(self) -> int:
+        """Rulebook *Playing Cost*: replaces the deployment cost when the card is played."""
+        return self.cost if self.playing_cost is None else self.playing_cost
+
+
+class TerrainCard(_Strict):
+    id: str
+    name: str
+    kind: Literal["natural", "artificial"]
+    copies: int = Field(ge=0, le=6)
+    cost: int = Field(default=0, ge=0, le=9)
+    evasion: tuple[int, int] = (0, 0)
+    armour: int = Field(default=0, ge=0, le=5)
+    hp: int = Field(default=0, ge=0, le=20)
+    tags: tuple[str, ...] = ()
+
+
+class DeckList(_Strict):
+    id: str
+    army: Literal["us", "japan"]
+    name: str
+    points: int
+    cards: dict[str, int]
+
+
+@dataclass(frozen=True, slots=True)
+class CardDB:
+    """Everything the rules read from data, keyed by id."""
+
+    units: dict[str, UnitCard]
+    upgrades: dict[str, UpgradeToken]
+    support: dict[str, SupportCard]
+    terrain: dict[str, TerrainCard]
+    decks: dict[str, DeckList]
+
+    def cost(self, card_id: str) -> int:
+        if card_id in self.units:
+            return self.units[card_id].cost
+        return self.support[card_id].cost
+
+    def name(self, card_id: str) -> str:
+        if card_id in self.units:
+            return self.units[card_id].name
+        if card_id in self.support:
+            return self.support[card_id].name
+        return self.terrain[card_id].name
+
+    def army_pool(self, army: str) -> list[str]:
+        """Every card id the army may put in a deck (its units, shared and own support)."""
+        prefix = "us" if army == "us" else "japan"
+        out = [u.id for u in self.units.values() if u.army == army]
+        out += [s.id for s in self.support.values() if s.army in ("any", prefix, "japan-us")]
+        return out
+
+
+def _load(directory: Path) -> CardDB:
+    def table(name: str, key: str, model: type[M]) -> list[M]:
+        path = directory / f"{name}.toml"
+        raw = load_toml(path)
+        items = validate_entries(path, raw.get(key, []), model, table=key, key="id")
+        require_unique(path, items, "id", key)
+        return items
+
+    units = {u.id: u for u in table("units", "unit", UnitCard)}
+    upgrades = {u.id: u for u in table("upgrades", "upgrade", UpgradeToken)}
+    support = {s.id: s for s in table("support", "support", SupportCard)}
+    terrain = {t.id: t for t in table("terrain", "terrain", TerrainCard)}
+    decks = {d.id: d for d in table("decks", "deck", DeckList)}
+    for u in units.values():
+        for up in (*u.upgrades, *u.free):
+            if up not in upgrades:
+                raise DataFileError(str(directory / "units.toml"), f"unit {u.id}", "upgrades", f"no token {up!r}")
+    for d in decks.values():
+        for cid in d.cards:
+            if cid not in units and cid not in support:
+                raise DataFileError(str(directory / "decks.toml"), f"deck {d.id}", "cards", f"no card {cid!r}")
+    return CardDB(units, upgrades, support, terrain, decks)
+
+
+@lru_cache(maxsize=4)
+def load_cards(directory: str | None = None) -> CardDB:
+    """The validated card database (cached: data never changes during a run)."""
+    return _load(Path(directory) if directory else DATA)

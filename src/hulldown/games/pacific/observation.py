@@ -1,0 +1,82 @@
+"""What a seat sees (DESIGN rule 3): the whole battlefield, its own hand, sizes of the rest."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from hulldown.games.pacific import grid
+
+if TYPE_CHECKING:
+    from hulldown.games.pacific.state import PacificState
+
+
+def observe(st: PacificState, seat: int | None) -> dict[str, Any]:
+    db = st.db
+
+    def card(iid: int) -> dict[str, Any]:
+        cid = st.cards[iid]
+        return {"iid": iid, "id": cid, "name": db.name(cid), "cost": db.cost(cid)}
+
+    hands: list[Any] = []
+    for slot in range(st.nslots):
+        visible = slot == seat or (st.solo and slot == 1 and st.ai_revealed)
+        # sorted by card instance: the k-th entry is what the action ids call ``h<k>`` (ids.py)
+        hands.append([card(i) for i in sorted(st.hands[slot])] if visible else None)
+    bids = [
+        b if (st.phase != "bid" or (seat is not None and st.side_of(seat) == side)) else None
+        for side, b in enumerate(st.bids)
+    ]
+    return {
+        "you": seat,
+        "your_side": None if seat is None else st.side_of(seat),
+        "players": st._players,
+        "solo": st.solo,
+        "armies": list(st.armies),
+        "slot_side": list(st.slot_side),
+        "turn": st.turn,
+        "round": st.round,
+        "phase": st.phase,
+        "active_side": st.active,
+        "actor": st.actor,
+        "first_side": st.first_side,
+        "ap": list(st.ap),
+        "hq_wounds": list(st.hq_wounds),
+        "hq_armour": [st.hq_armour(0), st.hq_armour(1)],
+        "hq_cards": [[card(i) for i in h] for h in st.hq_cards],
+        "hands": hands,
+        "hand_sizes": [len(h) for h in st.hands],
+        "deck_sizes": [len(d) for d in st.decks],
+        "discards": [[card(i) for i in d] for d in st.discards],
+        "units": [
+            st.unit_public(u) | {"attached_cards": [card(i) for i in u.attached]} for _, u in sorted(st.units.items())
+        ],
+        "terrain": [
+            {
+                "space": grid.name(s),
+                "id": st.cards[t],
+                "name": db.terrain[st.cards[t]].name,
+                "hp": st.terrain_hp.get(t, 0),
+                "ruins": t in st.ruins,
+            }
+            for s, t in enumerate(st.terrain)
+            if t >= 0
+        ],
+        "terrain_piles": [[card_t(st, i) for i in z] for z in st.terrain_piles],
+        "terrain_out": [card_t(st, i) for i in st.terrain_out],
+        "natural_pile": len(st.natural_pile),
+        "smoke": [grid.name(s) for s in st.smoke],
+        "muddy": [grid.name(s) for s in st.muddy],
+        "weather": st.weather,
+        "bids": bids,
+        "supply": [st.supply_line(0), st.supply_line(1)],
+        "air": dict(st.pending_air) if st.pending_air else None,
+        "ai_log": list(st.ai_log),
+        "behaviour": st.behaviour if st.solo else None,
+        "winner": st.winner if st.over else None,
+        "over": st.over,
+    }
+
+
+def card_t(st: PacificState, iid: int) -> dict[str, Any]:
+    cid = st.cards[iid]
+    return {"iid": iid, "id": cid, "name": st.db.terrain[cid].name}

@@ -1,0 +1,1164 @@
+"""The turn sequence (§3, §4) and every decision: what is legal, what it does.
+
+Action ids are short, stable and bounded (ids.py): ``deploy:h3:1,4``, ``move:1,4:2,4``,
+``fire:2,4:main:5,4``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from hulldown.engine import Action, Event, private, public
+from hulldown.games.pacific import combat, grid
+from hulldown.games.pacific.ids import BAYS, HAND_REFS, HAND_SLOTS, SPACE_NAMES, find_unit, hand_card, unit_ref
+from hulldown.games.pacific.state import HAND_LIMIT, MAX_ROUNDS, WEATHER_ROLL, act
+from hulldown.games.pacific.units import HQ_SPACE, Unit
+
+if TYPE_CHECKING:
+    from hulldown.games.pacific.state import PacificState
+
+KEEP = act("keep", "Keep the hand")
+REDRAW = act("redraw", "Return the hand, reshuffle and draw 5 new cards")
+TERRAIN_DONE = act("terrain-done", "Place no more terrain")
+TA_PASS = act("ta-pass", "No Tactical Artillery Attack")
+DEPLOY_DONE = act("deploy-done", "End the Deployment phase")
+MOVE_DONE = act("move-done", "End the Movement phase")
+SHOOT_DONE = act("shoot-done", "End the Shooting phase")
+FLIP_DONE = act("flip-done", "End the Flip Over phase")
+DISCARD_DONE = act("discard-done", "End the Discard phase")
+GIVE_AP = act("give-ap", "Give 1 AP to the General")
+NO_INTERCEPT = act("no-intercept", "Do not intercept")
+NO_ESCORT = act("no-escort", "Do not escort")
+AA_DONE = act("aa-done", "No (more) anti-aircraft fire")
+
+
+#: Moves and shots keyed by what makes them differ, so the hot loops of legal-action generation
+#: format no strings once an action exists (DESIGN rule 6).
+_KEYED: dict[tuple[str, str, int, int], Action] = {}
+
+
+def _move(kind: str, name: str, a: int, b: int) -> Action:
+    key = (kind, name, a, b)
+    x = _KEYED.get(key)
+    if x is None:
+        here, there = SPACE_NAMES[a], SPACE_NAMES[b]
+        label = {"move": "Move {} to {}", "ride": "Ride {} to {} (no fire)", "cover": "Covered Movement of {} to {}"}
+        x = _KEYED[key] = act(f"{kind}:{here}:{there}", label[kind].format(name, there))
+    return x
+
+
+_DEPLOYS: dict[tuple[int, str, int, int], Action] = {}
+
+
+def _deploy(k: int, name: str, s: int, cost: int) -> Action:
+    key = (k, name, s, cost)
+    x = _DEPLOYS.get(key)
+    if x is None:
+        if s == HQ_SPACE:
+            x = act(f"deploy:{HAND_REFS[k]}:hq", f"Deploy {name} beside the HQ ({cost} AP)")
+        else:
+            x = act(f"deploy:{HAND_REFS[k]}:{SPACE_NAMES[s]}", f"Deploy {name} on {SPACE_NAMES[s]}")
+        _DEPLOYS[key] = x
+    return x
+
+
+# ====================================================================== the phase machine
+def slots_of(st: PacificState, side: int) -> list[int]:
+    return [1] if st.is_ai_side(side) else st.side_slots[side]
+
+
+def advance(st: PacificState, events: list[Event]) -> None:
+    """Run automatic steps until a seat must decide or the game is over."""
+    while not st.over:
+        ph = st.phase
+        if ph == "mulligan":
+            pending = [s for s in range(st.nslots) if not st.mulligan_done[s]]
+            if pending:
+                st.actor = pending[0]
+                return
+            st.phase = "bid"
+            continue
+        if ph == "bid":
+            fms = [slots_of(st, 0)[0], slots_of(st, 1)[0]]
+            for side in (0, 1):
+                if st.bids[side] < 0:
+                    if st.is_ai_side(side):
+                        from hulldown.games.pacific.ai import ai_bid
+
+                        st.bids[side] = ai_bid(st, events)
+                        continue
+                    st.actor = fms[side]
+                    return
+            resolve_initiative(st, events)
+            continue
+        if ph == "terrain":
+            side = st.bid_order[0] if st.bid_order else -1
+            if side < 0:
+                start_turn(st, st.first_side, events)
+                continue
+            if st.is_ai_side(side):
+                from hulldown.games.pacific.ai import ai_terrain
+
+                ai_terrain(st, side, events)
+                st.bid_order.pop(0)
+                continue
+            if not terrain_actions(st, side):
+                st.bid_order.pop(0)
+                continue
+            st.actor = slots_of(st, side)[0]
+            return
+        if ph in ("hq", "deploy", "move", "shoot", "flip", "discard"):
+            if st.is_ai_side(st.active):
+                from hulldown.games.pacific.ai import ai_turn
+
+                ai_turn(st, events)
+                if st.over:
+                    return
+                end_turn(st, events)
+                continue
+            if ph == "flip" and not flip_actions(st, st.actor):
+                next_actor(st, events)
+                continue
+            if ph == "hq" and not ta_actions(st):
+                next_actor(st, events)
+                continue
+            return
+        if ph in ("intercept", "escort", "aa"):
+            return
+        raise AssertionError(ph)
+
+
+def resolve_initiative(st: PacificState, events: list[Event]) -> None:
+    """§3.3: bids are spent, each side rolls a d10 and adds its bid; ties roll again."""
+    for side in (0, 1):
+        slot = slots_of(st, side)[0]
+        st.ap[slot] -= st.bids[side]
+    events.append(public("bids", side0=st.bids[0], side1=st.bids[1]))
+    while True:
+        a = st.roll(10) + st.bids[0]
+        b = st.roll(10) + st.bids[1]
+        if a != b:
+            break
+    st.first_side = 0 if a > b else 1
+    events.append(public("initiative", first=st.first_side, total0=a, total1=b))
+    st.bid_order = [st.first_side, 1 - st.first_side]
+    st.terrain_budget = [st.bids[0], st.bids[1]]
+    st.phase = "terrain"
+
+
+def start_turn(st: PacificState, side: int, events: list[Event]) -> None:
+    """§4.2 Initial, §4.3 Headquarters, §4.5 Card phases, then the first decision phase."""
+    st.active = side
+    if side == st.first_side:
+        st.round += 1
+        if st.round > MAX_ROUNDS:  # §4.7 time limit
+            st.over = True
+            w0, w1 = st.hq_wounds
+            st.winner = -1 if w0 == w1 else (0 if w0 < w1 else 1)
+            events.append(public("time-limit", winner=st.winner))
+            return
+    st.turn += 1
+    # Initial phase (§4.2)
+    st.smoke = []
+    for u in st.units.values():
+        if u.side == side:
+            u.cover = False
+            u.guard = 0
+            u.smoke = False
+        u.attacked_by = []
+    if st._options["weather"] == "rolled" and side == st.first_side:
+        st.weather = WEATHER_ROLL[st.roll(10) - 1]
+        st.muddy = []
+        if st.weather in ("rain", "storm"):
+            st._place_muddy()
+        events.append(public("weather", weather=st.weather))
+    # Headquarters phase (§4.3)
+    gained = st.ap_generated(side)
+    supply = st.supply_line(side)
+    if st.is_ai_side(side):
+        st.last_supply[side] = supply
+        st.ap[1] += gained
+    else:
+        st._split_ap(side, gained)
+    st.ta_used = False
+    st.gave_ap = False
+    events.append(public("headquarters", side=side, ap=gained, supply=supply))
+    if st.is_ai_side(side):
+        st.phase = "hq"
+        return
+    # Card phase (§4.5)
+    for slot in slots_of(st, side):
+        if not st._draw(slot, 1, events):
+            st.over = True
+            st.winner = 1 - side
+            events.append(public("empty-deck", side=side))
+            return
+    st.phase = "hq"
+    st.actor = slots_of(st, side)[0]
+
+
+PHASES = ("hq", "deploy", "move", "shoot", "flip", "discard")
+
+
+def next_actor(st: PacificState, events: list[Event]) -> None:
+    """Within a phase the Field Marshall acts first, then the General (§10.2)."""
+    slots = slots_of(st, st.active)
+    if st.phase == "hq":  # only the Field Marshall orders Tactical Artillery
+        st.phase = "deploy"
+        st.actor = slots[0]
+        return
+    i = slots.index(st.actor)
+    if i + 1 < len(slots):
+        st.actor = slots[i + 1]
+        return
+    k = PHASES.index(st.phase)
+    if k + 1 < len(PHASES):
+        st.phase = PHASES[k + 1]
+        st.actor = slots[0]
+        if st.phase == "flip":
+            flip_over(st)
+        return
+    end_turn(st, events)
+
+
+def flip_over(st: PacificState) -> None:
+    """Flip Over phase: used tokens are restored (mounted weapons stay mounted)."""
+    for u in st.units.values():
+        if u.side == st.active:
+            for t in u.tokens:
+                t.used = False
+
+
+def end_turn(st: PacificState, events: list[Event]) -> None:
+    side = st.active
+    for u in st.units.values():
+        if u.side == side:
+            u.usf = False  # §7.6: lasts until the end of its owner's next turn
+            u.moved = False
+            u.main_shots = 0
+            u.no_fire = False
+            u.acc_turn = 0
+            u.mp_bonus = 0
+            u.extra_turn = 0
+            u.damage_bonus = 0
+            u.assault_bonus = 0
+            u.healed = False
+        else:
+            u.aa_used = False
+    st.supply_broken[1 - side] = False
+    events.append(public("end-turn", side=side))
+    start_turn(st, 1 - side, events)
+
+
+# ====================================================================== legal actions
+def legal_actions(st: PacificState) -> list[Action]:
+    ph = st.phase
+    slot = st.actor
+    if ph == "mulligan":
+        return [KEEP, REDRAW]
+    if ph == "bid":
+        return [act(f"bid:{n}", f"Spend {n} AP on the initiative roll") for n in range(st.ap[slot] + 1)]
+    if ph == "terrain":
+        return [*terrain_actions(st, st.bid_order[0]), TERRAIN_DONE]
+    if ph == "hq":
+        return [*ta_actions(st), TA_PASS]
+    if ph == "deploy":
+        return deploy_actions(st, slot)
+    if ph == "move":
+        return move_actions(st, slot)
+    if ph == "shoot":
+        return shoot_actions(st, slot)
+    if ph == "flip":
+        return [*flip_actions(st, slot), FLIP_DONE]
+    if ph == "discard":
+        out = [
+            act(f"discard:{HAND_REFS[k]}", f"Discard {st.db.name(st.cards[iid])}")
+            for k, iid in enumerate(sorted(st.hands[slot])[:HAND_SLOTS])
+        ]
+        if len(st.hands[slot]) <= HAND_LIMIT:
+            out.append(DISCARD_DONE)
+        return out
+    if ph in ("intercept", "escort", "aa"):
+        return air_reactions(st)
+    raise AssertionError(ph)
+
+
+def terrain_actions(st: PacificState, side: int) -> list[Action]:
+    """§3.4: artificial terrain on own rows 2-3 with the AP spent on the bid."""
+    budget = st.terrain_budget[side]
+    out = []
+    seen: set[str] = set()
+    rows = [grid.row_index(side, 2), grid.row_index(side, 3)]
+    for iid in st.terrain_piles[side]:
+        t = st.db.terrain[st.cards[iid]]
+        if t.cost > budget or t.id in seen:
+            continue
+        seen.add(t.id)
+        for r in rows:
+            for c in range(grid.COLS):
+                s = grid.space(r, c)
+                if st.terrain[s] < 0:
+                    out.append(act(f"terrain:{t.id}:{grid.name(s)}", f"Place {t.name} on {grid.name(s)}"))
+    return out
+
+
+def ta_actions(st: PacificState) -> list[Action]:
+    """§11.1: once, after generating AP, on a space holding a unit or damageable terrain."""
+    if not st._options["tactical_artillery"] or st.ta_used:
+        return []
+    slot = st.actor
+    ap = min(9, st.ap[slot])
+    if ap < 1:
+        return []
+    targets = [s for s in range(grid.SPACES) if st.board[s] >= 0]
+    return [
+        act(f"ta:{n}:{grid.name(s)}", f"Tactical Artillery, {n} AP, on {grid.name(s)}")
+        for n in range(1, ap + 1)
+        for s in targets
+    ]
+
+
+def unit_deploy_cost(st: PacificState, slot: int, card_cost: int, tags: tuple[str, ...], s: int) -> int:
+    side = st.side_of(slot)
+    cost = card_cost
+    if "reserve" in tags and any(u.side == side and u.space >= 0 for u in st.units.values()):
+        cost -= 1
+    if s >= 0 and "incursion" in tags:
+        cost += grid.own_row(side, s) - 1
+    return max(0, cost)
+
+
+def deploy_spaces(st: PacificState, slot: int, tags: tuple[str, ...]) -> list[int]:
+    side = st.side_of(slot)
+    if "paratroopers" in tags or "incursion" in tags:
+        out = []
+        for s in range(grid.SPACES):
+            if st.board[s] >= 0:
+                continue
+            out.append(s)
+        return out
+    r = grid.deployment_row(side)
+    return [grid.space(r, c) for c in range(grid.COLS) if st.board[grid.space(r, c)] < 0]
+
+
+def deploy_actions(st: PacificState, slot: int) -> list[Action]:
+    out: list[Action] = []
+    side = st.side_of(slot)
+    ap = st.ap[slot]
+    bay_free = free_bay(st, side) > 0
+    for k, iid in enumerate(sorted(st.hands[slot])[:HAND_SLOTS]):
+        h = HAND_REFS[k]
+        cid = st.cards[iid]
+        uc = st.db.units.get(cid)
+        if uc is not None:
+            if uc.type == "aircraft":
+                if uc.cost <= ap and bay_free:
+                    out.append(_deploy(k, uc.name, HQ_SPACE, uc.cost))
+                continue
+            for s in deploy_spaces(st, slot, uc.tags):
+                if unit_deploy_cost(st, slot, uc.cost, uc.tags, s) <= ap:
+                    out.append(_deploy(k, uc.name, s, uc.cost))
+            continue
+        sc = st.db.support[cid]
+        if sc.play_cost > ap:
+            continue
+        for target in support_targets(st, side, sc):
+            if target is None:
+                out.append(act(f"play:{h}", f"Play {sc.name}"))
+            else:
+                u = st.units[target]
+                ref = unit_ref(u, side)
+                out.append(act(f"play:{h}:{ref}", f"Play {sc.name} on {u.card.name} ({ref})"))
+    for u in sorted(st.units.values(), key=lambda x: x.iid):
+        if u.owner != slot:
+            continue
+        bought = [t.up.id for t in u.tokens if t.up.id not in u.card.free]
+        if len(bought) >= 2:
+            continue
+        have = {t.up.id for t in u.tokens}
+        options = list(u.card.upgrades)
+        if st._options["smoke_canister"] and u.card.type == "infantry":
+            options.append("smoke-canister")
+        for up in options:
+            tok = st.db.upgrades[up]
+            if up not in have and tok.cost <= ap:
+                out.append(act(f"upgrade:{unit_ref(u, side)}:{up}", f"Upgrade {u.card.name} with {tok.name}"))
+    slots = slots_of(st, side)
+    if len(slots) == 2 and slot == slots[0] and not st.gave_ap and ap >= 1:
+        out.append(GIVE_AP)
+    out.append(DEPLOY_DONE)
+    return out
+
+
+def support_targets(st: PacificState, side: int, sc: object) -> list[int | None]:
+    from hulldown.games.pacific.cards import SupportCard
+
+    assert isinstance(sc, SupportCard)
+    if sc.target in ("none", "hq"):
+        return [None]
+    out: list[int | None] = []
+    for u in sorted(st.units.values(), key=lambda x: x.iid):
+        if sc.types and u.card.type not in sc.types:
+            continue
+        if sc.target == "own-unit" and u.side == side:
+            if sc.hero and any((s := st.support_card(i)) is not None and s.hero for i in u.attached):
+                continue
+            out.append(u.iid)
+        elif (sc.target == "own-aircraft" and u.side == side and u.card.type == "aircraft") or (
+            sc.target == "enemy-unit" and u.side != side and u.space >= 0
+        ):
+            out.append(u.iid)
+    return out
+
+
+def can_move(st: PacificState, u: Unit) -> bool:
+    if u.space < 0 or u.moved or u.immobile_until >= st.turn:
+        return False
+    if u.deployed_turn == st.turn and not u.has("mobility"):
+        return False  # §5.4
+    if any(t.mounted for t in u.tokens):
+        return False
+    if u.has("extra-heavy") and "difficult" in st.terrain_tags(u.space):
+        return False  # immobilised
+    return u.card.move > 0
+
+
+def movement_points(st: PacificState, u: Unit) -> int:
+    if st.weather == "storm":
+        return 1
+    mp = u.card.move + u.mp_bonus
+    if u.usf:
+        mp = max(1, mp - 1)  # §6.3
+    return mp
+
+
+def terrain_flags(st: PacificState) -> tuple[list[bool], list[bool]]:
+    """Per space: difficult terrain (a card's tag or mud, §6.2) and mountain, computed once per call."""
+    diff = [False] * grid.SPACES
+    mountain = [False] * grid.SPACES
+    db_terrain = st.db.terrain
+    cards = st.cards
+    for s, iid in enumerate(st.terrain):
+        if iid >= 0:
+            tags = db_terrain[cards[iid]].tags
+            diff[s] = "difficult" in tags
+            mountain[s] = "mountain" in tags
+    for s in st.muddy:
+        diff[s] = True
+    return diff, mountain
+
+
+def reachable(st: PacificState, u: Unit, mp: int, flags: tuple[list[bool], list[bool]] | None = None) -> dict[int, int]:
+    """Spaces reachable with ``mp`` (§6.1-6.2): destination -> MP left."""
+    tags = u.card.tags
+    neigh = grid.NEIGH_D if "motorized" in tags else grid.NEIGH
+    scout = "scout" in tags
+    heavy = "extra-heavy" in tags
+    climbers = "climbers" in tags
+    difficult, mountain = flags if flags is not None else terrain_flags(st)
+    storm = st.weather == "storm" and u.card.type != "infantry"
+    muddy = st.muddy
+    board = st.board
+    units = st.units
+    side = u.side
+    start = u.space
+    best = {start: mp}
+    frontier = [start]
+    while frontier:
+        nxt = []
+        for s in frontier:
+            left = best[s]
+            if left <= 0:
+                continue
+            here_diff = not scout and difficult[s]
+            for n in neigh[s]:
+                occ = board[n]
+                if occ >= 0 and units[occ].side != side:
+                    continue
+                d = difficult[n]
+                if heavy and d:
+                    continue
+                if storm and n in muddy:
+                    continue  # storm: only infantry crosses Muddy spaces
+                diff = d and not scout and not (climbers and mountain[n])
+                rem = 0 if (diff or here_diff) else left - 1
+                if rem > best.get(n, -1):
+                    best[n] = rem
+                    nxt.append(n)
+        frontier = nxt
+    del best[start]
+    return best
+
+
+def storm_blocked(st: PacificState, u: Unit, s: int) -> bool:
+    return st.weather == "storm" and s in st.muddy and u.card.type != "infantry"
+
+
+def move_destinations(
+    st: PacificState, u: Unit, flags: tuple[list[bool], list[bool]] | None = None
+) -> tuple[list[int], list[int]]:
+    """Normal destinations and those only Riders' extra space reaches."""
+    mp = movement_points(st, u)
+    if flags is None:
+        flags = terrain_flags(st)
+    normal = reachable(st, u, mp, flags)
+    dests = []
+    for s in sorted(normal):
+        occ = st.unit_at(s)
+        if occ is None or swap_ok(st, occ, u.space):
+            dests.append(s)
+    ride: list[int] = []
+    if u.has("riders"):
+        for s in sorted(reachable(st, u, mp + 1, flags)):
+            if s not in normal and st.board[s] < 0:
+                ride.append(s)
+    return dests, ride
+
+
+def swap_ok(st: PacificState, other: Unit, to: int) -> bool:
+    """Simultaneous movement (§6.1): a friendly unit that could still move may take our place."""
+    return can_move(st, other) and grid.DIST[other.space][to] <= movement_points(st, other)
+
+
+def move_actions(st: PacificState, slot: int) -> list[Action]:
+    out: list[Action] = []
+    flags = terrain_flags(st)
+    for u in sorted(st.units.values(), key=lambda x: x.iid):
+        if u.owner != slot or u.space < 0:
+            continue
+        if can_move(st, u):
+            dests, ride = move_destinations(st, u, flags)
+            here = SPACE_NAMES[u.space]
+            name = u.card.name
+            for s in dests:
+                out.append(_move("move", name, u.space, s))
+            for s in ride:
+                out.append(_move("ride", name, u.space, s))
+            if u.card.type == "infantry":
+                near = grid.DIST[u.space]
+                for s in dests:
+                    if near[s] == 1 and st.board[s] < 0:
+                        out.append(_move("cover", name, u.space, s))
+                for n in grid.NEIGH[u.space]:
+                    e = st.unit_at(n)
+                    if e is not None and e.side != u.side and u.card.pierce >= st.effective_armour(e):
+                        out.append(act(f"assault:{here}:{SPACE_NAMES[n]}", f"{u.card.name} assaults {e.card.name}"))
+            if u.has("advance") and u.mp_bonus == 0 and st.ap[slot] >= 1:
+                out.append(act(f"advance:{here}", f"Advance: +1 MP for {u.card.name} (1 AP)"))
+        if u.has("sappers") or any(t.up.effect == "sappers" for t in u.tokens):
+            for n in grid.NEIGH[u.space]:
+                if "obstacle" in st.terrain_tags(n) and st.terrain[n] >= 0:
+                    out.append(act(f"sap:{SPACE_NAMES[u.space]}:{SPACE_NAMES[n]}", f"Sappers clear {SPACE_NAMES[n]}"))
+        out.extend(token_actions(st, u))
+    out.append(MOVE_DONE)
+    return out
+
+
+def token_actions(st: PacificState, u: Unit) -> list[Action]:
+    """Mount a weapon (§9 Mount/Dismount) or throw a Smoke Grenade, any time in one's own turn."""
+    out = []
+    ref = unit_ref(u, u.side)
+    for k, t in enumerate(u.tokens):
+        if t.up.mount and not t.mounted and u.space >= 0 and u.card.type != "aircraft":
+            out.append(act(f"mount:{ref}:{k}", f"Mount the {t.up.name} of {u.card.name}"))
+        if t.up.effect == "smoke-grenade" and not t.used and not t.spent:
+            out.append(act(f"smoke:{ref}:{k}", f"Smoke grenade on {u.card.name}"))
+    return out
+
+
+def shots_left(u: Unit) -> int:
+    return 1 + u.multiple() + u.extra_turn + u.extra_perm - u.main_shots
+
+
+def terrain_targets(st: PacificState) -> list[int]:
+    """Spaces holding unoccupied terrain with Hit Points left (§8.1)."""
+    hp = st.terrain_hp
+    board = st.board
+    return [s for s, iid in enumerate(st.terrain) if iid >= 0 and board[s] < 0 and hp.get(iid, 0) > 0]
+
+
+def fire_targets(
+    st: PacificState,
+    u: Unit,
+    weapon_k: int,
+    ordered: list[Unit] | None = None,
+    terrain: list[int] | None = None,
+) -> list[tuple[str, str]]:
+    """(target id, label) for one weapon: units it can damage, the HQ, unoccupied terrain.
+
+    ``ordered`` (the units by card instance) and ``terrain`` (terrain_targets) may be passed in
+    by a caller that asks for many weapons at once.
+    """
+    out: list[tuple[str, str]] = []
+    if ordered is None:
+        ordered = sorted(st.units.values(), key=lambda x: x.iid)
+    weapon = None if weapon_k < 0 else u.tokens[weapon_k].up
+    rng, _, _, pierce, _ = combat.weapon_stats(u, weapon)
+    enemy = 1 - u.side
+    if u.space == HQ_SPACE:  # aircraft: any space, the HQ, aircraft beside it (§16)
+        if st.weather in ("winds", "storm"):
+            return out
+        for e in ordered:
+            if e.side == enemy and pierce >= st.effective_armour(e):
+                out.append((f"u{e.iid}", e.card.name))
+        if pierce >= st.hq_armour(enemy):
+            out.append(("hq", "the HQ"))
+        return out
+    main = weapon is None
+    reach = st.weapon_range(u, rng, main)
+    extended = reach
+    if main and st._options["self_propelled"] and u.has("self-propelled"):
+        extended = 12
+    dist = grid.DIST[u.space]
+    for e in ordered:
+        if e.side != enemy:
+            continue
+        if e.space == HQ_SPACE:
+            if u.has("anti-aircraft") and grid.hq_distance(enemy, u.space) <= reach:
+                out.append((f"u{e.iid}", e.card.name))
+            continue
+        d = dist[e.space]
+        if d > extended or pierce < st.effective_armour(e):
+            continue
+        if d > reach and not any(
+            f.side == u.side and f.space >= 0 and f.iid != u.iid and grid.distance(f.space, e.space) <= f.card.range
+            for f in st.units.values()
+        ):
+            continue  # §11.4: beyond range only when another friendly ground unit has it in range
+        out.append((f"u{e.iid}", e.card.name))
+    if grid.hq_distance(enemy, u.space) <= reach and pierce >= st.hq_armour(enemy):
+        out.append(("hq", "the HQ"))  # only a weapon that can damage it (§7.3)
+    for s in terrain_targets(st) if terrain is None else terrain:
+        if dist[s] <= reach:
+            out.append((f"t{SPACE_NAMES[s]}", st.db.terrain[st.cards[st.terrain[s]]].name))
+    return out
+
+
+def shoot_actions(st: PacificState, slot: int) -> list[Action]:
+    out: list[Action] = []
+    ordered = sorted(st.units.values(), key=lambda x: x.iid)
+    terrain = terrain_targets(st)
+    for u in ordered:
+        if u.owner != slot or u.no_fire:
+            continue
+        ref = unit_ref(u, u.side)
+        exchanged = u.has("exchange") and any(t.up.id == "tank-flamethrower" for t in u.tokens)
+        if (
+            u.card.damage > 0
+            and u.card.range + (1 if u.space == HQ_SPACE else 0) > 0
+            and shots_left(u) > 0
+            and not exchanged
+        ):
+            for tid, name in fire_targets(st, u, -1, ordered, terrain):
+                out.append(act(f"fire:{ref}:main:{target_ref(st, tid, u.side)}", f"{u.card.name} fires at {name}"))
+        for k, t in enumerate(u.tokens):
+            if t.used or t.spent:
+                continue
+            if t.up.effect == "smoke-screen" and u.space >= 0:
+                for s in range(grid.SPACES):
+                    if grid.distance(u.space, s) <= t.up.range:
+                        out.append(act(f"fire:{ref}:{k}:{SPACE_NAMES[s]}", f"Smoke Screen on {SPACE_NAMES[s]}"))
+                continue
+            if not t.up.is_weapon or (t.up.mount and not t.mounted):
+                continue
+            if u.space == HQ_SPACE:
+                continue  # a bomber's HMG only fires at interceptors (§16)
+            for tid, name in fire_targets(st, u, k, ordered, terrain):
+                out.append(
+                    act(
+                        f"fire:{ref}:{k}:{target_ref(st, tid, u.side)}",
+                        f"{u.card.name} fires its {t.up.name} at {name}",
+                    )
+                )
+        if u.space >= 0 and not u.healed:
+            heal = u.has("heal") or any(t.up.effect == "heal" for t in u.tokens)
+            repair = u.has("repair") or any(t.up.effect == "repair" for t in u.tokens)
+            for n in [u.space, *grid.NEIGH[u.space]]:
+                f = st.unit_at(n)
+                if f is None or f.side != u.side or f.wounds == 0:
+                    continue
+                if (heal and f.card.type in ("infantry", "artillery")) or (
+                    repair and f.card.type in ("artillery", "tank", "transport") and f is not u
+                ):
+                    out.append(act(f"heal:{ref}:{SPACE_NAMES[n]}", f"{u.card.name} heals/repairs {f.card.name}"))
+        out.extend(token_actions(st, u))
+    out.append(SHOOT_DONE)
+    return out
+
+
+def target_ref(st: PacificState, tid: str, side: int) -> str:
+    """The id form of an internal fire target (``u<iid>``, ``t<space>``, ``hq``): see ids.py."""
+    if tid[0] == "u":
+        return unit_ref(st.units[int(tid[1:])], side)
+    if tid[0] == "t":
+        return tid[1:]
+    return tid
+
+
+def target_internal(st: PacificState, u: Unit, weapon: str, ref: str) -> str:
+    """The internal fire target an id names: the unit on the space, else its terrain or smoke."""
+    if ref == "hq":
+        return ref
+    if ref[0] == "e":
+        return f"u{find_unit(st, ref, u.side).iid}"
+    s = grid.parse(ref)
+    if weapon != "main" and u.tokens[int(weapon)].up.effect == "smoke-screen":
+        return f"s{ref}"
+    if st.board[s] >= 0:
+        return f"u{st.board[s]}"
+    return f"t{ref}"
+
+
+def free_bay(st: PacificState, side: int) -> int:
+    """The lowest free bay beside ``side``'s HQ (1..BAYS), 0 when all are taken."""
+    taken = {u.bay for u in st.units.values() if u.space == HQ_SPACE and u.side == side}
+    for b in range(1, BAYS + 1):
+        if b not in taken:
+            return b
+    return 0
+
+
+def flip_actions(st: PacificState, slot: int) -> list[Action]:
+    out = []
+    for u in sorted(st.units.values(), key=lambda x: x.iid):
+        if u.owner != slot:
+            continue
+        for k, t in enumerate(u.tokens):
+            if t.mounted and t.mounted_turn < st.turn:
+                out.append(act(f"dismount:{SPACE_NAMES[u.space]}:{k}", f"Dismount the {t.up.name} of {u.card.name}"))
+    return out
+
+
+def air_reactions(st: PacificState) -> list[Action]:
+    air = st.pending_air
+    assert air is not None
+    ph = st.phase
+    if ph == "intercept":
+        return [
+            *(
+                act(f"intercept:a{st.units[f].bay}", f"Intercept with {st.units[f].card.name}")
+                for f in air_fighters(st, air["def"])
+            ),
+            NO_INTERCEPT,
+        ]
+    if ph == "escort":
+        return [
+            *(
+                act(f"escort:a{st.units[f].bay}", f"Escort with {st.units[f].card.name}")
+                for f in air_fighters(st, 1 - air["def"], exclude=air["plane"])
+            ),
+            NO_ESCORT,
+        ]
+    return [
+        *(
+            act(f"aa:{SPACE_NAMES[st.units[a].space]}", f"Anti-aircraft fire from {st.units[a].card.name}")
+            for a in aa_units(st)
+        ),
+        AA_DONE,
+    ]
+
+
+def air_fighters(st: PacificState, side: int, exclude: int = -1) -> list[int]:
+    return [
+        u.iid
+        for u in sorted(st.units.values(), key=lambda x: x.iid)
+        if u.side == side and u.space == HQ_SPACE and u.has("fighter") and u.iid != exclude
+    ]
+
+
+def aa_units(st: PacificState) -> list[int]:
+    """§16: AA units of the defender that have the attacked target within range, once per turn."""
+    air = st.pending_air
+    assert air is not None
+    out = []
+    for u in sorted(st.units.values(), key=lambda x: x.iid):
+        if u.side != air["def"] or u.space < 0 or not u.has("anti-aircraft") or u.aa_used:
+            continue
+        tgt = air["target"]
+        if tgt == "hq" or (
+            tgt.startswith("u") and st.units.get(int(tgt[1:]), None) is not None and st.units[int(tgt[1:])].space < 0
+        ):
+            d = grid.hq_distance(air["def"], u.space)
+        else:
+            d = grid.distance(u.space, st.units[int(tgt[1:])].space) if int(tgt[1:]) in st.units else 99
+        if d <= st.weapon_range(u, u.card.range, True):
+            out.append(u.iid)
+    return out
+
+
+# ====================================================================== applying decisions
+def apply_action(st: PacificState, a: Action, events: list[Event]) -> None:
+    parts = a.id.split(":")
+    kind = parts[0]
+    slot = st.actor
+    side = st.side_of(slot)
+    if kind in ("keep", "redraw"):
+        if kind == "redraw":  # §3.2: the one redraw
+            hand = st.hands[slot]
+            st.decks[slot].extend(hand.take_all())
+            st.shuffle(st.decks[slot])
+            st._draw(slot, 5, events)
+        st.mulligan_done[slot] = True
+    elif kind == "bid":
+        st.bids[side] = int(parts[1])
+        events.append(private([slot], "bid", ap=int(parts[1])))
+    elif kind == "terrain":
+        iid = next(i for i in st.terrain_piles[side] if st.cards[i] == parts[1])
+        s = grid.parse(parts[2])
+        t = st.db.terrain[st.cards[iid]]
+        st.terrain_piles[side].remove(iid)
+        st.terrain[s] = iid
+        st.terrain_hp[iid] = t.hp
+        st.terrain_budget[side] -= t.cost
+        events.append(public("terrain", side=side, name=t.name, space=grid.name(s)))
+    elif kind == "terrain-done":
+        st.bid_order.pop(0)
+    elif kind == "ta":
+        n = int(parts[1])
+        s = grid.parse(parts[2])
+        st.ap[slot] -= n
+        st.ta_used = True
+        atk = combat.tactical_artillery(n)
+        u = st.unit_at(s)
+        if u is not None:
+            combat.resolve_on_unit(st, None, atk, u, events, "tactical-artillery")
+    elif kind == "ta-pass":
+        next_actor(st, events)
+    elif kind == "deploy":
+        deploy(st, slot, hand_card(st, slot, parts[1]), parts[2], events)
+    elif kind == "play":
+        target = find_unit(st, parts[2], side).iid if len(parts) > 2 else None
+        play_support(st, slot, hand_card(st, slot, parts[1]), target, events)
+    elif kind == "upgrade":
+        u = find_unit(st, parts[1], side)
+        tok = st.new_token(parts[2])
+        st.ap[slot] -= tok.up.cost
+        u.tokens.append(tok)
+        events.append(public("upgrade", unit=u.iid, token=tok.up.name))
+    elif kind == "give-ap":
+        st.ap[slot] -= 1
+        st.ap[slots_of(st, side)[1]] += 1
+        st.gave_ap = True
+    elif kind in ("move", "ride", "cover"):
+        u = find_unit(st, parts[1], side)
+        move_unit(st, u, grid.parse(parts[2]), events)
+        if kind == "ride":
+            u.no_fire = True  # Riders: the extra space costs the next shot
+        if kind == "cover":
+            u.cover = True
+            u.no_fire = True
+    elif kind == "assault":
+        u = find_unit(st, parts[1], side)
+        e = find_unit(st, parts[2], side)
+        atk = combat.numbers(st, u, None, e, assault=True, dist=1)
+        u.moved = True
+        u.no_fire = True
+        combat.resolve_on_unit(st, u, atk, e, events, "assault")
+    elif kind == "advance":
+        u = find_unit(st, parts[1], side)
+        st.ap[slot] -= 1
+        u.mp_bonus += 1
+    elif kind == "sap":
+        s = grid.parse(parts[2])
+        iid = st.terrain[s]
+        st.terrain[s] = -1
+        st.terrain_hp.pop(iid, None)
+        st.terrain_out.put_top(iid)
+        events.append(public("sappers", space=grid.name(s)))
+    elif kind == "mount":
+        u = find_unit(st, parts[1], side)
+        tk = u.tokens[int(parts[2])]
+        tk.mounted = True
+        tk.mounted_turn = st.turn
+        u.moved = True
+    elif kind == "dismount":
+        find_unit(st, parts[1], side).tokens[int(parts[2])].mounted = False
+    elif kind == "smoke":
+        u = find_unit(st, parts[1], side)
+        tk = u.tokens[int(parts[2])]
+        tk.used = True
+        if tk.up.single_use:
+            tk.spent = True
+        u.smoke = True
+    elif kind == "fire":
+        u = find_unit(st, parts[1], side)
+        fire(st, u, parts[2], target_internal(st, u, parts[2], parts[3]), events)
+    elif kind == "heal":
+        u = find_unit(st, parts[1], side)
+        f = find_unit(st, parts[2], side)
+        f.wounds -= 1
+        u.healed = True
+        events.append(public("healed", unit=f.iid))
+    elif kind in ("intercept", "no-intercept", "escort", "no-escort", "aa", "aa-done"):
+        air_step(st, kind, find_unit(st, parts[1], side).iid if len(parts) > 1 else -1, events)
+    elif kind == "discard":
+        iid = hand_card(st, slot, parts[1])
+        st.hands[slot].remove(iid)
+        st.discards[slot].put_top(iid)
+        events.append(public("discarded", seat=slot, card=st.cards[iid], name=st.db.name(st.cards[iid])))
+    elif kind in ("deploy-done", "move-done", "shoot-done", "flip-done", "discard-done"):
+        next_actor(st, events)
+    else:  # pragma: no cover - legal_actions never offers anything else
+        raise AssertionError(a.id)
+    if not st.over:
+        advance(st, events)
+
+
+def deploy(st: PacificState, slot: int, iid: int, where: str, events: list[Event]) -> None:
+    """§5.1: pay the cost, place the unit with its free upgrades."""
+    side = st.side_of(slot)
+    uc = st.db.units[st.cards[iid]]
+    s = HQ_SPACE if where == "hq" else grid.parse(where)
+    st.ap[slot] -= uc.cost if s == HQ_SPACE else unit_deploy_cost(st, slot, uc.cost, uc.tags, s)
+    st.hands[slot].remove(iid)
+    u = Unit(iid, uc, slot, side, s, st.turn)
+    if s == HQ_SPACE:
+        u.bay = free_bay(st, side)
+    for up in uc.free:
+        u.tokens.append(st.new_token(up))
+    st.units[iid] = u
+    if s >= 0:
+        st.board[s] = iid
+        if "paratroopers" in uc.tags and st.terrain[s] >= 0 and grid.own_row(side, s) > 1:
+            u.wounds = 1  # landing on a Terrain card costs 1 wound
+    events.append(public("deployed", unit=iid, name=uc.name, space="hq" if s < 0 else grid.name(s)))
+
+
+def move_unit(st: PacificState, u: Unit, s: int, events: list[Event]) -> None:
+    other = st.unit_at(s)
+    frm = u.space
+    st.board[frm] = -1
+    if other is not None:  # simultaneous movement: the two swap (§6.1)
+        other.space = frm
+        st.board[frm] = other.iid
+        other.moved = True
+    u.space = s
+    st.board[s] = u.iid
+    u.moved = True
+    events.append(public("moved", unit=u.iid, dest=grid.name(s)))
+
+
+def play_support(st: PacificState, slot: int, iid: int, target: int | None, events: list[Event]) -> None:
+    """§5.3 and the effect kinds of support.toml."""
+    side = st.side_of(slot)
+    sc = st.db.support[st.cards[iid]]
+    st.ap[slot] -= sc.play_cost
+    st.hands[slot].remove(iid)
+    events.append(public("support", card=sc.id, name=sc.name, target=-1 if target is None else target))
+    u = st.units[target] if target is not None else None
+    attach = False
+    e = sc.effect
+    if e == "gain-ap":
+        st.ap[slot] += sc.value
+    elif e == "draw":
+        st._draw(slot, sc.value, events)
+    elif e == "accuracy-turn" and u is not None:
+        u.acc_turn += sc.value
+    elif e == "evasion-perm" and u is not None:
+        u.evasion_perm += sc.value
+        attach = True
+    elif e == "evasion-guard" and u is not None:
+        u.guard = sc.value
+    elif e in ("hp-perm", "hero") and u is not None:
+        u.hp_bonus += sc.value
+        attach = True
+    elif e == "promotion" and u is not None:
+        u.promotions += 1
+        attach = True
+    elif e == "extra-attack-turn" and u is not None:
+        u.extra_turn += sc.value
+    elif e == "extra-attack-perm" and u is not None:
+        u.extra_perm += sc.value
+        attach = True
+    elif e == "mp-turn" and u is not None:
+        u.mp_bonus += sc.value
+    elif e == "mp-infantry-turn":
+        for f in st.units.values():
+            if f.side == side and f.card.type == "infantry":
+                f.mp_bonus += sc.value
+    elif e == "attack" and u is not None:
+        from hulldown.games.pacific.state import Attack
+
+        es, ec = combat.evasion(st, u, -1, False)
+        atk = Attack(min(10, sc.hit + es), min(10, sc.crit + ec), sc.pierce, sc.damage)
+        combat.resolve_on_unit(st, None, atk, u, events, sc.id)
+    elif e == "drain-ap":
+        for s2 in slots_of(st, 1 - side):
+            st.ap[s2] = max(0, st.ap[s2] - sc.value)
+    elif e == "enemy-discard":
+        for s2 in slots_of(st, 1 - side)[:1]:
+            hand = st.hands[s2]
+            if hand:
+                lost = hand.cards[st.choose_index(len(hand))]
+                hand.remove(lost)
+                st.discards[s2].put_top(lost)
+                events.append(public("discarded", seat=s2, card=st.cards[lost], name=st.db.name(st.cards[lost])))
+    elif e == "suppress" and u is not None:
+        u.usf = True
+    elif e == "immobilize" and u is not None:
+        u.immobile_until = st.turn + 1
+    elif e == "reveal":
+        st.smoke = []
+    elif e == "assault-bonus" and u is not None:
+        u.assault_bonus += sc.value
+    elif e == "damage-bonus-turn" and u is not None:
+        u.damage_bonus += sc.value
+    if e in ("ap-per-turn", "hq-armour"):
+        st.hq_cards[side].append(iid)
+    elif attach and u is not None and u.iid in st.units:
+        u.attached.append(iid)
+    else:
+        st.discards[slot].put_top(iid)
+
+
+def fire(st: PacificState, u: Unit, weapon: str, target: str, events: list[Event]) -> None:
+    """§7.5: one attack with the main gun or a weapon token."""
+    k = -1 if weapon == "main" else int(weapon)
+    tok = None if k < 0 else u.tokens[k]
+    if tok is not None:
+        tok.used = True
+        if tok.up.single_use:
+            tok.spent = True
+        if tok.up.effect == "smoke-screen":  # automatic hit: up to 3 Smoke tokens
+            s = grid.parse(target[1:])
+            r, c = grid.rc(s)
+            st.smoke = [grid.space(r, cc) for cc in (c - 1, c, c + 1) if 0 <= cc < grid.COLS]
+            events.append(public("smoke-screen", space=grid.name(s)))
+            return
+    shot = 0
+    if k < 0:
+        shot = u.main_shots
+        u.main_shots += 1
+    if u.space == HQ_SPACE:
+        start_air_attack(st, u, target, events)
+        return
+    up = None if tok is None else tok.up
+    if target == "hq":
+        atk = combat.numbers(st, u, up, None, shot_index=shot, target_hq=True)
+        combat.attack_hq(st, u, atk, 1 - u.side, events, u.card.name)
+    elif target.startswith("t"):
+        s = grid.parse(target[1:])
+        atk = combat.numbers(st, u, up, None, shot_index=shot)
+        flame = up is not None and up.effect == "flamethrower"
+        combat.attack_terrain(st, s, atk, flame, k < 0 and u.has("ordnance"), events)
+    else:
+        e = st.units[int(target[1:])]
+        d = grid.distance(u.space, e.space) if e.space >= 0 else grid.hq_distance(e.side, u.space)
+        atk = combat.numbers(st, u, up, e, shot_index=shot, dist=d)
+        combat.resolve_on_unit(st, u, atk, e, events, u.card.name)
+
+
+# ---------------------------------------------------------------------- air combat (§16)
+def start_air_attack(st: PacificState, plane: Unit, target: str, events: list[Event]) -> None:
+    """The attacker declares the target; then intercept, escort and AA are declared in turn."""
+    st.pending_air = {
+        "plane": plane.iid, "target": target, "def": 1 - plane.side, "interceptor": -1, "escort": -1,
+        "return": st.actor, "phase": st.phase,
+    }  # fmt: skip
+    events.append(
+        public(
+            "air-attack", unit=plane.iid, name=plane.card.name, target_unit=-1 if target == "hq" else int(target[1:])
+        )
+    )
+    if air_fighters(st, 1 - plane.side):
+        _set_reaction(st, "intercept", 1 - plane.side, events)
+        return
+    _after_intercept(st, events)
+
+
+def _set_reaction(st: PacificState, phase: str, side: int, events: list[Event]) -> None:
+    if st.is_ai_side(side):
+        from hulldown.games.pacific.ai import ai_air_reaction
+
+        st.phase = phase
+        ai_air_reaction(st, phase, events)
+        return
+    st.phase = phase
+    st.actor = slots_of(st, side)[0]
+
+
+def _after_intercept(st: PacificState, events: list[Event]) -> None:
+    air = st.pending_air
+    assert air is not None
+    if aa_units(st):
+        _set_reaction(st, "aa", air["def"], events)
+        return
+    resolve_air(st, events)
+
+
+def air_step(st: PacificState, kind: str, uid: int, events: list[Event]) -> None:
+    air = st.pending_air
+    assert air is not None
+    if kind == "intercept":
+        air["interceptor"] = uid
+        if air_fighters(st, 1 - air["def"], exclude=air["plane"]):
+            _set_reaction(st, "escort", 1 - air["def"], events)
+            return
+        _after_intercept(st, events)
+    elif kind == "no-intercept":
+        _after_intercept(st, events)
+    elif kind == "escort":
+        air["escort"] = uid
+        _after_intercept(st, events)
+    elif kind == "no-escort":
+        _after_intercept(st, events)
+    elif kind == "aa":
+        # step 1: AA fires at the escort if there is one, else at the attacking aircraft
+        aa = st.units[uid]
+        aa.aa_used = True
+        tgt = air["escort"] if air["escort"] in st.units else air["plane"]
+        plane = st.units[tgt]
+        atk = combat.numbers(st, aa, None, plane)
+        combat.resolve_on_unit(st, aa, atk, plane, events, aa.card.name)
+        if aa_units(st) and (air["plane"] in st.units):
+            return
+        resolve_air(st, events)
+    elif kind == "aa-done":
+        resolve_air(st, events)
+
+
+def resolve_air(st: PacificState, events: list[Event]) -> None:
+    """Steps 2-5 of the rulebook's firing order: escort, bomber HMG, interceptor, the attack."""
+    air = st.pending_air
+    assert air is not None
+    plane_id, icp, esc = air["plane"], air["interceptor"], air["escort"]
+    if esc in st.units and icp in st.units:
+        e = st.units[esc]
+        combat.resolve_on_unit(st, e, combat.numbers(st, e, None, st.units[icp]), st.units[icp], events, e.card.name)
+    if plane_id in st.units and icp in st.units:
+        p = st.units[plane_id]
+        for t in p.tokens:
+            if t.up.is_weapon and icp in st.units:
+                combat.resolve_on_unit(
+                    st, p, combat.numbers(st, p, t.up, st.units[icp]), st.units[icp], events, p.card.name
+                )
+    if icp in st.units and plane_id in st.units:
+        i = st.units[icp]
+        combat.resolve_on_unit(
+            st, i, combat.numbers(st, i, None, st.units[plane_id]), st.units[plane_id], events, i.card.name
+        )
+    if plane_id in st.units:
+        p = st.units[plane_id]
+        tgt = air["target"]
+        if tgt == "hq":
+            combat.attack_hq(st, p, combat.numbers(st, p, None, None, target_hq=True), air["def"], events, p.card.name)
+        else:
+            victims = [int(tgt[1:])]
+            e0 = st.units.get(victims[0])
+            if p.has("bomber") and e0 is not None and e0.space >= 0:  # Bomber: the row's neighbours too
+                r, c = grid.rc(e0.space)
+                for cc in (c - 1, c + 1):
+                    if 0 <= cc < grid.COLS and st.board[grid.space(r, cc)] >= 0:
+                        victims.append(st.board[grid.space(r, cc)])
+            for v in victims:
+                if v in st.units and p.iid in st.units:
+                    e = st.units[v]
+                    combat.resolve_on_unit(st, p, combat.numbers(st, p, None, e), e, events, p.card.name)
+    for done in (plane_id, icp, esc):  # aircraft are discarded after use
+        if done in st.units:
+            combat.destroy_quietly(st, st.units[done])
+    st.phase = air["phase"]
+    st.actor = air["return"]
+    st.pending_air = None
+    if st.hq_wounds[0] >= 12 or st.hq_wounds[1] >= 12:
+        st.over = True

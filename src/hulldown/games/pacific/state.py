@@ -1,0 +1,583 @@
+"""2GM Pacific: the state and the rules. Clause numbers refer to docs/rules/2gm-pacific.md."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hulldown.engine import Action, Event, GameState, Zone, private, public
+from hulldown.engine.rng import SplitMix64
+from hulldown.games.pacific import grid
+from hulldown.games.pacific.cards import CardDB, SupportCard, UnitCard, UpgradeToken, load_cards
+from hulldown.games.pacific.units import HQ_SPACE, Token, Unit
+
+HQ_HP = 12
+HQ_ARMOUR = 3
+HAND_LIMIT = 7
+MAX_ROUNDS = 30
+START_AP = 5
+
+#: Successful Hit Table (rulebook, Table 2): rows standard hit 10..1+, columns critical 10..1+.
+HIT_TABLE = (
+    (1, 1, 1, 1, 1, 1, 1, 2, 2, 3),
+    (1, 1, 1, 1, 1, 1, 2, 2, 3, 3),
+    (1, 1, 1, 1, 1, 2, 2, 3, 3, 4),
+    (1, 1, 1, 1, 2, 2, 3, 3, 4, 4),
+    (1, 1, 1, 2, 2, 3, 3, 4, 4, 5),
+    (1, 1, 2, 2, 3, 3, 4, 4, 5, 5),
+    (2, 2, 2, 2, 3, 3, 4, 5, 5, 5),
+    (2, 2, 2, 3, 3, 4, 4, 5, 5, 5),
+    (2, 2, 3, 3, 4, 4, 5, 5, 5, 5),
+    (3, 3, 3, 3, 4, 4, 5, 5, 5, 5),
+)
+DESTROYED = 99
+
+WEATHER = ("none", "fog", "rain", "winds", "storm")
+#: §11.6: d10 -> weather
+WEATHER_ROLL = ("none",) * 6 + ("fog", "rain", "winds", "storm")
+
+_ACTIONS: dict[str, Action] = {}
+
+
+def act(aid: str, label: str) -> Action:
+    """Actions are built once and shared (DESIGN rule 6)."""
+    a = _ACTIONS.get(aid)
+    if a is None:
+        a = _ACTIONS[aid] = Action(aid, label)
+    return a
+
+
+def clamp(v: int) -> int:
+    return 1 if v < 1 else 10 if v > 10 else v
+
+
+class Attack:
+    """One attack's numbers after every modifier (§7), kept for tests and events."""
+
+    __slots__ = ("crit", "crit_as_standard", "damage", "hit", "pierce")
+
+    def __init__(self, hit: int, crit: int, pierce: int, damage: int, crit_as_standard: bool = False) -> None:
+        self.hit = hit
+        self.crit = crit
+        self.pierce = pierce
+        self.damage = damage
+        self.crit_as_standard = crit_as_standard
+
+
+class PacificState(GameState):
+    __slots__ = (
+        "active",
+        "actor",
+        "ai_keep",
+        "ai_log",
+        "ai_revealed",
+        "ap",
+        "armies",
+        "behaviour",
+        "bid_order",
+        "bids",
+        "board",
+        "cards",
+        "db",
+        "deck_points",
+        "decks",
+        "discards",
+        "first_side",
+        "gave_ap",
+        "hands",
+        "hq_cards",
+        "hq_wounds",
+        "last_supply",
+        "muddy",
+        "mulligan_done",
+        "natural_pile",
+        "nslots",
+        "over",
+        "pending_air",
+        "phase",
+        "round",
+        "ruins",
+        "side_slots",
+        "slot_side",
+        "smoke",
+        "solo",
+        "supply_broken",
+        "ta_used",
+        "terrain",
+        "terrain_budget",
+        "terrain_hp",
+        "terrain_out",
+        "terrain_piles",
+        "turn",
+        "units",
+        "weather",
+        "winner",
+    )  # fmt: skip
+
+    GAME_ID = "2gm-pacific"
+
+    db: CardDB
+    cards: list[str]
+    units: dict[int, Unit]
+    terrain_hp: dict[int, int]
+    ruins: list[int]
+    hq_cards: list[list[int]]
+    bid_order: list[int]
+    smoke: list[int]
+    muddy: list[int]
+    ai_log: list[str]
+    ai_keep: list[int]
+    pending_air: dict[str, Any] | None
+
+    # ------------------------------------------------------------------ setup
+    def _setup(self) -> None:
+        self.db = load_cards()
+        o = self._options
+        n = self._players
+        self.solo = n == 1
+        self.nslots = 2 if n <= 2 else n
+        self.slot_side = {1: [0, 1], 2: [0, 1], 3: [0, 1, 1], 4: [0, 1, 0, 1]}[n]
+        self.side_slots = [[s for s in range(self.nslots) if self.slot_side[s] == side] for side in (0, 1)]
+        self.armies = ["us", "japan"] if o["armies"] == "us-japan" else ["japan", "us"]
+        self.cards = []
+        self.decks = [Zone[int](f"deck{s}") for s in range(self.nslots)]
+        self.hands = [Zone[int](f"hand{s}") for s in range(self.nslots)]
+        self.discards = [Zone[int](f"discard{s}") for s in range(self.nslots)]
+        self.ap = [0] * self.nslots
+        self.units = {}
+        self.board = [-1] * grid.SPACES
+        self.terrain = [-1] * grid.SPACES
+        self.terrain_hp = {}
+        self.ruins = []
+        self.hq_wounds = [0, 0]
+        self.hq_cards = [[], []]
+        self.turn = 0
+        self.round = 0
+        self.winner = -1
+        self.over = False
+        self.bids = [-1, -1]
+        self.bid_order = []
+        self.mulligan_done = [False] * self.nslots
+        self.smoke = []
+        self.weather = o["weather"] if o["weather"] != "rolled" else "none"
+        self.muddy = []
+        self.ta_used = False
+        self.gave_ap = False
+        self.pending_air = None
+        self.ai_log = []
+        self.supply_broken = [False, False]
+        self.last_supply = [0, 0]
+        self.ai_revealed = False
+        self.behaviour = 0
+        self.ai_keep = []
+        self.deck_points = int(o["points"])
+        self.terrain_budget = [0, 0]
+        # decks (§3.1, §10.2)
+        for side in (0, 1):
+            if self.solo and side == 1:
+                continue
+            ids = self._build_deck(self.armies[side])
+            slots = self.side_slots[side]
+            iids = [self._new_card(c) for c in ids]
+            if len(slots) == 1:
+                self.decks[slots[0]].extend(iids)
+            else:
+                self.shuffle(iids)
+                for i, iid in enumerate(iids):
+                    self.decks[slots[i % 2]].put_top(iid)
+        if self.solo:
+            from hulldown.games.pacific.ai import build_ai_deck
+
+            for cid in build_ai_deck(self):
+                self.decks[1].put_top(self._new_card(cid))
+        for d in self.decks:
+            self.shuffle(d)
+        # terrain (§1.5, §3.4)
+        self.natural_pile = Zone[int]("natural")
+        self.terrain_piles = [Zone[int]("terrain0"), Zone[int]("terrain1")]
+        self.terrain_out = Zone[int]("terrain-out")
+        for t in self.db.terrain.values():
+            for _ in range(t.copies):
+                if t.kind == "natural":
+                    self.natural_pile.put_top(self._new_card(t.id))
+                else:
+                    for side in (0, 1):
+                        self.terrain_piles[side].put_top(self._new_card(t.id))
+        self.shuffle(self.natural_pile)
+        for _ in range(4):
+            self._place_natural(self.natural_pile.draw())
+        # weather fixed or first roll (§11.6)
+        if o["weather"] == "rolled":
+            self.weather = WEATHER_ROLL[self.roll(10) - 1]
+        if self.weather in ("rain", "storm"):
+            self._place_muddy()
+        # AP and hands (§3.2)
+        for side in (0, 1):
+            self._split_ap(side, START_AP)
+        for s in range(self.nslots):
+            self._draw(s, 5)
+        if self.solo:
+            self.mulligan_done[1] = True
+        if o["field_marshal"]:
+            for side in (0, 1):
+                self._field_marshal(side)
+        self.phase = "mulligan"
+        self.active = 0
+        self.actor = 0
+        self.first_side = 0
+
+    def _new_card(self, cid: str) -> int:
+        self.cards.append(cid)
+        return len(self.cards) - 1
+
+    def _build_deck(self, army: str) -> list[str]:
+        """§3.1: the pre-constructed deck at 120 points, otherwise a random deck by points."""
+        db = self.db
+        pts = self.deck_points
+        if self._options["deck"] == "preconstructed" and pts == 120:
+            deck = db.decks["us-120" if army == "us" else "japan-120"]
+            return [c for c, k in sorted(deck.cards.items()) for _ in range(k)]
+        base = db.decks["us-120" if army == "us" else "japan-120"]
+        pool = [c for c, k in sorted(base.cards.items()) for _ in range(k)]
+        if self._options["deck"] == "random":
+            pool += [c for c in sorted(db.army_pool(army)) if c not in base.cards]
+        self.shuffle(pool)
+        out: list[str] = []
+        total = 0
+        for c in pool:
+            cost = db.cost(c)
+            if total + cost <= pts:
+                out.append(c)
+                total += cost
+        return out
+
+    def _place_natural(self, iid: int) -> None:
+        """§1.5: d10 row (1-5: row 3, 6-10: row 4), d10 column by the diagram; occupied: again."""
+        for _ in range(50):
+            r = 2 if self.roll(10) <= 5 else 3
+            c = grid.D10_COLUMN[self.roll(10) - 1]
+            s = grid.space(r, c)
+            if self.terrain[s] < 0:
+                self.terrain[s] = iid
+                self.terrain_hp[iid] = self.db.terrain[self.cards[iid]].hp
+                return
+        self.terrain_out.put_top(iid)
+
+    def _place_muddy(self) -> None:
+        self.muddy = []
+        for _ in range(4):
+            for _ in range(50):
+                r = 2 if self.roll(10) <= 5 else 3
+                c = grid.D10_COLUMN[self.roll(10) - 1]
+                s = grid.space(r, c)
+                if s not in self.muddy:
+                    self.muddy.append(s)
+                    break
+
+    def _field_marshal(self, side: int) -> None:
+        """§11.9: the deck's General starts deployed beside the HQ."""
+        for slot in self.side_slots[side]:
+            for z in (self.decks[slot],):
+                for iid in list(z.cards):
+                    if self.cards[iid].endswith("general"):
+                        z.remove(iid)
+                        self.hq_cards[side].append(iid)
+                        return
+
+    def _split_ap(self, side: int, n: int) -> None:
+        """§10.2: the Field Marshall takes the odd AP."""
+        slots = self.side_slots[side] if not (self.solo and side == 1) else [1]
+        if len(slots) == 1:
+            self.ap[slots[0]] += n
+        else:
+            self.ap[slots[0]] += (n + 1) // 2
+            self.ap[slots[1]] += n // 2
+
+    def _draw(self, slot: int, n: int, events: list[Event] | None = None) -> bool:
+        """Draw n cards; False when the deck ran out (§4.5; the AI reshuffles, §12.3)."""
+        for _ in range(n):
+            deck = self.decks[slot]
+            if not deck:
+                if self.solo and slot == 1 and self.discards[1]:
+                    deck.extend(self.discards[1].take_all())
+                    self.shuffle(deck)
+                else:
+                    return False
+            iid = deck.draw()
+            self.hands[slot].put_top(iid)
+            if events is not None and not (self.solo and slot == 1):
+                events.append(private([slot], "drew", card=self.cards[iid], name=self.db.name(self.cards[iid])))
+        return True
+
+    # ------------------------------------------------------------------ helpers
+    def seat_of_slot(self, slot: int) -> int | None:
+        if self.solo and slot == 1:
+            return None
+        return slot
+
+    def side_of(self, slot: int) -> int:
+        return self.slot_side[slot]
+
+    def enemy(self, side: int) -> int:
+        return 1 - side
+
+    def is_ai_side(self, side: int) -> bool:
+        return self.solo and side == 1
+
+    def terrain_card(self, s: int) -> Any:
+        iid = self.terrain[s]
+        return None if iid < 0 else self.db.terrain[self.cards[iid]]
+
+    def terrain_tags(self, s: int) -> tuple[str, ...]:
+        t = self.terrain_card(s)
+        tags: tuple[str, ...] = () if t is None else t.tags
+        if s in self.muddy:
+            tags = (*tags, "difficult")
+        return tags
+
+    def unit_at(self, s: int) -> Unit | None:
+        uid = self.board[s]
+        return None if uid < 0 else self.units[uid]
+
+    def side_units(self, side: int) -> list[Unit]:
+        return [u for u in self.units.values() if u.side == side]
+
+    def hq_armour(self, side: int) -> int:
+        bonus = 0
+        for iid in self.hq_cards[side]:
+            sc = self.db.support.get(self.cards[iid])
+            if sc is not None and sc.effect == "hq-armour":
+                bonus += sc.value
+        return HQ_ARMOUR + bonus
+
+    def effective_armour(self, u: Unit) -> int:
+        a = u.card.armour
+        if u.space >= 0:
+            t = self.terrain_card(u.space)
+            if t is not None and self.terrain[u.space] not in self.ruins:
+                a += t.armour
+            if u.has("mountaineers") and "mountain" in self.terrain_tags(u.space):
+                a += 1
+        return a
+
+    def weapon_range(self, u: Unit, base: int, main: bool) -> int:
+        r = base
+        if self.weather == "fog":
+            r = max(1, r - 1)
+        if main and u.has("long-range"):
+            r += 1
+        if self.weather == "winds":
+            r = min(r, 4)
+        return r
+
+    def supply_line(self, side: int) -> int:
+        """§4.4: rows held continuously from the deployment line; enemy infiltrators give 0."""
+        ap = 0
+        for k in range(1, 7):
+            r = grid.row_index(side, k)
+            own = enemy = infil = False
+            for c in range(grid.COLS):
+                u = self.unit_at(grid.space(r, c))
+                if u is None:
+                    continue
+                if u.side == side:
+                    own = True
+                elif u.has("infiltration"):
+                    infil = True
+                else:
+                    enemy = True
+            if not own or enemy:
+                break
+            if not infil:
+                ap += 1
+        return ap
+
+    def ap_generated(self, side: int) -> int:
+        """§4.3: HQ 1, Supply Line, General, Radio Operators, Synergy, Recruits."""
+        n = 1 + self.supply_line(side)
+        for iid in self.hq_cards[side]:
+            sc = self.db.support.get(self.cards[iid])
+            if sc is not None and sc.effect == "ap-per-turn":
+                n += sc.value
+        syn = 0
+        for u in self.side_units(side):
+            if u.has("generates-ap"):
+                n += 1
+            if u.has("synergy"):
+                syn += 1
+        n += max(0, syn - 1)
+        rec = self._options["recruits"]
+        if rec == f"side{side}":
+            n += 1
+        return n
+
+    def side_ap(self, side: int) -> int:
+        if self.is_ai_side(side):
+            return self.ap[1]
+        return sum(self.ap[s] for s in self.side_slots[side])
+
+    # ------------------------------------------------------------------ protocol
+    def _current_player(self) -> int | None:
+        if self.over:
+            return None
+        return self.actor
+
+    def _is_over(self) -> bool:
+        return self.over
+
+    def _returns(self) -> list[float]:
+        out = []
+        for seat in range(self._players):
+            side = self.slot_side[seat]
+            out.append(0.0 if self.winner < 0 else 1.0 if self.winner == side else -1.0)
+        return out
+
+    def _copy_into(self, new: Any) -> None:
+        for f in PacificState.__slots__:
+            setattr(new, f, getattr(self, f))
+        new.decks = [z.copy() for z in self.decks]
+        new.hands = [z.copy() for z in self.hands]
+        new.discards = [z.copy() for z in self.discards]
+        new.ap = list(self.ap)
+        new.units = {k: u.copy() for k, u in self.units.items()}
+        new.board = list(self.board)
+        new.terrain = list(self.terrain)
+        new.terrain_hp = dict(self.terrain_hp)
+        new.ruins = list(self.ruins)
+        new.natural_pile = self.natural_pile.copy()
+        new.terrain_piles = [z.copy() for z in self.terrain_piles]
+        new.terrain_out = self.terrain_out.copy()
+        new.hq_wounds = list(self.hq_wounds)
+        new.hq_cards = [list(h) for h in self.hq_cards]
+        new.bids = list(self.bids)
+        new.bid_order = list(self.bid_order)
+        new.mulligan_done = list(self.mulligan_done)
+        new.smoke = list(self.smoke)
+        new.muddy = list(self.muddy)
+        new.pending_air = dict(self.pending_air) if self.pending_air else None
+        new.ai_log = list(self.ai_log)
+        new.supply_broken = list(self.supply_broken)
+        new.last_supply = list(self.last_supply)
+        new.ai_keep = list(self.ai_keep)
+        new.terrain_budget = list(self.terrain_budget)
+
+    def _resample(self, seat: int, rng: SplitMix64) -> GameState:
+        new = self.clone()
+        assert isinstance(new, PacificState)
+        # Every hidden pool is gathered in a canonical (sorted) order before it is shuffled,
+        # so the guess depends on what ``seat`` knows and never on where the cards really are.
+        for slot in range(new.nslots):
+            deck = new.decks[slot]
+            if slot == seat or (self.solo and slot == 1 and self.ai_revealed):
+                pool = sorted(deck.cards)
+                perm = rng.permutation(len(pool))
+                deck.cards = [pool[i] for i in perm]
+                continue
+            hand = new.hands[slot]
+            pool = sorted(deck.cards + hand.cards)
+            perm = rng.permutation(len(pool))
+            pool = [pool[i] for i in perm]
+            hand.cards = pool[: len(hand)]
+            deck.cards = pool[len(hand) :]
+        natural = sorted(new.natural_pile.cards)
+        perm = rng.permutation(len(natural))
+        new.natural_pile.cards = [natural[i] for i in perm]
+        # §3.3: a bid stays secret until both are in; guess the other side's from its legal range.
+        if new.phase == "bid":
+            mine = new.side_of(seat)
+            for side in (0, 1):
+                if side != mine and new.bids[side] >= 0:
+                    fm = 1 if new.is_ai_side(side) else new.side_slots[side][0]
+                    new.bids[side] = rng.below(new.ap[fm] + 1)
+        return new
+
+    def _snapshot(self) -> dict[str, Any]:
+        return {
+            "decks": [list(z) for z in self.decks],
+            "hands": [list(z) for z in self.hands],
+            "discards": [list(z) for z in self.discards],
+            "ap": list(self.ap),
+            "units": {str(k): u.describe() | {"space": u.space} for k, u in sorted(self.units.items())},
+            "terrain": list(self.terrain),
+            "terrain_hp": {str(k): v for k, v in sorted(self.terrain_hp.items())},
+            "ruins": sorted(self.ruins),
+            "hq": list(self.hq_wounds),
+            "hq_cards": [list(h) for h in self.hq_cards],
+            "phase": self.phase,
+            "active": self.active,
+            "actor": self.actor,
+            "turn": self.turn,
+            "winner": self.winner,
+            "over": self.over,
+            "bids": list(self.bids),
+            "budget": list(self.terrain_budget),
+            "smoke": list(self.smoke),
+            "weather": self.weather,
+            "muddy": list(self.muddy),
+            "air": dict(self.pending_air) if self.pending_air else None,
+            "ai_log": list(self.ai_log),
+            "piles": [list(self.natural_pile), [list(z) for z in self.terrain_piles], list(self.terrain_out)],
+        }
+
+    def _card_zones(self) -> dict[str, list[int]]:
+        z: dict[str, list[int]] = {}
+        for s in range(self.nslots):
+            z[f"deck{s}"] = self.decks[s].cards
+            z[f"hand{s}"] = self.hands[s].cards
+            z[f"discard{s}"] = self.discards[s].cards
+        board: list[int] = []
+        for u in self.units.values():
+            board.append(u.iid)
+            board.extend(u.attached)
+        z["units"] = board
+        z["hq"] = self.hq_cards[0] + self.hq_cards[1]
+        z["terrain"] = [t for t in self.terrain if t >= 0]
+        z["natural"] = self.natural_pile.cards
+        z["terrain0"] = self.terrain_piles[0].cards
+        z["terrain1"] = self.terrain_piles[1].cards
+        z["terrain-out"] = self.terrain_out.cards
+        return z
+
+    # ------------------------------------------------------------------ observation
+    def _observation(self, seat: int | None) -> dict[str, Any]:
+        from hulldown.games.pacific.observation import observe
+
+        return observe(self, seat)
+
+    # ------------------------------------------------------------------ legal / apply
+    def _legal(self) -> list[Action]:
+        from hulldown.games.pacific.rules import legal_actions
+
+        return legal_actions(self)
+
+    def _apply(self, action: Action, events: list[Event]) -> None:
+        from hulldown.games.pacific.rules import apply_action
+
+        apply_action(self, action, events)
+
+    # utilities used by rules and the AI
+    def upgrade(self, uid: int) -> Unit:
+        return self.units[uid]
+
+    def token(self, up_id: str) -> UpgradeToken:
+        return self.db.upgrades[up_id]
+
+    def unit_card(self, iid: int) -> UnitCard | None:
+        return self.db.units.get(self.cards[iid])
+
+    def support_card(self, iid: int) -> SupportCard | None:
+        return self.db.support.get(self.cards[iid])
+
+    def new_token(self, up_id: str) -> Token:
+        return Token(self.db.upgrades[up_id])
+
+    def unit_public(self, u: Unit) -> dict[str, Any]:
+        d = u.describe()
+        d["space"] = "hq" if u.space == HQ_SPACE else grid.name(u.space)
+        return d
+
+    def log_ai(self, clause: str, events: list[Event]) -> None:
+        """§12: every AI decision names the clause that chose it (public, also in the observation)."""
+        self.ai_log.append(clause)
+        if len(self.ai_log) > 400:
+            del self.ai_log[:-400]
+        events.append(public("ai", decision=clause))

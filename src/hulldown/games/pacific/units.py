@@ -1,0 +1,146 @@
+"""A unit on the battlefield (or beside its HQ): its card and everything that happened to it.
+
+Plain slotted objects copied field by field when a state is cloned (DESIGN rule 6).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hulldown.games.pacific.cards import UnitCard, UpgradeToken
+
+HQ_SPACE = -1  # aircraft waiting beside the HQ (rules §1.2)
+
+
+class Token:
+    """One upgrade token on a unit: used this turn (flipped), mounted, and when it was mounted."""
+
+    __slots__ = ("mounted", "mounted_turn", "spent", "up", "used")
+
+    def __init__(self, up: UpgradeToken) -> None:
+        self.up = up
+        self.used = False
+        self.mounted = False
+        self.mounted_turn = -1
+        self.spent = False  # single-use tokens, once used
+
+    def copy(self) -> Token:
+        t = Token.__new__(Token)
+        t.up = self.up
+        t.used = self.used
+        t.mounted = self.mounted
+        t.mounted_turn = self.mounted_turn
+        t.spent = self.spent
+        return t
+
+
+class Unit:
+    __slots__ = (
+        "aa_used",
+        "acc_turn",
+        "assault_bonus",
+        "attached",
+        "attacked_by",
+        "bay",
+        "card",
+        "cover",
+        "damage_bonus",
+        "deployed_turn",
+        "evasion_perm",
+        "extra_perm",
+        "extra_turn",
+        "guard",
+        "healed",
+        "hp_bonus",
+        "hq_armour",
+        "iid",
+        "immobile_until",
+        "main_shots",
+        "moved",
+        "mp_bonus",
+        "no_fire",
+        "owner",
+        "promotions",
+        "side",
+        "smoke",
+        "space",
+        "tokens",
+        "usf",
+        "wounds",
+    )  # fmt: skip
+
+    def __init__(self, iid: int, card: UnitCard, owner: int, side: int, space: int, turn: int) -> None:
+        self.iid = iid
+        self.card = card
+        self.owner = owner
+        self.side = side
+        self.space = space
+        self.bay = 0  # 1.. beside the HQ (action ids name aircraft by bay)
+        self.wounds = 0
+        self.tokens: list[Token] = []
+        self.deployed_turn = turn
+        self.moved = False
+        self.main_shots = 0
+        self.no_fire = False
+        self.cover = False
+        self.usf = False
+        self.smoke = False
+        self.guard = 0
+        self.acc_turn = 0
+        self.mp_bonus = 0
+        self.extra_turn = 0
+        self.extra_perm = 0
+        self.damage_bonus = 0
+        self.assault_bonus = 0
+        self.promotions = 0
+        self.hp_bonus = 0
+        self.evasion_perm = 0
+        self.immobile_until = -1
+        self.attached: list[int] = []
+        self.attacked_by: list[int] = []
+        self.healed = False
+        self.aa_used = False
+        self.hq_armour = 0
+
+    @property
+    def hp(self) -> int:
+        return self.card.hp + self.hp_bonus
+
+    def has(self, tag: str) -> bool:
+        return tag in self.card.tags
+
+    def multiple(self) -> int:
+        for t in self.card.tags:
+            if t.startswith("multiple:"):
+                return int(t.split(":")[1])
+        return 0
+
+    def copy(self) -> Unit:
+        u = Unit.__new__(Unit)
+        for f in Unit.__slots__:
+            setattr(u, f, getattr(self, f))
+        u.tokens = [t.copy() for t in self.tokens]
+        u.attached = list(self.attached)
+        u.attacked_by = list(self.attacked_by)
+        return u
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "id": self.iid,
+            "card": self.card.id,
+            "name": self.card.name,
+            "type": self.card.type,
+            "side": self.side,
+            "owner": self.owner,
+            "bay": self.bay,
+            "wounds": self.wounds,
+            "hp": self.hp,
+            "tokens": [
+                {"id": t.up.id, "name": t.up.name, "used": t.used, "mounted": t.mounted, "spent": t.spent}
+                for t in self.tokens
+            ],
+            "moved": self.moved,
+            "usf": self.usf,
+            "promotions": self.promotions,
+            "attached": list(self.attached),
+        }
