@@ -35,10 +35,17 @@ def _tank_hunter(obs: dict[str, Any]) -> bool:
     return shown >= 3 and marked >= 1 and any(a for a in obs.get("hand", []))
 
 
+def _tank_clash(obs: dict[str, Any]) -> bool:
+    on_board = [t for t in obs["tanks"] if t["hex"] and not t["destroyed"]]
+    damaged = any(t["damage"] for t in on_board)
+    return obs["phase"] == "actions" and len(on_board) >= 9 and damaged and bool(obs["tactical_used"][1])
+
+
 #: When a game page is worth a picture; a game not listed here is shown after 40 decisions.
 MOMENT: dict[str, Callable[[dict[str, Any]], bool]] = {
     "tank-killers": _tank_killers,
     "tank-hunter": _tank_hunter,
+    "tank-clash": _tank_clash,
 }
 
 
