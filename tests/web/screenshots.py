@@ -22,12 +22,12 @@ import hulldown
 from tests.web.conftest import ARGS, CHROMIUM, LiveServer
 
 
-def _tank_killers(obs: dict[str, Any]) -> bool:
+def _tank_killers(obs: dict[str, Any], actions: list[str]) -> bool:
     a = obs.get("attack")
     return bool(a and a.get("target") and a.get("played")) and obs["turn"] >= 6
 
 
-def _tank_hunter(obs: dict[str, Any]) -> bool:
+def _tank_hunter(obs: dict[str, Any], actions: list[str]) -> bool:
     if obs["phase"] != "main" or obs["turn"] != 0:
         return False
     shown = sum(1 for p in obs["players"] for u in p["front"] + p["rear"] if not u["hidden"])
@@ -35,10 +35,23 @@ def _tank_hunter(obs: dict[str, Any]) -> bool:
     return shown >= 3 and marked >= 1 and any(a for a in obs.get("hand", []))
 
 
+def _tank_clash(obs: dict[str, Any], actions: list[str]) -> bool:
+    """Mid-battle, with the page's first selected tank able to fire (targets and lines of fire)."""
+    on_board = [t for t in obs["tanks"] if t["hex"] and not t["destroyed"]]
+    if obs["phase"] != "actions" or len(on_board) < 8 or not any(t["damage"] for t in on_board):
+        return False
+    first = next((a.split(":")[1] for a in actions if a.split(":")[0] in ("move", "attack")), None)
+    return first is not None and any(a.startswith(f"attack:{first}:") for a in actions)
+
+
+#: Pages cut to this height, where a long list of decisions would dwarf the table.
+HEIGHT = {"tank-clash": 1300}
+
 #: When a game page is worth a picture; a game not listed here is shown after 40 decisions.
-MOMENT: dict[str, Callable[[dict[str, Any]], bool]] = {
+MOMENT: dict[str, Callable[[dict[str, Any], list[str]], bool]] = {
     "tank-killers": _tank_killers,
     "tank-hunter": _tank_hunter,
+    "tank-clash": _tank_clash,
 }
 
 
@@ -59,7 +72,8 @@ def _play_to_moment(url: str, game: str, seed: int) -> tuple[str, str]:
         if not view["legal_actions"]:
             time.sleep(0.01)
             continue
-        if (moment(view["observation"]) if moment else steps >= 40) and len(view["legal_actions"]) > 1:
+        ids = [a["id"] for a in view["legal_actions"]]
+        if (moment(view["observation"], ids) if moment else steps >= 40) and len(view["legal_actions"]) > 1:
             return gid, token
         acts = view["legal_actions"]
         # prefer doing something over passing, so the table fills up
@@ -97,7 +111,8 @@ def main() -> None:
                 page.goto(f"{live.url}/g/{gid}#t={token}")
                 page.wait_for_selector("body[data-ready='1']")
                 page.wait_for_timeout(300)
-                page.screenshot(path=str(out / f"{game}.png"), full_page=True)
+                clip = {"x": 0, "y": 0, "width": 1440, "height": HEIGHT[game]} if game in HEIGHT else None
+                page.screenshot(path=str(out / f"{game}.png"), full_page=True, clip=clip)
                 print("wrote", out / f"{game}.png")
             page.goto(live.url + "/")
             page.wait_for_selector("body[data-ready='1']")

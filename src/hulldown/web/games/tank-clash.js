@@ -1,0 +1,380 @@
+// Tank Clash: the hex battlefield as SVG with one's own edge at the bottom (a spectator
+// sees seat 0's edge there), beside it each player's tactical cards, the morale deck and
+// hands, one's own mission and the attack under way.
+//
+// Actions on the board: every legal action that concerns a hex (placing, moving,
+// attacking, a tactical or morale card aimed at a hex or tank, a scared tank's retreat)
+// highlights that hex, and clicking it takes the action (or opens a menu when the hex
+// offers several). Actions that belong to a tank or a card (moves, attacks, aimed cards)
+// are shown for the selected one: click one's own tank, or the card, to select it. The
+// tank that is moving, or else the first with something to do, starts selected. Every
+// action also stays a button in the decision panel.
+import { h, svg } from "../dom.js";
+import { card, clickable, facedown, idsMatching, marker, pile, zone } from "./kit.js";
+
+const de = () => document.documentElement.lang === "de";
+const L = (en, ger) => (de() ? ger : en);
+
+const S = 26; // hex circumradius in px
+const W = Math.sqrt(3) * S;
+const PAD = 10;
+const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+const TERRAIN = { ".": "grass", ":": "sand", "^": "rocks", "~": "river", "=": "bridge", T: "forest", H: "house", R: "ruins" };
+const FILL = {
+  grass: "#a8c878",
+  sand: "#e8d8a0",
+  rocks: "#a59d90",
+  river: "#5f9fd6",
+  bridge: "#9a7448",
+  forest: "#3f7a3a",
+  house: "#b86a4e",
+  ruins: "#7f7167",
+};
+const KIND_LETTER = { medium: "M", heavy: "H", destroyer: "D" };
+const SIDE_COLOUR = { german: "#4e555e", american: "#5d6b2f" };
+const TACTICAL = ["artillery", "air", "infantry", "smoke", "repair", "mines"];
+
+// The tank, tactical or morale card whose board actions are shown; kept across views
+// while it still has actions.
+let selected = null;
+
+const hexName = (c, r) => `${LETTERS[c]}${r + 1}`;
+
+// Pixel centre of hex (col, row) on a board of the given size; seat 1 sees it turned 180°.
+function geometry(width, height, flip) {
+  const tw = PAD * 2 + W * (width + 0.5);
+  const th = PAD * 2 + 2 * S + (height - 1) * 1.5 * S;
+  const centre = (c, r) => {
+    const x = PAD + W / 2 + c * W + (r & 1) * (W / 2);
+    const y = PAD + S + (height - 1 - r) * 1.5 * S;
+    return flip ? [tw - x, th - y] : [x, y];
+  };
+  return { tw, th, centre };
+}
+
+function corners(x, y, s = S) {
+  const pts = [];
+  for (let k = 0; k < 6; k++) {
+    const a = (Math.PI / 180) * (60 * k - 90);
+    pts.push(`${(x + s * Math.cos(a)).toFixed(1)},${(y + s * Math.sin(a)).toFixed(1)}`);
+  }
+  return pts.join(" ");
+}
+
+// What an action is aimed at: its source (a tank id or "tactical:x"/"morale:x", or null
+// for actions of no piece) and its hex (or null when it is not aimed at the board).
+function aim(id, tankHex) {
+  const p = id.split(":");
+  const target = (x) => (x === undefined ? null : /^[ab]\d$/.test(x) ? tankHex.get(x) || null : x);
+  switch (p[0]) {
+    case "move":
+      return { source: p[1], hex: p[2], kind: "move" };
+    case "attack":
+      return { source: p[1], hex: tankHex.get(p[2]) || null, kind: "attack" };
+    case "place":
+      return { source: null, hex: p[2], kind: "place" };
+    case "checkpoint":
+    case "retreat":
+      return { source: null, hex: p[1], kind: p[0] };
+    case "ace":
+      return { source: null, hex: tankHex.get(p[1]) || null, kind: "ace" };
+    case "tactical":
+    case "morale":
+      return { source: `${p[0]}:${p[1]}`, hex: target(p[2]), kind: "card" };
+    default:
+      return { source: null, hex: null, kind: p[0] };
+  }
+}
+
+function tankLabel(t) {
+  if (!t) return "";
+  return t.name ? `${t.id} ${t.name}` : `${t.id} (${L("concealed", "verdeckt")})`;
+}
+
+export function actionLabel(a, obs) {
+  if (!obs || !obs.tanks) return a.label;
+  const byId = new Map(obs.tanks.map((t) => [t.id, t]));
+  return a.label.replace(/\b([ab][1-5])\b/g, (m) => (byId.has(m) ? tankLabel(byId.get(m)) : m));
+}
+
+function tankToken(t, x, y, obs, sel) {
+  const side = obs.sides[t.seat];
+  const colour = SIDE_COLOUR[side] || "#555";
+  const parts = [];
+  if (t.kind === null) {
+    // a concealed enemy stack: only that something stands here
+    for (let k = 2; k >= 0; k--) parts.push(svg("rect", { x: x - 13 + k * 2, y: y - 13 - k * 2, width: 26, height: 26, rx: 3, fill: colour, stroke: "#222", "stroke-width": 1, opacity: 0.95 }));
+    parts.push(svg("text", { x: x + 2, y: y - 1, class: "tc-tk-kind", fill: "#fff" }, "?"));
+    parts.push(svg("title", {}, `${t.id}: ${L("concealed tank (face down)", "verdeckter Panzer")}`));
+    return svg("g", { class: "tc-tank concealed-enemy", "data-tank": t.id }, parts);
+  }
+  parts.push(svg("rect", { x: x - 15, y: y - 15, width: 30, height: 30, rx: 4, fill: colour, stroke: sel ? "#f2c230" : t.concealed ? "#ddd" : "#111", "stroke-width": sel ? 3 : 1.2, "stroke-dasharray": t.concealed ? "3 2" : null }));
+  parts.push(svg("text", { x, y: y - 1, class: "tc-tk-kind", fill: "#fff" }, KIND_LETTER[t.kind] || "?"));
+  parts.push(svg("text", { x, y: y + 10, class: "tc-tk-id", fill: "#fff" }, t.id));
+  // armour tokens left (kept / lost), damage tokens right
+  for (let k = 0; k < (t.max_armour || 0); k++) parts.push(svg("rect", { x: x - 14, y: y - 13 + k * 6, width: 4, height: 5, fill: k < t.armour ? "#d9d9d9" : "#333", stroke: "#000", "stroke-width": 0.5 }));
+  for (let k = 0; k < t.damage; k++) parts.push(svg("circle", { cx: x + 12, cy: y - 10 + k * 6, r: 2.6, fill: "#d2321e", stroke: "#000", "stroke-width": 0.5 }));
+  if (t.ace) parts.push(svg("text", { x: x + 11, y: y + 13, class: "tc-ace", fill: "#f2c230" }, "★"));
+  const facts = [`${t.id}: ${t.name} (${t.kind})`, `${L("armour", "Panzerung")} ${t.armour}/${t.max_armour}, ${L("damage", "Schaden")} ${t.damage}`, `${L("firepower", "Feuerkraft")} ${t.firepower}, ${L("speed", "Tempo")} ${t.speed}`];
+  if (t.ace) facts.push(L("ace", "Ass"));
+  if (t.concealed) facts.push(L("concealed (face down for the enemy)", "verdeckt (für den Gegner)"));
+  parts.push(svg("title", {}, facts.join("\n")));
+  return svg("g", { class: `tc-tank${t.concealed ? " concealed" : ""}`, "data-tank": t.id }, parts);
+}
+
+function openMenu(wrap, x, y, items) {
+  for (const m of document.querySelectorAll(".card-menu")) m.remove();
+  wrap.append(
+    h(
+      "div",
+      { class: "card-menu", role: "menu", style: `left:${x.toFixed(0)}px;top:${(y + S * 0.6).toFixed(0)}px` },
+      items.map(([label, fn, id]) =>
+        h("button", { class: "action", role: "menuitem", dataset: id ? { action: id } : {}, onclick: (e) => { e.stopPropagation(); for (const m of document.querySelectorAll(".card-menu")) m.remove(); fn(); } }, label),
+      ),
+    ),
+  );
+}
+
+function boardView(obs, ctx, aims, select) {
+  const rows = obs.terrain;
+  const height = rows.length;
+  const width = rows[0].length;
+  const flip = ctx.seat === 1;
+  const { tw, th, centre } = geometry(width, height, flip);
+  const at = new Map();
+  for (let r = 0; r < height; r++) for (let c = 0; c < width; c++) at.set(hexName(c, r), centre(c, r));
+  const tanksAt = new Map(obs.tanks.filter((t) => t.hex && !t.destroyed).map((t) => [t.hex, t]));
+  const cps = new Map(obs.checkpoints.map((c) => [c.hex, c]));
+  const sources = new Set(aims.filter((a) => a.source && a.hex).map((a) => a.source));
+  const shown = aims.filter((a) => a.hex && (a.source === null || a.source === selected));
+  const byHex = new Map();
+  for (const a of shown) {
+    if (!byHex.has(a.hex)) byHex.set(a.hex, []);
+    byHex.get(a.hex).push(a);
+  }
+  const wrap = h("div", { class: "tc-map" });
+  const cells = [];
+  const overlay = [];
+  for (let r = 0; r < height; r++) {
+    for (let c = 0; c < width; c++) {
+      const name = hexName(c, r);
+      const [x, y] = at.get(name);
+      const terrain = TERRAIN[rows[r][c]] || "grass";
+      const parts = [svg("polygon", { points: corners(x, y), class: `tc-hex ${terrain}`, fill: FILL[terrain] })];
+      if (terrain === "bridge") parts.push(svg("rect", { x: x - W / 2 + 2, y: y - 5, width: W - 4, height: 10, fill: "#6b4c2a", opacity: 0.8 }));
+      if (terrain === "forest") for (const [dx, dy] of [[-8, 4], [7, 5], [0, -7]]) parts.push(svg("circle", { cx: x + dx, cy: y + dy, r: 6, fill: "#2d5e2a" }));
+      if (terrain === "house") parts.push(svg("rect", { x: x - 9, y: y - 6, width: 18, height: 13, fill: "#8a4632", stroke: "#4d2518" }));
+      if (terrain === "rocks") for (const [dx, dy] of [[-7, 5], [6, 3]]) parts.push(svg("circle", { cx: x + dx, cy: y + dy, r: 4, fill: "#7b746a" }));
+      parts.push(svg("text", { x, y: y - S * 0.62, class: "tc-hex-name" }, name));
+      const cp = cps.get(name);
+      if (cp) {
+        const own = SIDE_COLOUR[obs.sides[cp.owner]];
+        const hold = SIDE_COLOUR[obs.sides[cp.holder]];
+        parts.push(svg("circle", { cx: x, cy: y, r: S * 0.78, fill: "none", stroke: own, "stroke-width": 3, "stroke-dasharray": cp.base_camp ? null : "5 3" }));
+        parts.push(svg("rect", { x: x - S * 0.75, y: y + S * 0.25, width: 11, height: 9, fill: hold, stroke: "#fff", "stroke-width": 0.8 }));
+        parts.push(svg("title", {}, `${cp.base_camp ? L("base camp", "Basislager") : L("checkpoint", "Kontrollpunkt")} ${L("of seat", "von Platz")} ${cp.owner} (${obs.sides[cp.owner]}), ${L("held by seat", "gehalten von Platz")} ${cp.holder}`));
+      }
+      const tank = tanksAt.get(name);
+      if (tank) parts.push(tankToken(tank, x, y, obs, tank.id === selected));
+      const here = byHex.get(name) || [];
+      const canSelect = tank && sources.has(tank.id) && tank.id !== selected;
+      const g = svg("g", { class: "tc-cell", "data-hex": name }, parts);
+      if (here.length) {
+        const kinds = new Set(here.map((a) => a.kind));
+        const kind = kinds.has("attack") ? "attack" : kinds.has("move") ? "move" : "other";
+        overlay.push(svg("polygon", { points: corners(x, y, S - 2.5), class: `tc-hl ${kind}` }));
+        g.classList.add("can-act");
+        g.setAttribute("tabindex", "0");
+        g.setAttribute("role", "button");
+        g.dataset.actions = here.map((a) => a.id).join(" ");
+        g.append(svg("title", {}, here.map((a) => actionLabel(a, obs)).join("\n")));
+        if (kind === "attack" && selected && at.has((obs.tanks.find((t) => t.id === selected) || {}).hex)) {
+          const [sx, sy] = at.get(obs.tanks.find((t) => t.id === selected).hex);
+          overlay.push(svg("line", { x1: sx, y1: sy, x2: x, y2: y, class: "tc-fire" }));
+        }
+      } else if (canSelect) {
+        g.classList.add("tc-selectable");
+      }
+      const onClick = (ev) => {
+        ev.stopPropagation();
+        if (here.length === 1 && !canSelect) {
+          for (const m of document.querySelectorAll(".card-menu")) m.remove();
+          ctx.act(here[0].id);
+        } else if (here.length) {
+          const items = here.map((a) => [actionLabel(a, obs), () => ctx.act(a.id), a.id]);
+          if (canSelect) items.push([`${L("Select", "Wähle")} ${tankLabel(tank)}`, () => select(tank.id)]);
+          openMenu(wrap, x, y, items);
+        } else if (canSelect) {
+          select(tank.id);
+        }
+      };
+      g.addEventListener("click", onClick);
+      g.addEventListener("keydown", (ev) => {
+        if (ev.key === "Enter" || ev.key === " ") onClick(ev);
+      });
+      cells.push(g);
+    }
+  }
+  if (obs.attack) {
+    const a = obs.tanks.find((t) => t.id === obs.attack.attacker);
+    const d = obs.tanks.find((t) => t.id === obs.attack.target);
+    if (a && d && at.has(a.hex) && at.has(d.hex)) {
+      const [x1, y1] = at.get(a.hex);
+      const [x2, y2] = at.get(d.hex);
+      overlay.push(svg("line", { x1, y1, x2, y2, class: "tc-fire current" }));
+    }
+  }
+  const root = svg("svg", { class: "tc-svg", viewBox: `0 0 ${tw.toFixed(0)} ${th.toFixed(0)}`, width: tw.toFixed(0), height: th.toFixed(0), role: "img", "aria-label": L("battlefield", "Schlachtfeld") }, cells, svg("g", { class: "tc-overlay" }, overlay));
+  wrap.append(root);
+  return wrap;
+}
+
+function tacticalInfo(ctx) {
+  const m = new Map();
+  for (const c of ctx.cards.values()) if (c.category === "tactical") m.set(c.id, c);
+  return m;
+}
+
+// Actions of one card: taken on click when none is aimed at the board, else the card
+// selects itself so its targets light up on the board.
+function cardControl(el, key, ctx, aims, select) {
+  const mine = aims.filter((a) => a.source === key);
+  if (mine.some((a) => a.hex)) {
+    el.classList.add("tc-selectable");
+    if (selected === key) el.classList.add("selected");
+    el.title = L("choose a target on the board", "Ziel auf dem Brett wählen");
+    el.addEventListener("click", (ev) => {
+      ev.stopPropagation();
+      select(key);
+    });
+    return el;
+  }
+  return clickable(el, mine, ctx);
+}
+
+function playerPanel(obs, s, ctx, aims, select) {
+  const isMe = ctx.seat === s;
+  const info = tacticalInfo(ctx);
+  const used = new Set(obs.tactical_used[s]);
+  const tacticals = TACTICAL.map((id) => {
+    const c = info.get(id);
+    const el = card({ name: c ? c.name : id, type: `${L("tactical", "Taktik")}${c && c.offensive ? ` · ${L("attack", "Angriff")}` : ""}`, tone: "tactic", extra: `small tc-tac${used.has(id) ? " out" : ""}`, markers: [used.has(id) ? marker(L("used", "benutzt"), "bad") : marker(L("ready", "bereit"), "good")] });
+    el.title = c ? c.text : id; // the text on hover keeps the row of six short
+    return isMe && !used.has(id) ? cardControl(el, `tactical:${id}`, ctx, aims, select) : el;
+  });
+  const alive = obs.tanks.filter((t) => t.seat === s);
+  const lost = alive.filter((t) => t.destroyed).length;
+  // one's own mission face up; the opponent's face down (none in the victory-point game)
+  const mission = !obs.mission ? null : isMe
+    ? card({ name: L("mission", "Mission"), type: obs.mission.kind, tone: "event", text: obs.mission.text, extra: "small" })
+    : facedown({ label: L("secret mission", "geheime Mission"), extra: "small" });
+  const handCount = obs.hand_sizes[s];
+  const oppHand = [];
+  if (!isMe) for (let i = 0; i < handCount; i++) oppHand.push(facedown({ extra: "mini" }));
+  return h(
+    "div",
+    { class: `tc-player${isMe ? " mine" : ""}${obs.to_move === s ? " to-act" : ""}`, dataset: { seat: s } },
+    h(
+      "header",
+      {},
+      h("span", { class: "tc-swatch", style: `background:${SIDE_COLOUR[obs.sides[s]]}` }),
+      h("b", {}, `${isMe ? L("You", "Du") : `${ctx.t("seat")} ${s}`} (${obs.sides[s]}, ${"ab"[s]}1–${"ab"[s]}5)`),
+      obs.active === s && obs.winner === null ? marker(L("active", "am Zug"), "active") : null,
+      marker(`${L("tanks lost", "Panzer verloren")} ${lost}/5`, lost >= 3 ? "warn" : ""),
+      obs.aces_killed[s] ? marker(L("ace killed", "Ass gefallen"), "bad") : null,
+      obs.smoke[s] ? marker(L("smoke: cannot attack", "Nebel: kein Angriff"), "warn") : null,
+      obs.morale_used[s] ? marker(L("morale card played", "Moralkarte gespielt")) : null,
+      obs.victory_points[0] || obs.victory_points[1] ? marker(`${L("VP", "SP")} ${obs.victory_points[s]}`) : null,
+      isMe ? null : marker(`${L("morale hand", "Moralhand")} ${handCount}`),
+    ),
+    h("div", { class: "tc-row" }, mission, ...tacticals),
+    oppHand.length ? h("div", { class: "tk-opp-hand" }, oppHand) : null,
+  );
+}
+
+function attackPanel(obs, ctx) {
+  const a = obs.attack;
+  const rows = [];
+  const byId = new Map(obs.tanks.map((t) => [t.id, t]));
+  if (a) {
+    rows.push(h("div", { class: "tk-duel" }, h("b", {}, tankLabel(byId.get(a.attacker))), h("span", { class: "arrow" }, " ➜ "), h("b", {}, tankLabel(byId.get(a.target)))));
+    const mods = [a.modifier ? marker(`${L("modifier", "Modifikator")} ${a.modifier > 0 ? "+" : ""}${a.modifier}`) : null, a.extra_dice ? marker(`+${a.extra_dice} ${L("dice", "Würfel")}`) : null, a.rerolls ? marker(`${a.rerolls} ${L("re-rolls", "Wiederholungen")}`) : null, a.result ? marker(a.result, a.result === "miss" ? "bad" : "good") : null];
+    rows.push(h("div", { class: "tk-odds" }, mods));
+    if (a.dice.length) {
+      const seen = new Set();
+      rows.push(h("div", { class: "dice-row" }, `${L("dice", "Würfel")}: `, a.dice.map((d) => {
+        const face = h("span", { class: "die-face" }, String(d));
+        // one re-roll action per value: offered on its first die
+        if (seen.has(d)) return face;
+        seen.add(d);
+        return clickable(face, idsMatching(ctx, (p) => p[0] === "reroll" && p[1] === String(d)), ctx);
+      })));
+    }
+  }
+  if (obs.moving) rows.push(h("div", { class: "tk-pending" }, `${L("moving", "bewegt sich")}: `, h("b", {}, tankLabel(byId.get(obs.moving)))));
+  return h("div", { class: "tk-attack tc-attack" }, h("h4", {}, L("attack", "Angriff")), rows.length ? rows : h("span", { class: "muted" }, "—"));
+}
+
+function phaseBar(obs, ctx) {
+  const over = obs.winner !== null;
+  const waiting = obs.to_move === ctx.seat ? L("your decision", "deine Entscheidung") : `${L("waiting for", "wartet auf")} ${ctx.t("seat")} ${obs.to_move}${obs.to_move !== obs.active ? ` (${L("reaction", "Reaktion")})` : ""}`;
+  return h(
+    "div",
+    { class: "phase-bar" },
+    marker(`${L("round", "Runde")} ${obs.turn}`),
+    marker(`${L("phase", "Phase")}: ${obs.phase}`, "phase"),
+    obs.phase === "actions" ? marker(`${L("actions taken", "Aktionen")} ${obs.actions_taken}/2`) : null,
+    over ? marker(obs.winner < 0 ? `${L("draw", "Unentschieden")}: ${obs.reason}` : `${ctx.t("seat")} ${obs.winner} ${L("wins", "gewinnt")}: ${obs.reason}`, "active") : marker(waiting, obs.to_move === ctx.seat ? "active" : "wait"),
+    obs.infantry_support ? marker(`${L("infantry support", "Infanterie")} +${obs.infantry_support}`) : null,
+    obs.tactical_played_this_turn ? marker(L("tactical card played this turn", "Taktikkarte in diesem Zug gespielt")) : null,
+  );
+}
+
+function legend() {
+  const items = Object.entries(FILL).map(([k, v]) => h("span", { class: "tc-key" }, h("i", { style: `background:${v}` }), k));
+  return h("div", { class: "tc-legend" }, items, h("span", { class: "tc-key" }, "◯ ", L("checkpoint (solid: base camp; square: holder)", "Kontrollpunkt (durchgezogen: Basislager; Quadrat: Halter)")), h("span", { class: "tc-key" }, L("M/H/D medium/heavy/destroyer · bars armour · red dots damage · ★ ace · ? concealed", "M/H/D mittel/schwer/Jagdpanzer · Balken Panzerung · rote Punkte Schaden · ★ Ass · ? verdeckt")));
+}
+
+export function render(obs, ctx) {
+  const me = ctx.seat === null ? 0 : ctx.seat;
+  const tankHex = new Map(obs.tanks.filter((t) => t.hex && !t.destroyed).map((t) => [t.id, t.hex]));
+  const aims = (ctx.actions || []).map((a) => ({ ...aim(a.id, tankHex), id: a.id, label: a.label }));
+  const sources = [...new Set(aims.filter((a) => a.source && a.hex).map((a) => a.source))];
+  if (!sources.includes(selected)) {
+    // the tank that is moving, else one's first tank with something to do on the board
+    selected = sources.includes(obs.moving) ? obs.moving : sources.find((s) => /^[ab]\d$/.test(s)) || null;
+  }
+  let root = null;
+  const select = (key) => {
+    selected = key;
+    const fresh = render(obs, ctx);
+    root.replaceWith(fresh);
+  };
+  const hand = (obs.hand || []).map((n) => {
+    const c = ctx.cards.get(n);
+    const el = card({ name: n, type: c ? `${L("morale", "Moral")} · ${c.colour} · ${c.timing}` : L("morale", "Moral"), tone: `event ${c ? c.colour : ""}`, text: c ? c.text : "", extra: "small" });
+    const discard = idsMatching(ctx, (p) => p[0] === "discard" && p[1] === n);
+    const key = `morale:${n}`;
+    if (aims.some((a) => a.source === key && a.hex)) return cardControl(el, key, ctx, aims, select);
+    return clickable(el, [...aims.filter((a) => a.source === key), ...discard], ctx);
+  });
+  const discardTop = obs.morale_discard.length ? obs.morale_discard[obs.morale_discard.length - 1] : null;
+  const side = h(
+    "div",
+    { class: "tc-side" },
+    playerPanel(obs, 1 - me, ctx, aims, select),
+    attackPanel(obs, ctx),
+    h("div", { class: "tc-row" }, pile(L("morale deck", "Moralstapel"), obs.morale_deck_size), pile(L("morale discard", "Moral-Ablage"), obs.morale_discard.length, discardTop ? card({ name: discardTop, type: L("morale", "Moral"), tone: "event", extra: "small" }) : null)),
+    playerPanel(obs, me, ctx, aims, select),
+    ctx.seat !== null ? zone(`${L("your morale hand", "deine Moralhand")} (${hand.length})`, hand, "hand") : null,
+    selected ? h("div", { class: "tc-selected muted" }, `${L("selected", "gewählt")}: ${/^[ab]\d$/.test(selected) ? tankLabel(obs.tanks.find((t) => t.id === selected)) : selected}`) : null,
+  );
+  const destroyed = obs.tanks.filter((t) => t.destroyed);
+  root = h(
+    "div",
+    { class: "tc-board" },
+    phaseBar(obs, ctx),
+    h("div", { class: "tc-main" }, h("div", {}, boardView(obs, ctx, aims, select), legend(), destroyed.length ? h("div", { class: "tc-destroyed" }, `${L("destroyed", "zerstört")}: `, destroyed.map((t) => h("span", { class: "chip" }, tankLabel(t)))) : null), side),
+  );
+  return root;
+}
