@@ -49,7 +49,7 @@ def _cli_cards() -> list[dict[str, Any]]:
 
 
 def _formation_rows(cards: list[dict[str, Any]], deck: str) -> list[tuple[str, ...]]:
-    rows = []
+    rows: list[tuple[str, ...]] = []
     for c in cards:
         if c["deck"] == deck:
             f = c["fields"]
