@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from hulldown.engine.errors import OptionError
 from hulldown.engine.game import Game, GameInfo, OptionSpec
-from hulldown.games.tank_killers.cards import DECKS, card_database
+from hulldown.games.tank_killers.cards import DECKS, card_database, format_reinforce, parse_reinforce, rules_for
 from hulldown.games.tank_killers.heuristic import make_heuristic
 from hulldown.games.tank_killers.render import render_text
 from hulldown.games.tank_killers.state import TankKillersState
@@ -33,6 +35,8 @@ OPTIONS = (
     OptionSpec("german_file", str, "", "your own German formation deck (TOML)"),
     OptionSpec("american_file", str, "", "your own American formation deck (TOML)"),
     OptionSpec("british_file", str, "", "your own British formation deck (TOML)"),
+    OptionSpec("reinforce0", str, "", "extra formation cards for player 0, e.g. 'Pz IVH*2, Tiger' (designer's note)"),
+    OptionSpec("reinforce1", str, "", "extra formation cards for player 1, e.g. 'M4-76*2, M36' (designer's note)"),
 )
 
 _CONFORMANCE: list[dict[str, Any]] = [
@@ -40,6 +44,36 @@ _CONFORMANCE: list[dict[str, Any]] = [
 ]
 
 _VOCABULARY = ("deck", "play")
+
+
+def reinforce(options: Mapping[str, Any], seat: int, cards: Sequence[str]) -> dict[str, Any]:
+    """``options`` with one more copy of each of ``cards`` in ``seat``'s formation deck.
+
+    Copies already asked for in ``reinforce<seat>`` are kept, so repeated calls
+    add up. Raises OptionError (a ValueError) for a card not in that deck.
+    """
+    if seat not in (0, 1):
+        raise OptionError(f"tank-killers has seats 0 and 1, not {seat!r}")
+    opts = GAME.validate_options(options)
+    key = f"reinforce{seat}"
+    names = reinforce_pool(opts, seat)
+    title = rules_for(opts).deck_title[seat]
+    extra = parse_reinforce(str(opts[key]), key, title, names)
+    added = parse_reinforce(", ".join(str(c) for c in cards), key, title, names)
+    for name, n in added.items():
+        extra[name] = extra.get(name, 0) + n
+    opts[key] = format_reinforce(extra)
+    rules_for(opts)  # the whole enlarged deck must still load (size cap)
+    return opts
+
+
+def reinforce_pool(options: Mapping[str, Any], seat: int) -> list[str]:
+    """The formation card names of ``seat``'s deck, in deck-file order: the cards it may add copies of."""
+    if seat not in (0, 1):
+        raise OptionError(f"tank-killers has seats 0 and 1, not {seat!r}")
+    R = rules_for(GAME.validate_options(options))
+    return [c.name for c in R.deck_files[R.deck_names[seat]][1]]
+
 
 GAME = Game(
     info=GameInfo(
@@ -61,5 +95,15 @@ GAME = Game(
     card_database=card_database,
     render_text=render_text,
     tensors=TENSORS,
-    extras={"conformance_games": 106, "event_vocabulary": list(_VOCABULARY)},
+    extras={
+        "conformance_games": 106,
+        "event_vocabulary": list(_VOCABULARY),
+        # Balance studies (docs/simulation.md): the decks are the factions; the
+        # designer's note suggests adding cards to the weaker deck.
+        "balance": {"factions": ("deck0", "deck1"), "reinforce": reinforce, "reinforce_pool": reinforce_pool},
+        # Tactics cards played, and formation cards turned up to attack, count as
+        # "played" for per-card impact, so the parity search can rank the cards
+        # a deck may add (formation cards) and not only the shared tactics.
+        "card_events": ("played", "attacker"),
+    },
 )

@@ -17,7 +17,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from hulldown.engine.data import load_toml, require_unique, validate_entries
-from hulldown.engine.errors import DataFileError
+from hulldown.engine.errors import DataFileError, OptionError
 from hulldown.engine.state import Action
 
 DATA = Path(__file__).parent / "data"
@@ -196,6 +196,57 @@ def _load_deck(path: Path, expected_deck: str | None) -> tuple[DeckFileModel, li
     return head, cards
 
 
+#: Most extra formation cards one seat may add (keeps the card tables small).
+MAX_REINFORCE = 100
+_ENTRY = re.compile(r"^(?P<name>.*?)\s*(?:\*\s*(?P<count>[^*]*))?$")
+
+
+def parse_reinforce(text: str, option: str, deck_title: str, names: list[str]) -> dict[str, int]:
+    """Extra copies per card name from text like ``"M4-76*2, M36"``.
+
+    ``names`` is the deck's list; a name matches exactly or ignoring case and
+    spacing, so what a user types from the printed list works. Errors name the
+    option and the entry, so a bad command line is fixed in one go.
+    """
+    extra: dict[str, int] = {}
+    if not text.strip():
+        return extra
+    by_key = {" ".join(n.split()).casefold(): n for n in names}
+    for raw in text.split(","):
+        entry = raw.strip()
+        if not entry:
+            raise OptionError(f"option {option!r}: empty entry in {text!r} (write e.g. 'M4-76*2, M36')")
+        m = _ENTRY.match(entry)
+        assert m is not None  # the pattern matches any text
+        name = " ".join(m["name"].split())
+        if "*" in name or not name:
+            raise OptionError(f"option {option!r}: {entry!r} is not NAME or NAME*COPIES (e.g. 'M4-76*2')")
+        count_text = m["count"]
+        if count_text is None:
+            count = 1
+        else:
+            count_text = count_text.strip()
+            if not count_text.isdigit() or int(count_text) < 1:
+                raise OptionError(
+                    f"option {option!r}: {entry!r} needs a whole number of copies of at least 1 after '*'"
+                )
+            count = int(count_text)
+        card = by_key.get(name.casefold())
+        if card is None:
+            raise OptionError(
+                f"option {option!r}: no card {name!r} in the {deck_title} deck (cards: {', '.join(names)})"
+            )
+        extra[card] = extra.get(card, 0) + count
+    if sum(extra.values()) > MAX_REINFORCE:
+        raise OptionError(f"option {option!r}: at most {MAX_REINFORCE} extra cards, got {sum(extra.values())}")
+    return extra
+
+
+def format_reinforce(extra: Mapping[str, int]) -> str:
+    """The option text for ``extra`` (inverse of :func:`parse_reinforce`)."""
+    return ", ".join(name if n == 1 else f"{name}*{n}" for name, n in extra.items() if n > 0)
+
+
 _UNIT_TYPES: dict[str, UnitTypeModel] | None = None
 
 
@@ -293,8 +344,14 @@ class Rules:
         self.anglo = [False, False]
         self.deck_title = ["", ""]
         names: list[str] = []
+        #: per seat, the extra copies added by option ``reinforce<seat>``
+        self.reinforce: list[dict[str, int]] = []
         for seat, d in enumerate(deck_names):
             head, cards, _src = loaded[d]
+            extra = parse_reinforce(
+                str(options.get(f"reinforce{seat}", "")), f"reinforce{seat}", head.name, [c.name for c in cards]
+            )
+            self.reinforce.append(extra)
             self.nation[seat] = head.nation
             self.anglo[seat] = head.anglo
             self.deck_title[seat] = head.name
@@ -304,7 +361,7 @@ class Rules:
                     names.append(c.name)
                 cls = sum(CLASS_BIT[x] for x in types[c.type].classes)
                 n_rows += 1
-                for _ in range(c.count):
+                for _ in range(c.count + extra.get(c.name, 0)):
                     self.ftype.append(n_rows)
                     self.fname.append(c.name)
                     self.fcode.append(c.type)
@@ -474,7 +531,17 @@ _RULES: dict[tuple[Any, ...], Rules] = {}
 
 def rules_for(options: Mapping[str, Any]) -> Rules:
     key = tuple(
-        options.get(k, "") for k in ("deck0", "deck1", "tactics_file", "german_file", "american_file", "british_file")
+        options.get(k, "")
+        for k in (
+            "deck0",
+            "deck1",
+            "tactics_file",
+            "german_file",
+            "american_file",
+            "british_file",
+            "reinforce0",
+            "reinforce1",
+        )
     )
     r = _RULES.get(key)
     if r is None:
