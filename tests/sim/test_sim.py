@@ -227,3 +227,11 @@ def test_bench_tournament_and_balance_commands(cli: Any, tmp_path: Path) -> None
     r = cli("balance", "duel", "--games", "40", "--max-add", "2", "--out", str(tmp_path))
     assert r.exit_code == 0, r.output
     assert "index.html" in r.stdout and "against high" in r.stdout
+
+
+def test_parity_is_zero_cards_when_the_named_weaker_side_already_scores_half(duel: Game, tmp_path: Path) -> None:
+    report = balance(DUEL, ["random", "random"], 60, seed=2, max_add=4, out=tmp_path, parity=("high", "low"))
+    par = report["parity"]
+    assert par["baseline"]["rate"] >= 0.5
+    assert par["cards_to_parity"] == 0 and par["cards_to_parity_estimate"] == 0.0
+    assert [c["added"] for c in par["curve"]] == [0]

@@ -411,6 +411,9 @@ def _parity(
     baseline = score_with(0)
     lo, hi = 0, None
     k = 1
+    if baseline["score"]["rate"] >= 0.5:
+        # The side named weaker already scores at least half: it needs no cards at all.
+        hi, k = 0, max_add + 1
     while k <= max_add:
         if score_with(k)["score"]["rate"] >= 0.5:
             hi = k
@@ -426,7 +429,9 @@ def _parity(
                 lo = mid
     curve = [cache[k] for k in sorted(cache)]
     estimate = None
-    if hi is not None:
+    if hi == 0:
+        estimate = 0.0
+    elif hi is not None:
         a, b = cache[lo]["score"]["rate"], cache[hi]["score"]["rate"]
         estimate = lo + (0.5 - a) / (b - a) * (hi - lo) if b > a else float(hi)
     gap = baseline["score"]
@@ -472,7 +477,9 @@ def _html(report: Mapping[str, Any], plots: Sequence[tuple[str, str]]) -> str:
             f"{e(par['weaker'])} scores {_pct(par['baseline'])} against {e(par['stronger'])}: "
             f"{par['gap_points']:.1f} percentage points short of an even contest. "
         )
-        if need is None:
+        if need == 0:
+            parts.append(f"{e(par['weaker'])} already scores at least 50%: it needs no extra cards.")
+        elif need is None:
             parts.append(f"Even {par['max_add']} extra cards ({e(', '.join(par['best_cards']))}) did not reach 50%.")
         else:
             parts.append(

@@ -322,7 +322,9 @@ def balance_cmd(
                 f"{par['weaker']} scores {100 * b['rate']:.1f}% [{100 * b['low']:.1f}, {100 * b['high']:.1f}] "
                 f"against {par['stronger']}; "
                 + (
-                    f"{need} added cards reach parity"
+                    "it needs no added cards"
+                    if need == 0
+                    else f"{need} added cards reach parity"
                     if need is not None
                     else f"{par['max_add']} added cards do not reach parity"
                 )
