@@ -17,7 +17,17 @@ from typing import Any
 
 from hulldown.engine.rng import SplitMix64
 from hulldown.engine.state import Action, Event, GameState, private, public
-from hulldown.games.tank_hunter.cards import AFV, COMMANDER, GUN, INF, CardSet, EventDef, UnitDef, load_cards
+from hulldown.games.tank_hunter.cards import (
+    AFV,
+    COMMANDER,
+    GUN,
+    INF,
+    CardSet,
+    EventDef,
+    UnitDef,
+    chart_types,
+    load_cards,
+)
 
 GAME_ID = "tank-hunter"
 
@@ -31,7 +41,6 @@ AA, GR, TR, SU, GF, LR = "aa", "gr", "tr", "su", "gf", "lr"
 TYPE_NAMES = {AA: "anti-armour", GR: "grenade", TR: "trample", SU: "suicide", GF: "gunfight", LR: "long range"}
 
 _ACTIONS: dict[str, Action] = {}
-_ATTACK_IDS: dict[tuple[str, int, int, str, int, str], Action] = {}
 
 
 def act(aid: str) -> Action:
@@ -39,6 +48,59 @@ def act(aid: str) -> Action:
     a = _ACTIONS.get(aid)
     if a is None:
         a = _ACTIONS[aid] = Action(aid, _label(aid))
+    return a
+
+
+# Actions indexed by a position, built once and grown to the largest card set
+# seen (``_grow_tables``): legality checks index a list instead of formatting ids.
+PICK: list[Action] = []
+PLAY: list[Action] = []
+DISCARD: list[Action] = []
+SPOT: list[Action] = []
+SCOUNTER: list[Action] = []
+ADVANCE_TO: list[Action] = []
+REVEAL_F: list[Action] = []
+REVEAL_R: list[Action] = []
+AA_AT: dict[str, list[Action]] = {"f": [], "r": []}
+_TABLES: tuple[tuple[list[Action], str], ...] = (
+    (PICK, "pick:"),
+    (PLAY, "play:"),
+    (DISCARD, "discard:"),
+    (SPOT, "spot:"),
+    (SCOUNTER, "scounter:"),
+    (ADVANCE_TO, "advance:"),
+    (REVEAL_F, "reveal:f:"),
+    (REVEAL_R, "reveal:r:"),
+    (AA_AT["f"], "aa:f:"),
+    (AA_AT["r"], "aa:r:"),
+)
+# attack actions by an int key: attacker position, target seat/line/position, type
+_POS = 4096
+_TYPES = (AA, GR, TR, SU, GF, LR)
+_TYPE_INDEX = {t: k for k, t in enumerate(_TYPES)}
+_ATTACKS: dict[int, Action] = {}
+
+
+def _grow_tables(n: int) -> None:
+    """Make every indexed table hold positions 0..n-1 (n: cards in the game)."""
+    for table, prefix in _TABLES:
+        while len(table) < n:
+            table.append(act(f"{prefix}{len(table)}"))
+
+
+def _attack_key(ln: int, i: int, q: int, tl: int, j: int, ty: int) -> int:
+    return ((((i * 2 + ln) * 8 + q) * 2 + tl) * _POS + j) * 8 + ty
+
+
+def _attack_action(key: int) -> Action:
+    a = _ATTACKS.get(key)
+    if a is None:
+        rest, ty = divmod(key, 8)
+        rest, j = divmod(rest, _POS)
+        rest, tl = divmod(rest, 2)
+        rest, q = divmod(rest, 8)
+        i, ln = divmod(rest, 2)
+        a = _ATTACKS[key] = act(f"attack:{LINES[ln]}:{i}:{q}:{LINES[tl]}:{j}:{_TYPES[ty]}")
     return a
 
 
@@ -63,15 +125,44 @@ def _label(aid: str) -> str:
     return aid.replace(":", " ")
 
 
-def _attack_type(att: str, tgt: str) -> tuple[str, ...]:
-    """Attack types the chart allows (§5.1): the English GUN-vs-GUN row."""
-    if tgt == AFV:
-        return (SU,) if att == INF else (AA,)
-    if att == AFV:
-        return (GR, TR)
-    if att == GUN:
-        return (GR,)
-    return (GF,)
+_UNTARGETED = frozenset(("ambush", "supply_drop", "carpet_bombing", "reinforce", "smoke"))
+_END = act("end")
+_WAIT = act("wait")
+_PASS = act("pass")
+_ARRANGE_DONE = act("arrange:done")
+_ADVANCE_NONE = act("advance:none")
+_SUPPLY_NONE = act("supply:none")
+_EVADE = (act("evade:yes"), act("evade:no"))
+_FIRE: dict[tuple[int, bool, bool], list[Action]] = {}
+_COUNTER: dict[tuple[int, bool], list[Action]] = {}
+
+
+def _fire_actions(shots: int, lead: bool, charge: bool) -> list[Action]:
+    """Salvo sizes 1..shots, each with or without Leadership / Charge when allowed (built once)."""
+    key = (shots, lead, charge)
+    out = _FIRE.get(key)
+    if out is None:
+        out = _FIRE[key] = [
+            act(f"fire:{s}" + (":lead" if ld else "") + (":charge" if ch else ""))
+            for s in range(1, shots + 1)
+            for ld in ((False, True) if lead else (False,))
+            for ch in ((False, True) if charge else (False,))
+        ]
+    return out
+
+
+def _counter_actions(shots: int, lead: bool) -> list[Action]:
+    """No counter, or a counter salvo of 1..shots, with Leadership when allowed (built once)."""
+    key = (shots, lead)
+    out = _COUNTER.get(key)
+    if out is None:
+        out = [act("counter:no")]
+        for s in range(1, shots + 1):
+            out.append(act(f"counter:{s}"))
+            if lead:
+                out.append(act(f"counter:{s}:lead"))
+        _COUNTER[key] = out
+    return out
 
 
 def _counter_type(counter: str, attacker: str, atype: str) -> str:
@@ -80,7 +171,7 @@ def _counter_type(counter: str, attacker: str, atype: str) -> str:
         return ""
     if counter == INF and atype == GR:
         return ""  # INF cannot counter grenade attacks
-    t = _attack_type(counter, attacker)
+    t = chart_types(counter, attacker)
     return GR if t == (GR, TR) else t[0]
 
 
@@ -169,6 +260,7 @@ class TankHunterState(GameState):
     __slots__ = (
         "abon",
         "acted",
+        "actors",
         "ambush",
         "arrange_left",
         "attach_of",
@@ -252,6 +344,7 @@ class TankHunterState(GameState):
     out: list[bool]
     ambush: list[int]
     cb_piles: list[int]
+    actors: list[int]
 
     # ------------------------------------------------------------------ setup (§2)
     def _setup(self) -> None:
@@ -288,6 +381,9 @@ class TankHunterState(GameState):
             raise OptionError(f"these options leave too few event cards for {n} players")
         self.udefs = udefs
         self.nu = nu = len(udefs)
+        _grow_tables(nu + len(edefs) + 8)
+        #: units whose icons give an action of their own (amphibian, transportation, pulling)
+        self.actors = [u for u in range(nu) if udefs[u].acts]
         self.edefs = edefs
         self.owner = [-1] * nu
         self.revealed = [False] * nu
@@ -414,7 +510,7 @@ class TankHunterState(GameState):
     def has_spying(self, p: int) -> bool:
         """§10.6: at least one (revealed) unit of the player spies; never stacks."""
         for u in self.units_of(p):
-            if self.revealed[u] and (self.udefs[u].has("spying") or self.bonus(u, "spying") > 0):
+            if self.revealed[u] and (self.udefs[u].spy or self.bonus(u, "spying") > 0):
                 return True
         return False
 
@@ -445,7 +541,11 @@ class TankHunterState(GameState):
 
     def water_penalty(self, a: int, b: int) -> int:
         """§8.5: each Water card in front of the attacker's or target's owner lowers the attack by 1."""
-        seats = {self.owner[a]} if b < 0 else {self.owner[a], self.owner[b]}
+        pa = self.owner[a]
+        pb = self.owner[b] if b >= 0 else pa
+        if not self.deployed[pa] and not self.deployed[pb]:
+            return 0
+        seats = {pa, pb}
         pen = 0
         for s in seats:
             for c in self.deployed[s]:
@@ -461,7 +561,7 @@ class TankHunterState(GameState):
     def leadership_available(self, p: int) -> int:
         """§10.12: a revealed, refreshed Leadership unit in the player's front line, or -1."""
         for u in self.front[p]:
-            if self.revealed[u] and not self.exhausted[u] and self.udefs[u].has("leadership"):
+            if self.revealed[u] and not self.exhausted[u] and self.udefs[u].lead:
                 return u
         return -1
 
@@ -469,10 +569,13 @@ class TankHunterState(GameState):
         """§10.12: a revealed Leadership unit in the front line hides behind non-Leadership units."""
         if not self.revealed[u]:
             return False
-        p = self.owner[u]
-        if self.udefs[u].has("leadership") and u in self.front[p]:
-            for o in self.front[p]:
-                if o != u and not (self.revealed[o] and self.udefs[o].has("leadership")):
+        udefs = self.udefs
+        if not udefs[u].lead:
+            return True
+        front = self.front[self.owner[u]]
+        if u in front:
+            for o in front:
+                if o != u and not (self.revealed[o] and udefs[o].lead):
                     return False
         return True
 
@@ -537,15 +640,17 @@ class TankHunterState(GameState):
         if self.stack:
             return self._legal_ctx(self.stack[-1])
         ph = self.phase
+        if ph == MAIN:
+            return self._legal_main(self.turn)
         if ph == DRAFT:
-            return [act(f"pick:{k}") for k in range(len(self.packet[self.draft_seat]))]
+            return PICK[: len(self.packet[self.draft_seat])]
         if ph == PLACE:
             p = self.draft_seat
             cands = self._rear_candidates(p)
             return [act(f"rear:{m}") for m in range(1 << len(cands))]
         p = self.turn
         if ph == ARRANGE:
-            out = [act("arrange:done")]
+            out = [_ARRANGE_DONE]
             for ln in LINES:
                 hidden = [i for i, u in enumerate(self.line(p, ln)) if not self.revealed[u]]
                 if not any(self.seen[self.line(p, ln)[i]] for i in hidden):
@@ -555,13 +660,13 @@ class TankHunterState(GameState):
                         out.append(act(f"swap:{ln}:{hidden[a]}:{hidden[b]}"))
             return out
         if ph == ADVANCE:
-            out = [act("advance:none")]
+            out = [_ADVANCE_NONE]
             for i, u in enumerate(self.rear[p]):
                 if not self.ooa[u] and not self.pinned[u]:
-                    out.append(act(f"advance:{i}"))
+                    out.append(ADVANCE_TO[i])
             return out
         if ph == SUPPLY:
-            out = [act("supply:none")]
+            out = [_SUPPLY_NONE]
             for ln in LINES:
                 for i, u in enumerate(self.line(p, ln)):
                     if self.ooa[u]:
@@ -570,108 +675,127 @@ class TankHunterState(GameState):
                         out.append(act(f"supply:pin:{ln}:{i}"))
             return out
         if ph == SUPPLY_DISCARD:
-            return [act(f"discard:{h}") for h in range(len(self.hand[p]))]
-        return self._legal_main(p)
+            return DISCARD[: len(self.hand[p])]
+        raise AssertionError(f"no decision in phase {ph}")
 
     def _rear_candidates(self, p: int) -> list[int]:
-        return [
-            u
-            for u in self.kept[p]
-            if u < self.nu and self.udefs[u].kind != COMMANDER and self.udefs[u].has("rear_line")
-        ]
+        nu = self.nu
+        udefs = self.udefs
+        return [u for u in self.kept[p] if u < nu and udefs[u].kind != COMMANDER and udefs[u].rear_ok]
 
     def _reveal_actions(self, p: int, out: list[Action]) -> None:
-        for ln in LINES:
-            for i, u in enumerate(self.line(p, ln)):
-                if not self.revealed[u]:
-                    out.append(act(f"reveal:{ln}:{i}"))
+        revealed = self.revealed
+        table = REVEAL_F
+        for i, u in enumerate(self.front[p]):
+            if not revealed[u]:
+                out.append(table[i])
+        table = REVEAL_R
+        for i, u in enumerate(self.rear[p]):
+            if not revealed[u]:
+                out.append(table[i])
 
     def _legal_main(self, p: int) -> list[Action]:
         out: list[Action] = []
         self._reveal_actions(p, out)
         for h, c in enumerate(self.hand[p]):
             if self._playable(p, c, None):
-                out.append(act(f"play:{h}"))
+                out.append(PLAY[h])
         self._ability_actions(p, out)
         if self.acted:
-            out.append(act("end"))
+            out.append(_END)
             return out
-        out.extend(self._attack_actions(p))
+        self._attack_actions(p, out)
+        udefs = self.udefs
         for i, u in enumerate(self.front[p]):
-            if self.udefs[u].scouting and self.can_fight(u):
+            if udefs[u].scouting and self.can_fight(u):
                 for q in self.active_seats():
                     if q != p and any(not self.revealed[v] for v in self.front[q]):
                         out.append(act(f"scout:{i}:{q}"))
-        out.append(act("wait"))
+        out.append(_WAIT)
         return out
 
-    def _attack_actions(self, p: int) -> list[Action]:
-        """§5, §9: every declarable attack of the turn player."""
-        out: list[Action] = []
+    def _attack_actions(self, p: int, out: list[Action]) -> None:
+        """§5, §9: every declarable attack of the turn player.
+
+        Front-line units attack front lines by the chart; from the rear line only
+        long range (at front lines) and paratrooping (at rear lines) reach.
+        """
         udefs = self.udefs
-        # targets once: (seat, line) -> [(position, kind)]
-        targets: dict[tuple[int, str], list[tuple[int, str]]] = {}
-        for q in self.active_seats():
-            if q == p:
+        revealed, ooa, pinned, evaded = self.revealed, self.ooa, self.pinned, self.evaded
+        targetable = self.targetable
+        fronts: list[tuple[int, str]] = []  # (key part, kind) of every front-line target
+        rears: list[tuple[int, str]] | None = None  # only when a paratrooper asks
+        for q in range(self._players):
+            if q == p or self.out[q]:
                 continue
-            for tl in LINES:
-                targets[(q, tl)] = [(j, udefs[t].kind) for j, t in enumerate(self.line(q, tl)) if self.targetable(t)]
-        cache = _ATTACK_IDS
-        for ln in LINES:
-            for i, u in enumerate(self.line(p, ln)):
-                if not self.can_fight(u):
+            for j, t in enumerate(self.front[q]):
+                if revealed[t] and (not udefs[t].lead or targetable(t)):
+                    fronts.append(((q * 2 * _POS + j) * 8, udefs[t].kind))
+        get = _ATTACKS.get
+        for ln, line in ((0, self.front[p]), (1, self.rear[p])):
+            for i, u in enumerate(line):
+                if not revealed[u] or ooa[u] or pinned[u] or evaded[u]:
                     continue
                 d = udefs[u]
-                shots = d.shots
-                if ln == "f":
-                    modes: tuple[tuple[str, bool], ...] = (("f", False),)
-                else:
-                    modes = ()
-                    if d.long_range:
-                        modes = (("f", True),)
-                    if d.has("paratrooping"):
-                        modes = (*modes, ("r", False))
-                for (q, tl), tlist in targets.items():
-                    for tl_mode, forced in modes:
-                        if tl_mode != tl:
-                            continue
-                        for j, tkind in tlist:
-                            types = (LR,) if forced else _attack_type(d.kind, tkind)
-                            for ty in types:
-                                if shots[ty]:
-                                    key = (ln, i, q, tl, j, ty)
-                                    a = cache.get(key)
-                                    if a is None:
-                                        a = cache[key] = act(f"attack:{ln}:{i}:{q}:{tl}:{j}:{ty}")
-                                    out.append(a)
-        return out
+                base = (i * 2 + ln) * 16 * _POS * 8
+                if ln == 0:
+                    vs = d.vs
+                    for part, kind in fronts:
+                        for ty in vs[kind]:
+                            key = base + part + _TYPE_INDEX[ty]
+                            out.append(get(key) or _attack_action(key))
+                    continue
+                if d.long_range:
+                    for part, _kind in fronts:
+                        key = base + part + 5  # long range
+                        out.append(get(key) or _attack_action(key))
+                if d.para:
+                    if rears is None:
+                        rears = []
+                        for q in range(self._players):
+                            if q == p or self.out[q]:
+                                continue
+                            for j, t in enumerate(self.rear[q]):
+                                if revealed[t]:
+                                    rears.append((((q * 2 + 1) * _POS + j) * 8, udefs[t].kind))
+                    vs = d.vs
+                    for part, kind in rears:
+                        for ty in vs[kind]:
+                            key = base + part + _TYPE_INDEX[ty]
+                            out.append(get(key) or _attack_action(key))
 
     def _ability_actions(self, p: int, out: list[Action]) -> None:
         """§10.9-§10.11 amphibian, transportation, pulling; §11.3 commanders: exhaust on own turn."""
-        waters = self.waters_in_play()
-        for ln in LINES:
-            for i, u in enumerate(self.line(p, ln)):
-                if not self.revealed[u] or self.exhausted[u]:
-                    continue
-                d = self.udefs[u]
-                if d.has("amphibian") and not self.ooa[u] and not self.pinned[u]:
-                    for k, w in enumerate(waters):
-                        if w not in self.water_ignored:
-                            out.append(act(f"amph:{ln}:{i}:{k}"))
-                for icon, kind in (("transportation", INF), ("pulling", GUN)):
-                    if d.has(icon) and not self.ooa[u]:
-                        for tl in LINES:
-                            for j, v in enumerate(self.line(p, tl)):
-                                if self.udefs[v].kind != kind:
-                                    continue
-                                if self.revealed[v]:
-                                    out.append(act(f"carry:{ln}:{i}:conceal:{tl}:{j}"))
-                                if tl == "f" and self.udefs[v].has("rear_line"):
-                                    out.append(act(f"carry:{ln}:{i}:rear:{tl}:{j}"))
+        udefs = self.udefs
+        revealed, exhausted = self.revealed, self.exhausted
+        owner = self.owner
+        users = [u for u in self.actors if owner[u] == p and revealed[u] and not exhausted[u]]
+        if users:
+            waters = self.waters_in_play()
+        for u in users:
+            ln = self.line_of(u)
+            if not ln:
+                continue
+            i = self.line(p, ln).index(u)
+            d = udefs[u]
+            if d.has("amphibian") and not self.ooa[u] and not self.pinned[u]:
+                for k, w in enumerate(waters):
+                    if w not in self.water_ignored:
+                        out.append(act(f"amph:{ln}:{i}:{k}"))
+            for icon, kind in (("transportation", INF), ("pulling", GUN)):
+                if d.has(icon) and not self.ooa[u]:
+                    for tl in LINES:
+                        for j, v in enumerate(self.line(p, tl)):
+                            if udefs[v].kind != kind:
+                                continue
+                            if revealed[v]:
+                                out.append(act(f"carry:{ln}:{i}:conceal:{tl}:{j}"))
+                            if tl == "f" and udefs[v].rear_ok:
+                                out.append(act(f"carry:{ln}:{i}:rear:{tl}:{j}"))
         for k, cmd in enumerate(self.command[p]):
             if self.cmd_exhausted[cmd]:
                 continue
-            what = self.udefs[cmd].command
+            what = udefs[cmd].command
             if what in ("rally", "resupply"):
                 flags = self.pinned if what == "rally" else self.ooa
                 for ln in LINES:
@@ -682,7 +806,7 @@ class TankHunterState(GameState):
                 for q in self.active_seats():
                     if q != p:
                         for j, v in enumerate(self.front[q]):
-                            if not self.revealed[v]:
+                            if not revealed[v]:
                                 out.append(act(f"cmd:{k}:{q}:{j}"))
             elif what == "logistics":
                 out.append(act(f"cmd:{k}"))
@@ -700,35 +824,47 @@ class TankHunterState(GameState):
         e = self.ev(card)
         if e.colour == "red":
             return False
-        own_turn = p == self.turn
-        if e.colour == "gray" and not own_turn:
+        if e.colour == "gray" and p != self.turn:
             return False
         if e.effect == "smoke":
             return window is not None and window.parent_cancel
-        return bool(self._targets(p, card)) or self._untargeted(e)
+        return e.effect in _UNTARGETED or bool(self._targets(p, card, first=True))
 
     @staticmethod
     def _untargeted(e: EventDef) -> bool:
-        return e.effect in ("ambush", "supply_drop", "carpet_bombing", "reinforce", "smoke")
+        return e.effect in _UNTARGETED
 
-    def _targets(self, p: int, card: int) -> list[str]:
-        """Action ids of the targets an event may take; empty when it has none."""
+    def _targets(self, p: int, card: int, first: bool = False) -> list[str]:
+        """Action ids of the targets an event may take; empty when it has none.
+
+        ``first``: stop at the first target (whether the card is playable at all).
+        """
         e = self.ev(card)
         eff = e.effect
         out: list[str] = []
+        revealed = self.revealed
+        udefs = self.udefs
         if eff in ("strike", "sabotage"):
-            for q in self.active_seats():
-                if q == p:
+            kinds = e.kinds
+            for q in range(self._players):
+                if q == p or self.out[q]:
                     continue
                 lines = ("f",) if eff == "strike" else LINES
                 for ln in lines:
                     for j, u in enumerate(self.line(q, ln)):
-                        if self.revealed[u] and self.udefs[u].kind in e.kinds:
+                        if revealed[u] and udefs[u].kind in kinds:
                             out.append(f"tgt:{q}:{ln}:{j}")
+                            if first:
+                                return out
         elif eff in ("barrage", "recon"):
-            for q in self.active_seats():
-                if q != p and self.front[q] and (eff == "barrage" or any(not self.revealed[v] for v in self.front[q])):
+            for q in range(self._players):
+                if q == p or self.out[q]:
+                    continue
+                front = self.front[q]
+                if front and (eff == "barrage" or any(not revealed[v] for v in front)):
                     out.append(f"tgtp:{q}")
+                    if first:
+                        return out
         elif eff in ("hand_limit", "water"):
             for q in self.active_seats():
                 if e.target == "any" or (e.target == "self") == (q == p):
@@ -738,32 +874,33 @@ class TankHunterState(GameState):
         elif eff in ("attach_bonus", "conceal", "escape", "remove_marker", "forced_march"):
             for ln in LINES:
                 for j, u in enumerate(self.line(p, ln)):
-                    d = self.udefs[u]
                     if eff == "attach_bonus":
-                        ok = self.revealed[u] and d.kind in e.kinds
+                        ok = revealed[u] and udefs[u].kind in e.kinds
                     elif eff == "conceal":
-                        ok = self.revealed[u]
+                        ok = revealed[u]
                     elif eff == "escape":
-                        ok = self.revealed[u] and ln == "f" and d.kind in e.kinds
+                        ok = revealed[u] and ln == "f" and udefs[u].kind in e.kinds
                     elif eff == "remove_marker":
                         ok = self.ooa[u] if e.marker == "ammo" else self.pinned[u]
                     else:
                         ok = ln == "r"
                     if ok:
                         out.append(f"tgt:{p}:{ln}:{j}")
+                        if first:
+                            return out
         return out
 
     def _legal_ctx(self, c: Ctx) -> list[Action]:
         k, st = c.kind, c.stage
         if k == "window":
-            out = [act("pass")]
+            out = [_PASS]
             for h, card in enumerate(self.hand[c.seat]):
                 if self._playable(c.seat, card, c):
-                    out.append(act(f"play:{h}"))
+                    out.append(PLAY[h])
             self._reveal_actions(c.seat, out)
             return out
         if k == "discard":
-            return [act(f"discard:{h}") for h in range(len(self.hand[c.seat]))]
+            return DISCARD[: len(self.hand[c.seat])]
         if k == "event":
             if st == "target":
                 return [act(t) for t in self._targets(c.seat, c.ev)]
@@ -773,10 +910,10 @@ class TankHunterState(GameState):
                 for ln in LINES:
                     for i, u in enumerate(self.line(q, ln)):
                         if self.udefs[u].anti_air and self.can_fight(u):
-                            out.append(act(f"aa:{ln}:{i}"))
+                            out.append(AA_AT[ln][i])
                 return out
             if st == "spot":
-                return [act(f"spot:{j}") for j, v in enumerate(self.front[c.tseat]) if not self.revealed[v]]
+                return [SPOT[j] for j, v in enumerate(self.front[c.tseat]) if not self.revealed[v]]
             if st == "put":
                 out = [act("put:front")]
                 if self.udefs[c.target].has("rear_line"):
@@ -785,26 +922,21 @@ class TankHunterState(GameState):
         if st == "fire":
             return self._fire_choices(c.attacker, c.atype, c.seat, charge=(c.kind == "attack" and self._may_charge(c)))
         if st == "evade":
-            return [act("evade:yes"), act("evade:no")]
+            return list(_EVADE)
         if st in ("pre_ask", "post_ask", "counter_ask"):
-            out = [act("counter:no")]
             cu = c.counter
             ct = self._ctype(c)
             shots = self.salvo(cu, ct)[1]
             lead = ct in (AA, GR) and self.udefs[cu].kind == AFV and self.leadership_available(c.tseat) >= 0
-            for s in range(1, shots + 1):
-                out.append(act(f"counter:{s}"))
-                if lead:
-                    out.append(act(f"counter:{s}:lead"))
-            return out
+            return _counter_actions(shots, lead)
         if st == "counter_pick":
             out = [act("scounter:none")]
             for j, v in enumerate(self.front[c.tseat]):
                 if self._may_counter_scout(v, c.attacker):
-                    out.append(act(f"scounter:{j}"))
+                    out.append(SCOUNTER[j])
             return out
         if st == "spot":
-            return [act(f"spot:{j}") for j, v in enumerate(self.front[c.tseat]) if not self.revealed[v]]
+            return [SPOT[j] for j, v in enumerate(self.front[c.tseat]) if not self.revealed[v]]
         raise AssertionError(f"no decision at {k}/{st}")
 
     def _may_charge(self, c: Ctx) -> bool:
@@ -818,12 +950,7 @@ class TankHunterState(GameState):
     def _fire_choices(self, u: int, atype: str, p: int, charge: bool) -> list[Action]:
         shots = self.salvo(u, atype)[1]
         lead = atype in (AA, GR, TR) and self.udefs[u].kind == AFV and self.leadership_available(p) >= 0
-        out = []
-        for s in range(1, shots + 1):
-            for ld in (False, True) if lead else (False,):
-                for ch in (False, True) if charge else (False,):
-                    out.append(act(f"fire:{s}" + (":lead" if ld else "") + (":charge" if ch else "")))
-        return out
+        return _fire_actions(shots, lead, charge)
 
     def _may_counter_scout(self, v: int, scout: int) -> bool:
         """§10.1: any front-line unit (revealed first if hidden) except turretless tanks."""
@@ -1120,6 +1247,9 @@ class TankHunterState(GameState):
                 self._legal_cache = la
                 return
             if ph == ADVANCE:
+                if not self.rear[self.turn]:
+                    self.phase = SUPPLY
+                    continue
                 la = self._legal()
                 if len(la) == 1:
                     self.phase = SUPPLY
@@ -1805,19 +1935,22 @@ class TankHunterState(GameState):
     def _begin_turn(self, events: list[Event]) -> None:
         """§3 a): refresh the turn player's cards; the turn's flags start fresh."""
         p = self.turn
-        for u in self.units_of(p):
-            self.exhausted[u] = False
+        exhausted, revealed = self.exhausted, self.revealed
+        hidden = 0
+        for line in (self.front[p], self.rear[p]):
+            for u in line:
+                exhausted[u] = False
+                if not revealed[u]:
+                    hidden += 1
         for u in self.command[p]:
             self.cmd_exhausted[u] = False
-        for q in range(self._players):
-            for u in self.units_of(q):
-                self.rolled[u] = False
-                self.evaded[u] = False
+        self.rolled = [False] * self.nu
+        self.evaded = [False] * self.nu
         self.ambush = [0] * self._players
         self.water_ignored = []
         self.acted = False
         events.append(public("turn", seat=p))
-        self.arrange_left = max(0, sum(1 for u in self.units_of(p) if not self.revealed[u]) - 1)
+        self.arrange_left = max(0, hidden - 1)
         self.phase = ARRANGE
 
     def _end_turn(self, events: list[Event]) -> None:
@@ -1835,7 +1968,7 @@ class TankHunterState(GameState):
 
     # ------------------------------------------------------------------ copying, snapshots, zones
     def _copy_into(self, new: Any) -> None:
-        for name in ("cs", "udefs", "edefs", "nu", "cb_piles"):
+        for name in ("cs", "udefs", "edefs", "nu", "cb_piles", "actors"):
             setattr(new, name, getattr(self, name))
         for name in (
             "owner",
