@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from hulldown.engine.rng import SplitMix64
+from hulldown.games.tank_hunter.cards import COMMANDER
 
 if TYPE_CHECKING:
     from hulldown.games.tank_hunter.state import TankHunterState
@@ -197,10 +198,11 @@ def resample(s: TankHunterState, seat: int, rng: SplitMix64) -> TankHunterState:
     for slots, prefer_rear in ((rear_slots, True), (line_slots, False)):
         for lst, i in slots:
             old = lst[i]
-            pick = 0
+            # a face-down card in a line is never a commander (they are always face up)
+            pick = next(k for k, u in enumerate(pool) if s.udefs[u].kind != COMMANDER)
             if prefer_rear:
                 for k, u in enumerate(pool):
-                    if s.udefs[u].has("rear_line"):
+                    if s.udefs[u].rear_ok and s.udefs[u].kind != COMMANDER:
                         pick = k
                         break
             nu_id = pool.pop(pick)
