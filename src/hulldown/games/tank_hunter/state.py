@@ -509,10 +509,8 @@ class TankHunterState(GameState):
 
     def has_spying(self, p: int) -> bool:
         """§10.6: at least one (revealed) unit of the player spies; never stacks."""
-        for u in self.units_of(p):
-            if self.revealed[u] and (self.udefs[u].spy or self.bonus(u, "spying") > 0):
-                return True
-        return False
+        revealed, udefs = self.revealed, self.udefs
+        return any(revealed[u] and (udefs[u].spy or self.bonus(u, "spying") > 0) for u in self.units_of(p))
 
     def supply(self, u: int) -> int:
         return min(7, self.udefs[u].supply + self.bonus(u, "supply"))
@@ -723,6 +721,14 @@ class TankHunterState(GameState):
         udefs = self.udefs
         revealed, ooa, pinned, evaded = self.revealed, self.ooa, self.pinned, self.evaded
         targetable = self.targetable
+        attackers = [
+            (ln, i, u)
+            for ln, line in ((0, self.front[p]), (1, self.rear[p]))
+            for i, u in enumerate(line)
+            if revealed[u] and not ooa[u] and not pinned[u] and not evaded[u]
+        ]
+        if not attackers:
+            return
         fronts: list[tuple[int, str]] = []  # (key part, kind) of every front-line target
         rears: list[tuple[int, str]] | None = None  # only when a paratrooper asks
         for q in range(self._players):
@@ -732,37 +738,34 @@ class TankHunterState(GameState):
                 if revealed[t] and (not udefs[t].lead or targetable(t)):
                     fronts.append(((q * 2 * _POS + j) * 8, udefs[t].kind))
         get = _ATTACKS.get
-        for ln, line in ((0, self.front[p]), (1, self.rear[p])):
-            for i, u in enumerate(line):
-                if not revealed[u] or ooa[u] or pinned[u] or evaded[u]:
-                    continue
-                d = udefs[u]
-                base = (i * 2 + ln) * 16 * _POS * 8
-                if ln == 0:
-                    vs = d.vs
-                    for part, kind in fronts:
-                        for ty in vs[kind]:
-                            key = base + part + _TYPE_INDEX[ty]
-                            out.append(get(key) or _attack_action(key))
-                    continue
-                if d.long_range:
-                    for part, _kind in fronts:
-                        key = base + part + 5  # long range
+        for ln, i, u in attackers:
+            d = udefs[u]
+            base = (i * 2 + ln) * 16 * _POS * 8
+            if ln == 0:
+                vs = d.vs
+                for part, kind in fronts:
+                    for ty in vs[kind]:
+                        key = base + part + _TYPE_INDEX[ty]
                         out.append(get(key) or _attack_action(key))
-                if d.para:
-                    if rears is None:
-                        rears = []
-                        for q in range(self._players):
-                            if q == p or self.out[q]:
-                                continue
-                            for j, t in enumerate(self.rear[q]):
-                                if revealed[t]:
-                                    rears.append((((q * 2 + 1) * _POS + j) * 8, udefs[t].kind))
-                    vs = d.vs
-                    for part, kind in rears:
-                        for ty in vs[kind]:
-                            key = base + part + _TYPE_INDEX[ty]
-                            out.append(get(key) or _attack_action(key))
+                continue
+            if d.long_range:
+                for part, _kind in fronts:
+                    key = base + part + 5  # long range
+                    out.append(get(key) or _attack_action(key))
+            if d.para:
+                if rears is None:
+                    rears = []
+                    for q in range(self._players):
+                        if q == p or self.out[q]:
+                            continue
+                        for j, t in enumerate(self.rear[q]):
+                            if revealed[t]:
+                                rears.append((((q * 2 + 1) * _POS + j) * 8, udefs[t].kind))
+                vs = d.vs
+                for part, kind in rears:
+                    for ty in vs[kind]:
+                        key = base + part + _TYPE_INDEX[ty]
+                        out.append(get(key) or _attack_action(key))
 
     def _ability_actions(self, p: int, out: list[Action]) -> None:
         """§10.9-§10.11 amphibian, transportation, pulling; §11.3 commanders: exhaust on own turn."""
@@ -869,7 +872,11 @@ class TankHunterState(GameState):
             for q in self.active_seats():
                 if e.target == "any" or (e.target == "self") == (q == p):
                     out.append(f"tgtp:{q}")
+                    if first:
+                        return out
         elif eff == "engineers":
+            if first and (self.n_att or any(self.deployed)):
+                return ["tgte:0"]
             out = [f"tgte:{k}" for k in range(len(self.cards_in_play()))]
         elif eff in ("attach_bonus", "conceal", "escape", "remove_marker", "forced_march"):
             for ln in LINES:
@@ -1095,7 +1102,7 @@ class TankHunterState(GameState):
             events.append(public("scout-declared", seat=p, target_seat=c.tseat, **self._pub(u)))
         elif head == "wait":
             self.acted = True
-            events.append(public("wait", seat=p))
+            events.append({"type": "wait", "to": "all", "seat": p})
             self._draw_event(p, events)
         elif head == "end":
             self._end_turn(events)
@@ -1234,6 +1241,17 @@ class TankHunterState(GameState):
                     return
                 continue
             ph = self.phase
+            if ph == MAIN:
+                if self.out[self.turn]:
+                    self._next_turn(events)
+                    continue
+                if self.acted:
+                    la = self._legal_main(self.turn)
+                    if len(la) == 1:
+                        self._end_turn(events)  # nothing left to choose: the turn ends by itself
+                        continue
+                    self._legal_cache = la
+                return
             if ph in (DRAFT, PLACE):
                 return
             if ph == ARRANGE:
@@ -1265,17 +1283,6 @@ class TankHunterState(GameState):
                     self._to_main(events)
                     continue
                 self._legal_cache = la
-                return
-            if ph == MAIN:
-                if self.out[self.turn]:
-                    self._next_turn(events)
-                    continue
-                if self.acted:
-                    la = self._legal()
-                    if len(la) == 1:
-                        self._end_turn(events)  # nothing left to choose: the turn ends by itself
-                        continue
-                    self._legal_cache = la
                 return
             return
 
@@ -1320,7 +1327,7 @@ class TankHunterState(GameState):
         the main decision), so the window holds each other active seat once.
         """
         w = Ctx("window", self.next_seat(start))
-        w.n = len(self.active_seats()) - 1
+        w.n = self._players - sum(self.out) - 1
         w.parent_cancel = parent is not None
         self.stack.append(w)
 
@@ -1485,7 +1492,15 @@ class TankHunterState(GameState):
             r = min(rolls)
             hit = r <= need
             events.append(
-                public("shot", shooter=self.owner[sh], attack=TYPE_NAMES[ty], rolls=rolls, need=need, hit=hit)
+                {
+                    "type": "shot",
+                    "to": "all",
+                    "shooter": self.owner[sh],
+                    "attack": TYPE_NAMES[ty],
+                    "rolls": rolls,
+                    "need": need,
+                    "hit": hit,
+                }
             )
             if max(rolls) >= self.supply(sh) and not self.ooa[sh]:
                 self.ooa[sh] = True
@@ -1630,7 +1645,7 @@ class TankHunterState(GameState):
         else:
             self.hand[p].append(card)
             events.append(private([p], "drew", seat=p, card=e.name))
-            events.append(public("drew-event", seat=p))
+            events.append({"type": "drew-event", "to": "all", "seat": p})
 
     def _start_event(self, p: int, card: int, events: list[Event], from_hand: bool = True) -> None:
         if from_hand:
@@ -1949,18 +1964,18 @@ class TankHunterState(GameState):
         self.ambush = [0] * self._players
         self.water_ignored = []
         self.acted = False
-        events.append(public("turn", seat=p))
+        events.append({"type": "turn", "to": "all", "seat": p})
         self.arrange_left = max(0, hidden - 1)
         self.phase = ARRANGE
 
     def _end_turn(self, events: list[Event]) -> None:
         """§4.6: the turn passes clockwise (reaction windows open only on declarations, §8.3)."""
-        events.append(public("turn-end", seat=self.turn))
+        events.append({"type": "turn-end", "to": "all", "seat": self.turn})
         self._next_turn(events)
 
     def _next_turn(self, events: list[Event]) -> None:
         self.stack = []
-        if len(self.active_seats()) <= 1:
+        if self._players - sum(self.out) <= 1:
             self._game_over("one player left", events)
             return
         self.turn = self.next_seat(self.turn)
