@@ -344,7 +344,7 @@ class TankHunterState(GameState):
     out: list[bool]
     ambush: list[int]
     cb_piles: list[int]
-    actors: list[int]
+    actors: list[bool]
 
     # ------------------------------------------------------------------ setup (§2)
     def _setup(self) -> None:
@@ -382,8 +382,8 @@ class TankHunterState(GameState):
         self.udefs = udefs
         self.nu = nu = len(udefs)
         _grow_tables(nu + len(edefs) + 8)
-        #: units whose icons give an action of their own (amphibian, transportation, pulling)
-        self.actors = [u for u in range(nu) if udefs[u].acts]
+        #: by unit: whether its icons give it an action of its own (amphibian, transportation, pulling)
+        self.actors = [udefs[u].acts for u in range(nu)]
         self.edefs = edefs
         self.owner = [-1] * nu
         self.revealed = [False] * nu
@@ -771,15 +771,19 @@ class TankHunterState(GameState):
         """§10.9-§10.11 amphibian, transportation, pulling; §11.3 commanders: exhaust on own turn."""
         udefs = self.udefs
         revealed, exhausted = self.revealed, self.exhausted
-        owner = self.owner
-        users = [u for u in self.actors if owner[u] == p and revealed[u] and not exhausted[u]]
+        actors = self.actors
+        front, rear = self.front[p], self.rear[p]
+        if not self.command[p] and not any(map(actors.__getitem__, front)) and not any(map(actors.__getitem__, rear)):
+            return  # the usual case, checked at C speed
+        users = [
+            (ln, i, u)
+            for ln, line in (("f", front), ("r", rear))
+            for i, u in enumerate(line)
+            if actors[u] and revealed[u] and not exhausted[u]
+        ]
         if users:
             waters = self.waters_in_play()
-        for u in users:
-            ln = self.line_of(u)
-            if not ln:
-                continue
-            i = self.line(p, ln).index(u)
+        for ln, i, u in users:
             d = udefs[u]
             if d.has("amphibian") and not self.ooa[u] and not self.pinned[u]:
                 for k, w in enumerate(waters):
@@ -824,7 +828,7 @@ class TankHunterState(GameState):
 
     # ------------------------------------------------------------------ events: playability and targets (§8)
     def _playable(self, p: int, card: int, window: Ctx | None) -> bool:
-        e = self.ev(card)
+        e = self.edefs[card - self.nu]
         if e.colour == "red":
             return False
         if e.colour == "gray" and p != self.turn:
@@ -842,7 +846,7 @@ class TankHunterState(GameState):
 
         ``first``: stop at the first target (whether the card is playable at all).
         """
-        e = self.ev(card)
+        e = self.edefs[card - self.nu]
         eff = e.effect
         out: list[str] = []
         revealed = self.revealed
@@ -854,7 +858,7 @@ class TankHunterState(GameState):
                     continue
                 lines = ("f",) if eff == "strike" else LINES
                 for ln in lines:
-                    for j, u in enumerate(self.line(q, ln)):
+                    for j, u in enumerate(self.front[q] if ln == "f" else self.rear[q]):
                         if revealed[u] and udefs[u].kind in kinds:
                             out.append(f"tgt:{q}:{ln}:{j}")
                             if first:
@@ -880,7 +884,7 @@ class TankHunterState(GameState):
             out = [f"tgte:{k}" for k in range(len(self.cards_in_play()))]
         elif eff in ("attach_bonus", "conceal", "escape", "remove_marker", "forced_march"):
             for ln in LINES:
-                for j, u in enumerate(self.line(p, ln)):
+                for j, u in enumerate(self.front[p] if ln == "f" else self.rear[p]):
                     if eff == "attach_bonus":
                         ok = revealed[u] and udefs[u].kind in e.kinds
                     elif eff == "conceal":
