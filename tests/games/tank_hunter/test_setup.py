@@ -74,10 +74,19 @@ def test_highest_points_first_player_ties_rolled() -> None:
 
 def test_other_seats_see_hidden_units_only_as_face_down_cards() -> None:
     s = table(front={0: ["Panther"], 1: ["M4 Sherman", "Cromwell"]}, hidden=("Cromwell",), hands={1: ["Rally"]})
-    s.pinned[s.front[1][1]] = True
+    cromwell = s.front[1][1]
+    s.pinned[cromwell] = True
+    s.exhausted[cromwell] = True
+    trench = next(c for c in s.event_deck if s.ev(c).name == "Trench")
+    s.event_deck.remove(trench)
+    s.attach_of[trench - s.nu] = cromwell
+    s._rebuild_bonus()
     o0, o1 = s.observation(0), s.observation(1)
-    view = o0["players"][1]["front"][1]
-    assert view["hidden"] and "unit" not in view and view["pinned"]
+    for view in (o0["players"][1]["front"][1], s.observation(None)["players"][1]["front"][1]):
+        # a face-down card with its markers, exhaustion and attached cards, nothing more
+        assert view["hidden"] and "unit" not in view and view["pinned"] and view["exhausted"]
+        assert view["attached"] == ["Trench"]
+        assert "Cromwell" not in str(view)
     assert o1["players"][1]["front"][1]["unit"] == "Cromwell"
     assert "hand" not in o0["players"][1] and o0["players"][1]["hand_size"] == 1 and o1["hand"] == ["Rally"]
     assert "hand" not in s.observation(None)

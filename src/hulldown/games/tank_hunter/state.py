@@ -260,6 +260,7 @@ class TankHunterState(GameState):
     __slots__ = (
         "abon",
         "acted",
+        "actor_set",
         "actors",
         "ambush",
         "arrange_left",
@@ -273,6 +274,7 @@ class TankHunterState(GameState):
         "discard",
         "draft_round",
         "draft_seat",
+        "drafted",
         "edefs",
         "end_reason",
         "ev_drawn",
@@ -281,10 +283,12 @@ class TankHunterState(GameState):
         "exhausted",
         "first",
         "front",
+        "group",
         "hand",
         "kept",
         "limbo",
         "n_att",
+        "ngroup",
         "nu",
         "ooa",
         "out",
@@ -338,6 +342,9 @@ class TankHunterState(GameState):
     rolled: list[bool]
     evaded: list[bool]
     seen: list[bool]
+    group: list[int]
+    ngroup: int
+    drafted: list[list[int]]
     cmd_exhausted: list[bool]
     attach_of: list[int]
     picked: list[int]
@@ -345,6 +352,7 @@ class TankHunterState(GameState):
     ambush: list[int]
     cb_piles: list[int]
     actors: list[bool]
+    actor_set: frozenset[int]
 
     # ------------------------------------------------------------------ setup (§2)
     def _setup(self) -> None:
@@ -384,6 +392,7 @@ class TankHunterState(GameState):
         _grow_tables(nu + len(edefs) + 8)
         #: by unit: whether its icons give it an action of its own (amphibian, transportation, pulling)
         self.actors = [udefs[u].acts for u in range(nu)]
+        self.actor_set = frozenset(u for u in range(nu) if udefs[u].acts)
         self.edefs = edefs
         self.owner = [-1] * nu
         self.revealed = [False] * nu
@@ -393,6 +402,11 @@ class TankHunterState(GameState):
         self.rolled = [False] * nu
         self.evaded = [False] * nu
         self.seen = [False] * nu
+        #: §13 what others can tell of face-down cards: cards whose places were swapped share a group
+        self.group = list(range(nu))
+        self.ngroup = nu
+        #: §13 cards each seat saw in its draft packets and that have not been public since
+        self.drafted = [[] for _ in range(n)]
         self.n_att = 0
         self.abon = {}
         self.attach_of = [-1] * len(edefs)
@@ -773,7 +787,7 @@ class TankHunterState(GameState):
         revealed, exhausted = self.revealed, self.exhausted
         actors = self.actors
         front, rear = self.front[p], self.rear[p]
-        if not self.command[p] and not any(map(actors.__getitem__, front)) and not any(map(actors.__getitem__, rear)):
+        if not self.command[p] and self.actor_set.isdisjoint(front) and self.actor_set.isdisjoint(rear):
             return  # the usual case, checked at C speed
         users = [
             (ln, i, u)
@@ -1002,6 +1016,7 @@ class TankHunterState(GameState):
                 ln, a, b = parts[1], int(parts[2]), int(parts[3])
                 line = self.line(p, ln)
                 line[a], line[b] = line[b], line[a]
+                self._merge_groups(line[a], line[b])
                 self.arrange_left -= 1
                 events.append(public("rearranged", seat=p, line=ln))
                 if self.arrange_left <= 0:
@@ -1085,7 +1100,7 @@ class TankHunterState(GameState):
             self.exhausted[u] = True
             if parts[3] == "conceal":
                 events.append(public("concealed", seat=p, **self._pub(v)))
-                self.revealed[v] = False
+                self._conceal(v)
             else:
                 self.front[p].remove(v)
                 self.rear[p].append(v)
@@ -1567,6 +1582,7 @@ class TankHunterState(GameState):
             events.append(public("out-of-ammo", **self._pub(u)))
 
     def _take_off(self, u: int, events: list[Event]) -> None:
+        self._made_public(u)
         p = self.owner[u]
         ln = self.line_of(u)
         if ln:
@@ -1609,13 +1625,38 @@ class TankHunterState(GameState):
             (self.discard if c >= self.nu else self.unit_deck).append(c)
         events.append(public("game-over", reason=reason, points=[self.points(p) for p in range(self._players)]))
 
+    def _merge_groups(self, a: int, b: int) -> None:
+        """§3 b): after a swap nobody else can tell which of the two face-down cards is which."""
+        ga, gb = self.group[a], self.group[b]
+        new = self.ngroup
+        self.ngroup += 1
+        group = self.group = list(self.group)
+        for u in range(self.nu):
+            if group[u] == ga or group[u] == gb:
+                group[u] = new
+
+    def _conceal(self, u: int) -> None:
+        """A seen unit turned face down: everyone knows where it is until it is swapped."""
+        self.revealed[u] = False
+        group = self.group = list(self.group)
+        group[u] = self.ngroup
+        self.ngroup += 1
+
+    def _made_public(self, card: int) -> None:
+        """A card everyone has seen leaves the seats' private draft knowledge."""
+        for known in self.drafted:
+            if card in known:
+                known.remove(card)
+
     def _reveal(self, u: int, events: list[Event]) -> None:
         self.revealed[u] = True
         self.seen[u] = True
+        self._made_public(u)
         events.append(public("revealed", **self._pub(u)))
 
     # ------------------------------------------------------------------ event cards (§8)
     def _discard_from_hand(self, p: int, card: int, events: list[Event]) -> None:
+        self._made_public(card)
         self.hand[p].remove(card)
         self.discard.append(card)
         events.append(public("discarded", seat=p, card=self.ev(card).name))
@@ -1652,6 +1693,7 @@ class TankHunterState(GameState):
             events.append({"type": "drew-event", "to": "all", "seat": p})
 
     def _start_event(self, p: int, card: int, events: list[Event], from_hand: bool = True) -> None:
+        self._made_public(card)
         if from_hand:
             self.hand[p].remove(card)
         self.limbo.append(card)
@@ -1804,10 +1846,10 @@ class TankHunterState(GameState):
         if eff == "escape":
             self.front[p].remove(t)
             self.rear[p].append(t)
-            self.revealed[t] = False
+            self._conceal(t)
             events.append(public("escaped", seat=p, **self._pub(t)))
         elif eff == "conceal":
-            self.revealed[t] = False
+            self._conceal(t)
             events.append(public("concealed", seat=p, **self._pub(t)))
         elif eff == "smoke":
             self._cancel_pending(events)
@@ -1889,6 +1931,8 @@ class TankHunterState(GameState):
     # ------------------------------------------------------------------ draft, placement, turns (§2, §3)
     def _draft_pick(self, k: int, events: list[Event]) -> None:
         p = self.draft_seat
+        known = self.drafted[p]
+        known.extend(c for c in self.packet[p] if c not in known)
         self.picked[p] = self.packet[p].pop(k)
         events.append(public("draft-picked", seat=p))
         self.draft_seat += 1
@@ -1904,7 +1948,10 @@ class TankHunterState(GameState):
         events.append(public("draft-passed", round=self.draft_round))
         if len(self.packet[0]) == 1:
             for q in range(n):
-                self.kept[q].append(self.packet[q].pop())
+                last = self.packet[q].pop()
+                self.kept[q].append(last)
+                if last not in self.drafted[q]:
+                    self.drafted[q].append(last)
             self.phase = PLACE
             for q in range(n):
                 for c in self.kept[q]:
@@ -1921,6 +1968,7 @@ class TankHunterState(GameState):
             elif self.udefs[c].kind == COMMANDER:
                 self.command[p].append(c)
                 self.revealed[c] = True
+                self._made_public(c)
             elif c in rear:
                 self.rear[p].append(c)
             else:
@@ -1987,7 +2035,7 @@ class TankHunterState(GameState):
 
     # ------------------------------------------------------------------ copying, snapshots, zones
     def _copy_into(self, new: Any) -> None:
-        for name in ("cs", "udefs", "edefs", "nu", "cb_piles", "actors"):
+        for name in ("cs", "udefs", "edefs", "nu", "cb_piles", "actors", "actor_set", "group"):
             setattr(new, name, getattr(self, name))
         for name in (
             "owner",
@@ -2011,7 +2059,7 @@ class TankHunterState(GameState):
             "event_deck",
         ):
             setattr(new, name, list(getattr(self, name)))
-        for name in ("front", "rear", "command", "hand", "score", "deployed", "packet", "kept"):
+        for name in ("front", "rear", "command", "hand", "score", "deployed", "packet", "kept", "drafted"):
             setattr(new, name, [list(x) for x in getattr(self, name)])
         new.stack = [c.copy() for c in self.stack]
         new.abon = self.abon  # replaced, never mutated
@@ -2029,6 +2077,7 @@ class TankHunterState(GameState):
             "phase",
             "draft_round",
             "draft_seat",
+            "ngroup",
         ):
             setattr(new, name, getattr(self, name))
 
@@ -2074,6 +2123,9 @@ class TankHunterState(GameState):
             "phase",
             "draft_round",
             "draft_seat",
+            "group",
+            "ngroup",
+            "drafted",
         ):
             v = getattr(self, name)
             d[name] = [list(x) for x in v] if v and isinstance(v, list) and isinstance(v[0], list) else v
