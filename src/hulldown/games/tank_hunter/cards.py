@@ -171,6 +171,9 @@ class EventModel(BaseModel):
         return self
 
 
+ATTACK_TYPES = ("aa", "gr", "tr", "su", "gf", "lr")
+
+
 def chart_types(att: str, tgt: str) -> tuple[str, ...]:
     """Attack types the chart allows an attacker kind against a target kind (§5.1).
 
@@ -217,6 +220,7 @@ class UnitDef:
         "text",
         "trample",
         "vs",
+        "vsi",
     )
 
     def __init__(self, idx: int, m: UnitModel) -> None:
@@ -258,6 +262,8 @@ class UnitDef:
         self.vs: dict[str, tuple[str, ...]] = {
             k: tuple(t for t in chart_types(self.kind, k) if self.shots[t]) for k in (AFV, GUN, INF)
         }
+        #: the same as positions in ATTACK_TYPES (how legality tables number attack types)
+        self.vsi: dict[str, tuple[int, ...]] = {k: tuple(ATTACK_TYPES.index(t) for t in v) for k, v in self.vs.items()}
 
     def has(self, icon: str) -> bool:
         return icon in self.icons

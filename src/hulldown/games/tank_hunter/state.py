@@ -19,6 +19,7 @@ from hulldown.engine.rng import SplitMix64
 from hulldown.engine.state import Action, Event, GameState, private, public
 from hulldown.games.tank_hunter.cards import (
     AFV,
+    ATTACK_TYPES,
     COMMANDER,
     GUN,
     INF,
@@ -76,8 +77,7 @@ _TABLES: tuple[tuple[list[Action], str], ...] = (
 )
 # attack actions by an int key: attacker position, target seat/line/position, type
 _POS = 4096
-_TYPES = (AA, GR, TR, SU, GF, LR)
-_TYPE_INDEX = {t: k for k, t in enumerate(_TYPES)}
+_TYPES = ATTACK_TYPES
 _ATTACKS: dict[int, Action] = {}
 
 
@@ -756,10 +756,10 @@ class TankHunterState(GameState):
             d = udefs[u]
             base = (i * 2 + ln) * 16 * _POS * 8
             if ln == 0:
-                vs = d.vs
+                vsi = d.vsi
                 for part, kind in fronts:
-                    for ty in vs[kind]:
-                        key = base + part + _TYPE_INDEX[ty]
+                    for ty in vsi[kind]:
+                        key = base + part + ty
                         out.append(get(key) or _attack_action(key))
                 continue
             if d.long_range:
@@ -775,10 +775,10 @@ class TankHunterState(GameState):
                         for j, t in enumerate(self.rear[q]):
                             if revealed[t]:
                                 rears.append((((q * 2 + 1) * _POS + j) * 8, udefs[t].kind))
-                vs = d.vs
+                vsi = d.vsi
                 for part, kind in rears:
-                    for ty in vs[kind]:
-                        key = base + part + _TYPE_INDEX[ty]
+                    for ty in vsi[kind]:
+                        key = base + part + ty
                         out.append(get(key) or _attack_action(key))
 
     def _ability_actions(self, p: int, out: list[Action]) -> None:
