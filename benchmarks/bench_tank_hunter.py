@@ -1,6 +1,12 @@
-"""Random-playout throughput of Tank Hunter (decisions per second, one core).
+"""Tank Hunter benchmarks: random-playout throughput, and the heuristic bot against random.
 
 Run: PYTHONPATH=src python benchmarks/bench_tank_hunter.py [games] [players...]
+     PYTHONPATH=src python benchmarks/bench_tank_hunter.py --bot [games] [players...]
+
+Throughput is decisions per second of CPU time on one core (``legal_actions``,
+a uniform pick and ``apply``, as in search and batch simulation). The bot
+report gives the heuristic's share of wins (a shared win counts its share)
+with one heuristic seat, rotated over the seats, against random bots.
 """
 
 from __future__ import annotations
@@ -8,14 +14,15 @@ from __future__ import annotations
 import sys
 import time
 
+from hulldown.agents.base import SeatView
 from hulldown.engine import registry
-from hulldown.engine.rng import SplitMix64
+from hulldown.engine.rng import SplitMix64, derive_seed
 
 
 def bench(games: int, players: int, options: dict[str, object] | None = None) -> tuple[float, float]:
     game = registry.load("tank-hunter")
     steps = 0
-    start = time.perf_counter()
+    start = time.process_time()
     for seed in range(games):
         state = game.new(seed=seed, players=players, options=options or {})
         rng = SplitMix64(seed)
@@ -23,16 +30,49 @@ def bench(games: int, players: int, options: dict[str, object] | None = None) ->
             legal = state.legal_actions()
             state.apply(legal[rng.below(len(legal))])
             steps += 1
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     return steps / elapsed, steps / games
 
 
+def bot_share(games: int, players: int, seed: int = 2024) -> float:
+    """The heuristic's share of wins against random bots."""
+    game = registry.load("tank-hunter")
+    assert game.heuristic is not None
+    share = 0.0
+    for g in range(games):
+        s = derive_seed(seed, g)
+        state = game.new(seed=s, players=players)
+        me = g % players
+        bot = game.heuristic(game, me, s)
+        rng = SplitMix64(s ^ 77)
+        while not state.is_over:
+            if state.current_player == me:
+                state.apply(bot.act(SeatView(state, me)))
+            else:
+                legal = state.legal_actions()
+                state.apply(legal[rng.below(len(legal))])
+        r = state.returns()
+        if r[me] == 1.0:
+            share += 1.0
+        elif r[me] == 0.0:
+            share += 1.0 / sum(1 for x in r if x == 0.0)
+    return share / games
+
+
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
-    seats = [int(a) for a in sys.argv[2:]] or [2, 3, 4, 6]
+    args = sys.argv[1:]
+    bot = "--bot" in args
+    args = [a for a in args if a != "--bot"]
+    games = int(args[0]) if args else 200
+    seats = [int(a) for a in args[1:]] or ([2, 4] if bot else [2, 3, 4, 6])
     for n in seats:
-        rate, length = bench(games, n)
-        print(f"tank-hunter {n} players: {rate:,.0f} steps/s, {length:.0f} decisions per game")
+        if bot:
+            print(
+                f"tank-hunter {n} players: heuristic wins {bot_share(games, n):.1%} of {games} games (fair {1 / n:.0%})"
+            )
+        else:
+            rate, length = bench(games, n)
+            print(f"tank-hunter {n} players: {rate:,.0f} steps/s, {length:.0f} decisions per game")
 
 
 if __name__ == "__main__":

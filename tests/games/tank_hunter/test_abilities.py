@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hulldown.games.tank_hunter.state import ADVANCE, MAIN
+from hulldown.games.tank_hunter.state import ADVANCE, MAIN, TankHunterState
 from tests.games.tank_hunter.helpers import ids, play, table, types, unit
 
 
@@ -187,3 +187,37 @@ def test_before_turn_discard_three_events_to_resupply() -> None:
     assert ids(s) == ["discard:0", "discard:1", "discard:2", "discard:3"]
     play(s, "discard:0", "discard:0", "discard:0")
     assert not s.ooa[panther] and len(s.hand[0]) == 1 and s.phase == MAIN
+
+
+def _give_commander(s: TankHunterState, name: str, p: int) -> int:
+    cmd = next(u for u in s.unit_deck if s.udefs[u].name == name)
+    s.unit_deck.remove(cmd)
+    s.owner[cmd] = p
+    s.revealed[cmd] = True
+    s.command[p].append(cmd)
+    s._legal_cache = None
+    return cmd
+
+
+def test_commanders_resupply_intel_and_logistics_exhaust_on_use() -> None:
+    s = table(
+        front={0: ["Panther"], 1: ["M4 Sherman", "Cromwell"]},
+        hidden=("Cromwell",),
+        options={"commanders": True},
+    )
+    panther = unit(s, 0, "Panther")
+    s.ooa[panther] = True
+    brigadier = _give_commander(s, "Brigadier", 0)
+    polkovnik = _give_commander(s, "Polkovnik", 0)
+    colonel = _give_commander(s, "Colonel", 0)
+    legal = ids(s)
+    assert "cmd:0:f:0" in legal and "cmd:1:1:1" in legal and "cmd:2" in legal
+    play(s, "cmd:0:f:0")  # Brigadier: resupply
+    assert not s.ooa[panther] and s.cmd_exhausted[brigadier]
+    assert not any(a.startswith("cmd:0") for a in ids(s))
+    ev = play(s, "cmd:1:1:1")  # Polkovnik: intel reveals a face-down enemy front unit
+    assert s.revealed[unit(s, 1, "Cromwell")] and s.cmd_exhausted[polkovnik] and "revealed" in types(ev)
+    hand = len(s.hand[0])
+    play(s, "cmd:2")  # Colonel: logistics draws an event card
+    assert s.cmd_exhausted[colonel] and (len(s.hand[0]) == hand + 1 or s.stack)
+    assert not s.acted  # commanders do not use the turn's action

@@ -9,8 +9,8 @@ import pytest
 from hulldown.engine.errors import DataFileError, OptionError
 from hulldown.engine.rng import SplitMix64
 from hulldown.games.tank_hunter.cards import load_cards
-from hulldown.games.tank_hunter.state import PLACE
-from tests.games.tank_hunter.helpers import GAME, ids, play, table
+from hulldown.games.tank_hunter.state import DRAFT, PLACE, TankHunterState
+from tests.games.tank_hunter.helpers import GAME, ids, play, table, unit
 
 
 def test_tanks_only_setup_removes_non_tanks_and_their_events() -> None:
@@ -74,10 +74,19 @@ def test_highest_points_first_player_ties_rolled() -> None:
 
 def test_other_seats_see_hidden_units_only_as_face_down_cards() -> None:
     s = table(front={0: ["Panther"], 1: ["M4 Sherman", "Cromwell"]}, hidden=("Cromwell",), hands={1: ["Rally"]})
-    s.pinned[s.front[1][1]] = True
+    cromwell = s.front[1][1]
+    s.pinned[cromwell] = True
+    s.exhausted[cromwell] = True
+    trench = next(c for c in s.event_deck if s.ev(c).name == "Trench")
+    s.event_deck.remove(trench)
+    s.attach_of[trench - s.nu] = cromwell
+    s._rebuild_bonus()
     o0, o1 = s.observation(0), s.observation(1)
-    view = o0["players"][1]["front"][1]
-    assert view["hidden"] and "unit" not in view and view["pinned"]
+    for view in (o0["players"][1]["front"][1], s.observation(None)["players"][1]["front"][1]):
+        # a face-down card with its markers, exhaustion and attached cards, nothing more
+        assert view["hidden"] and "unit" not in view and view["pinned"] and view["exhausted"]
+        assert view["attached"] == ["Trench"]
+        assert "Cromwell" not in str(view)
     assert o1["players"][1]["front"][1]["unit"] == "Cromwell"
     assert "hand" not in o0["players"][1] and o0["players"][1]["hand_size"] == 1 and o1["hand"] == ["Rally"]
     assert "hand" not in s.observation(None)
@@ -179,3 +188,53 @@ def test_tensor_spec_covers_every_offered_action() -> None:
             x = spec.encode(s.observation(p), p, n, {})
             assert x.shape == spec.observation_shape(n, {})
             s.apply(la[rng.below(len(la))])
+
+
+def test_resample_keeps_a_seen_unit_concealed_again_in_its_place() -> None:
+    s = table(front={0: ["Panther"], 1: ["M4 Sherman", "Cromwell", "T-34/76"]}, hidden=("Cromwell", "T-34/76"))
+    s.reshuffled = True  # the table is built by hand: no Carpet Bombing thirds to keep
+    sherman = unit(s, 1, "M4 Sherman")
+    s.seen[sherman] = True
+    s._conceal(sherman)  # e.g. Camouflage: face down, but everyone saw it
+    for k in range(20):
+        r = s.resample(0, SplitMix64(k))
+        assert isinstance(r, TankHunterState)
+        assert r.front[1][0] == sherman
+
+
+def test_resample_moves_a_seen_unit_only_among_the_places_it_was_swapped_with() -> None:
+    s = table(
+        front={0: ["Panther"], 1: ["M4 Sherman", "Cromwell", "T-34/76"]},
+        hidden=("Cromwell", "T-34/76"),
+    )
+    s.reshuffled = True  # the table is built by hand: no Carpet Bombing thirds to keep
+    sherman = unit(s, 1, "M4 Sherman")
+    s.seen[sherman] = True
+    s._conceal(sherman)
+    s.front[1][0], s.front[1][1] = s.front[1][1], s.front[1][0]
+    s._merge_groups(s.front[1][0], s.front[1][1])  # §3 b): its owner swapped it with a face-down card
+    places = set()
+    for k in range(40):
+        r = s.resample(0, SplitMix64(k))
+        assert isinstance(r, TankHunterState)
+        assert sherman in r.front[1][:2]
+        places.add(r.front[1].index(sherman))
+    assert places == {0, 1}
+
+
+def test_resample_keeps_cards_seen_in_the_draft_with_the_other_player() -> None:
+    s = GAME.new(seed=5, players=2)
+    assert isinstance(s, TankHunterState)
+    rng = SplitMix64(3)
+    while s.phase in (DRAFT, PLACE):
+        la = s.legal_actions()
+        s.apply(la[rng.below(len(la))])
+    mine = set(s.front[0] + s.rear[0] + s.hand[0] + s.command[0])
+    passed = {c for c in s.drafted[0] if c not in mine}
+    assert passed  # seat 0 saw cards it let go to seat 1
+    for k in range(20):
+        r = s.resample(0, SplitMix64(k))
+        assert isinstance(r, TankHunterState)
+        theirs = set(r.front[1] + r.rear[1] + r.hand[1] + r.command[1])
+        assert passed <= theirs
+        assert r.drafted[1] == []  # the other seat's memory of the draft is not guessed

@@ -52,19 +52,17 @@ GAME = Game(
         rules_doc="docs/rules/tank-hunter.md",
     ),
     state_class=TankHunterState,
+    # With the default set ({}: full decks, no optional rule) four sets of 500 games,
+    # each cycling through 2..6 players: every optional rule on and off, tanks-only
+    # and full decks, the nationality and single-copy filters (2,000 games in all).
     conformance_options=(
-        {"setup": "tanks-only"},
-        {
-            "evading": True,
-            "charge": True,
-            "commanders": True,
-            "single_copies": True,
-            "nations": "German,Soviet,American",
-        },
+        {"commanders": True, "evading": True, "charge": True},
+        {"setup": "tanks-only", "nations": "German,Soviet,American"},
+        {"setup": "tanks-only", "evading": True, "charge": True, "single_copies": True},
     ),
     heuristic=make_heuristic,
     card_database=card_database,
     render_text=render_text,
     tensors=TankHunterTensors(),
-    extras={"conformance_games": 200, "event_vocabulary": VOCABULARY},
+    extras={"conformance_games": 500, "event_vocabulary": VOCABULARY},
 )

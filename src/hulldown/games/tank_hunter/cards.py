@@ -171,11 +171,31 @@ class EventModel(BaseModel):
         return self
 
 
+ATTACK_TYPES = ("aa", "gr", "tr", "su", "gf", "lr")
+
+
+def chart_types(att: str, tgt: str) -> tuple[str, ...]:
+    """Attack types the chart allows an attacker kind against a target kind (§5.1).
+
+    AFV targets: suicide for INF, anti-armour for the others; AFV attackers
+    grenade or trample softer targets; GUN grenade; INF gunfight (the English
+    GUN-vs-GUN row reads grenade).
+    """
+    if tgt == AFV:
+        return ("su",) if att == INF else ("aa",)
+    if att == AFV:
+        return ("gr", "tr")
+    if att == GUN:
+        return ("gr",)
+    return ("gf",)
+
+
 class UnitDef:
     """One unit design; attack values as (value, shots), value -1 when absent."""
 
     __slots__ = (
         "aa",
+        "acts",
         "anti_air",
         "attack",
         "command",
@@ -185,16 +205,22 @@ class UnitDef:
         "icons",
         "idx",
         "kind",
+        "lead",
         "long_range",
         "name",
         "nation",
+        "para",
         "points",
+        "rear_ok",
         "scouting",
         "shots",
+        "spy",
         "suicide",
         "supply",
         "text",
         "trample",
+        "vs",
+        "vsi",
     )
 
     def __init__(self, idx: int, m: UnitModel) -> None:
@@ -226,6 +252,18 @@ class UnitDef:
         }
         self.command = m.command or ""
         self.text = m.text
+        # icons read on every legality check, kept as plain flags
+        self.lead = "leadership" in self.icons
+        self.para = "paratrooping" in self.icons
+        self.spy = "spying" in self.icons
+        self.rear_ok = "rear_line" in self.icons
+        self.acts = bool(self.icons & {"amphibian", "transportation", "pulling"})
+        #: attack types this unit may declare against each target kind (§5.1 chart, shots > 0)
+        self.vs: dict[str, tuple[str, ...]] = {
+            k: tuple(t for t in chart_types(self.kind, k) if self.shots[t]) for k in (AFV, GUN, INF)
+        }
+        #: the same as positions in ATTACK_TYPES (how legality tables number attack types)
+        self.vsi: dict[str, tuple[int, ...]] = {k: tuple(ATTACK_TYPES.index(t) for t in v) for k, v in self.vs.items()}
 
     def has(self, icon: str) -> bool:
         return icon in self.icons

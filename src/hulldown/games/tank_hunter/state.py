@@ -17,7 +17,18 @@ from typing import Any
 
 from hulldown.engine.rng import SplitMix64
 from hulldown.engine.state import Action, Event, GameState, private, public
-from hulldown.games.tank_hunter.cards import AFV, COMMANDER, GUN, INF, CardSet, EventDef, UnitDef, load_cards
+from hulldown.games.tank_hunter.cards import (
+    AFV,
+    ATTACK_TYPES,
+    COMMANDER,
+    GUN,
+    INF,
+    CardSet,
+    EventDef,
+    UnitDef,
+    chart_types,
+    load_cards,
+)
 
 GAME_ID = "tank-hunter"
 
@@ -31,7 +42,6 @@ AA, GR, TR, SU, GF, LR = "aa", "gr", "tr", "su", "gf", "lr"
 TYPE_NAMES = {AA: "anti-armour", GR: "grenade", TR: "trample", SU: "suicide", GF: "gunfight", LR: "long range"}
 
 _ACTIONS: dict[str, Action] = {}
-_ATTACK_IDS: dict[tuple[str, int, int, str, int, str], Action] = {}
 
 
 def act(aid: str) -> Action:
@@ -39,6 +49,58 @@ def act(aid: str) -> Action:
     a = _ACTIONS.get(aid)
     if a is None:
         a = _ACTIONS[aid] = Action(aid, _label(aid))
+    return a
+
+
+# Actions indexed by a position, built once and grown to the largest card set
+# seen (``_grow_tables``): legality checks index a list instead of formatting ids.
+PICK: list[Action] = []
+PLAY: list[Action] = []
+DISCARD: list[Action] = []
+SPOT: list[Action] = []
+SCOUNTER: list[Action] = []
+ADVANCE_TO: list[Action] = []
+REVEAL_F: list[Action] = []
+REVEAL_R: list[Action] = []
+AA_AT: dict[str, list[Action]] = {"f": [], "r": []}
+_TABLES: tuple[tuple[list[Action], str], ...] = (
+    (PICK, "pick:"),
+    (PLAY, "play:"),
+    (DISCARD, "discard:"),
+    (SPOT, "spot:"),
+    (SCOUNTER, "scounter:"),
+    (ADVANCE_TO, "advance:"),
+    (REVEAL_F, "reveal:f:"),
+    (REVEAL_R, "reveal:r:"),
+    (AA_AT["f"], "aa:f:"),
+    (AA_AT["r"], "aa:r:"),
+)
+# attack actions by an int key: attacker position, target seat/line/position, type
+_POS = 4096
+_TYPES = ATTACK_TYPES
+_ATTACKS: dict[int, Action] = {}
+
+
+def _grow_tables(n: int) -> None:
+    """Make every indexed table hold positions 0..n-1 (n: cards in the game)."""
+    for table, prefix in _TABLES:
+        while len(table) < n:
+            table.append(act(f"{prefix}{len(table)}"))
+
+
+def _attack_key(ln: int, i: int, q: int, tl: int, j: int, ty: int) -> int:
+    return ((((i * 2 + ln) * 8 + q) * 2 + tl) * _POS + j) * 8 + ty
+
+
+def _attack_action(key: int) -> Action:
+    a = _ATTACKS.get(key)
+    if a is None:
+        rest, ty = divmod(key, 8)
+        rest, j = divmod(rest, _POS)
+        rest, tl = divmod(rest, 2)
+        rest, q = divmod(rest, 8)
+        i, ln = divmod(rest, 2)
+        a = _ATTACKS[key] = act(f"attack:{LINES[ln]}:{i}:{q}:{LINES[tl]}:{j}:{_TYPES[ty]}")
     return a
 
 
@@ -63,15 +125,44 @@ def _label(aid: str) -> str:
     return aid.replace(":", " ")
 
 
-def _attack_type(att: str, tgt: str) -> tuple[str, ...]:
-    """Attack types the chart allows (§5.1): the English GUN-vs-GUN row."""
-    if tgt == AFV:
-        return (SU,) if att == INF else (AA,)
-    if att == AFV:
-        return (GR, TR)
-    if att == GUN:
-        return (GR,)
-    return (GF,)
+_UNTARGETED = frozenset(("ambush", "supply_drop", "carpet_bombing", "reinforce", "smoke"))
+_END = act("end")
+_WAIT = act("wait")
+_PASS = act("pass")
+_ARRANGE_DONE = act("arrange:done")
+_ADVANCE_NONE = act("advance:none")
+_SUPPLY_NONE = act("supply:none")
+_EVADE = (act("evade:yes"), act("evade:no"))
+_FIRE: dict[tuple[int, bool, bool], list[Action]] = {}
+_COUNTER: dict[tuple[int, bool], list[Action]] = {}
+
+
+def _fire_actions(shots: int, lead: bool, charge: bool) -> list[Action]:
+    """Salvo sizes 1..shots, each with or without Leadership / Charge when allowed (built once)."""
+    key = (shots, lead, charge)
+    out = _FIRE.get(key)
+    if out is None:
+        out = _FIRE[key] = [
+            act(f"fire:{s}" + (":lead" if ld else "") + (":charge" if ch else ""))
+            for s in range(1, shots + 1)
+            for ld in ((False, True) if lead else (False,))
+            for ch in ((False, True) if charge else (False,))
+        ]
+    return out
+
+
+def _counter_actions(shots: int, lead: bool) -> list[Action]:
+    """No counter, or a counter salvo of 1..shots, with Leadership when allowed (built once)."""
+    key = (shots, lead)
+    out = _COUNTER.get(key)
+    if out is None:
+        out = [act("counter:no")]
+        for s in range(1, shots + 1):
+            out.append(act(f"counter:{s}"))
+            if lead:
+                out.append(act(f"counter:{s}:lead"))
+        _COUNTER[key] = out
+    return out
 
 
 def _counter_type(counter: str, attacker: str, atype: str) -> str:
@@ -80,7 +171,7 @@ def _counter_type(counter: str, attacker: str, atype: str) -> str:
         return ""
     if counter == INF and atype == GR:
         return ""  # INF cannot counter grenade attacks
-    t = _attack_type(counter, attacker)
+    t = chart_types(counter, attacker)
     return GR if t == (GR, TR) else t[0]
 
 
@@ -169,6 +260,8 @@ class TankHunterState(GameState):
     __slots__ = (
         "abon",
         "acted",
+        "actor_set",
+        "actors",
         "ambush",
         "arrange_left",
         "attach_of",
@@ -181,6 +274,7 @@ class TankHunterState(GameState):
         "discard",
         "draft_round",
         "draft_seat",
+        "drafted",
         "edefs",
         "end_reason",
         "ev_drawn",
@@ -189,10 +283,12 @@ class TankHunterState(GameState):
         "exhausted",
         "first",
         "front",
+        "group",
         "hand",
         "kept",
         "limbo",
         "n_att",
+        "ngroup",
         "nu",
         "ooa",
         "out",
@@ -246,12 +342,17 @@ class TankHunterState(GameState):
     rolled: list[bool]
     evaded: list[bool]
     seen: list[bool]
+    group: list[int]
+    ngroup: int
+    drafted: list[list[int]]
     cmd_exhausted: list[bool]
     attach_of: list[int]
     picked: list[int]
     out: list[bool]
     ambush: list[int]
     cb_piles: list[int]
+    actors: list[bool]
+    actor_set: frozenset[int]
 
     # ------------------------------------------------------------------ setup (§2)
     def _setup(self) -> None:
@@ -288,6 +389,10 @@ class TankHunterState(GameState):
             raise OptionError(f"these options leave too few event cards for {n} players")
         self.udefs = udefs
         self.nu = nu = len(udefs)
+        _grow_tables(nu + len(edefs) + 8)
+        #: by unit: whether its icons give it an action of its own (amphibian, transportation, pulling)
+        self.actors = [udefs[u].acts for u in range(nu)]
+        self.actor_set = frozenset(u for u in range(nu) if udefs[u].acts)
         self.edefs = edefs
         self.owner = [-1] * nu
         self.revealed = [False] * nu
@@ -297,6 +402,11 @@ class TankHunterState(GameState):
         self.rolled = [False] * nu
         self.evaded = [False] * nu
         self.seen = [False] * nu
+        #: §13 what others can tell of face-down cards: cards whose places were swapped share a group
+        self.group = list(range(nu))
+        self.ngroup = nu
+        #: §13 cards each seat saw in its draft packets and that have not been public since
+        self.drafted = [[] for _ in range(n)]
         self.n_att = 0
         self.abon = {}
         self.attach_of = [-1] * len(edefs)
@@ -413,10 +523,8 @@ class TankHunterState(GameState):
 
     def has_spying(self, p: int) -> bool:
         """§10.6: at least one (revealed) unit of the player spies; never stacks."""
-        for u in self.units_of(p):
-            if self.revealed[u] and (self.udefs[u].has("spying") or self.bonus(u, "spying") > 0):
-                return True
-        return False
+        revealed, udefs = self.revealed, self.udefs
+        return any(revealed[u] and (udefs[u].spy or self.bonus(u, "spying") > 0) for u in self.units_of(p))
 
     def supply(self, u: int) -> int:
         return min(7, self.udefs[u].supply + self.bonus(u, "supply"))
@@ -445,7 +553,11 @@ class TankHunterState(GameState):
 
     def water_penalty(self, a: int, b: int) -> int:
         """§8.5: each Water card in front of the attacker's or target's owner lowers the attack by 1."""
-        seats = {self.owner[a]} if b < 0 else {self.owner[a], self.owner[b]}
+        pa = self.owner[a]
+        pb = self.owner[b] if b >= 0 else pa
+        if not self.deployed[pa] and not self.deployed[pb]:
+            return 0
+        seats = {pa, pb}
         pen = 0
         for s in seats:
             for c in self.deployed[s]:
@@ -461,7 +573,7 @@ class TankHunterState(GameState):
     def leadership_available(self, p: int) -> int:
         """§10.12: a revealed, refreshed Leadership unit in the player's front line, or -1."""
         for u in self.front[p]:
-            if self.revealed[u] and not self.exhausted[u] and self.udefs[u].has("leadership"):
+            if self.revealed[u] and not self.exhausted[u] and self.udefs[u].lead:
                 return u
         return -1
 
@@ -469,10 +581,13 @@ class TankHunterState(GameState):
         """§10.12: a revealed Leadership unit in the front line hides behind non-Leadership units."""
         if not self.revealed[u]:
             return False
-        p = self.owner[u]
-        if self.udefs[u].has("leadership") and u in self.front[p]:
-            for o in self.front[p]:
-                if o != u and not (self.revealed[o] and self.udefs[o].has("leadership")):
+        udefs = self.udefs
+        if not udefs[u].lead:
+            return True
+        front = self.front[self.owner[u]]
+        if u in front:
+            for o in front:
+                if o != u and not (self.revealed[o] and udefs[o].lead):
                     return False
         return True
 
@@ -537,15 +652,17 @@ class TankHunterState(GameState):
         if self.stack:
             return self._legal_ctx(self.stack[-1])
         ph = self.phase
+        if ph == MAIN:
+            return self._legal_main(self.turn)
         if ph == DRAFT:
-            return [act(f"pick:{k}") for k in range(len(self.packet[self.draft_seat]))]
+            return PICK[: len(self.packet[self.draft_seat])]
         if ph == PLACE:
             p = self.draft_seat
             cands = self._rear_candidates(p)
             return [act(f"rear:{m}") for m in range(1 << len(cands))]
         p = self.turn
         if ph == ARRANGE:
-            out = [act("arrange:done")]
+            out = [_ARRANGE_DONE]
             for ln in LINES:
                 hidden = [i for i, u in enumerate(self.line(p, ln)) if not self.revealed[u]]
                 if not any(self.seen[self.line(p, ln)[i]] for i in hidden):
@@ -555,13 +672,13 @@ class TankHunterState(GameState):
                         out.append(act(f"swap:{ln}:{hidden[a]}:{hidden[b]}"))
             return out
         if ph == ADVANCE:
-            out = [act("advance:none")]
+            out = [_ADVANCE_NONE]
             for i, u in enumerate(self.rear[p]):
                 if not self.ooa[u] and not self.pinned[u]:
-                    out.append(act(f"advance:{i}"))
+                    out.append(ADVANCE_TO[i])
             return out
         if ph == SUPPLY:
-            out = [act("supply:none")]
+            out = [_SUPPLY_NONE]
             for ln in LINES:
                 for i, u in enumerate(self.line(p, ln)):
                     if self.ooa[u]:
@@ -570,108 +687,136 @@ class TankHunterState(GameState):
                         out.append(act(f"supply:pin:{ln}:{i}"))
             return out
         if ph == SUPPLY_DISCARD:
-            return [act(f"discard:{h}") for h in range(len(self.hand[p]))]
-        return self._legal_main(p)
+            return DISCARD[: len(self.hand[p])]
+        raise AssertionError(f"no decision in phase {ph}")
 
     def _rear_candidates(self, p: int) -> list[int]:
-        return [
-            u
-            for u in self.kept[p]
-            if u < self.nu and self.udefs[u].kind != COMMANDER and self.udefs[u].has("rear_line")
-        ]
+        nu = self.nu
+        udefs = self.udefs
+        return [u for u in self.kept[p] if u < nu and udefs[u].kind != COMMANDER and udefs[u].rear_ok]
 
     def _reveal_actions(self, p: int, out: list[Action]) -> None:
-        for ln in LINES:
-            for i, u in enumerate(self.line(p, ln)):
-                if not self.revealed[u]:
-                    out.append(act(f"reveal:{ln}:{i}"))
+        revealed = self.revealed
+        table = REVEAL_F
+        for i, u in enumerate(self.front[p]):
+            if not revealed[u]:
+                out.append(table[i])
+        table = REVEAL_R
+        for i, u in enumerate(self.rear[p]):
+            if not revealed[u]:
+                out.append(table[i])
 
     def _legal_main(self, p: int) -> list[Action]:
         out: list[Action] = []
         self._reveal_actions(p, out)
         for h, c in enumerate(self.hand[p]):
             if self._playable(p, c, None):
-                out.append(act(f"play:{h}"))
+                out.append(PLAY[h])
         self._ability_actions(p, out)
         if self.acted:
-            out.append(act("end"))
+            out.append(_END)
             return out
-        out.extend(self._attack_actions(p))
+        self._attack_actions(p, out)
+        udefs = self.udefs
         for i, u in enumerate(self.front[p]):
-            if self.udefs[u].scouting and self.can_fight(u):
+            if udefs[u].scouting and self.can_fight(u):
                 for q in self.active_seats():
                     if q != p and any(not self.revealed[v] for v in self.front[q]):
                         out.append(act(f"scout:{i}:{q}"))
-        out.append(act("wait"))
+        out.append(_WAIT)
         return out
 
-    def _attack_actions(self, p: int) -> list[Action]:
-        """§5, §9: every declarable attack of the turn player."""
-        out: list[Action] = []
+    def _attack_actions(self, p: int, out: list[Action]) -> None:
+        """§5, §9: every declarable attack of the turn player.
+
+        Front-line units attack front lines by the chart; from the rear line only
+        long range (at front lines) and paratrooping (at rear lines) reach.
+        """
         udefs = self.udefs
-        # targets once: (seat, line) -> [(position, kind)]
-        targets: dict[tuple[int, str], list[tuple[int, str]]] = {}
-        for q in self.active_seats():
-            if q == p:
+        revealed, ooa, pinned, evaded = self.revealed, self.ooa, self.pinned, self.evaded
+        targetable = self.targetable
+        attackers = [
+            (ln, i, u)
+            for ln, line in ((0, self.front[p]), (1, self.rear[p]))
+            for i, u in enumerate(line)
+            if revealed[u] and not ooa[u] and not pinned[u] and not evaded[u]
+        ]
+        if not attackers:
+            return
+        fronts: list[tuple[int, str]] = []  # (key part, kind) of every front-line target
+        rears: list[tuple[int, str]] | None = None  # only when a paratrooper asks
+        for q in range(self._players):
+            if q == p or self.out[q]:
                 continue
-            for tl in LINES:
-                targets[(q, tl)] = [(j, udefs[t].kind) for j, t in enumerate(self.line(q, tl)) if self.targetable(t)]
-        cache = _ATTACK_IDS
-        for ln in LINES:
-            for i, u in enumerate(self.line(p, ln)):
-                if not self.can_fight(u):
-                    continue
-                d = udefs[u]
-                shots = d.shots
-                if ln == "f":
-                    modes: tuple[tuple[str, bool], ...] = (("f", False),)
-                else:
-                    modes = ()
-                    if d.long_range:
-                        modes = (("f", True),)
-                    if d.has("paratrooping"):
-                        modes = (*modes, ("r", False))
-                for (q, tl), tlist in targets.items():
-                    for tl_mode, forced in modes:
-                        if tl_mode != tl:
+            for j, t in enumerate(self.front[q]):
+                if revealed[t] and (not udefs[t].lead or targetable(t)):
+                    fronts.append(((q * 2 * _POS + j) * 8, udefs[t].kind))
+        get = _ATTACKS.get
+        for ln, i, u in attackers:
+            d = udefs[u]
+            base = (i * 2 + ln) * 16 * _POS * 8
+            if ln == 0:
+                vsi = d.vsi
+                for part, kind in fronts:
+                    for ty in vsi[kind]:
+                        key = base + part + ty
+                        out.append(get(key) or _attack_action(key))
+                continue
+            if d.long_range:
+                for part, _kind in fronts:
+                    key = base + part + 5  # long range
+                    out.append(get(key) or _attack_action(key))
+            if d.para:
+                if rears is None:
+                    rears = []
+                    for q in range(self._players):
+                        if q == p or self.out[q]:
                             continue
-                        for j, tkind in tlist:
-                            types = (LR,) if forced else _attack_type(d.kind, tkind)
-                            for ty in types:
-                                if shots[ty]:
-                                    key = (ln, i, q, tl, j, ty)
-                                    a = cache.get(key)
-                                    if a is None:
-                                        a = cache[key] = act(f"attack:{ln}:{i}:{q}:{tl}:{j}:{ty}")
-                                    out.append(a)
-        return out
+                        for j, t in enumerate(self.rear[q]):
+                            if revealed[t]:
+                                rears.append((((q * 2 + 1) * _POS + j) * 8, udefs[t].kind))
+                vsi = d.vsi
+                for part, kind in rears:
+                    for ty in vsi[kind]:
+                        key = base + part + ty
+                        out.append(get(key) or _attack_action(key))
 
     def _ability_actions(self, p: int, out: list[Action]) -> None:
         """§10.9-§10.11 amphibian, transportation, pulling; §11.3 commanders: exhaust on own turn."""
-        waters = self.waters_in_play()
-        for ln in LINES:
-            for i, u in enumerate(self.line(p, ln)):
-                if not self.revealed[u] or self.exhausted[u]:
-                    continue
-                d = self.udefs[u]
-                if d.has("amphibian") and not self.ooa[u] and not self.pinned[u]:
-                    for k, w in enumerate(waters):
-                        if w not in self.water_ignored:
-                            out.append(act(f"amph:{ln}:{i}:{k}"))
-                for icon, kind in (("transportation", INF), ("pulling", GUN)):
-                    if d.has(icon) and not self.ooa[u]:
-                        for tl in LINES:
-                            for j, v in enumerate(self.line(p, tl)):
-                                if self.udefs[v].kind != kind:
-                                    continue
-                                if self.revealed[v]:
-                                    out.append(act(f"carry:{ln}:{i}:conceal:{tl}:{j}"))
-                                if tl == "f" and self.udefs[v].has("rear_line"):
-                                    out.append(act(f"carry:{ln}:{i}:rear:{tl}:{j}"))
+        udefs = self.udefs
+        revealed, exhausted = self.revealed, self.exhausted
+        actors = self.actors
+        front, rear = self.front[p], self.rear[p]
+        if not self.command[p] and self.actor_set.isdisjoint(front) and self.actor_set.isdisjoint(rear):
+            return  # the usual case, checked at C speed
+        users = [
+            (ln, i, u)
+            for ln, line in (("f", front), ("r", rear))
+            for i, u in enumerate(line)
+            if actors[u] and revealed[u] and not exhausted[u]
+        ]
+        if users:
+            waters = self.waters_in_play()
+        for ln, i, u in users:
+            d = udefs[u]
+            if d.has("amphibian") and not self.ooa[u] and not self.pinned[u]:
+                for k, w in enumerate(waters):
+                    if w not in self.water_ignored:
+                        out.append(act(f"amph:{ln}:{i}:{k}"))
+            for icon, kind in (("transportation", INF), ("pulling", GUN)):
+                if d.has(icon) and not self.ooa[u]:
+                    for tl in LINES:
+                        for j, v in enumerate(self.line(p, tl)):
+                            if udefs[v].kind != kind:
+                                continue
+                            if revealed[v]:
+                                out.append(act(f"carry:{ln}:{i}:conceal:{tl}:{j}"))
+                            if tl == "f" and udefs[v].rear_ok:
+                                out.append(act(f"carry:{ln}:{i}:rear:{tl}:{j}"))
         for k, cmd in enumerate(self.command[p]):
             if self.cmd_exhausted[cmd]:
                 continue
-            what = self.udefs[cmd].command
+            what = udefs[cmd].command
             if what in ("rally", "resupply"):
                 flags = self.pinned if what == "rally" else self.ooa
                 for ln in LINES:
@@ -682,7 +827,7 @@ class TankHunterState(GameState):
                 for q in self.active_seats():
                     if q != p:
                         for j, v in enumerate(self.front[q]):
-                            if not self.revealed[v]:
+                            if not revealed[v]:
                                 out.append(act(f"cmd:{k}:{q}:{j}"))
             elif what == "logistics":
                 out.append(act(f"cmd:{k}"))
@@ -697,73 +842,90 @@ class TankHunterState(GameState):
 
     # ------------------------------------------------------------------ events: playability and targets (§8)
     def _playable(self, p: int, card: int, window: Ctx | None) -> bool:
-        e = self.ev(card)
+        e = self.edefs[card - self.nu]
         if e.colour == "red":
             return False
-        own_turn = p == self.turn
-        if e.colour == "gray" and not own_turn:
+        if e.colour == "gray" and p != self.turn:
             return False
         if e.effect == "smoke":
             return window is not None and window.parent_cancel
-        return bool(self._targets(p, card)) or self._untargeted(e)
+        return e.effect in _UNTARGETED or bool(self._targets(p, card, first=True))
 
     @staticmethod
     def _untargeted(e: EventDef) -> bool:
-        return e.effect in ("ambush", "supply_drop", "carpet_bombing", "reinforce", "smoke")
+        return e.effect in _UNTARGETED
 
-    def _targets(self, p: int, card: int) -> list[str]:
-        """Action ids of the targets an event may take; empty when it has none."""
-        e = self.ev(card)
+    def _targets(self, p: int, card: int, first: bool = False) -> list[str]:
+        """Action ids of the targets an event may take; empty when it has none.
+
+        ``first``: stop at the first target (whether the card is playable at all).
+        """
+        e = self.edefs[card - self.nu]
         eff = e.effect
         out: list[str] = []
+        revealed = self.revealed
+        udefs = self.udefs
         if eff in ("strike", "sabotage"):
-            for q in self.active_seats():
-                if q == p:
+            kinds = e.kinds
+            for q in range(self._players):
+                if q == p or self.out[q]:
                     continue
                 lines = ("f",) if eff == "strike" else LINES
                 for ln in lines:
-                    for j, u in enumerate(self.line(q, ln)):
-                        if self.revealed[u] and self.udefs[u].kind in e.kinds:
+                    for j, u in enumerate(self.front[q] if ln == "f" else self.rear[q]):
+                        if revealed[u] and udefs[u].kind in kinds:
                             out.append(f"tgt:{q}:{ln}:{j}")
+                            if first:
+                                return out
         elif eff in ("barrage", "recon"):
-            for q in self.active_seats():
-                if q != p and self.front[q] and (eff == "barrage" or any(not self.revealed[v] for v in self.front[q])):
+            for q in range(self._players):
+                if q == p or self.out[q]:
+                    continue
+                front = self.front[q]
+                if front and (eff == "barrage" or any(not revealed[v] for v in front)):
                     out.append(f"tgtp:{q}")
+                    if first:
+                        return out
         elif eff in ("hand_limit", "water"):
             for q in self.active_seats():
                 if e.target == "any" or (e.target == "self") == (q == p):
                     out.append(f"tgtp:{q}")
+                    if first:
+                        return out
         elif eff == "engineers":
+            if first and (self.n_att or any(self.deployed)):
+                return ["tgte:0"]
             out = [f"tgte:{k}" for k in range(len(self.cards_in_play()))]
         elif eff in ("attach_bonus", "conceal", "escape", "remove_marker", "forced_march"):
             for ln in LINES:
-                for j, u in enumerate(self.line(p, ln)):
-                    d = self.udefs[u]
+                for j, u in enumerate(self.front[p] if ln == "f" else self.rear[p]):
                     if eff == "attach_bonus":
-                        ok = self.revealed[u] and d.kind in e.kinds
+                        ok = revealed[u] and udefs[u].kind in e.kinds
                     elif eff == "conceal":
-                        ok = self.revealed[u]
+                        ok = revealed[u]
                     elif eff == "escape":
-                        ok = self.revealed[u] and ln == "f" and d.kind in e.kinds
+                        ok = revealed[u] and ln == "f" and udefs[u].kind in e.kinds
                     elif eff == "remove_marker":
                         ok = self.ooa[u] if e.marker == "ammo" else self.pinned[u]
                     else:
                         ok = ln == "r"
                     if ok:
                         out.append(f"tgt:{p}:{ln}:{j}")
+                        if first:
+                            return out
         return out
 
     def _legal_ctx(self, c: Ctx) -> list[Action]:
         k, st = c.kind, c.stage
         if k == "window":
-            out = [act("pass")]
+            out = [_PASS]
             for h, card in enumerate(self.hand[c.seat]):
                 if self._playable(c.seat, card, c):
-                    out.append(act(f"play:{h}"))
+                    out.append(PLAY[h])
             self._reveal_actions(c.seat, out)
             return out
         if k == "discard":
-            return [act(f"discard:{h}") for h in range(len(self.hand[c.seat]))]
+            return DISCARD[: len(self.hand[c.seat])]
         if k == "event":
             if st == "target":
                 return [act(t) for t in self._targets(c.seat, c.ev)]
@@ -773,10 +935,10 @@ class TankHunterState(GameState):
                 for ln in LINES:
                     for i, u in enumerate(self.line(q, ln)):
                         if self.udefs[u].anti_air and self.can_fight(u):
-                            out.append(act(f"aa:{ln}:{i}"))
+                            out.append(AA_AT[ln][i])
                 return out
             if st == "spot":
-                return [act(f"spot:{j}") for j, v in enumerate(self.front[c.tseat]) if not self.revealed[v]]
+                return [SPOT[j] for j, v in enumerate(self.front[c.tseat]) if not self.revealed[v]]
             if st == "put":
                 out = [act("put:front")]
                 if self.udefs[c.target].has("rear_line"):
@@ -785,26 +947,21 @@ class TankHunterState(GameState):
         if st == "fire":
             return self._fire_choices(c.attacker, c.atype, c.seat, charge=(c.kind == "attack" and self._may_charge(c)))
         if st == "evade":
-            return [act("evade:yes"), act("evade:no")]
+            return list(_EVADE)
         if st in ("pre_ask", "post_ask", "counter_ask"):
-            out = [act("counter:no")]
             cu = c.counter
             ct = self._ctype(c)
             shots = self.salvo(cu, ct)[1]
             lead = ct in (AA, GR) and self.udefs[cu].kind == AFV and self.leadership_available(c.tseat) >= 0
-            for s in range(1, shots + 1):
-                out.append(act(f"counter:{s}"))
-                if lead:
-                    out.append(act(f"counter:{s}:lead"))
-            return out
+            return _counter_actions(shots, lead)
         if st == "counter_pick":
             out = [act("scounter:none")]
             for j, v in enumerate(self.front[c.tseat]):
                 if self._may_counter_scout(v, c.attacker):
-                    out.append(act(f"scounter:{j}"))
+                    out.append(SCOUNTER[j])
             return out
         if st == "spot":
-            return [act(f"spot:{j}") for j, v in enumerate(self.front[c.tseat]) if not self.revealed[v]]
+            return [SPOT[j] for j, v in enumerate(self.front[c.tseat]) if not self.revealed[v]]
         raise AssertionError(f"no decision at {k}/{st}")
 
     def _may_charge(self, c: Ctx) -> bool:
@@ -818,12 +975,7 @@ class TankHunterState(GameState):
     def _fire_choices(self, u: int, atype: str, p: int, charge: bool) -> list[Action]:
         shots = self.salvo(u, atype)[1]
         lead = atype in (AA, GR, TR) and self.udefs[u].kind == AFV and self.leadership_available(p) >= 0
-        out = []
-        for s in range(1, shots + 1):
-            for ld in (False, True) if lead else (False,):
-                for ch in (False, True) if charge else (False,):
-                    out.append(act(f"fire:{s}" + (":lead" if ld else "") + (":charge" if ch else "")))
-        return out
+        return _fire_actions(shots, lead, charge)
 
     def _may_counter_scout(self, v: int, scout: int) -> bool:
         """§10.1: any front-line unit (revealed first if hidden) except turretless tanks."""
@@ -864,6 +1016,7 @@ class TankHunterState(GameState):
                 ln, a, b = parts[1], int(parts[2]), int(parts[3])
                 line = self.line(p, ln)
                 line[a], line[b] = line[b], line[a]
+                self._merge_groups(line[a], line[b])
                 self.arrange_left -= 1
                 events.append(public("rearranged", seat=p, line=ln))
                 if self.arrange_left <= 0:
@@ -947,7 +1100,7 @@ class TankHunterState(GameState):
             self.exhausted[u] = True
             if parts[3] == "conceal":
                 events.append(public("concealed", seat=p, **self._pub(v)))
-                self.revealed[v] = False
+                self._conceal(v)
             else:
                 self.front[p].remove(v)
                 self.rear[p].append(v)
@@ -968,7 +1121,7 @@ class TankHunterState(GameState):
             events.append(public("scout-declared", seat=p, target_seat=c.tseat, **self._pub(u)))
         elif head == "wait":
             self.acted = True
-            events.append(public("wait", seat=p))
+            events.append({"type": "wait", "to": "all", "seat": p})
             self._draw_event(p, events)
         elif head == "end":
             self._end_turn(events)
@@ -1107,6 +1260,17 @@ class TankHunterState(GameState):
                     return
                 continue
             ph = self.phase
+            if ph == MAIN:
+                if self.out[self.turn]:
+                    self._next_turn(events)
+                    continue
+                if self.acted:
+                    la = self._legal_main(self.turn)
+                    if len(la) == 1:
+                        self._end_turn(events)  # nothing left to choose: the turn ends by itself
+                        continue
+                    self._legal_cache = la
+                return
             if ph in (DRAFT, PLACE):
                 return
             if ph == ARRANGE:
@@ -1120,6 +1284,9 @@ class TankHunterState(GameState):
                 self._legal_cache = la
                 return
             if ph == ADVANCE:
+                if not self.rear[self.turn]:
+                    self.phase = SUPPLY
+                    continue
                 la = self._legal()
                 if len(la) == 1:
                     self.phase = SUPPLY
@@ -1135,17 +1302,6 @@ class TankHunterState(GameState):
                     self._to_main(events)
                     continue
                 self._legal_cache = la
-                return
-            if ph == MAIN:
-                if self.out[self.turn]:
-                    self._next_turn(events)
-                    continue
-                if self.acted:
-                    la = self._legal()
-                    if len(la) == 1:
-                        self._end_turn(events)  # nothing left to choose: the turn ends by itself
-                        continue
-                    self._legal_cache = la
                 return
             return
 
@@ -1190,7 +1346,7 @@ class TankHunterState(GameState):
         the main decision), so the window holds each other active seat once.
         """
         w = Ctx("window", self.next_seat(start))
-        w.n = len(self.active_seats()) - 1
+        w.n = self._players - sum(self.out) - 1
         w.parent_cancel = parent is not None
         self.stack.append(w)
 
@@ -1355,7 +1511,15 @@ class TankHunterState(GameState):
             r = min(rolls)
             hit = r <= need
             events.append(
-                public("shot", shooter=self.owner[sh], attack=TYPE_NAMES[ty], rolls=rolls, need=need, hit=hit)
+                {
+                    "type": "shot",
+                    "to": "all",
+                    "shooter": self.owner[sh],
+                    "attack": TYPE_NAMES[ty],
+                    "rolls": rolls,
+                    "need": need,
+                    "hit": hit,
+                }
             )
             if max(rolls) >= self.supply(sh) and not self.ooa[sh]:
                 self.ooa[sh] = True
@@ -1418,6 +1582,7 @@ class TankHunterState(GameState):
             events.append(public("out-of-ammo", **self._pub(u)))
 
     def _take_off(self, u: int, events: list[Event]) -> None:
+        self._made_public(u)
         p = self.owner[u]
         ln = self.line_of(u)
         if ln:
@@ -1460,13 +1625,38 @@ class TankHunterState(GameState):
             (self.discard if c >= self.nu else self.unit_deck).append(c)
         events.append(public("game-over", reason=reason, points=[self.points(p) for p in range(self._players)]))
 
+    def _merge_groups(self, a: int, b: int) -> None:
+        """§3 b): after a swap nobody else can tell which of the two face-down cards is which."""
+        ga, gb = self.group[a], self.group[b]
+        new = self.ngroup
+        self.ngroup += 1
+        group = self.group = list(self.group)
+        for u in range(self.nu):
+            if group[u] == ga or group[u] == gb:
+                group[u] = new
+
+    def _conceal(self, u: int) -> None:
+        """A seen unit turned face down: everyone knows where it is until it is swapped."""
+        self.revealed[u] = False
+        group = self.group = list(self.group)
+        group[u] = self.ngroup
+        self.ngroup += 1
+
+    def _made_public(self, card: int) -> None:
+        """A card everyone has seen leaves the seats' private draft knowledge."""
+        for known in self.drafted:
+            if card in known:
+                known.remove(card)
+
     def _reveal(self, u: int, events: list[Event]) -> None:
         self.revealed[u] = True
         self.seen[u] = True
+        self._made_public(u)
         events.append(public("revealed", **self._pub(u)))
 
     # ------------------------------------------------------------------ event cards (§8)
     def _discard_from_hand(self, p: int, card: int, events: list[Event]) -> None:
+        self._made_public(card)
         self.hand[p].remove(card)
         self.discard.append(card)
         events.append(public("discarded", seat=p, card=self.ev(card).name))
@@ -1500,9 +1690,10 @@ class TankHunterState(GameState):
         else:
             self.hand[p].append(card)
             events.append(private([p], "drew", seat=p, card=e.name))
-            events.append(public("drew-event", seat=p))
+            events.append({"type": "drew-event", "to": "all", "seat": p})
 
     def _start_event(self, p: int, card: int, events: list[Event], from_hand: bool = True) -> None:
+        self._made_public(card)
         if from_hand:
             self.hand[p].remove(card)
         self.limbo.append(card)
@@ -1655,10 +1846,10 @@ class TankHunterState(GameState):
         if eff == "escape":
             self.front[p].remove(t)
             self.rear[p].append(t)
-            self.revealed[t] = False
+            self._conceal(t)
             events.append(public("escaped", seat=p, **self._pub(t)))
         elif eff == "conceal":
-            self.revealed[t] = False
+            self._conceal(t)
             events.append(public("concealed", seat=p, **self._pub(t)))
         elif eff == "smoke":
             self._cancel_pending(events)
@@ -1740,6 +1931,8 @@ class TankHunterState(GameState):
     # ------------------------------------------------------------------ draft, placement, turns (§2, §3)
     def _draft_pick(self, k: int, events: list[Event]) -> None:
         p = self.draft_seat
+        known = self.drafted[p]
+        known.extend(c for c in self.packet[p] if c not in known)
         self.picked[p] = self.packet[p].pop(k)
         events.append(public("draft-picked", seat=p))
         self.draft_seat += 1
@@ -1755,7 +1948,10 @@ class TankHunterState(GameState):
         events.append(public("draft-passed", round=self.draft_round))
         if len(self.packet[0]) == 1:
             for q in range(n):
-                self.kept[q].append(self.packet[q].pop())
+                last = self.packet[q].pop()
+                self.kept[q].append(last)
+                if last not in self.drafted[q]:
+                    self.drafted[q].append(last)
             self.phase = PLACE
             for q in range(n):
                 for c in self.kept[q]:
@@ -1772,6 +1968,7 @@ class TankHunterState(GameState):
             elif self.udefs[c].kind == COMMANDER:
                 self.command[p].append(c)
                 self.revealed[c] = True
+                self._made_public(c)
             elif c in rear:
                 self.rear[p].append(c)
             else:
@@ -1805,29 +2002,32 @@ class TankHunterState(GameState):
     def _begin_turn(self, events: list[Event]) -> None:
         """§3 a): refresh the turn player's cards; the turn's flags start fresh."""
         p = self.turn
-        for u in self.units_of(p):
-            self.exhausted[u] = False
+        exhausted, revealed = self.exhausted, self.revealed
+        hidden = 0
+        for line in (self.front[p], self.rear[p]):
+            for u in line:
+                exhausted[u] = False
+                if not revealed[u]:
+                    hidden += 1
         for u in self.command[p]:
             self.cmd_exhausted[u] = False
-        for q in range(self._players):
-            for u in self.units_of(q):
-                self.rolled[u] = False
-                self.evaded[u] = False
+        self.rolled = [False] * self.nu
+        self.evaded = [False] * self.nu
         self.ambush = [0] * self._players
         self.water_ignored = []
         self.acted = False
-        events.append(public("turn", seat=p))
-        self.arrange_left = max(0, sum(1 for u in self.units_of(p) if not self.revealed[u]) - 1)
+        events.append({"type": "turn", "to": "all", "seat": p})
+        self.arrange_left = max(0, hidden - 1)
         self.phase = ARRANGE
 
     def _end_turn(self, events: list[Event]) -> None:
         """§4.6: the turn passes clockwise (reaction windows open only on declarations, §8.3)."""
-        events.append(public("turn-end", seat=self.turn))
+        events.append({"type": "turn-end", "to": "all", "seat": self.turn})
         self._next_turn(events)
 
     def _next_turn(self, events: list[Event]) -> None:
         self.stack = []
-        if len(self.active_seats()) <= 1:
+        if self._players - sum(self.out) <= 1:
             self._game_over("one player left", events)
             return
         self.turn = self.next_seat(self.turn)
@@ -1835,7 +2035,7 @@ class TankHunterState(GameState):
 
     # ------------------------------------------------------------------ copying, snapshots, zones
     def _copy_into(self, new: Any) -> None:
-        for name in ("cs", "udefs", "edefs", "nu", "cb_piles"):
+        for name in ("cs", "udefs", "edefs", "nu", "cb_piles", "actors", "actor_set", "group"):
             setattr(new, name, getattr(self, name))
         for name in (
             "owner",
@@ -1859,7 +2059,7 @@ class TankHunterState(GameState):
             "event_deck",
         ):
             setattr(new, name, list(getattr(self, name)))
-        for name in ("front", "rear", "command", "hand", "score", "deployed", "packet", "kept"):
+        for name in ("front", "rear", "command", "hand", "score", "deployed", "packet", "kept", "drafted"):
             setattr(new, name, [list(x) for x in getattr(self, name)])
         new.stack = [c.copy() for c in self.stack]
         new.abon = self.abon  # replaced, never mutated
@@ -1877,6 +2077,7 @@ class TankHunterState(GameState):
             "phase",
             "draft_round",
             "draft_seat",
+            "ngroup",
         ):
             setattr(new, name, getattr(self, name))
 
@@ -1922,6 +2123,9 @@ class TankHunterState(GameState):
             "phase",
             "draft_round",
             "draft_seat",
+            "group",
+            "ngroup",
+            "drafted",
         ):
             v = getattr(self, name)
             d[name] = [list(x) for x in v] if v and isinstance(v, list) and isinstance(v[0], list) else v
