@@ -75,6 +75,8 @@ _SIZE = _GRID.size
 _WITHIN = tuple(
     tuple(sum(1 << o for o in range(_SIZE) if 0 < _DIST[h * _SIZE + o] <= k) for h in range(_SIZE)) for k in range(7)
 )
+#: hexes below this index are seat 0's territory (its rows 1..7), the rest seat 1's
+_TERRITORY = BOARD_ROWS * FIELD_WIDTH
 HEX_NAMES = tuple(_GRID.name(h) for h in range(_GRID.size))
 HEX_INDEX = {n: h for h, n in enumerate(HEX_NAMES)}
 
@@ -123,13 +125,30 @@ _AIR_ROW = tuple(
     tuple(_GRID.index(c + k, r) for k in range(-2, 3) if 0 <= c + k < _GRID.width)
     for c, r in (_GRID.coords(h) for h in range(_GRID.size))
 )
+_ART_MASK = tuple((1 << h) | sum(1 << n for n in _ADJ[h]) for h in range(_SIZE))
+_AIR_MASK = tuple(sum(1 << n for n in _AIR_ROW[h]) for h in range(_SIZE))
+MORALE_TANK_ACT = {
+    c: tuple(act(f"morale:{c}:{t}") for t in TANK_IDS)
+    for c in ("Transport", "Refuel", "Airdrop", "Overhaul", "Sabotage")
+}
+DEMOLISH_ACT = tuple(act(f"morale:Demolish:{n}") for n in HEX_NAMES)
+
+
+def _mask_actions(mask: int, row: tuple[Action, ...], out: list[Action]) -> None:
+    """Append ``row[h]`` for every hex ``h`` in the bit mask, lowest hex first."""
+    while mask:
+        low = mask & -mask
+        out.append(row[low.bit_length() - 1])
+        mask ^= low
+
+
 ATTACK_ACT = tuple(tuple(act(f"attack:{TANK_IDS[a]}:{TANK_IDS[e]}") for e in range(10)) for a in range(10))
 
 
 _ALL_DESTROYED = [True] * 5
 ReachEntry = tuple[tuple[int, ...], list[list[Action] | None]]
 #: terrain-and-enemy reach -> per friendly-occupancy answers (see _reach_entry)
-ReachPaths = tuple[tuple[int, ...], dict[int, ReachEntry]]
+ReachPaths = tuple[tuple[int, ...], int, dict[int, ReachEntry]]
 
 
 @lru_cache(maxsize=1)
@@ -137,15 +156,111 @@ def _mission_kinds() -> dict[str, str]:
     return {m.id: m.kind for m in load_cards()[0]}
 
 
-_REACH: dict[tuple[str, tuple[int, ...]], dict[tuple[int, ...], ReachPaths]] = {}
+#: sight[a * size + b] before it is known (see _Layout)
+_UNKNOWN = 0
+#: sight[a * size + b] when a tank on a can never attack one on b
+_NEVER = 255
+#: the firepower up to which fire masks are kept per hex (tank data above it takes the slow path)
+_MASK_RANGE = 7
+#: _WITHIN_LIST[k][h]: the hexes at distance 1..k from h
+_WITHIN_LIST = tuple(tuple(_GRID.within(h, k) for h in range(_SIZE)) for k in range(_MASK_RANGE))
 
 
-def _reach_cache(arrangement: str, demolished: tuple[int, ...]) -> dict[tuple[int, ...], ReachPaths]:
-    """One shared table of terrain-only reaches per battlefield and set of demolished houses."""
-    key = (arrangement, demolished)
-    got = _REACH.get(key)
+class _Layout:
+    """The terrain as it stands (an arrangement and its demolished houses) and what follows from it.
+
+    Shared by every state on the same terrain, so search and random play fill the
+    tables once. ``reach`` caches movement (see ``_reach_entry``). ``sight`` holds
+    for a pair of hexes the distance at which a tank on the first may attack one
+    on the second (5.3 line of sight, 4.5 forest concealment), or ``_NEVER``;
+    ``fire[h * _MASK_RANGE + r]`` is the bit mask of hexes a tank on ``h`` with
+    range ``r`` may attack. Both are filled lazily: only pairs within firing range
+    are ever asked about.
+    """
+
+    __slots__ = ("blocks_fire", "demolished", "field", "fire", "forest", "houses", "passable", "reach", "sight")
+
+    def __init__(self, field: Battlefield, demolished: tuple[int, ...], parent: _Layout | None = None) -> None:
+        self.field = field
+        self.demolished = demolished
+        passable = list(field.passable)
+        blocks = list(field.blocks_fire)
+        for h in demolished:
+            passable[h] = True
+            blocks[h] = False
+        self.passable = tuple(passable)
+        self.blocks_fire = tuple(blocks)
+        self.forest = field.forest
+        self.houses = tuple(h for h, t in enumerate(field.terrain) if t == "house" and h not in demolished)
+        self.reach: dict[tuple[int, int, int], ReachPaths] = {}
+        if parent is None:
+            self.sight = bytearray(_SIZE * _SIZE)
+            self.fire = [-1] * (_SIZE * _MASK_RANGE)
+            return
+        # One more house is gone: only lines through it change, and every line the
+        # tables hold is at most _MASK_RANGE - 1 hexes long, so only pairs of hexes
+        # that near the ruins need working out again.
+        self.sight = parent.sight.copy()
+        self.fire = parent.fire.copy()
+        (gone,) = set(demolished) - set(parent.demolished)
+        near = (gone, *_WITHIN_LIST[_MASK_RANGE - 1][gone])
+        sight, fire = self.sight, self.fire
+        for a in near:
+            base = a * _SIZE
+            for b in near:
+                sight[base + b] = _UNKNOWN
+            fire[a * _MASK_RANGE : (a + 1) * _MASK_RANGE] = [-1] * _MASK_RANGE
+
+    def sight_value(self, a: int, b: int) -> int:
+        """The distance from ``a`` to ``b`` if a tank there may fire at ``b`` in range, else ``_NEVER``.
+
+        4.5 a tank in a forest is seen from 2 hexes, from 1 when both are in forest;
+        1.5/5.3 the line between the centres must not cross a hex that blocks fire.
+        """
+        d = _DIST[a * _SIZE + b]
+        forest, blocks = self.forest, self.blocks_fire
+        if d == 0 or (forest[b] and d > (1 if forest[a] else 2)):
+            return _NEVER
+        for h1, h2 in _GRID.line(a, b):
+            if h1 >= 0 and h2 >= 0 and blocks[h1] and blocks[h2]:
+                return _NEVER
+        return d
+
+    def fill_sight(self, i: int) -> int:
+        """Work out ``sight[i]`` for the pair ``i = a * size + b`` (closer than _MASK_RANGE)."""
+        v = self.sight[i] = self.sight_value(*divmod(i, _SIZE))
+        return v
+
+    def fire_mask(self, h: int, rng: int) -> int:
+        """The hexes a tank on ``h`` may attack with range ``rng`` (< _MASK_RANGE), as a bit mask."""
+        k = h * _MASK_RANGE + rng
+        m = self.fire[k]
+        if m < 0:
+            m = 0
+            sight = self.sight
+            base = h * _SIZE
+            for b in _WITHIN_LIST[rng][h]:
+                v = sight[base + b]
+                if v == _UNKNOWN:
+                    v = self.fill_sight(base + b)
+                if v <= rng:
+                    m |= 1 << b
+            self.fire[k] = m
+        return m
+
+
+_LAYOUTS: dict[tuple[str, tuple[int, ...]], _Layout] = {}
+
+
+def _layout(field: Battlefield, demolished: tuple[int, ...] = (), parent: _Layout | None = None) -> _Layout:
+    """The one shared layout of a battlefield with these houses demolished (sorted);
+    ``parent`` is the layout with one house fewer demolished, to start from."""
+    key = (field.arrangement, demolished)
+    got = _LAYOUTS.get(key)
     if got is None:
-        got = _REACH[key] = {}
+        if len(_LAYOUTS) > 1000:
+            _LAYOUTS.clear()
+        got = _LAYOUTS[key] = _Layout(field, demolished, parent)
     return got
 
 
@@ -165,7 +280,6 @@ class TankClashState(GameState):
         "at_rerolls",
         "at_t",
         "attacked",
-        "blocks_fire",
         "concealed",
         "cp_at",
         "cp_hex",
@@ -183,21 +297,23 @@ class TankClashState(GameState):
         "hex",
         "infantry",
         "kind",
+        "layout",
         "mission",
         "mission_deck",
+        "mission_kind",
         "morale_deck",
         "morale_discard",
         "morale_used",
         "moved",
+        "mv",
+        "mv_area",
         "occ_mask",
         "occupant",
-        "passable",
         "phase",
         "placed",
         "pm_bonus",
         "pm_counts",
         "pm_tank",
-        "reach_table",
         "reason",
         "setup_step",
         "side",
@@ -228,9 +344,10 @@ class TankClashState(GameState):
     side: tuple[str, str]
     side_stats: tuple[tuple[tuple[int, int, int], ...], ...]
     field: Battlefield
-    passable: tuple[bool, ...]
-    blocks_fire: tuple[bool, ...]
+    layout: _Layout
     demolished: tuple[int, ...]
+    mv: list[list[Action] | None]
+    mv_area: list[int]
     cp_hex: list[int]
     cp_holder: list[int]
     cp_at: dict[int, int]
@@ -238,6 +355,7 @@ class TankClashState(GameState):
     crossing_scored: list[bool]
     mission_deck: Zone[str]
     mission: list[str | None]
+    mission_kind: list[str]
     morale_deck: Zone[str]
     hands: list[Zone[str]]
     morale_discard: Zone[str]
@@ -264,7 +382,6 @@ class TankClashState(GameState):
     vp: list[int]
     winner: int | None
     reason: str
-    reach_table: dict[tuple[int, ...], ReachPaths]
 
     # ------------------------------------------------------------------ setup (clause 2)
     def _setup(self) -> None:
@@ -274,10 +391,10 @@ class TankClashState(GameState):
             names = list(load_boards()[1])
             placement = names[self.choose_index(len(names))]
         self.field = battlefield(placement)
-        self.passable = self.field.passable
-        self.blocks_fire = self.field.blocks_fire
         self.demolished = ()
-        self.reach_table = _reach_cache(self.field.arrangement, ())
+        self.layout = _layout(self.field, ())
+        self.mv = [None] * 10
+        self.mv_area = [0] * 10
         # 2.1 sides: chosen or drawn
         s0 = o["side"]
         if s0 == "random":
@@ -310,6 +427,7 @@ class TankClashState(GameState):
         if not o["victory_points"]:
             self.shuffle(self.mission_deck)
             self.mission = [self.mission_deck.draw(), self.mission_deck.draw()]
+        self.mission_kind = [_mission_kinds()[m] if m else "" for m in self.mission]
         # 2.3 first player: the insignia token
         self.first = self.choose_index(2)
         # 2.4 morale deck shuffled; tactical cards face up
@@ -356,6 +474,16 @@ class TankClashState(GameState):
     def tank_name(self, t: int) -> str:
         return load_tanks()[(self.side[t // 5], KINDS[self.kind[t]])].name
 
+    @property
+    def passable(self) -> tuple[bool, ...]:
+        """Whether a tank may enter each hex now (4.2; a demolished house is open ground)."""
+        return self.layout.passable
+
+    @property
+    def blocks_fire(self) -> tuple[bool, ...]:
+        """Whether each hex blocks a line of sight now (1.5)."""
+        return self.layout.blocks_fire
+
     def on_board(self, t: int) -> bool:
         return self.hex[t] >= 0
 
@@ -371,6 +499,15 @@ class TankClashState(GameState):
             self.occupant[h] = t
             mask |= 1 << h
         self.occ_mask[t // 5] = mask
+        # a tank's cached moves stay right until a tank enters or leaves the hexes it could reach
+        changed = (1 << old if old >= 0 else 0) | (1 << h if h >= 0 else 0)
+        mv, area = self.mv, self.mv_area
+        for u, a in enumerate(area):
+            if a & changed:
+                mv[u] = None
+                area[u] = 0
+        mv[t] = None
+        area[t] = 0
         self._legal_cache = None
 
     def tanks_of(self, seat: int) -> range:
@@ -378,7 +515,7 @@ class TankClashState(GameState):
 
     def territory(self, hex_: int) -> int:
         """The seat whose territory the hex lies in (rows 1..7 from its edge)."""
-        return 0 if hex_ // self.field.grid.width < BOARD_ROWS else 1
+        return 0 if hex_ < _TERRITORY else 1
 
     def row_of(self, hex_: int, seat: int) -> int:
         return self.field.grid.row_from_edge(hex_, seat)
@@ -388,12 +525,16 @@ class TankClashState(GameState):
 
     # ------------------------------------------------------------------ protocol
     def _current_player(self) -> int | None:
-        if self.phase == OVER:
-            return None
-        for s in (0, 1):  # 10.3 a fourth morale card must be discarded at once
-            if len(self.hands[s]) > HAND_LIMIT:
-                return s
         ph = self.phase
+        if ph == OVER:
+            return None
+        hands = self.hands
+        if len(hands[0].cards) > HAND_LIMIT:  # 10.3 a fourth morale card must be discarded at once
+            return 0
+        if len(hands[1].cards) > HAND_LIMIT:
+            return 1
+        if ph == MAIN:
+            return self.active
         if ph == SETUP_CHECKPOINT:
             return self.first if self.setup_step % 2 == 0 else 1 - self.first
         if ph in (SETUP_TANK, SETUP_ACE):
@@ -405,6 +546,16 @@ class TankClashState(GameState):
     def _is_over(self) -> bool:
         return self.phase == OVER
 
+    def find_action(self, action: Action | str) -> Action:
+        """The engine's look-up, with a shortcut: actions are shared objects (``act``), so one
+        handed back from ``legal_actions`` is found by identity without comparing ids."""
+        cache = self._legal_cache
+        if cache is not None and type(action) is Action and self.phase != OVER:
+            for a in cache:
+                if a is action:
+                    return a
+        return super().find_action(action)
+
     def _returns(self) -> list[float]:
         if self.winner is None or self.winner < 0:
             return [0.0, 0.0]
@@ -412,9 +563,11 @@ class TankClashState(GameState):
 
     def _legal(self) -> list[Action]:
         for s in (0, 1):
-            if len(self.hands[s]) > HAND_LIMIT:
+            if len(self.hands[s].cards) > HAND_LIMIT:
                 return [act(f"discard:{c}") for c in sorted(set(self.hands[s]))]
         ph = self.phase
+        if ph == MAIN:
+            return self._main_actions()
         if ph == SETUP_CHECKPOINT:
             return [CHECKPOINT_ACT[h] for h in self._checkpoint_hexes()]
         if ph == SETUP_TANK:
@@ -523,7 +676,7 @@ class TankClashState(GameState):
         """2.6 Tanks go on a free hex of their player's rows 1 to 3 that a tank may stand on."""
         g = self.field.grid
         lo = 0 if seat == 0 else g.size - DEPLOYMENT_ROWS * g.width
-        occ, passable = self.occupant, self.passable
+        occ, passable = self.occupant, self.layout.passable
         return [h for h in range(lo, lo + DEPLOYMENT_ROWS * g.width) if passable[h] and occ[h] < 0]
 
     def _kinds_left(self, seat: int) -> list[int]:
@@ -579,10 +732,9 @@ class TankClashState(GameState):
         self.tac_turn = False
         self.infantry = 0
         self.morale_used = [False, False]
-        for t in range(10):
-            self.moved[t] = False
-            self.attacked[t] = False
-        events.append(public("turn", seat=seat, turn=self.turn_no + 1))
+        self.moved = [False] * 10
+        self.attacked = [False] * 10
+        events.append({"type": "turn", "to": "all", "seat": seat, "turn": self.turn_no + 1})
 
     def _end_turn(self, events: list[Event]) -> None:
         """3.4 The turn passes; 13.x the round limit ends an unfinished game."""
@@ -613,29 +765,53 @@ class TankClashState(GameState):
         start = self.actions_taken == 0
         if start and not self.tac_turn:
             out += self._tactical_actions(seat)
+        hx, moved, mv = self.hex, self.moved, self.mv
+        lo = seat * 5
         moves: list[Action] = []
-        mobile: list[int] = []  # tanks with somewhere to go (the reach is never empty for one and not another)
-        for t in self.tanks_of(seat):
-            if self.hex[t] >= 0 and not self.moved[t]:
-                m = self._move_actions(t, 0)
-                if m:
-                    mobile.append(t)
-                    moves += m
-        if not self.morale_used[seat] and self.hands[seat]:
-            hand = self.hands[seat]
-            for card in MOVEMENT_BONUS:
-                if card in hand:
-                    out += [act(f"morale:{card}:{TANK_IDS[t]}") for t in mobile]
-            if start and "Airdrop" in hand:
-                out += [act(f"morale:Airdrop:{TANK_IDS[t]}") for t in mobile]
+        for t in range(lo, lo + 5):
+            if hx[t] >= 0 and not moved[t]:
+                m = mv[t]
+                if m is None:
+                    m = self._plain_moves(t)
+                moves += m
+        if not self.morale_used[seat] and self.hands[seat].cards:
+            out += self._move_card_actions(seat, start)
             out += self._anytime_actions(seat)
         out += moves
         if not self.smoke[seat]:
-            for t in self.tanks_of(seat):
-                if self.hex[t] >= 0 and not self.attacked[t]:
-                    row = ATTACK_ACT[t]
-                    out += [row[e] for e in self.targets(t)]
+            attacked = self.attacked
+            enemy = self.occ_mask[1 - seat]
+            stats, kind, layout = self.side_stats[seat], self.kind, self.layout
+            fire = layout.fire
+            for t in range(lo, lo + 5):
+                h = hx[t]
+                if h >= 0 and not attacked[t]:
+                    fp = stats[kind[t]][0]
+                    if fp < _MASK_RANGE:
+                        aim = fire[h * _MASK_RANGE + fp]
+                        if aim < 0:
+                            aim = layout.fire_mask(h, fp)
+                    else:
+                        aim = self._fire_mask(t)
+                    if aim & enemy:
+                        row = ATTACK_ACT[t]
+                        out += [row[e] for e in self.targets(t)]
         out.append(END)
+        return out
+
+    def _move_card_actions(self, seat: int, start: int) -> list[Action]:
+        """10.7 Transport and Refuel at the start of a move, Airdrop at the start of the turn,
+        for every tank that would have somewhere to go with the card."""
+        hand = self.hands[seat]
+        out: list[Action] = []
+        hx, moved = self.hex, self.moved
+        for card, bonus in MOVEMENT_BONUS.items():
+            if card in hand:
+                row = MORALE_TANK_ACT[card]
+                out += [row[t] for t in self.tanks_of(seat) if hx[t] >= 0 and not moved[t] and self._reach(t, bonus)]
+        if start and "Airdrop" in hand:
+            row = MORALE_TANK_ACT["Airdrop"]
+            out += [row[t] for t in self.tanks_of(seat) if hx[t] >= 0 and self._reach(t, 0, AIRDROP_HEXES)]
         return out
 
     def _main(self, parts: list[str], events: list[Event]) -> None:
@@ -667,36 +843,43 @@ class TankClashState(GameState):
         """
         return self._reach_entry(t, bonus, limit)[0]
 
+    def _allowance(self, t: int, bonus: int, limit: int) -> int:
+        """4.1/4.3 how many hexes tank ``t`` may move: 1 from a forest, else its speed (+ bonus) or ``limit``."""
+        if self.layout.forest[self.hex[t]]:
+            return 1
+        return limit or self.side_stats[t // 5][self.kind[t]][2] + bonus
+
     def _reach_entry(self, t: int, bonus: int, limit: int) -> ReachEntry:
         """The reach of ``_reach`` with a slot per tank for its move actions.
 
         The answer depends only on the terrain and on the tanks within ``allowance``
-        hexes, so it is cached under exactly that (shared by every state of this
-        battlefield): random play and search ask the same question very often.
+        hexes, so it is cached under exactly that (shared by every state on this
+        terrain): random play and search ask the same question very often.
         """
         start = self.hex[t]
-        allowance = 1 if self.field.forest[start] else (limit or self.side_stats[t // 5][self.kind[t]][2] + bonus)
+        allowance = self._allowance(t, bonus, limit)
         # only the tanks within the allowance can matter: their hexes are the key (as bit masks)
         area = _WITHIN[allowance][start]
         seat = t // 5
         enemy_near = self.occ_mask[1 - seat] & area
         key = (start, allowance, enemy_near)
-        table = self.reach_table
+        table = self.layout.reach
         paths = table.get(key)
         if paths is None:
             if len(table) > 100_000:
                 table.clear()
-            paths = table[key] = (self._search_reach(start, allowance, enemy_near), {})
-        # friendly tanks do not block (4.4), they only take hexes out of the answer
-        own_near = self.occ_mask[seat] & area
-        got = paths[1].get(own_near)
+            hexes = self._search_reach(start, allowance, enemy_near)
+            paths = table[key] = (hexes, sum(1 << h for h in hexes), {})
+        # friendly tanks do not block (4.4), they only take the hexes they stand on out of the answer
+        own = self.occ_mask[seat] & paths[1]
+        got = paths[2].get(own)
         if got is None:
-            got = paths[1][own_near] = (tuple(h for h in paths[0] if not (own_near >> h) & 1), [None] * 10)
+            got = paths[2][own] = (tuple(h for h in paths[0] if not (own >> h) & 1), [None] * 10)
         return got
 
     def _search_reach(self, start: int, allowance: int, enemy: int) -> tuple[int, ...]:
         """Every hex reachable around the enemy tanks in ``enemy`` (a bit mask), friendly ones included."""
-        forest, passable = self.field.forest, self.passable
+        forest, passable = self.layout.forest, self.layout.passable
         seen = {start}
         out: list[int] = []
         frontier = [start]
@@ -718,7 +901,13 @@ class TankClashState(GameState):
 
     def _move_actions(self, t: int, bonus: int) -> list[Action]:
         """The move actions of tank ``t`` (cached beside its reach; callers never mutate it)."""
+        if bonus == 0:
+            got = self.mv[t]
+            return got if got is not None else self._plain_moves(t)
         entry = self._reach_entry(t, max(bonus, 0), AIRDROP_HEXES if bonus < 0 else 0)
+        return self._entry_actions(t, entry)
+
+    def _entry_actions(self, t: int, entry: ReachEntry) -> list[Action]:
         per_tank = entry[1]
         got = per_tank[t]
         if got is None:
@@ -726,12 +915,21 @@ class TankClashState(GameState):
             got = per_tank[t] = [row[h] for h in entry[0]]
         return got
 
+    def _plain_moves(self, t: int) -> list[Action]:
+        """Tank ``t``'s ordinary move actions, kept in this state until a tank near it moves."""
+        got = self._entry_actions(t, self._reach_entry(t, 0, 0))
+        self.mv[t] = got
+        self.mv_area[t] = _WITHIN[self._allowance(t, 0, 0)][self.hex[t]]
+        return got
+
     def _move(self, t: int, dest: int, events: list[Event], boosted: bool = False) -> None:
-        if not boosted and self.field.grid.distance(self.hex[t], dest) >= 3:
-            self.fast[t] = True  # public: a plain move of 3 hexes shows it is no heavy tank
         frm = self.hex[t]
+        if not boosted and _DIST[frm * _SIZE + dest] >= 3:
+            self.fast[t] = True  # public: a plain move of 3 hexes shows it is no heavy tank
         self.relocate(t, dest)
-        events.append(public("moved", tank=TANK_IDS[t], **{"from": self.hex_name(frm)}, to_hex=self.hex_name(dest)))
+        events.append(
+            {"type": "moved", "to": "all", "tank": TANK_IDS[t], "from": HEX_NAMES[frm], "to_hex": HEX_NAMES[dest]}
+        )
         self._arrive(t, events)
         if self._options["fog_of_war"]:
             self._check_reveals(events)
@@ -772,39 +970,33 @@ class TankClashState(GameState):
     # ------------------------------------------------------------------ attacks (clause 5)
     def can_target(self, a_hex: int, t_hex: int, rng: int) -> bool:
         """5.2 range = firepower; 5.3 line of sight; 4.5 forest concealment."""
-        g = self.field.grid
-        d = g.distances[a_hex * g.size + t_hex]
-        if d == 0 or d > rng:
+        i = a_hex * _SIZE + t_hex
+        d = _DIST[i]
+        if d > rng:
             return False
-        forest = self.field.forest
-        if forest[t_hex] and d > (1 if forest[a_hex] else 2):
-            return False
-        return g.line_of_sight(a_hex, t_hex, self.blocks_fire)
+        if d >= _MASK_RANGE:  # beyond the cached tables (no tank in the data reaches this far)
+            return self.layout.sight_value(a_hex, t_hex) <= rng
+        v = self.layout.sight[i]
+        if v == _UNKNOWN:
+            v = self.layout.fill_sight(i)
+        return v <= rng
+
+    def _fire_mask(self, t: int) -> int:
+        """The hexes tank ``t`` may attack from where it stands, as a bit mask."""
+        fp = self.side_stats[t // 5][self.kind[t]][0]
+        h = self.hex[t]
+        if fp < _MASK_RANGE:
+            return self.layout.fire_mask(h, fp)
+        return sum(1 << b for b in range(_SIZE) if self.can_target(h, b, fp))
 
     def targets(self, t: int) -> list[int]:
         """Enemy tanks ``t`` may attack now (5.2, 5.3, 4.5; the same test as can_target)."""
-        fp = self.side_stats[t // 5][self.kind[t]][0]
-        a_hex = self.hex[t]
-        lo = 5 if t < 5 else 0
+        m = self._fire_mask(t) & self.occ_mask[1 - t // 5]
+        if not m:
+            return []
         hx = self.hex
-        base = a_hex * _SIZE
-        forest = self.field.forest
-        a_forest = forest[a_hex]
-        line, blocks = _GRID.line, self.blocks_fire
-        out = []
-        for e in range(lo, lo + 5):
-            he = hx[e]
-            if he < 0:
-                continue
-            d = _DIST[base + he]
-            if d > fp or (forest[he] and d > (1 if a_forest else 2)):
-                continue
-            for h1, h2 in line(a_hex, he):
-                if h1 >= 0 and h2 >= 0 and blocks[h1] and blocks[h2]:
-                    break
-            else:
-                out.append(e)
-        return out
+        lo = 5 if t < 5 else 0
+        return [e for e in range(lo, lo + 5) if hx[e] >= 0 and (m >> hx[e]) & 1]
 
     def _declare_attack(self, a: int, t: int, events: list[Event]) -> None:
         if self._options["fog_of_war"]:
@@ -905,8 +1097,8 @@ class TankClashState(GameState):
 
     def _retreat_hexes(self, t: int) -> list[int]:
         """5.6 one hex away, a hex the tank could enter and that is free."""
-        occ, passable = self.occupant, self.passable
-        return sorted(h for h in self.field.grid.adjacency[self.hex[t]] if passable[h] and occ[h] < 0)
+        occ, passable = self.occupant, self.layout.passable
+        return sorted(h for h in _ADJ[self.hex[t]] if passable[h] and occ[h] < 0)
 
     def _retreat(self, t: int, h: int, events: list[Event]) -> None:
         """5.6 a scared tank is pushed, it does not move: no capture, no repair."""
@@ -961,29 +1153,31 @@ class TankClashState(GameState):
         out: list[Action] = []
         used = self.tac_used[seat]
         hx = self.hex
-        enemy_hexes = [hx[e] for e in self.tanks_of(1 - seat) if hx[e] >= 0]
-        if "artillery" not in used:
-            hexes = set(enemy_hexes)
-            for h in enemy_hexes:
-                hexes.update(_ADJ[h])
-            row = TACTICAL_HEX_ACT["artillery"]
-            out += [row[h] for h in sorted(hexes)]
-        if "air" not in used:
-            hexes = set()
-            for h in enemy_hexes:
-                hexes.update(_AIR_ROW[h])
-            row = TACTICAL_HEX_ACT["air"]
-            out += [row[h] for h in sorted(hexes)]
+        enemy = self.tanks_of(1 - seat)
+        if "artillery" not in used or "air" not in used:
+            art = air = 0
+            for e in enemy:
+                h = hx[e]
+                if h >= 0:
+                    art |= _ART_MASK[h]
+                    air |= _AIR_MASK[h]
+            if "artillery" not in used:
+                _mask_actions(art, TACTICAL_HEX_ACT["artillery"], out)
+            if "air" not in used:
+                _mask_actions(air, TACTICAL_HEX_ACT["air"], out)
         if "infantry" not in used:
             out.append(TACTICAL_PLAIN_ACT["infantry"])
         if "smoke" not in used:
             out.append(TACTICAL_PLAIN_ACT["smoke"])
         if "repair" not in used:
             row = TACTICAL_TANK_ACT["repair"]
-            out += [row[t] for t in self.tanks_of(seat) if hx[t] >= 0 and self.armour[t] < self.stats(t)[1]]
+            stats, kind, armour = self.side_stats[seat], self.kind, self.armour
+            out += [row[t] for t in self.tanks_of(seat) if hx[t] >= 0 and armour[t] < stats[kind[t]][1]]
         if "mines" not in used:
             row = TACTICAL_TANK_ACT["mines"]
-            out += [row[e] for e in self.tanks_of(1 - seat) if hx[e] >= 0 and self.territory(hx[e]) == seat]
+            # 8.6 the enemy tank must be in the player's territory (rows 1-7 from the player's edge)
+            lo, hi = (0, _TERRITORY) if seat == 0 else (_TERRITORY, _SIZE)
+            out += [row[e] for e in enemy if lo <= hx[e] < hi]
         return out
 
     def _play_tactical(self, seat: int, parts: list[str], events: list[Event]) -> None:
@@ -1059,16 +1253,14 @@ class TankClashState(GameState):
         hand = self.hands[seat]
         out: list[Action] = []
         if "Overhaul" in hand:
-            out += [act(f"morale:Overhaul:{TANK_IDS[t]}") for t in self.tanks_of(seat) if self.damage[t] > 0]
+            row = MORALE_TANK_ACT["Overhaul"]
+            out += [row[t] for t in self.tanks_of(seat) if self.damage[t] > 0]
         if "Sabotage" in hand:
-            out += [act(f"morale:Sabotage:{TANK_IDS[e]}") for e in self.tanks_of(1 - seat) if self.hex[e] >= 0]
+            row = MORALE_TANK_ACT["Sabotage"]
+            out += [row[e] for e in self.tanks_of(1 - seat) if self.hex[e] >= 0]
         if "Demolish" in hand:
-            terrain = self.field.terrain
-            out += [
-                act(f"morale:Demolish:{self.hex_name(h)}")
-                for h in range(len(terrain))
-                if terrain[h] == "house" and h not in self.demolished
-            ]
+            row = DEMOLISH_ACT
+            out += [row[h] for h in self.layout.houses]
         return out
 
     def _play_morale(self, seat: int, parts: list[str], events: list[Event]) -> None:
@@ -1098,13 +1290,9 @@ class TankClashState(GameState):
     def _demolish(self, h: int, events: list[Event]) -> None:
         """Demolish (designed): the house becomes ruins, flat for movement and fire."""
         self.demolished = (*self.demolished, h)
-        bf = list(self.blocks_fire)
-        bf[h] = False
-        self.blocks_fire = tuple(bf)
-        pa = list(self.passable)
-        pa[h] = True
-        self.passable = tuple(pa)
-        self.reach_table = _reach_cache(self.field.arrangement, tuple(sorted(self.demolished)))
+        self.layout = _layout(self.field, tuple(sorted(self.demolished)), self.layout)
+        self.mv = [None] * 10  # moves may now pass the ruins
+        self.mv_area = [0] * 10
         events.append(public("demolished", hex=self.hex_name(h)))
         if self._options["fog_of_war"]:
             self._check_reveals(events)
@@ -1131,11 +1319,12 @@ class TankClashState(GameState):
         for a in range(5):
             if h[a] < 0:
                 continue
-            ra = self.stats(a)[0]
+            ma = self._fire_mask(a)
             for b in range(5, 10):
-                if h[b] < 0 or not (conc[a] or conc[b]):
+                hb = h[b]
+                if hb < 0 or not (conc[a] or conc[b]) or not (ma >> hb) & 1:
                     continue
-                if self.can_target(h[a], h[b], ra) and self.can_target(h[b], h[a], self.stats(b)[0]):
+                if (self._fire_mask(b) >> h[a]) & 1:
                     self._reveal(a, events)
                     self._reveal(b, events)
 
@@ -1149,11 +1338,14 @@ class TankClashState(GameState):
         if m is None:
             return False
         enemy = 1 - seat
-        kind = _mission_kinds()[m]
+        kind = self.mission_kind[seat]
         if kind == "capture":
             return seat in self.cp_holder[enemy * 3 : enemy * 3 + 3]
         if kind == "mediums":
-            return all(self.destroyed[t] for t in self.tanks_of(enemy) if self.kind[t] == MEDIUM)
+            lo = enemy * 5
+            return all(
+                d or k != MEDIUM for k, d in zip(self.kind[lo : lo + 5], self.destroyed[lo : lo + 5], strict=True)
+            )
         return self.ace_dead[enemy]
 
     def _check_victory(self, events: list[Event]) -> bool:
@@ -1161,6 +1353,8 @@ class TankClashState(GameState):
         if self.phase == OVER:
             return True
         vp_game = self._options["victory_points"]
+        if vp_game and self.vp[0] < VP_TARGET and self.vp[1] < VP_TARGET:
+            return False
         for seat in (self.active, 1 - self.active):
             enemy = 1 - seat
             if vp_game:
@@ -1230,10 +1424,11 @@ class TankClashState(GameState):
         new.side = self.side
         new.side_stats = self.side_stats
         new.field = self.field
-        new.passable = self.passable
-        new.blocks_fire = self.blocks_fire
+        new.layout = self.layout
         new.demolished = self.demolished
-        new.reach_table = self.reach_table
+        new.mv = self.mv.copy()
+        new.mv_area = self.mv_area.copy()
+        new.mission_kind = self.mission_kind.copy()
         new.cp_at = self.cp_at
         new.tac_turn = self.tac_turn
         new.infantry = self.infantry
@@ -1274,6 +1469,7 @@ class TankClashState(GameState):
             missions = [missions[i] for i in perm]
             new.mission[other] = missions.pop()
             new.mission_deck.cards = missions
+            new.mission_kind[other] = _mission_kinds()[new.mission[other] or ""]
         pool = sorted([*new.morale_deck.cards, *new.hands[other].cards])
         perm = rng.permutation(len(pool))
         pool = [pool[i] for i in perm]
@@ -1318,6 +1514,8 @@ class TankClashState(GameState):
         for t, k in zip(hidden, assignment, strict=True):
             self.kind[t] = k
             self.armour[t] = self.stats(t)[1]
+            self.mv[t] = None  # another type, another speed
+            self.mv_area[t] = 0
         self.ace[other] = ace_at
 
     def _reveal_pending(self) -> bool:
@@ -1326,10 +1524,10 @@ class TankClashState(GameState):
         for a in range(5):
             if h[a] < 0:
                 continue
+            ma = self._fire_mask(a)
             for b in range(5, 10):
-                if h[b] < 0 or not (conc[a] or conc[b]):
-                    continue
-                if self.can_target(h[a], h[b], self.stats(a)[0]) and self.can_target(h[b], h[a], self.stats(b)[0]):
+                hb = h[b]
+                if hb >= 0 and (conc[a] or conc[b]) and (ma >> hb) & 1 and (self._fire_mask(b) >> h[a]) & 1:
                     return True
         return False
 
