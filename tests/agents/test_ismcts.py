@@ -43,6 +43,17 @@ class CanonicalHighCard(HighCard):
 CANON = Game(info=TOY.info, state_class=CanonicalHighCard)
 
 
+def _tricks_and_hands(state: Any) -> list[float]:
+    """A cut-off evaluation of the toy game that reads the (determinized) hands."""
+    n = state.players
+    values = [state.tricks[p] + 0.1 * max(state.hands[p].cards, default=0) for p in range(n)]
+    lo, hi = min(values), max(values)
+    return [0.5] * n if hi <= lo else [(v - lo) / (hi - lo) for v in values]
+
+
+CANON_EVAL = Game(info=TOY.info, state_class=CanonicalHighCard, extras={"evaluate": _tricks_and_hands})
+
+
 def _twin_states(seed: int) -> tuple[HighCard, HighCard]:
     """Two states equal for seat 1 except for seat 0's hand and the deck's order and content."""
     a = CANON.new(seed=seed)
@@ -58,15 +69,18 @@ def _twin_states(seed: int) -> tuple[HighCard, HighCard]:
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
-def test_choice_ignores_information_the_seat_cannot_see(seed: int) -> None:
+@pytest.mark.parametrize("extra", [{}, {"worlds": 6, "depth": 1}])
+def test_choice_ignores_information_the_seat_cannot_see(seed: int, extra: dict[str, int]) -> None:
+    """Also with reused worlds and cut-off playouts scored by an evaluation that reads hands."""
     a, b = _twin_states(seed)
     assert a.snapshot() != b.snapshot()
     assert a.observation(1) == b.observation(1)
     choices = []
     for state in (a, b):
-        agent = ISMCTSAgent(CANON, 1, seed=99, iterations=150)
+        agent = ISMCTSAgent(CANON_EVAL, 1, seed=99, iterations=150, **extra)  # type: ignore[arg-type]
         choices.append((agent.act(SeatView(state, 1)).id, agent.last_visits))
     assert choices[0] == choices[1]
+    assert sum(choices[0][1].values()) == 150
 
 
 def test_search_never_reads_the_true_state() -> None:
@@ -86,6 +100,40 @@ def test_search_never_reads_the_true_state() -> None:
     agent.act(CountingView(state, 0))
     assert len(calls) == 40
     assert state.fingerprint() == before
+
+
+def test_worlds_are_drawn_once_per_decision_and_reused() -> None:
+    state = CANON.new(seed=11)
+    before = state.fingerprint()
+    calls: list[int] = []
+
+    class CountingView(SeatView):
+        __slots__ = ()
+
+        def resample(self, rng: Any) -> GameState:
+            calls.append(1)
+            return super().resample(rng)
+
+    agent = ISMCTSAgent(CANON, 0, seed=1, iterations=40, worlds=5)
+    agent.act(CountingView(state, 0))
+    assert len(calls) == 5
+    assert agent.last_iterations == 40
+    assert state.fingerprint() == before
+
+
+def test_depth_cuts_playouts_and_scores_them_with_the_games_evaluation() -> None:
+    seen: list[int] = []
+
+    def evaluate(state: Any) -> list[float]:
+        seen.append(state.steps)
+        return _tricks_and_hands(state)
+
+    game = Game(info=TOY.info, state_class=CanonicalHighCard, extras={"evaluate": evaluate})
+    state = game.new(seed=3, options={"hand": 4})
+    agent = make_agent("ismcts:iterations=30,depth=1,worlds=4", game, 0, 0)
+    assert agent.act(SeatView(state, 0)) in state.legal_actions()
+    assert len(seen) == 30  # no playout of a 4-trick game ends within one step past the tree
+    assert max(seen) < 10
 
 
 def test_same_seed_same_choices_and_statistics() -> None:
@@ -149,8 +197,11 @@ def test_levels_and_registry() -> None:
         ("ismcts:seconds=-1", "positive"),
         ("ismcts:level=brutal", "level must be one of"),
         ("ismcts:level=easy,iterations=5", "either level"),
+        ("ismcts:depth=-1", "depth must not be negative"),
+        ("ismcts:worlds=-2", "worlds must not be negative"),
+        ("ismcts:worlds=some", "whole number"),
         ("ismcts:rollout=heuristic", "no heuristic"),
-        ("ismcts:depth=3", "unknown parameter"),
+        ("ismcts:deep=3", "unknown parameter"),
     ],
 )
 def test_bad_parameters_are_refused(spec: str, message: str) -> None:

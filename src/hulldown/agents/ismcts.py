@@ -23,6 +23,19 @@ Two details make it sound with hidden information:
 Budgets: ``iterations=N``, ``seconds=T`` or ``level=easy|normal|hard``. An
 iteration budget with a fixed seed gives the same choices on every machine;
 a time budget depends on the machine's speed.
+
+Three options make the search stronger per second in long, noisy games:
+
+* ``depth=N`` stops a playout after ``N`` steps and scores the position with
+  the game's evaluation (``hulldown.agents.evaluators``), instead of playing
+  hundreds of steps whose dice drown the effect of the choice searched.
+* ``rollout=heuristic`` plays the playout with the game's own bot, so the
+  positions scored are ones a sensible player reaches.
+* ``worlds=D`` draws ``D`` determinizations per decision and cycles through
+  them (each iteration clones one and gives the clone a fresh random stream),
+  because drawing a determinization costs far more than cloning one. Dice and
+  shuffles still differ on every iteration; only the guess at the hidden
+  cards repeats.
 """
 
 from __future__ import annotations
@@ -32,6 +45,7 @@ import time
 from typing import Any
 
 from hulldown.agents.base import SeatView
+from hulldown.agents.evaluators import Evaluator, evaluator_for
 from hulldown.agents.registry import register_agent
 from hulldown.engine.game import Game
 from hulldown.engine.rng import SplitMix64, derive_seed
@@ -85,6 +99,8 @@ class ISMCTSAgent:
         exploration: float = 0.7,
         rollout: str = "random",
         max_rollout_steps: int | None = None,
+        depth: int | None = None,
+        worlds: int = 0,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("ismcts needs iterations=N, seconds=T or level=easy|normal|hard")
@@ -98,6 +114,10 @@ class ISMCTSAgent:
             raise ValueError("rollout must be random or heuristic")
         if rollout == "heuristic" and game.heuristic is None:
             raise ValueError(f"{game.id} has no heuristic bot for rollouts")
+        if depth is not None and depth < 0:
+            raise ValueError("depth must not be negative")
+        if worlds < 0:
+            raise ValueError("worlds must not be negative")
         self.game = game
         self.seat = seat
         self.iterations = iterations
@@ -108,6 +128,12 @@ class ISMCTSAgent:
         self._rng = SplitMix64(seed)
         self._seed = seed
         self._rollout_agents: dict[int, Any] = {}
+        self.worlds = worlds
+        #: Playouts stop after ``depth`` steps and are scored by the evaluation
+        #: (without one, a cut playout scores as a draw).
+        self.evaluate: Evaluator | None = evaluator_for(game) if depth is not None else None
+        if depth is not None:
+            self.max_rollout_steps = depth
         #: Statistics of the last decision (benchmarks, the web app's "thinking" display).
         self.last_iterations = 0
         self.last_seconds = 0.0
@@ -127,10 +153,21 @@ class ISMCTSAgent:
         deadline = start + self.seconds if self.seconds is not None else math.inf
         limit = self.iterations if self.iterations is not None else 1 << 62
         done = 0
+        pool: list[GameState] = []
+        if self.worlds:
+            pool = [view.resample(rng) for _ in range(min(self.worlds, limit))]
         while done < limit:
-            self._iterate(root, view.resample(rng), rng)
+            if pool:
+                state = pool[done % len(pool)].clone()
+                # A fresh random stream: the world's hidden cards repeat, its dice do not.
+                state._rng = SplitMix64(rng.next64())
+            else:
+                state = view.resample(rng)
+            self._iterate(root, state, rng)
             done += 1
-            if deadline != math.inf and (done & 7 == 0 or done < 8) and time.perf_counter() >= deadline:
+            # An iteration costs far more than reading the clock: check every time,
+            # so a time budget is kept even in slow games.
+            if deadline != math.inf and time.perf_counter() >= deadline:
                 break
         self.last_iterations = done
         self.last_seconds = time.perf_counter() - start
@@ -184,7 +221,12 @@ class ISMCTSAgent:
         # Rollout.
         if not state.is_over:
             self._rollout(state, rng)
-        rewards = _normalise(state.returns()) if state.is_over else [0.5] * state.players
+        if state.is_over:
+            rewards = _normalise(state.returns())
+        elif self.evaluate is not None:
+            rewards = self.evaluate(state)
+        else:
+            rewards = [0.5] * state.players
         for n in path:
             n.visits += 1
             n.reward += rewards[n.seat]
@@ -231,8 +273,12 @@ def make_ismcts(game: Game, seat: int, seed: int, **params: str) -> ISMCTSAgent:
     seconds = _number(params, "seconds", float)
     exploration = _number(params, "c", float)
     rollout = params.pop("rollout", "random")
+    depth = _number(params, "depth", int)
+    worlds = _number(params, "worlds", int)
     if params:
-        raise ValueError(f"unknown parameter {sorted(params)[0]!r} (iterations, seconds, level, c, rollout)")
+        raise ValueError(
+            f"unknown parameter {sorted(params)[0]!r} (iterations, seconds, level, c, rollout, depth, worlds)"
+        )
     if level is not None:
         if level not in LEVELS:
             raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r:.40}")
@@ -251,6 +297,8 @@ def make_ismcts(game: Game, seat: int, seed: int, **params: str) -> ISMCTSAgent:
         seconds=seconds,
         exploration=0.7 if exploration is None else exploration,
         rollout=rollout,
+        depth=depth,
+        worlds=0 if worlds is None else worlds,
     )
 
 
