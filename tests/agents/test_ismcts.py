@@ -136,6 +136,30 @@ def test_depth_cuts_playouts_and_scores_them_with_the_games_evaluation() -> None
     assert max(seen) < 10
 
 
+def test_bias_draws_the_search_towards_the_heuristics_choice() -> None:
+    """With a heavy bias the heuristic's pick gets the most visits; without it the search decides."""
+    hinted: list[int] = []
+
+    class LowestCard:
+        name = "lowest"
+
+        def act(self, view: SeatView) -> Any:
+            hinted.append(view.seat)
+            return view.legal_actions()[0]  # the lowest card: rarely what wins
+
+    game = Game(info=TOY.info, state_class=HighCard, heuristic=lambda g, seat, seed, **kw: LowestCard())
+    state = game.new(seed=8)
+    lowest = state.legal_actions()[0].id
+    plain = make_agent("ismcts:iterations=200", game, 0, 0)
+    biased = make_agent("ismcts:iterations=200,bias=50", game, 0, 0)
+    assert isinstance(plain, ISMCTSAgent) and isinstance(biased, ISMCTSAgent)
+    plain.act(SeatView(state, 0))
+    biased.act(SeatView(state, 0))
+    assert hinted == [0]
+    assert biased.last_visits[lowest] > plain.last_visits[lowest]
+    assert biased.last_visits[lowest] == max(biased.last_visits.values())
+
+
 def test_same_seed_same_choices_and_statistics() -> None:
     state = TOY.new(seed=5)
     runs = []
@@ -200,6 +224,8 @@ def test_levels_and_registry() -> None:
         ("ismcts:depth=-1", "depth must not be negative"),
         ("ismcts:worlds=-2", "worlds must not be negative"),
         ("ismcts:worlds=some", "whole number"),
+        ("ismcts:bias=-1", "bias must not be negative"),
+        ("ismcts:bias=1", "no heuristic bot to bias"),
         ("ismcts:rollout=heuristic", "no heuristic"),
         ("ismcts:deep=3", "unknown parameter"),
     ],

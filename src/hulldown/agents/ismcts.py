@@ -36,6 +36,11 @@ Three options make the search stronger per second in long, noisy games:
   because drawing a determinization costs far more than cloning one. Dice and
   shuffles still differ on every iteration; only the guess at the hidden
   cards repeats.
+
+And ``bias=B`` (progressive bias at the root): the action the game's heuristic
+would choose from the seat's own view gets ``B / visits`` added to its score,
+so the search starts from the rule of thumb and leaves it only when the
+playouts show a better action.
 """
 
 from __future__ import annotations
@@ -101,6 +106,7 @@ class ISMCTSAgent:
         max_rollout_steps: int | None = None,
         depth: int | None = None,
         worlds: int = 0,
+        bias: float = 0.0,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("ismcts needs iterations=N, seconds=T or level=easy|normal|hard")
@@ -118,6 +124,10 @@ class ISMCTSAgent:
             raise ValueError("depth must not be negative")
         if worlds < 0:
             raise ValueError("worlds must not be negative")
+        if bias < 0:
+            raise ValueError("bias must not be negative")
+        if bias > 0 and game.heuristic is None:
+            raise ValueError(f"{game.id} has no heuristic bot to bias the search")
         self.game = game
         self.seat = seat
         self.iterations = iterations
@@ -129,6 +139,8 @@ class ISMCTSAgent:
         self._seed = seed
         self._rollout_agents: dict[int, Any] = {}
         self.worlds = worlds
+        self.bias = bias
+        self._hint_agent: Any = None
         #: Playouts stop after ``depth`` steps and are scored by the evaluation
         #: (without one, a cut playout scores as a draw).
         self.evaluate: Evaluator | None = evaluator_for(game) if depth is not None else None
@@ -150,6 +162,12 @@ class ISMCTSAgent:
         root = _Node(-1)
         rng = self._rng
         start = time.perf_counter()
+        hint: str | None = None
+        if self.bias > 0:
+            if self._hint_agent is None:
+                assert self.game.heuristic is not None
+                self._hint_agent = self.game.heuristic(self.game, self.seat, derive_seed(self._seed, "hint"))
+            hint = self._hint_agent.act(view).id
         deadline = start + self.seconds if self.seconds is not None else math.inf
         limit = self.iterations if self.iterations is not None else 1 << 62
         done = 0
@@ -163,7 +181,7 @@ class ISMCTSAgent:
                 state._rng = SplitMix64(rng.next64())
             else:
                 state = view.resample(rng)
-            self._iterate(root, state, rng)
+            self._iterate(root, state, rng, hint)
             done += 1
             # An iteration costs far more than reading the clock: check every time,
             # so a time budget is kept even in slow games.
@@ -182,7 +200,7 @@ class ISMCTSAgent:
                 best, best_visits = action, visits
         return best
 
-    def _iterate(self, root: _Node, state: GameState, rng: SplitMix64) -> None:
+    def _iterate(self, root: _Node, state: GameState, rng: SplitMix64, hint: str | None = None) -> None:
         path: list[_Node] = []
         node = root
         c = self.exploration
@@ -212,6 +230,8 @@ class ISMCTSAgent:
             for a in legal:
                 ch = children[a.id]
                 score = ch.reward / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                if hint is not None and node is root and a.id == hint:
+                    score += self.bias / ch.visits
                 if score > best_score:
                     best_score, best_action, best_child = score, a, ch
             assert best_child is not None
@@ -275,9 +295,10 @@ def make_ismcts(game: Game, seat: int, seed: int, **params: str) -> ISMCTSAgent:
     rollout = params.pop("rollout", "random")
     depth = _number(params, "depth", int)
     worlds = _number(params, "worlds", int)
+    bias = _number(params, "bias", float)
     if params:
         raise ValueError(
-            f"unknown parameter {sorted(params)[0]!r} (iterations, seconds, level, c, rollout, depth, worlds)"
+            f"unknown parameter {sorted(params)[0]!r} (iterations, seconds, level, c, rollout, depth, worlds, bias)"
         )
     if level is not None:
         if level not in LEVELS:
@@ -299,6 +320,7 @@ def make_ismcts(game: Game, seat: int, seed: int, **params: str) -> ISMCTSAgent:
         rollout=rollout,
         depth=depth,
         worlds=0 if worlds is None else worlds,
+        bias=0.0 if bias is None else bias,
     )
 
 
