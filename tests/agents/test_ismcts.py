@@ -150,8 +150,8 @@ def test_bias_draws_the_search_towards_the_heuristics_choice() -> None:
     game = Game(info=TOY.info, state_class=HighCard, heuristic=lambda g, seat, seed, **kw: LowestCard())
     state = game.new(seed=8)
     lowest = state.legal_actions()[0].id
-    plain = make_agent("ismcts:iterations=200", game, 0, 0)
-    biased = make_agent("ismcts:iterations=200,bias=50", game, 0, 0)
+    plain = make_agent("ismcts:iterations=200,bias=0,rollout=random", game, 0, 0)
+    biased = make_agent("ismcts:iterations=200,bias=50,rollout=random", game, 0, 0)
     assert isinstance(plain, ISMCTSAgent) and isinstance(biased, ISMCTSAgent)
     plain.act(SeatView(state, 0))
     biased.act(SeatView(state, 0))
@@ -250,3 +250,19 @@ def test_heuristic_rollouts_use_the_games_bot() -> None:
     state = game.new(seed=4)
     assert agent.act(SeatView(state, 0)) in state.legal_actions()
     assert used
+
+
+def test_factory_defaults_follow_what_the_game_offers() -> None:
+    import hulldown
+
+    tk = hulldown.load("tank-killers")
+    strong = make_agent("ismcts", tk, 0, 0)
+    assert isinstance(strong, ISMCTSAgent)
+    assert (strong.rollout, strong.max_rollout_steps, strong.worlds, strong.bias) == ("heuristic", 10, 10, 1.0)
+    assert strong.evaluate is not None
+    full = make_agent("ismcts:depth=end,rollout=random,bias=0,worlds=0", tk, 0, 0)
+    assert isinstance(full, ISMCTSAgent)
+    assert full.evaluate is None and full.max_rollout_steps == tk.info.max_steps
+    plain = make_agent("ismcts", TOY, 0, 0)
+    assert isinstance(plain, ISMCTSAgent)
+    assert (plain.rollout, plain.evaluate, plain.bias) == ("random", None, 0.0)
