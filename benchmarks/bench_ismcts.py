@@ -8,8 +8,10 @@ Run: ``PYTHONPATH=src:. python benchmarks/bench_ismcts.py [GAME ...] [--position
   ISMCTS (random playouts to the end of the game), measured on positions taken
   from random games at several depths.
 * Decision time at ``level=normal`` over whole games against the heuristic
-  (random where a game has none): mean and maximum over every decision with
-  more than one legal action.
+  (random where a game has none): mean and maximum wall time over every
+  decision with more than one legal action.
+* CPU seconds that ``normal``'s iteration count takes without its time cap,
+  on the same positions: the time on one free core.
 
 Everything runs on one core in this process; on a loaded machine the times
 grow and a level's seconds cap binds before its iteration count.
@@ -67,6 +69,24 @@ def speed(game: Game, states: list[GameState], spec: str) -> float:
     return statistics.median(rates) if rates else 0.0
 
 
+def cpu_per_decision(game: Game, states: list[GameState], iterations: int) -> list[float]:
+    """CPU seconds of a decision of ``iterations`` iterations (no time cap): what one free core needs.
+
+    CPU time, unlike wall time, does not grow when other processes share the
+    core, so this is the figure that says whether a level's iteration count
+    fits in its time cap on an unloaded core.
+    """
+    out = []
+    for i, state in enumerate(states):
+        seat = state.current_player
+        assert seat is not None
+        agent = make_agent(f"ismcts:iterations={iterations}", game, seat, i)
+        t0 = time.process_time()
+        agent.act(SeatView(state, seat))
+        out.append(time.process_time() - t0)
+    return out
+
+
 def decision_times(game: Game, games: int) -> list[float]:
     """Seconds of every real ``normal`` decision in whole games against the heuristic (or random)."""
     opponent = "heuristic" if game.heuristic is not None else "random"
@@ -95,6 +115,7 @@ def decision_times(game: Game, games: int) -> list[float]:
 def measure(game: Game, count: int, iterations: int, games: int) -> dict[str, object]:
     states = positions(game, count)
     times = decision_times(game, games)
+    cpu = cpu_per_decision(game, states, LEVELS["normal"][0])
     return {
         "game": game.id,
         "positions": len(states),
@@ -105,6 +126,7 @@ def measure(game: Game, count: int, iterations: int, games: int) -> dict[str, ob
         "normal_decisions": len(times),
         "normal_decision_s": {"mean": statistics.fmean(times) if times else 0.0, "max": max(times, default=0.0)},
         "normal_within_1s": all(t <= 1.0 for t in times),
+        "normal_iterations_cpu_s": {"mean": statistics.fmean(cpu) if cpu else 0.0, "max": max(cpu, default=0.0)},
     }
 
 
