@@ -51,7 +51,21 @@ def _tricks_and_hands(state: Any) -> list[float]:
     return [0.5] * n if hi <= lo else [(v - lo) / (hi - lo) for v in values]
 
 
-CANON_EVAL = Game(info=TOY.info, state_class=CanonicalHighCard, extras={"evaluate": _tricks_and_hands})
+class _HighestCard:
+    """A heuristic that sees only its view: play the highest card."""
+
+    name = "highest"
+
+    def act(self, view: SeatView) -> Any:
+        return view.legal_actions()[-1]
+
+
+CANON_EVAL = Game(
+    info=TOY.info,
+    state_class=CanonicalHighCard,
+    extras={"evaluate": _tricks_and_hands},
+    heuristic=lambda g, seat, seed, **kw: _HighestCard(),
+)
 
 
 def _twin_states(seed: int) -> tuple[HighCard, HighCard]:
@@ -69,15 +83,18 @@ def _twin_states(seed: int) -> tuple[HighCard, HighCard]:
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
-@pytest.mark.parametrize("extra", [{}, {"worlds": 6, "depth": 1}])
-def test_choice_ignores_information_the_seat_cannot_see(seed: int, extra: dict[str, int]) -> None:
-    """Also with reused worlds and cut-off playouts scored by an evaluation that reads hands."""
+@pytest.mark.parametrize(
+    "extra",
+    [{}, {"worlds": 6, "depth": 1}, {"worlds": 6, "depth": 1, "rollout": "heuristic", "bias": 1.0}],
+)
+def test_choice_ignores_information_the_seat_cannot_see(seed: int, extra: dict[str, Any]) -> None:
+    """Also with reused worlds, cut-off playouts scored by an evaluation that reads hands, and bias."""
     a, b = _twin_states(seed)
     assert a.snapshot() != b.snapshot()
     assert a.observation(1) == b.observation(1)
     choices = []
     for state in (a, b):
-        agent = ISMCTSAgent(CANON_EVAL, 1, seed=99, iterations=150, **extra)  # type: ignore[arg-type]
+        agent = ISMCTSAgent(CANON_EVAL, 1, seed=99, iterations=150, **extra)
         choices.append((agent.act(SeatView(state, 1)).id, agent.last_visits))
     assert choices[0] == choices[1]
     assert sum(choices[0][1].values()) == 150
