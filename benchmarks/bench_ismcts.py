@@ -56,17 +56,22 @@ def positions(game: Game, count: int) -> list[GameState]:
     return out
 
 
-def speed(game: Game, states: list[GameState], spec: str) -> float:
-    """Median iterations per second of ``spec`` over the positions."""
+def speed(game: Game, states: list[GameState], spec: str) -> dict[str, float]:
+    """Iterations per second of ``spec`` over the positions: median by wall time, overall by CPU time."""
     rates = []
+    iterations = 0
+    cpu = 0.0
     for i, state in enumerate(states):
         seat = state.current_player
         assert seat is not None
         agent = make_agent(spec, game, seat, i)
         assert isinstance(agent, ISMCTSAgent)
+        t0 = time.process_time()
         agent.act(SeatView(state, seat))
+        cpu += time.process_time() - t0
+        iterations += agent.last_iterations
         rates.append(agent.last_iterations / max(agent.last_seconds, 1e-9))
-    return statistics.median(rates) if rates else 0.0
+    return {"wall": statistics.median(rates) if rates else 0.0, "cpu": iterations / max(cpu, 1e-9)}
 
 
 def cpu_per_decision(game: Game, states: list[GameState], iterations: int) -> list[float]:
