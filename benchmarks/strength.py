@@ -1,59 +1,89 @@
 """Playing strength: ISMCTS against the random bot and against the game's heuristic.
 
-Run: ``PYTHONPATH=src:. python benchmarks/strength.py [GAME ...] [--games N] [--ismcts SPEC] [--workers W]``.
-Each pairing plays ``N`` games, half with ISMCTS in the first seat; the
-report gives ISMCTS's win and score rates (a draw scores one half) with 95%
-Wilson intervals, and whether the interval excludes 50%.
+Run: ``PYTHONPATH=src:. python benchmarks/strength.py [GAME ...] [--games N] [--ismcts SPEC]
+[--opponents random,heuristic] [--players P] [--log FILE]``.
+
+Each pairing plays ``N`` games, one ISMCTS seat against opponents in every
+other seat; ISMCTS's seat rotates game by game (seat ``i % P``), so every seat
+order is played equally often. The report gives ISMCTS's win rate (a shared
+first place counts as half a win) with a 95% Wilson interval and whether the
+interval lies above 50%. Games run one at a time in this process, so the
+figures say nothing about parallel speed; ``--log`` writes one line per game
+(progress for long runs, and the games already played survive an interrupt).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import time
+from typing import IO
 
 from _common import games_from
 
-from hulldown.sim.simulate import simulate
+from hulldown.agents.base import SeatView
+from hulldown.agents.registry import make_agent
+from hulldown.engine.game import Game
+from hulldown.engine.rng import derive_seed
 from hulldown.sim.stats import rate
+
+
+def play(
+    game: Game, ismcts: str, opponent: str, n: int, players: int, seed: int, log: IO[str] | None
+) -> dict[str, object]:
+    score = 0.0
+    start = time.perf_counter()
+    for i in range(n):
+        seat = i % players
+        specs = [opponent] * players
+        specs[seat] = ismcts
+        state = game.new(seed=derive_seed(seed, "game", i), players=players)
+        agents = [make_agent(spec, game, k, derive_seed(seed, "agents", i)) for k, spec in enumerate(specs)]
+        while not state.is_over:
+            p = state.current_player
+            assert p is not None
+            state.apply(agents[p].act(SeatView(state, p)))
+        r = state.returns()
+        best = max(r)
+        won = r[seat] == best
+        share = 1.0 / r.count(best) if won else 0.0
+        score += share
+        if log is not None:
+            log.write(json.dumps({"game": game.id, "opponent": opponent, "i": i, "seat": seat, "score": share}) + "\n")
+            log.flush()
+    s = rate(score, n)
+    return {
+        "game": game.id,
+        "players": players,
+        "ismcts": ismcts,
+        "opponent": opponent,
+        "games": n,
+        "win_rate": s,
+        "beats_opponent": s["low"] > 0.5,
+        "seconds": round(time.perf_counter() - start, 1),
+    }
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("games", nargs="*")
-    ap.add_argument("--games", dest="n", type=int, default=200)
+    ap.add_argument("--games", dest="n", type=int, default=100)
     ap.add_argument("--ismcts", default="ismcts:level=normal")
-    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--opponents", default="random,heuristic")
+    ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--log", default=None)
     args = ap.parse_args()
-    for game in games_from(args.games):
-        opponents = ["random"] + (["heuristic"] if game.heuristic is not None else [])
-        for opp in opponents:
-            wins = score = games = 0.0
-            for seat in (0, 1):
-                specs = [opp] * game.info.default_players
-                specs[seat] = args.ismcts
-                half = args.n // 2 + (args.n % 2 if seat == 0 else 0)
-                r = simulate(game, specs, half, seed=args.seed + seat, workers=args.workers)
-                for g in r.results:
-                    games += 1
-                    won = seat in g.winners
-                    wins += won
-                    score += 1.0 if won else 0.5 if g.draw else 0.0
-            w = rate(wins, int(games))
-            s = rate(score, int(games))
-            print(
-                json.dumps(
-                    {
-                        "game": game.id,
-                        "ismcts": args.ismcts,
-                        "opponent": opp,
-                        "games": int(games),
-                        "win_rate": w,
-                        "score": s,
-                        "beats_opponent": s["low"] > 0.5,
-                    }
-                )
-            )
+    log = open(args.log, "a") if args.log else None  # noqa: SIM115 - kept open for the whole run
+    try:
+        for game in games_from(args.games):
+            for opp in args.opponents.split(","):
+                if opp == "heuristic" and game.heuristic is None:
+                    continue
+                print(json.dumps(play(game, args.ismcts, opp, args.n, args.players, args.seed, log)), flush=True)
+    finally:
+        if log is not None:
+            log.close()
 
 
 if __name__ == "__main__":

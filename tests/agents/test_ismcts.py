@@ -43,6 +43,31 @@ class CanonicalHighCard(HighCard):
 CANON = Game(info=TOY.info, state_class=CanonicalHighCard)
 
 
+def _tricks_and_hands(state: Any) -> list[float]:
+    """A cut-off evaluation of the toy game that reads the (determinized) hands."""
+    n = state.players
+    values = [state.tricks[p] + 0.1 * max(state.hands[p].cards, default=0) for p in range(n)]
+    lo, hi = min(values), max(values)
+    return [0.5] * n if hi <= lo else [(v - lo) / (hi - lo) for v in values]
+
+
+class _HighestCard:
+    """A heuristic that sees only its view: play the highest card."""
+
+    name = "highest"
+
+    def act(self, view: SeatView) -> Any:
+        return view.legal_actions()[-1]
+
+
+CANON_EVAL = Game(
+    info=TOY.info,
+    state_class=CanonicalHighCard,
+    extras={"evaluate": _tricks_and_hands},
+    heuristic=lambda g, seat, seed, **kw: _HighestCard(),
+)
+
+
 def _twin_states(seed: int) -> tuple[HighCard, HighCard]:
     """Two states equal for seat 1 except for seat 0's hand and the deck's order and content."""
     a = CANON.new(seed=seed)
@@ -58,15 +83,21 @@ def _twin_states(seed: int) -> tuple[HighCard, HighCard]:
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
-def test_choice_ignores_information_the_seat_cannot_see(seed: int) -> None:
+@pytest.mark.parametrize(
+    "extra",
+    [{}, {"worlds": 6, "depth": 1}, {"worlds": 6, "depth": 1, "rollout": "heuristic", "bias": 1.0}],
+)
+def test_choice_ignores_information_the_seat_cannot_see(seed: int, extra: dict[str, Any]) -> None:
+    """Also with reused worlds, cut-off playouts scored by an evaluation that reads hands, and bias."""
     a, b = _twin_states(seed)
     assert a.snapshot() != b.snapshot()
     assert a.observation(1) == b.observation(1)
     choices = []
     for state in (a, b):
-        agent = ISMCTSAgent(CANON, 1, seed=99, iterations=150)
+        agent = ISMCTSAgent(CANON_EVAL, 1, seed=99, iterations=150, **extra)
         choices.append((agent.act(SeatView(state, 1)).id, agent.last_visits))
     assert choices[0] == choices[1]
+    assert sum(choices[0][1].values()) == 150
 
 
 def test_search_never_reads_the_true_state() -> None:
@@ -86,6 +117,64 @@ def test_search_never_reads_the_true_state() -> None:
     agent.act(CountingView(state, 0))
     assert len(calls) == 40
     assert state.fingerprint() == before
+
+
+def test_worlds_are_drawn_once_per_decision_and_reused() -> None:
+    state = CANON.new(seed=11)
+    before = state.fingerprint()
+    calls: list[int] = []
+
+    class CountingView(SeatView):
+        __slots__ = ()
+
+        def resample(self, rng: Any) -> GameState:
+            calls.append(1)
+            return super().resample(rng)
+
+    agent = ISMCTSAgent(CANON, 0, seed=1, iterations=40, worlds=5)
+    agent.act(CountingView(state, 0))
+    assert len(calls) == 5
+    assert agent.last_iterations == 40
+    assert state.fingerprint() == before
+
+
+def test_depth_cuts_playouts_and_scores_them_with_the_games_evaluation() -> None:
+    seen: list[int] = []
+
+    def evaluate(state: Any) -> list[float]:
+        seen.append(state.steps)
+        return _tricks_and_hands(state)
+
+    game = Game(info=TOY.info, state_class=CanonicalHighCard, extras={"evaluate": evaluate})
+    state = game.new(seed=3, options={"hand": 4})
+    agent = make_agent("ismcts:iterations=30,depth=1,worlds=4", game, 0, 0)
+    assert agent.act(SeatView(state, 0)) in state.legal_actions()
+    assert len(seen) == 30  # no playout of a 4-trick game ends within one step past the tree
+    assert max(seen) < 10
+
+
+def test_bias_draws_the_search_towards_the_heuristics_choice() -> None:
+    """With a heavy bias the heuristic's pick gets the most visits; without it the search decides."""
+    hinted: list[int] = []
+
+    class LowestCard:
+        name = "lowest"
+
+        def act(self, view: SeatView) -> Any:
+            hinted.append(view.seat)
+            return view.legal_actions()[0]  # the lowest card: rarely what wins
+
+    game = Game(info=TOY.info, state_class=HighCard, heuristic=lambda g, seat, seed, **kw: LowestCard())
+    state = game.new(seed=8)
+    lowest = state.legal_actions()[0].id
+    plain = make_agent("ismcts:iterations=200,bias=0,rollout=random", game, 0, 0)
+    biased = make_agent("ismcts:iterations=200,bias=50,rollout=random", game, 0, 0)
+    assert isinstance(plain, ISMCTSAgent) and isinstance(biased, ISMCTSAgent)
+    plain.act(SeatView(state, 0))
+    biased.act(SeatView(state, 0))
+    assert hinted == [0]
+    assert biased.last_visits[lowest] > plain.last_visits[lowest]
+    assert biased.last_visits[lowest] == max(biased.last_visits.values())
 
 
 def test_same_seed_same_choices_and_statistics() -> None:
@@ -149,8 +238,13 @@ def test_levels_and_registry() -> None:
         ("ismcts:seconds=-1", "positive"),
         ("ismcts:level=brutal", "level must be one of"),
         ("ismcts:level=easy,iterations=5", "either level"),
+        ("ismcts:depth=-1", "depth must not be negative"),
+        ("ismcts:worlds=-2", "worlds must not be negative"),
+        ("ismcts:worlds=some", "whole number"),
+        ("ismcts:bias=-1", "bias must not be negative"),
+        ("ismcts:bias=1", "no heuristic bot to bias"),
         ("ismcts:rollout=heuristic", "no heuristic"),
-        ("ismcts:depth=3", "unknown parameter"),
+        ("ismcts:deep=3", "unknown parameter"),
     ],
 )
 def test_bad_parameters_are_refused(spec: str, message: str) -> None:
@@ -173,3 +267,19 @@ def test_heuristic_rollouts_use_the_games_bot() -> None:
     state = game.new(seed=4)
     assert agent.act(SeatView(state, 0)) in state.legal_actions()
     assert used
+
+
+def test_factory_defaults_follow_what_the_game_offers() -> None:
+    import hulldown
+
+    tk = hulldown.load("tank-killers")
+    strong = make_agent("ismcts", tk, 0, 0)
+    assert isinstance(strong, ISMCTSAgent)
+    assert (strong.rollout, strong.max_rollout_steps, strong.worlds, strong.bias) == ("heuristic", 10, 10, 1.0)
+    assert strong.evaluate is not None
+    full = make_agent("ismcts:depth=end,rollout=random,bias=0,worlds=0", tk, 0, 0)
+    assert isinstance(full, ISMCTSAgent)
+    assert full.evaluate is None and full.max_rollout_steps == tk.info.max_steps
+    plain = make_agent("ismcts", TOY, 0, 0)
+    assert isinstance(plain, ISMCTSAgent)
+    assert (plain.rollout, plain.evaluate, plain.bias) == ("random", None, 0.0)

@@ -1,0 +1,49 @@
+"""Cut-off evaluations: one value per seat in [0, 1], moving with the game's own measure of progress."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import hulldown
+from hulldown.agents.evaluators import evaluator_for
+from hulldown.engine import Game
+from tests.engine.toygame import TOY
+
+
+def test_tank_killers_values_casualties_towards_breaking() -> None:
+    game = hulldown.load("tank-killers")
+    evaluate = evaluator_for(game)
+    assert evaluate is not None
+    state: Any = game.new(seed=1)
+    v = evaluate(state)
+    assert len(v) == 2 and abs(sum(v) - 1.0) < 1e-9
+    assert abs(v[0] - v[1]) < 0.2  # only the hand sizes differ at the start
+    hurt: Any = state.clone()
+    for _ in range(6):  # six German cards become casualties
+        hurt.casualty[0].append(hurt.fdeck[0].pop())
+    w = evaluate(hurt)
+    assert w[1] > v[1] + 0.3 and all(0.0 <= x <= 1.0 for x in w)
+
+
+def test_tank_hunter_values_points_for_every_seat() -> None:
+    game = hulldown.load("tank-hunter")
+    evaluate = evaluator_for(game)
+    assert evaluate is not None
+    state: Any = game.new(seed=2, players=3)
+    v = evaluate(state)
+    assert len(v) == 3 and all(0.0 <= x <= 1.0 for x in v)
+    rng_state = state
+    while not rng_state.is_over and max(rng_state.points(p) for p in range(3)) == 0:
+        rng_state.apply(rng_state.legal_actions()[0])
+    assert max(rng_state.points(p) for p in range(3)) > 0
+    leader = max(range(3), key=rng_state.points)
+    w = evaluate(rng_state)
+    assert w[leader] == max(w) and w[leader] > 0.5
+
+
+def test_a_declared_evaluation_wins_and_games_without_one_have_none() -> None:
+    def mine(state: Any) -> list[float]:
+        return [0.5] * state.players
+
+    assert evaluator_for(TOY) is None
+    assert evaluator_for(Game(info=TOY.info, state_class=TOY.state_class, extras={"evaluate": mine})) is mine
