@@ -5,24 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from hulldown.games.tank_clash import GAME
+from hulldown.games.tank_clash.data import MORALE_NAMES
 from hulldown.games.tank_clash.state import TankClashState
 
 # With identity shuffles seat 0 holds mission "ace-2", seat 1 "ace-1"; the morale deck's top
 # card is the last of cards.toml ("Ambush"), then "Demolish", "Sabotage", "Airdrop", ...
-MORALE_ORDER = (
-    "Sniper",
-    "Experience",
-    "Reinforce",
-    "Conceal",
-    "Deflect",
-    "Overhaul",
-    "Transport",
-    "Refuel",
-    "Airdrop",
-    "Sabotage",
-    "Demolish",
-    "Ambush",
-)
+MORALE_ORDER = MORALE_NAMES
 
 
 DEFAULT_CHECKPOINTS = (["G1", "H4", "I7"], ["F14", "G11", "H8"])

@@ -78,6 +78,27 @@ class TankModel(_Model):
     count: int = Field(ge=1, le=5)
 
 
+#: The rulebook's twelve morale cards, in the order of the data file.
+MORALE_NAMES = (
+    "Sniper",
+    "Experience",
+    "Reinforce",
+    "Conceal",
+    "Deflect",
+    "Overhaul",
+    "Transport",
+    "Refuel",
+    "Airdrop",
+    "Sabotage",
+    "Demolish",
+    "Ambush",
+)
+MoraleName = Literal[
+    "Sniper", "Experience", "Reinforce", "Conceal", "Deflect", "Overhaul",
+    "Transport", "Refuel", "Airdrop", "Sabotage", "Demolish", "Ambush",
+]  # fmt: skip
+
+
 class MissionModel(_Model):
     id: str
     kind: Literal["capture", "mediums", "ace"]
@@ -92,20 +113,7 @@ class TacticalModel(_Model):
 
 
 class MoraleModel(_Model):
-    name: Literal[
-        "Sniper",
-        "Experience",
-        "Reinforce",
-        "Conceal",
-        "Deflect",
-        "Overhaul",
-        "Transport",
-        "Refuel",
-        "Airdrop",
-        "Sabotage",
-        "Demolish",
-        "Ambush",
-    ]
+    name: MoraleName
     colour: Literal["red", "green", "blue", "purple"]
     timing: str
     designed: bool

@@ -35,22 +35,9 @@ import numpy as np
 import numpy.typing as npt
 
 from hulldown.engine.hexgrid import grid
-from hulldown.games.tank_clash.data import FIELD_ROWS, FIELD_WIDTH, KINDS
+from hulldown.games.tank_clash.data import FIELD_ROWS, FIELD_WIDTH, KINDS, MORALE_NAMES
 
-MORALE = (
-    "Sniper",
-    "Experience",
-    "Reinforce",
-    "Conceal",
-    "Deflect",
-    "Overhaul",
-    "Transport",
-    "Refuel",
-    "Airdrop",
-    "Sabotage",
-    "Demolish",
-    "Ambush",
-)
+MORALE = MORALE_NAMES
 PLANES = 22
 SCALARS = 10 + len(MORALE)
 _G = grid(FIELD_WIDTH, FIELD_ROWS)
