@@ -125,21 +125,13 @@ _AIR_ROW = tuple(
     tuple(_GRID.index(c + k, r) for k in range(-2, 3) if 0 <= c + k < _GRID.width)
     for c, r in (_GRID.coords(h) for h in range(_GRID.size))
 )
-_ART_MASK = tuple((1 << h) | sum(1 << n for n in _ADJ[h]) for h in range(_SIZE))
-_AIR_MASK = tuple(sum(1 << n for n in _AIR_ROW[h]) for h in range(_SIZE))
+#: 8.1 artillery support: the hex and the six around it
+_ART_HEXES = tuple((h, *_ADJ[h]) for h in range(_SIZE))
 MORALE_TANK_ACT = {
     c: tuple(act(f"morale:{c}:{t}") for t in TANK_IDS)
     for c in ("Transport", "Refuel", "Airdrop", "Overhaul", "Sabotage")
 }
 DEMOLISH_ACT = tuple(act(f"morale:Demolish:{n}") for n in HEX_NAMES)
-
-
-def _mask_actions(mask: int, row: tuple[Action, ...], out: list[Action]) -> None:
-    """Append ``row[h]`` for every hex ``h`` in the bit mask, lowest hex first."""
-    while mask:
-        low = mask & -mask
-        out.append(row[low.bit_length() - 1])
-        mask ^= low
 
 
 ATTACK_ACT = tuple(tuple(act(f"attack:{TANK_IDS[a]}:{TANK_IDS[e]}") for e in range(10)) for a in range(10))
@@ -178,7 +170,18 @@ class _Layout:
     are ever asked about.
     """
 
-    __slots__ = ("blocks_fire", "demolished", "field", "fire", "forest", "houses", "passable", "reach", "sight")
+    __slots__ = (
+        "_setup",
+        "blocks_fire",
+        "demolished",
+        "field",
+        "fire",
+        "forest",
+        "houses",
+        "passable",
+        "reach",
+        "sight",
+    )
 
     def __init__(self, field: Battlefield, demolished: tuple[int, ...], parent: _Layout | None = None) -> None:
         self.field = field
@@ -192,7 +195,8 @@ class _Layout:
         self.blocks_fire = tuple(blocks)
         self.forest = field.forest
         self.houses = tuple(h for h, t in enumerate(field.terrain) if t == "house" and h not in demolished)
-        self.reach: dict[tuple[int, int, int], ReachPaths] = {}
+        self.reach: dict[int, ReachPaths] = {}
+        self._setup: dict[tuple[int, int], list[int]] = {}
         if parent is None:
             self.sight = bytearray(_SIZE * _SIZE)
             self.fire = [-1] * (_SIZE * _MASK_RANGE)
@@ -210,6 +214,20 @@ class _Layout:
             for b in near:
                 sight[base + b] = _UNKNOWN
             fire[a * _MASK_RANGE : (a + 1) * _MASK_RANGE] = [-1] * _MASK_RANGE
+
+    def setup_hexes(self, seat: int, row: int) -> list[int]:
+        """Where ``seat`` may set up: with ``row`` 1, 4 or 7 the open hexes of that row for a
+        checkpoint (2.5); with 0 the hexes a tank may stand on in its deployment rows (2.6)."""
+        key = (seat, row)
+        got = self._setup.get(key)
+        if got is None:
+            g = self.field.grid
+            if row:
+                got = [h for h in range(g.size) if self.field.open[h] and g.row_from_edge(h, seat) == row]
+            else:
+                got = [h for h in range(g.size) if self.passable[h] and g.row_from_edge(h, seat) <= DEPLOYMENT_ROWS]
+            self._setup[key] = got
+        return got
 
     def sight_value(self, a: int, b: int) -> int:
         """The distance from ``a`` to ``b`` if a tank there may fire at ``b`` in range, else ``_NEVER``.
@@ -307,6 +325,8 @@ class TankClashState(GameState):
         "moved",
         "mv",
         "mv_area",
+        "mv_hex",
+        "mv_sig",
         "occ_mask",
         "occupant",
         "phase",
@@ -319,6 +339,7 @@ class TankClashState(GameState):
         "side",
         "side_stats",
         "smoke",
+        "stakes",
         "tac_turn",
         "tac_used",
         "turn_no",
@@ -348,6 +369,9 @@ class TankClashState(GameState):
     demolished: tuple[int, ...]
     mv: list[list[Action] | None]
     mv_area: list[int]
+    mv_hex: list[int]
+    mv_sig: list[int]
+    stakes: bool
     cp_hex: list[int]
     cp_holder: list[int]
     cp_at: dict[int, int]
@@ -395,6 +419,9 @@ class TankClashState(GameState):
         self.layout = _layout(self.field, ())
         self.mv = [None] * 10
         self.mv_area = [0] * 10
+        self.mv_hex = [-1] * 10
+        self.mv_sig = [0] * 10
+        self.stakes = True
         # 2.1 sides: chosen or drawn
         s0 = o["side"]
         if s0 == "random":
@@ -499,15 +526,6 @@ class TankClashState(GameState):
             self.occupant[h] = t
             mask |= 1 << h
         self.occ_mask[t // 5] = mask
-        # a tank's cached moves stay right until a tank enters or leaves the hexes it could reach
-        changed = (1 << old if old >= 0 else 0) | (1 << h if h >= 0 else 0)
-        mv, area = self.mv, self.mv_area
-        for u, a in enumerate(area):
-            if a & changed:
-                mv[u] = None
-                area[u] = 0
-        mv[t] = None
-        area[t] = 0
         self._legal_cache = None
 
     def tanks_of(self, seat: int) -> range:
@@ -657,9 +675,7 @@ class TankClashState(GameState):
         seat = self._current_player()
         assert seat is not None
         row = CHECKPOINT_ROWS[self.setup_step // 2]
-        g = self.field.grid
-        open_ = self.field.open
-        return [h for h in range(g.size) if open_[h] and g.row_from_edge(h, seat) == row]
+        return self.layout.setup_hexes(seat, row)
 
     def _place_checkpoint(self, h: int, events: list[Event]) -> None:
         seat = self.first if self.setup_step % 2 == 0 else 1 - self.first
@@ -674,10 +690,8 @@ class TankClashState(GameState):
 
     def _placement_hexes(self, seat: int) -> list[int]:
         """2.6 Tanks go on a free hex of their player's rows 1 to 3 that a tank may stand on."""
-        g = self.field.grid
-        lo = 0 if seat == 0 else g.size - DEPLOYMENT_ROWS * g.width
-        occ, passable = self.occupant, self.layout.passable
-        return [h for h in range(lo, lo + DEPLOYMENT_ROWS * g.width) if passable[h] and occ[h] < 0]
+        occ = self.occupant
+        return [h for h in self.layout.setup_hexes(seat, 0) if occ[h] < 0]
 
     def _kinds_left(self, seat: int) -> list[int]:
         left = list(ROSTER)
@@ -750,7 +764,8 @@ class TankClashState(GameState):
         self._start_turn(1 - seat, events)
 
     def _finish_action(self, events: list[Event]) -> None:
-        self._clear_attack()
+        if self.at_a >= 0:
+            self._clear_attack()
         self.actions_taken += 1
         self.phase = MAIN
         if self._check_victory(events):
@@ -765,22 +780,26 @@ class TankClashState(GameState):
         start = self.actions_taken == 0
         if start and not self.tac_turn:
             out += self._tactical_actions(seat)
-        hx, moved, mv = self.hex, self.moved, self.mv
-        lo = seat * 5
-        moves: list[Action] = []
-        for t in range(lo, lo + 5):
-            if hx[t] >= 0 and not moved[t]:
-                m = mv[t]
-                if m is None:
-                    m = self._plain_moves(t)
-                moves += m
         if not self.morale_used[seat] and self.hands[seat].cards:
             out += self._move_card_actions(seat, start)
             out += self._anytime_actions(seat)
-        out += moves
+        hx, moved, mv, mv_hex, mv_sig, mv_area = self.hex, self.moved, self.mv, self.mv_hex, self.mv_sig, self.mv_area
+        lo = seat * 5
+        # both seats' tanks in one bit mask, the enemy's above: a tank's cached moves hold
+        # while it stands where it stood and no tank near it has come or gone
+        occ = self.occ_mask
+        both = occ[seat] | occ[1 - seat] << _SIZE
+        for t in range(lo, lo + 5):
+            h = hx[t]
+            if h >= 0 and not moved[t]:
+                m = mv[t]
+                if m is None or mv_hex[t] != h or both & mv_area[t] != mv_sig[t]:
+                    m = self._plain_moves(t)
+                out += m
         if not self.smoke[seat]:
             attacked = self.attacked
             enemy = self.occ_mask[1 - seat]
+            occupant = self.occupant
             stats, kind, layout = self.side_stats[seat], self.kind, self.layout
             fire = layout.fire
             for t in range(lo, lo + 5):
@@ -793,9 +812,13 @@ class TankClashState(GameState):
                             aim = layout.fire_mask(h, fp)
                     else:
                         aim = self._fire_mask(t)
-                    if aim & enemy:
+                    aim &= enemy
+                    if aim:
                         row = ATTACK_ACT[t]
-                        out += [row[e] for e in self.targets(t)]
+                        while aim:  # the targets, lowest hex first
+                            low = aim & -aim
+                            out.append(row[occupant[low.bit_length() - 1]])
+                            aim ^= low
         out.append(END)
         return out
 
@@ -862,7 +885,7 @@ class TankClashState(GameState):
         area = _WITHIN[allowance][start]
         seat = t // 5
         enemy_near = self.occ_mask[1 - seat] & area
-        key = (start, allowance, enemy_near)
+        key = enemy_near << 12 | allowance << 8 | start  # an int: cheaper than a tuple, not tracked by gc
         table = self.layout.reach
         paths = table.get(key)
         if paths is None:
@@ -902,8 +925,7 @@ class TankClashState(GameState):
     def _move_actions(self, t: int, bonus: int) -> list[Action]:
         """The move actions of tank ``t`` (cached beside its reach; callers never mutate it)."""
         if bonus == 0:
-            got = self.mv[t]
-            return got if got is not None else self._plain_moves(t)
+            return self._plain_moves(t)
         entry = self._reach_entry(t, max(bonus, 0), AIRDROP_HEXES if bonus < 0 else 0)
         return self._entry_actions(t, entry)
 
@@ -916,10 +938,31 @@ class TankClashState(GameState):
         return got
 
     def _plain_moves(self, t: int) -> list[Action]:
-        """Tank ``t``'s ordinary move actions, kept in this state until a tank near it moves."""
-        got = self._entry_actions(t, self._reach_entry(t, 0, 0))
-        self.mv[t] = got
-        self.mv_area[t] = _WITHIN[self._allowance(t, 0, 0)][self.hex[t]]
+        """Tank ``t``'s ordinary move actions, remembered with what they depend on (its hex
+        and the tanks within its allowance) so that later asks in this line of play are free.
+
+        ``_reach_entry`` and ``_entry_actions`` written out in one piece: this is the
+        hottest path of random play.
+        """
+        start = self.hex[t]
+        layout = self.layout
+        seat = t // 5
+        allowance = 1 if layout.forest[start] else self.side_stats[seat][self.kind[t]][2]
+        area = _WITHIN[allowance][start]
+        occ = self.occ_mask
+        enemy_near = occ[1 - seat] & area
+        self.mv_hex[t] = start
+        self.mv_area[t] = area2 = area | area << _SIZE
+        self.mv_sig[t] = (occ[seat] | occ[1 - seat] << _SIZE) & area2
+        paths = layout.reach.get(enemy_near << 12 | allowance << 8 | start)
+        if paths is not None:
+            entry = paths[2].get(occ[seat] & paths[1])
+            if entry is not None:
+                got = entry[1][t]
+                if got is not None:
+                    self.mv[t] = got
+                    return got
+        got = self.mv[t] = self._entry_actions(t, self._reach_entry(t, 0, 0))
         return got
 
     def _move(self, t: int, dest: int, events: list[Event], boosted: bool = False) -> None:
@@ -940,6 +983,7 @@ class TankClashState(GameState):
         h = self.hex[t]
         cp = self.cp_at.get(h)
         if cp is not None:
+            self.stakes = True
             owner = cp // 3
             if owner != seat and self.cp_holder[cp] == owner:
                 self.cp_holder[cp] = seat
@@ -1130,6 +1174,7 @@ class TankClashState(GameState):
             self._lose_armour(t, events, by)
 
     def _destroy(self, t: int, events: list[Event], by: int) -> None:
+        self.stakes = True
         seat = t // 5
         self.relocate(t, -1)
         self.destroyed[t] = True
@@ -1153,18 +1198,21 @@ class TankClashState(GameState):
         out: list[Action] = []
         used = self.tac_used[seat]
         hx = self.hex
-        enemy = self.tanks_of(1 - seat)
-        if "artillery" not in used or "air" not in used:
-            art = air = 0
-            for e in enemy:
-                h = hx[e]
-                if h >= 0:
-                    art |= _ART_MASK[h]
-                    air |= _AIR_MASK[h]
-            if "artillery" not in used:
-                _mask_actions(art, TACTICAL_HEX_ACT["artillery"], out)
-            if "air" not in used:
-                _mask_actions(air, TACTICAL_HEX_ACT["air"], out)
+        lo = 5 - 5 * seat  # the enemy's first tank
+        hexes: set[int] = set()
+        if "artillery" not in used:
+            for e in range(lo, lo + 5):
+                if hx[e] >= 0:
+                    hexes.update(_ART_HEXES[hx[e]])
+            row = TACTICAL_HEX_ACT["artillery"]
+            out += [row[h] for h in sorted(hexes)]
+        if "air" not in used:
+            hexes = set()
+            for e in range(lo, lo + 5):
+                if hx[e] >= 0:
+                    hexes.update(_AIR_ROW[hx[e]])
+            row = TACTICAL_HEX_ACT["air"]
+            out += [row[h] for h in sorted(hexes)]
         if "infantry" not in used:
             out.append(TACTICAL_PLAIN_ACT["infantry"])
         if "smoke" not in used:
@@ -1172,12 +1220,16 @@ class TankClashState(GameState):
         if "repair" not in used:
             row = TACTICAL_TANK_ACT["repair"]
             stats, kind, armour = self.side_stats[seat], self.kind, self.armour
-            out += [row[t] for t in self.tanks_of(seat) if hx[t] >= 0 and armour[t] < stats[kind[t]][1]]
+            for t in range(seat * 5, seat * 5 + 5):
+                if hx[t] >= 0 and armour[t] < stats[kind[t]][1]:
+                    out.append(row[t])
         if "mines" not in used:
             row = TACTICAL_TANK_ACT["mines"]
             # 8.6 the enemy tank must be in the player's territory (rows 1-7 from the player's edge)
-            lo, hi = (0, _TERRITORY) if seat == 0 else (_TERRITORY, _SIZE)
-            out += [row[e] for e in enemy if lo <= hx[e] < hi]
+            first, last = (0, _TERRITORY) if seat == 0 else (_TERRITORY, _SIZE)
+            for e in range(lo, lo + 5):
+                if first <= hx[e] < last:
+                    out.append(row[e])
         return out
 
     def _play_tactical(self, seat: int, parts: list[str], events: list[Event]) -> None:
@@ -1292,7 +1344,6 @@ class TankClashState(GameState):
         self.demolished = (*self.demolished, h)
         self.layout = _layout(self.field, tuple(sorted(self.demolished)), self.layout)
         self.mv = [None] * 10  # moves may now pass the ruins
-        self.mv_area = [0] * 10
         events.append(public("demolished", hex=self.hex_name(h)))
         if self._options["fog_of_war"]:
             self._check_reveals(events)
@@ -1330,6 +1381,7 @@ class TankClashState(GameState):
 
     # ------------------------------------------------------------------ victory (clauses 12, 13.1)
     def _score(self, seat: int, points: int, why: str, events: list[Event]) -> None:
+        self.stakes = True
         self.vp[seat] += points
         events.append(public("victory_points", seat=seat, points=points, total=self.vp[seat], reason=why))
 
@@ -1349,9 +1401,16 @@ class TankClashState(GameState):
         return self.ace_dead[enemy]
 
     def _check_victory(self, events: list[Event]) -> bool:
-        """12.1 base camp, every enemy tank, the secret mission; 13.1 five victory points."""
+        """12.1 base camp, every enemy tank, the secret mission; 13.1 five victory points.
+
+        Only a capture, a destroyed tank or points scored can win, and each of those sets
+        ``stakes``: without it there is nothing to look at.
+        """
         if self.phase == OVER:
             return True
+        if not self.stakes:
+            return False
+        self.stakes = False
         vp_game = self._options["victory_points"]
         if vp_game and self.vp[0] < VP_TARGET and self.vp[1] < VP_TARGET:
             return False
@@ -1428,6 +1487,9 @@ class TankClashState(GameState):
         new.demolished = self.demolished
         new.mv = self.mv.copy()
         new.mv_area = self.mv_area.copy()
+        new.mv_hex = self.mv_hex.copy()
+        new.mv_sig = self.mv_sig.copy()
+        new.stakes = self.stakes
         new.mission_kind = self.mission_kind.copy()
         new.cp_at = self.cp_at
         new.tac_turn = self.tac_turn
@@ -1515,7 +1577,6 @@ class TankClashState(GameState):
             self.kind[t] = k
             self.armour[t] = self.stats(t)[1]
             self.mv[t] = None  # another type, another speed
-            self.mv_area[t] = 0
         self.ace[other] = ace_at
 
     def _reveal_pending(self) -> bool:
