@@ -71,9 +71,10 @@ _GRID = grid(FIELD_WIDTH, FIELD_ROWS)
 _ADJ = _GRID.adjacency
 _DIST = _GRID.distances
 _SIZE = _GRID.size
-#: _WITHIN[k][h]: bit mask of the hexes at distance 1..k from h (k up to 6).
+#: _WITHIN[k][h]: bit mask of the hexes at distance 1..k from h (k up to 8).
 _WITHIN = tuple(
-    tuple(sum(1 << o for o in range(_SIZE) if 0 < _DIST[h * _SIZE + o] <= k) for h in range(_SIZE)) for k in range(7)
+    tuple(sum(1 << o for o in range(_SIZE) if 0 < _DIST[h * _SIZE + o] <= k) for h in range(_SIZE))
+    for k in range(9)  # speed up to 6 (tanks.toml) plus Transport's 2
 )
 #: hexes below this index are seat 0's territory (its rows 1..7), the rest seat 1's
 _TERRITORY = BOARD_ROWS * FIELD_WIDTH
@@ -115,6 +116,8 @@ def act(aid: str) -> Action:
 
 END, PASS, KEEP = act("end"), act("pass"), act("keep")
 MOVE_ACT = tuple(tuple(act(f"move:{TANK_IDS[t]}:{n}") for n in HEX_NAMES) for t in range(10))
+#: the tank of every move action id
+_MOVE_OF = {a.id: t for t in range(10) for a in MOVE_ACT[t]}
 PLACE_ACT = tuple(tuple(act(f"place:{k}:{n}") for n in HEX_NAMES) for k in KINDS)
 CHECKPOINT_ACT = tuple(act(f"checkpoint:{n}") for n in HEX_NAMES)
 TACTICAL_HEX_ACT = {c: tuple(act(f"tactical:{c}:{n}") for n in HEX_NAMES) for c in ("artillery", "air")}
@@ -152,7 +155,7 @@ def _mission_kinds() -> dict[str, str]:
 _UNKNOWN = 0
 #: sight[a * size + b] when a tank on a can never attack one on b
 _NEVER = 255
-#: the firepower up to which fire masks are kept per hex (tank data above it takes the slow path)
+#: fire masks are kept per hex and firepower 0..6 (tanks.toml allows at most 6)
 _MASK_RANGE = 7
 #: _WITHIN_LIST[k][h]: the hexes at distance 1..k from h
 _WITHIN_LIST = tuple(tuple(_GRID.within(h, k) for h in range(_SIZE)) for k in range(_MASK_RANGE))
@@ -249,9 +252,9 @@ class _Layout:
         v = self.sight[i] = self.sight_value(*divmod(i, _SIZE))
         return v
 
-    def fire_mask(self, h: int, rng: int) -> int:
-        """The hexes a tank on ``h`` may attack with range ``rng`` (< _MASK_RANGE), as a bit mask."""
-        k = h * _MASK_RANGE + rng
+    def fire_mask(self, k: int) -> int:
+        """The hexes a tank on ``h`` may attack with range ``rng``, as a bit mask (``k = h * _MASK_RANGE + rng``)."""
+        h, rng = divmod(k, _MASK_RANGE)
         m = self.fire[k]
         if m < 0:
             m = 0
@@ -565,13 +568,29 @@ class TankClashState(GameState):
         return self.phase == OVER
 
     def find_action(self, action: Action | str) -> Action:
-        """The engine's look-up, with a shortcut: actions are shared objects (``act``), so one
-        handed back from ``legal_actions`` is found by identity without comparing ids."""
+        """The engine's look-up, with shortcuts: actions are shared objects (``act``), so one
+        handed back from ``legal_actions`` is found by identity without comparing ids, and a
+        move in the actions phase only among its own tank's moves (the very list that went
+        into the legal actions when they were worked out for this state)."""
         cache = self._legal_cache
         if cache is not None and type(action) is Action and self.phase != OVER:
-            for a in cache:
-                if a is action:
-                    return a
+            move = _MOVE_OF.get(action.id)
+            if (
+                move is not None
+                and self.phase == MAIN
+                and len(self.hands[0].cards) <= HAND_LIMIT
+                and len(self.hands[1].cards) <= HAND_LIMIT
+            ):
+                t = move
+                m = self.mv[t]
+                if t // 5 == self.active and self.hex[t] >= 0 and not self.moved[t] and m is not None:
+                    for a in m:
+                        if a is action:
+                            return a
+            else:
+                for a in cache:
+                    if a is action:
+                        return a
         return super().find_action(action)
 
     def _returns(self) -> list[float]:
@@ -783,42 +802,37 @@ class TankClashState(GameState):
         if not self.morale_used[seat] and self.hands[seat].cards:
             out += self._move_card_actions(seat, start)
             out += self._anytime_actions(seat)
-        hx, moved, mv, mv_hex, mv_sig, mv_area = self.hex, self.moved, self.mv, self.mv_hex, self.mv_sig, self.mv_area
-        lo = seat * 5
+        hx, moved, attacked = self.hex, self.moved, self.attacked
+        mv, mv_hex, mv_sig, mv_area = self.mv, self.mv_hex, self.mv_sig, self.mv_area
         # both seats' tanks in one bit mask, the enemy's above: a tank's cached moves hold
         # while it stands where it stood and no tank near it has come or gone
         occ = self.occ_mask
-        both = occ[seat] | occ[1 - seat] << _SIZE
-        for t in range(lo, lo + 5):
+        enemy = occ[1 - seat]
+        both = occ[seat] | enemy << _SIZE
+        can_fire = not self.smoke[seat]  # 8.5
+        stats, kind, occupant, layout = self.side_stats[seat], self.kind, self.occupant, self.layout
+        fire = layout.fire
+        for t in range(seat * 5, seat * 5 + 5):
             h = hx[t]
-            if h >= 0 and not moved[t]:
+            if h < 0:
+                continue
+            if not moved[t]:
                 m = mv[t]
                 if m is None or mv_hex[t] != h or both & mv_area[t] != mv_sig[t]:
                     m = self._plain_moves(t)
                 out += m
-        if not self.smoke[seat]:
-            attacked = self.attacked
-            enemy = self.occ_mask[1 - seat]
-            occupant = self.occupant
-            stats, kind, layout = self.side_stats[seat], self.kind, self.layout
-            fire = layout.fire
-            for t in range(lo, lo + 5):
-                h = hx[t]
-                if h >= 0 and not attacked[t]:
-                    fp = stats[kind[t]][0]
-                    if fp < _MASK_RANGE:
-                        aim = fire[h * _MASK_RANGE + fp]
-                        if aim < 0:
-                            aim = layout.fire_mask(h, fp)
-                    else:
-                        aim = self._fire_mask(t)
-                    aim &= enemy
-                    if aim:
-                        row = ATTACK_ACT[t]
-                        while aim:  # the targets, lowest hex first
-                            low = aim & -aim
-                            out.append(row[occupant[low.bit_length() - 1]])
-                            aim ^= low
+            if can_fire and not attacked[t]:
+                k = h * _MASK_RANGE + stats[kind[t]][0]
+                aim = fire[k]
+                if aim < 0:
+                    aim = layout.fire_mask(k)
+                aim &= enemy
+                if aim:
+                    row = ATTACK_ACT[t]
+                    while aim:  # the targets, lowest hex first
+                        low = aim & -aim
+                        out.append(row[occupant[low.bit_length() - 1]])
+                        aim ^= low
         out.append(END)
         return out
 
@@ -975,7 +989,7 @@ class TankClashState(GameState):
         )
         self._arrive(t, events)
         if self._options["fog_of_war"]:
-            self._check_reveals(events)
+            self._check_reveals_of(t, events)
 
     def _arrive(self, t: int, events: list[Event]) -> None:
         """What ending a move on a hex does: capture (6.2), repair (6.4), crossing (10.5, 13.1)."""
@@ -1027,11 +1041,9 @@ class TankClashState(GameState):
 
     def _fire_mask(self, t: int) -> int:
         """The hexes tank ``t`` may attack from where it stands, as a bit mask."""
-        fp = self.side_stats[t // 5][self.kind[t]][0]
-        h = self.hex[t]
-        if fp < _MASK_RANGE:
-            return self.layout.fire_mask(h, fp)
-        return sum(1 << b for b in range(_SIZE) if self.can_target(h, b, fp))
+        k = self.hex[t] * _MASK_RANGE + self.side_stats[t // 5][self.kind[t]][0]
+        aim = self.layout.fire[k]
+        return aim if aim >= 0 else self.layout.fire_mask(k)
 
     def targets(self, t: int) -> list[int]:
         """Enemy tanks ``t`` may attack now (5.2, 5.3, 4.5; the same test as can_target)."""
@@ -1150,7 +1162,7 @@ class TankClashState(GameState):
         self.relocate(t, h)
         events.append(public("retreated", tank=TANK_IDS[t], **{"from": self.hex_name(frm)}, to_hex=self.hex_name(h)))
         if self._options["fog_of_war"]:
-            self._check_reveals(events)
+            self._check_reveals_of(t, events)
 
     # ------------------------------------------------------------------ damage (clause 5.7-5.9)
     def _lose_armour(self, t: int, events: list[Event], by: int = -1) -> None:
@@ -1366,18 +1378,39 @@ class TankClashState(GameState):
 
     def _check_reveals(self, events: list[Event]) -> None:
         """13.2 two enemy tanks that are in range and sight of each other are both revealed."""
-        h, conc = self.hex, self.concealed
+        conc = self.concealed
+        if True not in conc:
+            return
+        h, occupant, seat1 = self.hex, self.occupant, self.occ_mask[1]
         for a in range(5):
-            if h[a] < 0:
+            ha = h[a]
+            if ha < 0:
                 continue
-            ma = self._fire_mask(a)
-            for b in range(5, 10):
-                hb = h[b]
-                if hb < 0 or not (conc[a] or conc[b]) or not (ma >> hb) & 1:
-                    continue
-                if (self._fire_mask(b) >> h[a]) & 1:
+            facing = self._fire_mask(a) & seat1  # seat 1's tanks that tank a could fire at
+            while facing:
+                low = facing & -facing
+                facing ^= low
+                b = occupant[low.bit_length() - 1]
+                if (conc[a] or conc[b]) and (self._fire_mask(b) >> ha) & 1:
                     self._reveal(a, events)
                     self._reveal(b, events)
+
+    def _check_reveals_of(self, t: int, events: list[Event]) -> None:
+        """13.2 after tank ``t`` alone has moved: only pairs with ``t`` in them can have come to
+        face each other (tanks never block sight), every other pair was settled before."""
+        conc, h = self.concealed, self.hex[t]
+        if h < 0 or True not in conc:
+            return
+        occupant = self.occupant
+        facing = self._fire_mask(t) & self.occ_mask[1 - t // 5]
+        while facing:
+            low = facing & -facing
+            facing ^= low
+            b = occupant[low.bit_length() - 1]
+            if (conc[t] or conc[b]) and (self._fire_mask(b) >> h) & 1:
+                first, second = (t, b) if t < b else (b, t)
+                self._reveal(first, events)
+                self._reveal(second, events)
 
     # ------------------------------------------------------------------ victory (clauses 12, 13.1)
     def _score(self, seat: int, points: int, why: str, events: list[Event]) -> None:
