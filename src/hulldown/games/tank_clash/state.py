@@ -118,6 +118,7 @@ END, PASS, KEEP = act("end"), act("pass"), act("keep")
 MOVE_ACT = tuple(tuple(act(f"move:{TANK_IDS[t]}:{n}") for n in HEX_NAMES) for t in range(10))
 #: the tank of every move action id
 _MOVE_OF = {a.id: t for t in range(10) for a in MOVE_ACT[t]}
+_MOVE_ACTION = {a.id: a for row in MOVE_ACT for a in row}
 PLACE_ACT = tuple(tuple(act(f"place:{k}:{n}") for n in HEX_NAMES) for k in KINDS)
 CHECKPOINT_ACT = tuple(act(f"checkpoint:{n}") for n in HEX_NAMES)
 TACTICAL_HEX_ACT = {c: tuple(act(f"tactical:{c}:{n}") for n in HEX_NAMES) for c in ("artillery", "air")}
@@ -144,6 +145,12 @@ _ALL_DESTROYED = [True] * 5
 ReachEntry = tuple[tuple[int, ...], list[list[Action] | None]]
 #: terrain-and-enemy reach -> per friendly-occupancy answers (see _reach_entry)
 ReachPaths = tuple[tuple[int, ...], int, dict[int, ReachEntry]]
+
+
+@lru_cache(maxsize=256)
+def _tactical_zones(seat: int, used: tuple[str, ...]) -> tuple[list[str], list[str]]:
+    """A seat's tactical cards as card instances, played and still face up (for card_zones)."""
+    return [f"{seat}:{c}" for c in used], [f"{seat}:{c}" for c in TACTICAL_IDS if c not in used]
 
 
 @lru_cache(maxsize=1)
@@ -573,6 +580,8 @@ class TankClashState(GameState):
         move in the actions phase only among its own tank's moves (the very list that went
         into the legal actions when they were worked out for this state)."""
         cache = self._legal_cache
+        if type(action) is str:  # a record replayed: a move id stands for its one shared object
+            action = _MOVE_ACTION.get(action, action)
         if cache is not None and type(action) is Action and self.phase != OVER:
             move = _MOVE_OF.get(action.id)
             if (
@@ -1681,6 +1690,7 @@ class TankClashState(GameState):
             "mission 1": [m for m in self.mission[1:] if m],
         }
         for s in (0, 1):
-            zones[f"tactical used {s}"] = [f"{s}:{c}" for c in self.tac_used[s]]
-            zones[f"tactical ready {s}"] = [f"{s}:{c}" for c in TACTICAL_IDS if c not in self.tac_used[s]]
+            used, ready = _tactical_zones(s, self.tac_used[s])
+            zones[f"tactical used {s}"] = used
+            zones[f"tactical ready {s}"] = ready
         return zones
