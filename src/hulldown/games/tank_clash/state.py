@@ -583,16 +583,15 @@ class TankClashState(GameState):
         if type(action) is str:  # a record replayed: a move id stands for its one shared object
             action = _MOVE_ACTION.get(action, action)
         if cache is not None and type(action) is Action and self.phase != OVER:
-            move = _MOVE_OF.get(action.id)
+            t = _MOVE_OF.get(action.id, -1)
             if (
-                move is not None
+                t >= 0
                 and self.phase == MAIN
                 and len(self.hands[0].cards) <= HAND_LIMIT
                 and len(self.hands[1].cards) <= HAND_LIMIT
             ):
-                t = move
                 m = self.mv[t]
-                if t // 5 == self.active and self.hex[t] >= 0 and not self.moved[t] and m is not None:
+                if m is not None and t // 5 == self.active and self._may_move(t):
                     for a in m:
                         if a is action:
                             return a
@@ -801,8 +800,33 @@ class TankClashState(GameState):
         if self.actions_taken >= 2:
             self._end_turn(events)
 
+    def _second_action(self) -> tuple[int, int]:
+        """3.1 what the first action of the turn leaves open, as ``(mover, attacker)``.
+
+        The two actions are two moves, two attacks, or one tank's move and attack (either
+        order). After a move by tank A only A may attack (``attacker`` = A); after an attack
+        by A only A may move (``mover`` = A). -1: no such limit.
+        """
+        if self.actions_taken == 0:
+            return -1, -1
+        lo = self.active * 5
+        for t in range(lo, lo + 5):
+            if self.moved[t]:
+                return -1, t
+            if self.attacked[t]:
+                return t, -1
+        return -1, -1
+
+    def _may_move(self, t: int) -> bool:
+        """Whether tank ``t`` (of the seat to act) may take a move action now (3.1)."""
+        if self.hex[t] < 0 or self.moved[t]:
+            return False
+        mover = self._second_action()[0]
+        return mover < 0 or mover == t
+
     def _main_actions(self) -> list[Action]:
-        """3.1-3.3 two actions: move and/or attack, no tank moving twice or attacking twice."""
+        """3.1-3.3 two actions: two moves, two attacks, or one tank's move and attack; no tank
+        moves twice or attacks twice."""
         seat = self.active
         out: list[Action] = []
         start = self.actions_taken == 0
@@ -811,6 +835,7 @@ class TankClashState(GameState):
         if not self.morale_used[seat] and self.hands[seat].cards:
             out += self._move_card_actions(seat, start)
             out += self._anytime_actions(seat)
+        mover, attacker = (-1, -1) if start else self._second_action()
         hx, moved, attacked = self.hex, self.moved, self.attacked
         mv, mv_hex, mv_sig, mv_area = self.mv, self.mv_hex, self.mv_sig, self.mv_area
         # both seats' tanks in one bit mask, the enemy's above: a tank's cached moves hold
@@ -825,12 +850,12 @@ class TankClashState(GameState):
             h = hx[t]
             if h < 0:
                 continue
-            if not moved[t]:
+            if not moved[t] and (mover < 0 or mover == t):
                 m = mv[t]
                 if m is None or mv_hex[t] != h or both & mv_area[t] != mv_sig[t]:
                     m = self._plain_moves(t)
                 out += m
-            if can_fire and not attacked[t]:
+            if can_fire and not attacked[t] and (attacker < 0 or attacker == t):
                 k = h * _MASK_RANGE + stats[kind[t]][0]
                 aim = fire[k]
                 if aim < 0:
@@ -850,11 +875,11 @@ class TankClashState(GameState):
         for every tank that would have somewhere to go with the card."""
         hand = self.hands[seat]
         out: list[Action] = []
-        hx, moved = self.hex, self.moved
+        hx = self.hex
         for card, bonus in MOVEMENT_BONUS.items():
             if card in hand:
                 row = MORALE_TANK_ACT[card]
-                out += [row[t] for t in self.tanks_of(seat) if hx[t] >= 0 and not moved[t] and self._reach(t, bonus)]
+                out += [row[t] for t in self.tanks_of(seat) if self._may_move(t) and self._reach(t, bonus)]
         if start and "Airdrop" in hand:
             row = MORALE_TANK_ACT["Airdrop"]
             out += [row[t] for t in self.tanks_of(seat) if hx[t] >= 0 and self._reach(t, 0, AIRDROP_HEXES)]
