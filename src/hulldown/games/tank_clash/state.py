@@ -162,6 +162,33 @@ def _mission_kinds() -> dict[str, str]:
 _UNKNOWN = 0
 #: sight[a * size + b] when a tank on a can never attack one on b
 _NEVER = 255
+_W = FIELD_WIDTH
+_FULL = (1 << _SIZE) - 1
+_EVEN_ROWS = sum(((1 << _W) - 1) << (r * _W) for r in range(0, FIELD_ROWS, 2))
+_ODD_ROWS = _FULL ^ _EVEN_ROWS
+_NOT_LEFT = _FULL ^ sum(1 << (r * _W) for r in range(FIELD_ROWS))
+_NOT_RIGHT = _FULL ^ sum(1 << (r * _W + _W - 1) for r in range(FIELD_ROWS))
+
+
+def _spread(m: int) -> int:
+    """The neighbours of every hex in the bit mask ``m`` (odd-r rows: odd rows sit half a hex right)."""
+    even, odd = m & _EVEN_ROWS, m & _ODD_ROWS
+    return (
+        ((m << 1) & _NOT_LEFT)
+        | ((m >> 1) & _NOT_RIGHT)
+        | (even << _W)
+        | ((even << (_W - 1)) & _NOT_RIGHT)
+        | (even >> _W)
+        | ((even >> (_W + 1)) & _NOT_RIGHT)
+        | (odd << _W)
+        | ((odd << (_W + 1)) & _NOT_LEFT)
+        | (odd >> _W)
+        | ((odd >> (_W - 1)) & _NOT_LEFT)
+    ) & _FULL
+
+
+assert all(_spread(1 << h) == sum(1 << n for n in _ADJ[h]) for h in range(_SIZE)), "hex neighbour masks"
+
 #: fire masks are kept per hex and firepower 0..6 (tanks.toml allows at most 6)
 _MASK_RANGE = 7
 #: _WITHIN_LIST[k][h]: the hexes at distance 1..k from h
@@ -187,8 +214,10 @@ class _Layout:
         "field",
         "fire",
         "forest",
+        "forest_mask",
         "houses",
         "passable",
+        "passable_mask",
         "reach",
         "sight",
     )
@@ -204,6 +233,8 @@ class _Layout:
         self.passable = tuple(passable)
         self.blocks_fire = tuple(blocks)
         self.forest = field.forest
+        self.passable_mask = sum(1 << h for h in range(_SIZE) if passable[h])
+        self.forest_mask = sum(1 << h for h in range(_SIZE) if field.forest[h])
         self.houses = tuple(h for h, t in enumerate(field.terrain) if t == "house" and h not in demolished)
         self.reach: dict[int, ReachPaths] = {}
         self._setup: dict[tuple[int, int], list[int]] = {}
@@ -934,37 +965,53 @@ class TankClashState(GameState):
         seat = t // 5
         enemy_near = self.occ_mask[1 - seat] & area
         key = enemy_near << 12 | allowance << 8 | start  # an int: cheaper than a tuple, not tracked by gc
-        table = self.layout.reach
-        paths = table.get(key)
+        paths = self.layout.reach.get(key)
         if paths is None:
-            if len(table) > 100_000:
-                table.clear()
-            hexes = self._search_reach(start, allowance, enemy_near)
-            paths = table[key] = (hexes, sum(1 << h for h in hexes), {})
+            paths = self._new_paths(key, start, allowance, enemy_near)
         # friendly tanks do not block (4.4), they only take the hexes they stand on out of the answer
         own = self.occ_mask[seat] & paths[1]
         got = paths[2].get(own)
         if got is None:
-            got = paths[2][own] = (tuple(h for h in paths[0] if not (own >> h) & 1), [None] * 10)
+            got = paths[2][own] = self._new_entry(paths, own)
         return got
 
+    def _new_paths(self, key: int, start: int, allowance: int, enemy_near: int) -> ReachPaths:
+        """Search a reach the shared table does not hold yet and keep it there."""
+        table = self.layout.reach
+        if len(table) > 100_000:
+            table.clear()
+        hexes = self._search_reach(start, allowance, enemy_near)
+        mask = 0
+        for h in hexes:
+            mask |= 1 << h
+        paths = table[key] = (hexes, mask, {})
+        return paths
+
+    @staticmethod
+    def _new_entry(paths: ReachPaths, own: int) -> ReachEntry:
+        """The hexes of a reach that no friendly tank stands on, with a slot per tank for its actions."""
+        if not own:
+            return paths[0], [None] * 10
+        return tuple([h for h in paths[0] if not (own >> h) & 1]), [None] * 10
+
     def _search_reach(self, start: int, allowance: int, enemy: int) -> tuple[int, ...]:
-        """Every hex reachable around the enemy tanks in ``enemy`` (a bit mask), friendly ones included."""
-        forest, passable = self.layout.forest, self.layout.passable
-        seen = {start}
+        """Every hex reachable around the enemy tanks in ``enemy`` (a bit mask), friendly ones
+        included, nearest first: a breadth-first search on bit masks, one ring per step."""
+        layout = self.layout
+        allowed = layout.passable_mask & ~enemy  # 4.2 terrain, 4.4 enemy tanks block
+        stops = layout.forest_mask  # 4.3 a tank entering a forest stops there
+        seen = front = 1 << start
         out: list[int] = []
-        frontier = [start]
         for _ in range(allowance):
-            nxt = []
-            for h in frontier:
-                for n in _ADJ[h]:
-                    if n in seen or not passable[n] or (enemy >> n) & 1:
-                        continue  # 4.2 terrain, 4.4 enemy tanks block
-                    seen.add(n)
-                    out.append(n)
-                    if not forest[n]:
-                        nxt.append(n)
-            frontier = nxt
+            ring = _spread(front) & allowed & ~seen
+            if not ring:
+                break
+            seen |= ring
+            front = ring & ~stops
+            while ring:
+                low = ring & -ring
+                out.append(low.bit_length() - 1)
+                ring ^= low
         return tuple(out)
 
     def movement_range(self, t: int, bonus: int = 0) -> list[int]:
@@ -1002,15 +1049,19 @@ class TankClashState(GameState):
         self.mv_hex[t] = start
         self.mv_area[t] = area2 = area | area << _SIZE
         self.mv_sig[t] = (occ[seat] | occ[1 - seat] << _SIZE) & area2
-        paths = layout.reach.get(enemy_near << 12 | allowance << 8 | start)
-        if paths is not None:
-            entry = paths[2].get(occ[seat] & paths[1])
-            if entry is not None:
-                got = entry[1][t]
-                if got is not None:
-                    self.mv[t] = got
-                    return got
-        got = self.mv[t] = self._entry_actions(t, self._reach_entry(t, 0, 0))
+        key = enemy_near << 12 | allowance << 8 | start
+        paths = layout.reach.get(key)
+        if paths is None:
+            paths = self._new_paths(key, start, allowance, enemy_near)
+        own = occ[seat] & paths[1]
+        entry = paths[2].get(own)
+        if entry is None:
+            entry = paths[2][own] = self._new_entry(paths, own)
+        got = entry[1][t]
+        if got is None:
+            row = MOVE_ACT[t]
+            got = entry[1][t] = [row[h] for h in entry[0]]
+        self.mv[t] = got
         return got
 
     def _move(self, t: int, dest: int, events: list[Event], boosted: bool = False) -> None:
