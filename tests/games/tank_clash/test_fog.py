@@ -96,3 +96,17 @@ def test_resample_keeps_what_play_has_shown() -> None:
         assert r.kind[5] != 1
         assert sorted(r.kind[5:]) == [0, 0, 0, 1, 2]
         assert r.observation(0) == s.observation(0)
+
+
+def test_no_pair_in_mutual_range_stays_concealed() -> None:
+    """After every step no two enemy tanks that face each other stay hidden (13.2), though a
+    move checks only the pairs with the tank that moved (tanks never block sight)."""
+    for seed in range(20):
+        s = GAME.new(seed=seed, options={"fog_of_war": True, "board_placement": "random"})
+        assert isinstance(s, TankClashState)
+        rng = SplitMix64(seed)
+        while not s.is_over:
+            legal = s.legal_actions()
+            s.apply(legal[rng.below(len(legal))])
+            if s.phase >= 3:  # after set-up
+                assert not s._reveal_pending(), (seed, s.steps)

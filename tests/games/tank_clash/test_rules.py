@@ -80,8 +80,9 @@ def test_two_actions_no_tank_moves_twice_or_attacks_twice() -> None:
     s = duel()
     s.apply("move:a2:C2")
     assert s.actions_taken == 1 and not any(a.startswith("move:a2:") for a in ids(s))
-    s.script_chance(1, 1, 1)
-    s.apply("attack:a4:b1")
+    second = sorted(a for a in ids(s) if a.startswith("move:a1:"))
+    assert second  # move and move, by two tanks
+    s.apply(second[0])
     assert s.active == 1 and s.phase == MAIN  # two actions end the turn
     s.script_chance(1, 1)
     s.apply("attack:b1:a4")
@@ -90,6 +91,24 @@ def test_two_actions_no_tank_moves_twice_or_attacks_twice() -> None:
     s.apply("end")
     s.apply("move:a4:J5")
     assert any(a.startswith("attack:a4:") for a in ids(s))  # move then attack
+
+
+def test_move_and_attack_in_one_turn_are_one_tanks() -> None:
+    """3.1 the rulebook's four pairs: a move and an attack in one turn belong to the same tank."""
+    s = duel(b_hex="I7")
+    s.apply("move:a5:K1")  # the destroyer moves ...
+    assert "attack:a4:b1" not in ids(s)  # ... so the heavy tank may not fire
+    with pytest.raises(IllegalActionError):
+        s.apply("attack:a4:b1")
+    s.apply("end")
+    s.apply("end")
+    assert "move:a1:A2" in ids(s)
+    s.script_chance(1, 1, 1)
+    s.apply("attack:a4:b1")  # the heavy tank fires (a miss) ...
+    assert not any(a.startswith("move:a1:") for a in ids(s))  # ... so only it may move
+    assert any(a.startswith("move:a4:") for a in ids(s))
+    with pytest.raises(IllegalActionError):
+        s.apply("move:a1:A2")
 
 
 def test_illegal_action_changes_nothing() -> None:

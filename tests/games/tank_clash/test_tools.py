@@ -36,6 +36,31 @@ def test_heuristic_beats_random() -> None:
     assert sum(results) >= 8  # wins clearly more than it loses
 
 
+def test_heuristic_plays_cards_captures_and_pursues_its_mission() -> None:
+    """Across a few games against random play the bot uses tactical and morale cards, takes
+    checkpoints, and wins some games through its secret mission."""
+    used: set[str] = set()
+    captures = missions = 0
+    for seed in range(10):
+        s = GAME.new(seed=seed)
+        me = seed % 2
+        bot = make_agent("heuristic", GAME, me, seed)
+        rng = SplitMix64(seed)
+        while not s.is_over:
+            seat = s.current_player
+            if seat == me:
+                action = bot.act(SeatView(s, me))
+                used.add(action.id.split(":")[0])
+            else:
+                legal = s.legal_actions()
+                action = legal[rng.below(len(legal))]
+            events = s.apply(action)
+            captures += sum(1 for e in events if e["type"] == "checkpoint_captured" and e["seat"] == me)
+        missions += s.winner == me and s.reason.startswith("fulfilled the secret mission")
+    assert {"tactical", "morale", "attack", "move"} <= used
+    assert captures >= 5 and missions >= 3
+
+
 def test_tensors_cover_every_offered_action_and_encode_from_observations() -> None:
     spec = GAME.tensors
     assert spec is not None

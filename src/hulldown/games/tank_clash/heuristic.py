@@ -1,8 +1,24 @@
 """A rule-of-thumb Tank Clash bot that plays from its own observation only.
 
-Shoot when it can (strongest gun first, at the weakest target), otherwise drive
-each tank toward the nearest enemy or the enemy base camp, keep heavy tanks and
-the ace out of the open when nothing is in range, play cards when they help.
+Each decision scores every legal action and takes the best (ties broken by the
+bot's own generator). What it values, roughly in order:
+
+- winning moves: the enemy base camp, the checkpoint or kill its secret mission needs;
+- shooting, with the strongest gun at the target that is weakest, worth most to
+  the mission (the ace, medium tanks) or easiest to finish;
+- tactical cards where they do real harm (artillery and air support on the hex
+  that hurts most, mines, repair of a tank that lost armour, smoke when the enemy
+  could shoot back and it cannot shoot, infantry before an attack);
+- morale cards: attack cards before its own roll, Conceal, Ambush and Deflect
+  against an enemy roll, Sabotage and Overhaul where they tip a tank over or
+  back, Transport, Refuel and Airdrop to close distance;
+- driving each tank toward its goal: the enemy checkpoints (it captures on the
+  way: a morale card each), the enemy tank its mission names, the nearest enemy,
+  or the enemy base camp; hexes from which it can shoot next are preferred, and a
+  damaged tank drives home to be repaired at a friendly checkpoint.
+
+Line of sight is worked out from the terrain letters in the observation, so the
+bot never looks past what its seat may see.
 """
 
 from __future__ import annotations
@@ -25,12 +41,70 @@ _CARD_VALUE = {
     "Conceal": 3,
     "Ambush": 3,
     "Sabotage": 3,
+    "Transport": 3,
+    "Airdrop": 3,
     "Overhaul": 2,
-    "Transport": 2,
-    "Refuel": 1,
-    "Airdrop": 1,
+    "Refuel": 2,
     "Demolish": 0,
 }
+#: cards that cost no action (tactical cards, Airdrop, the anytime cards) beat any action when they help
+FREE = 150.0
+_DEFAULT = {"firepower": 2, "armour": 2, "speed": 3}  # a concealed enemy, guessed as a medium tank
+
+
+def _stat(t: dict[str, Any], key: str) -> int:
+    v = t.get(key)
+    return int(v) if v is not None else _DEFAULT[key]
+
+
+class _Context:
+    """What one decision needs from the observation, worked out once per decision."""
+
+    __slots__ = (
+        "base",
+        "blocks",
+        "checkpoints",
+        "enemies",
+        "forest",
+        "home",
+        "mine",
+        "mission",
+        "raiders",
+        "tanks",
+        "threatened",
+    )
+
+    def __init__(self, obs: dict[str, Any], me: int) -> None:
+        rows: list[str] = obs["terrain"]
+        letters = "".join(rows)
+        self.blocks = tuple(c in "TH" for c in letters)
+        self.forest = tuple(c == "T" for c in letters)
+        self.tanks = {t["id"]: t for t in obs["tanks"]}
+        self.mine = [t for t in obs["tanks"] if t["seat"] == me and t["hex"] is not None]
+        self.enemies = [t for t in obs["tanks"] if t["seat"] != me and t["hex"] is not None]
+        self.checkpoints: list[dict[str, Any]] = obs["checkpoints"]
+        base = next((c["hex"] for c in self.checkpoints if c["owner"] != me and c["base_camp"]), None)
+        self.base = _G.parse(base) if base else None
+        home = next((c["hex"] for c in self.checkpoints if c["owner"] == me and c["base_camp"]), None)
+        self.home = _G.parse(home) if home else None
+        # enemy tanks near enough to reach our base camp soon: losing it loses the game
+        self.raiders = (
+            [e for e in self.enemies if _G.distance(_G.parse(e["hex"]), self.home) <= _stat(e, "speed") + 2]
+            if self.home is not None
+            else []
+        )
+        # our checkpoints an enemy tank could reach soon: one of them may be all its mission needs
+        self.threatened = {
+            _G.parse(c["hex"])
+            for c in self.checkpoints
+            if c["owner"] == me
+            and c["holder"] == me
+            and any(
+                _G.distance(_G.parse(e["hex"]), _G.parse(c["hex"])) <= 2 * _stat(e, "speed") + 1 for e in self.enemies
+            )
+        }
+        mission = obs.get("mission")
+        self.mission = mission["kind"] if mission else None
 
 
 class TankClashHeuristic:
@@ -44,17 +118,65 @@ class TankClashHeuristic:
     def act(self, view: SeatView) -> Action:
         legal = view.legal_actions()
         obs = view.observation()
-        best = max(legal, key=lambda a: (self._score(a.id, obs), self.rng.random()))
-        return best
+        ctx = _Context(obs, self.seat)
+        return max(legal, key=lambda a: (self._score(a.id, obs, ctx), self.rng.random()))
 
-    # -- scoring ---------------------------------------------------------------
-    def _score(self, aid: str, obs: dict[str, Any]) -> float:
+    # -- geometry from the observation ------------------------------------------------------
+    def _can_hit(self, ctx: _Context, a: int, t: int, fp: int) -> bool:
+        """5.2 range, 4.5 forest concealment, 5.3 line of sight: the rules, on the seen terrain."""
+        d = _G.distance(a, t)
+        if d == 0 or d > fp:
+            return False
+        if ctx.forest[t] and d > (1 if ctx.forest[a] else 2):
+            return False
+        return _G.line_of_sight(a, t, ctx.blocks)
+
+    def _targets_from(self, ctx: _Context, h: int, fp: int) -> list[dict[str, Any]]:
+        return [e for e in ctx.enemies if self._can_hit(ctx, h, _G.parse(e["hex"]), fp)]
+
+    def _threats_to(self, ctx: _Context, h: int) -> int:
+        """How many enemy tanks could fire at a tank on ``h``."""
+        return sum(1 for e in ctx.enemies if self._can_hit(ctx, _G.parse(e["hex"]), h, _stat(e, "firepower")))
+
+    # -- goals -------------------------------------------------------------------------------
+    def _mission_target(self, ctx: _Context, e: dict[str, Any]) -> bool:
+        if ctx.mission == "ace":
+            return bool(e.get("ace"))
+        if ctx.mission == "mediums":
+            return e.get("kind") == "medium"
+        return False
+
+    def _goal(self, ctx: _Context, t: dict[str, Any]) -> int | None:
+        """Where tank ``t`` is heading: home to repair, a checkpoint, the mission's tank or the fight."""
+        here = _G.parse(t["hex"])
+        me = self.seat
+        if int(t["damage"]) >= 2:
+            own = [_G.parse(c["hex"]) for c in ctx.checkpoints if c["owner"] == me and c["hex"] != t["hex"]]
+            if own:
+                return min(own, key=lambda h: _G.distance(here, h))
+        # enemy checkpoints still in enemy hands: the mission's aim, and a morale card each
+        open_cps = [_G.parse(c["hex"]) for c in ctx.checkpoints if c["owner"] != me and c["holder"] != me]
+        fast = _stat(t, "speed") >= 3
+        if open_cps and (ctx.mission == "capture" or (fast and t.get("kind") != "destroyer")):
+            nearest = min(open_cps, key=lambda h: _G.distance(here, h))
+            if ctx.mission == "capture" or _G.distance(here, nearest) <= 6:
+                return nearest
+        wanted = [e for e in ctx.enemies if self._mission_target(ctx, e)]
+        pool = wanted or ctx.enemies
+        if pool:
+            nearest_e = min(pool, key=lambda e: _G.distance(here, _G.parse(e["hex"])))
+            if wanted or ctx.base is None or _G.distance(here, _G.parse(nearest_e["hex"])) <= 5:
+                return _G.parse(nearest_e["hex"])
+        if open_cps:
+            return min(open_cps, key=lambda h: _G.distance(here, h))
+        return ctx.base
+
+    # -- scoring -----------------------------------------------------------------------------
+    def _score(self, aid: str, obs: dict[str, Any], ctx: _Context) -> float:
         p = aid.split(":")
         head = p[0]
         me = self.seat
-        tanks = {t["id"]: t for t in obs["tanks"]}
-        enemies = [t for t in obs["tanks"] if t["seat"] != me and t["hex"] is not None]
-        enemy_base = next((c["hex"] for c in obs["checkpoints"] if c["owner"] != me and c["base_camp"]), None)
+        tanks = ctx.tanks
         if head == "discard":
             return -_CARD_VALUE.get(p[1], 0)
         if head == "checkpoint":
@@ -63,86 +185,135 @@ class TankClashHeuristic:
         if head == "place":
             h = _G.parse(p[2])
             row = _G.row_from_edge(h, me)
-            want = {"heavy": 3, "destroyer": 2, "medium": 5}[p[1]]
-            return -abs(row - want) + (0.5 if "T" in obs["terrain"][h // FIELD_WIDTH][h % FIELD_WIDTH] else 0)
+            want = {"heavy": 2, "destroyer": 1, "medium": 3}[p[1]]
+            return -abs(row - want) + (0.5 if ctx.forest[h] else 0)
         if head == "ace":
             return 3.0 if tanks[p[1]].get("kind") == "heavy" else 1.0
         if head == "attack":
-            a, t = tanks[p[1]], tanks[p[2]]
-            armour = int(t["armour"]) if t["armour"] is not None else 2
-            return 100.0 + int(a.get("firepower", 2)) * 3 - armour + int(t["damage"])
+            return self._attack_score(ctx, tanks[p[1]], tanks[p[2]])
         if head == "tactical":
-            card = p[1]
-            if card in ("artillery", "air"):
-                hit = [e for e in enemies if e["hex"] == p[2]]
-                if not hit:
-                    return -1
-                return 60.0 - int(hit[0]["armour"] or 0)
-            if card == "mines":
-                return 55.0
-            if card == "repair":
-                return 50.0
-            if card == "infantry":
-                return 40.0 if self._any_attack(obs) else -1
-            if card == "smoke":
-                return -1.0
-            return -1.0
+            return self._tactical_score(p, obs, ctx)
         if head == "morale":
-            card = p[1]
-            if card in ("Sniper", "Reinforce", "Experience", "Conceal", "Ambush", "Deflect"):
-                return 10.0
-            if card == "Sabotage":
-                t = tanks[p[2]]
-                return 30.0 if t["damage"] >= 2 else -1
-            if card == "Overhaul":
-                return 30.0 if tanks[p[2]]["damage"] >= 2 else -1
-            return -1.0
+            return self._morale_score(p, obs, ctx)
         if head == "move":
-            t = tanks[p[1]]
-            to = _G.parse(p[2])
-            goal = self._goal(t, enemies, enemy_base)
-            if goal is None:
-                return 0.0
-            d_now = _G.distance(_G.parse(t["hex"]), goal)
-            d_new = _G.distance(to, goal)
-            rng = t.get("firepower") or 2
-            bonus = 5.0 if d_new <= rng and goal != (_G.parse(enemy_base) if enemy_base else -1) else 0.0
-            if enemy_base and to == _G.parse(enemy_base):
-                bonus += 200
-            cp_bonus = (
-                20.0
-                if any(c["hex"] == p[2] and c["owner"] != me and c["holder"] != me for c in obs["checkpoints"])
-                else 0
-            )
-            return 20 + (d_now - d_new) * 2 + bonus + cp_bonus
+            return self._move_score(ctx, tanks[p[1]], _G.parse(p[2]), obs)
         if head == "reroll":
             return 10 - int(p[1])
         if head == "keep":
             return 0.0
         if head == "retreat":
             h = _G.parse(p[1])
-            return -_G.row_from_edge(h, 1 - me)  # push them back toward their own edge
+            on_cp = any(c["hex"] == p[1] for c in ctx.checkpoints)
+            # push them home, never onto a checkpoint
+            return -_G.row_from_edge(h, 1 - me) - (5 if on_cp else 0)
         if head == "end":
             return 1.0
         return 0.0
 
-    def _any_attack(self, obs: dict[str, Any]) -> bool:
-        me = self.seat
-        mine = [t for t in obs["tanks"] if t["seat"] == me and t["hex"] is not None]
-        enemies = [t for t in obs["tanks"] if t["seat"] != me and t["hex"] is not None]
-        return any(
-            _G.distance(_G.parse(a["hex"]), _G.parse(e["hex"])) <= (a.get("firepower") or 2) + 1
-            for a in mine
-            for e in enemies
-        )
+    def _attack_score(self, ctx: _Context, a: dict[str, Any], t: dict[str, Any]) -> float:
+        armour = _stat(t, "armour")
+        score = 100.0 + _stat(a, "firepower") * 3 - armour * 2 + int(t["damage"])
+        if a.get("ace"):
+            score += 2
+        if t in ctx.raiders:
+            score += 20  # it is heading for our base camp
+        if self._mission_target(ctx, t):
+            score += 15
+        if armour == 0:
+            score += 6  # the next hit destroys it
+        if any(c["hex"] == t["hex"] and c["holder"] == t["seat"] for c in ctx.checkpoints):
+            score -= 2  # the defender's checkpoint costs 1 on the roll
+        return score
 
-    def _goal(self, t: dict[str, Any], enemies: list[dict[str, Any]], base: str | None) -> int | None:
+    def _tactical_score(self, p: list[str], obs: dict[str, Any], ctx: _Context) -> float:
+        card = p[1]
+        if card in ("artillery", "air"):
+            h = _G.parse(p[2])
+            around = set(_G.neighbours(h)) if card == "artillery" else _air_row(h)
+            value = 0.0
+            for e in ctx.enemies:
+                eh = _G.parse(e["hex"])
+                if eh == h:
+                    value += 3 + (4 if _stat(e, "armour") == 0 else 0) + (3 if self._mission_target(ctx, e) else 0)
+                elif eh in around:
+                    value += 1 + (1 if int(e["damage"]) >= 2 else 0)
+            return FREE + value * 3 if value >= 3 else -1.0
+        if card == "mines":
+            e = ctx.tanks[p[2]]
+            return FREE + 5 + int(e["damage"]) * 2
+        if card == "repair":
+            return FREE + 8
+        if card == "infantry":
+            can_shoot = any(self._targets_from(ctx, _G.parse(t["hex"]), _stat(t, "firepower")) for t in ctx.mine)
+            return FREE if can_shoot else -1.0
+        if card == "smoke":
+            threatened = sum(1 for t in ctx.mine if self._threats_to(ctx, _G.parse(t["hex"])))
+            can_shoot = any(self._targets_from(ctx, _G.parse(t["hex"]), _stat(t, "firepower")) for t in ctx.mine)
+            return FREE - 10 if threatened >= 2 and not can_shoot else -1.0
+        return -1.0
+
+    def _morale_score(self, p: list[str], obs: dict[str, Any], ctx: _Context) -> float:
+        card = p[1]
+        if card in ("Sniper", "Reinforce", "Experience", "Conceal", "Ambush", "Deflect"):
+            return 10.0  # only offered in the windows of an attack, where they count
+        if card == "Sabotage":
+            t = ctx.tanks[p[2]]
+            return FREE + 20 if int(t["damage"]) >= 2 else -1.0  # the third token costs an armour token
+        if card == "Overhaul":
+            return FREE + 15 if int(ctx.tanks[p[2]]["damage"]) >= 2 else -1.0
+        if card in ("Transport", "Refuel", "Airdrop"):
+            t = ctx.tanks[p[2]]
+            goal = self._goal(ctx, t)
+            if goal is None or self._targets_from(ctx, _G.parse(t["hex"]), _stat(t, "firepower")):
+                return -1.0
+            gap = _G.distance(_G.parse(t["hex"]), goal) - _stat(t, "speed")
+            if gap < 2:
+                return -1.0
+            # Airdrop is free (no action); Transport and Refuel replace a move with a longer one
+            return {"Airdrop": FREE, "Transport": 40.0, "Refuel": 34.0}[card]
+        return -1.0
+
+    def _move_score(self, ctx: _Context, t: dict[str, Any], to: int, obs: dict[str, Any]) -> float:
+        me = self.seat
+        name = _G.name(to)
+        if ctx.base is not None and to == ctx.base:
+            return 1000.0  # 12.1 the enemy base camp wins
+        score = 20.0
         here = _G.parse(t["hex"])
-        if enemies:
-            nearest = min(enemies, key=lambda e: _G.distance(here, _G.parse(e["hex"])))
-            if base is None or _G.distance(here, _G.parse(nearest["hex"])) <= 5:
-                return _G.parse(nearest["hex"])
-        return _G.parse(base) if base else None
+        if ctx.home is not None and ctx.raiders:
+            if to == ctx.home:
+                score += 300.0  # stand on the base camp: no enemy move can end there
+            elif here == ctx.home:
+                score -= 300.0
+        if to in ctx.threatened:
+            score += 90.0  # hold a checkpoint an enemy tank is closing on
+        elif here in ctx.threatened:
+            score -= 90.0
+        for c in ctx.checkpoints:
+            if c["hex"] != name:
+                continue
+            if c["owner"] != me and c["holder"] != me:
+                score += 200.0 if ctx.mission == "capture" else 60.0  # capture: a card, maybe the mission
+            elif c["owner"] == me and c["holder"] != me:
+                score += 40.0  # take it back
+            elif c["owner"] == me and int(t["damage"]) > 0:
+                score += 10.0 * int(t["damage"])  # repairs on arrival
+        goal = self._goal(ctx, t)
+        if goal is not None:
+            score += (_G.distance(here, goal) - _G.distance(to, goal)) * 2
+        fp = _stat(t, "firepower")
+        targets = self._targets_from(ctx, to, fp)
+        if targets and not t.get("attacked"):
+            score += 6 + (8 if any(self._mission_target(ctx, e) for e in targets) else 0)
+        if not targets and self._threats_to(ctx, to):
+            score -= 3  # in their sights without a shot back
+        return score
+
+
+def _air_row(h: int) -> set[int]:
+    """8.2 (designed) the air support row: two hexes either side in the same row."""
+    c, r = _G.coords(h)
+    return {_G.index(c + k, r) for k in (-2, -1, 1, 2) if 0 <= c + k < _G.width}
 
 
 def make_heuristic(game: Game, seat: int, seed: int, **params: str) -> TankClashHeuristic:

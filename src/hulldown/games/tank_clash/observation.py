@@ -18,14 +18,25 @@ if TYPE_CHECKING:
 
 def _terrain_rows(state: TankClashState) -> list[str]:
     """Terrain letters per row, row 1 of seat 0 first (boards.toml legend; R = ruins)."""
-    from hulldown.games.tank_clash.data import TERRAIN
+    key = (state.field.arrangement, state.demolished)
+    rows = _ROWS.get(key)
+    if rows is None:
+        from hulldown.games.tank_clash.data import TERRAIN
 
-    letter = {v: k for k, v in TERRAIN.items()}
-    g = state.field.grid
-    terrain = list(state.field.terrain)
-    for h in state.demolished:
-        terrain[h] = "ruins"
-    return ["".join(letter[terrain[r * g.width + c]] for c in range(g.width)) for r in range(g.height)]
+        letter = {v: k for k, v in TERRAIN.items()}
+        g = state.field.grid
+        terrain = list(state.field.terrain)
+        for h in state.demolished:
+            terrain[h] = "ruins"
+        rows = tuple("".join(letter[terrain[r * g.width + c]] for c in range(g.width)) for r in range(g.height))
+        if len(_ROWS) > 1000:
+            _ROWS.clear()
+        _ROWS[key] = rows
+    return list(rows)
+
+
+#: terrain rows per arrangement and demolished houses (in the order they fell), built once
+_ROWS: dict[tuple[str, tuple[int, ...]], tuple[str, ...]] = {}
 
 
 def observe(state: TankClashState, seat: int | None) -> dict[str, Any]:

@@ -71,9 +71,10 @@ _GRID = grid(FIELD_WIDTH, FIELD_ROWS)
 _ADJ = _GRID.adjacency
 _DIST = _GRID.distances
 _SIZE = _GRID.size
-#: _WITHIN[k][h]: bit mask of the hexes at distance 1..k from h (k up to 6).
+#: _WITHIN[k][h]: bit mask of the hexes at distance 1..k from h (k up to 8).
 _WITHIN = tuple(
-    tuple(sum(1 << o for o in range(_SIZE) if 0 < _DIST[h * _SIZE + o] <= k) for h in range(_SIZE)) for k in range(7)
+    tuple(sum(1 << o for o in range(_SIZE) if 0 < _DIST[h * _SIZE + o] <= k) for h in range(_SIZE))
+    for k in range(9)  # speed up to 6 (tanks.toml) plus Transport's 2
 )
 #: hexes below this index are seat 0's territory (its rows 1..7), the rest seat 1's
 _TERRITORY = BOARD_ROWS * FIELD_WIDTH
@@ -115,6 +116,9 @@ def act(aid: str) -> Action:
 
 END, PASS, KEEP = act("end"), act("pass"), act("keep")
 MOVE_ACT = tuple(tuple(act(f"move:{TANK_IDS[t]}:{n}") for n in HEX_NAMES) for t in range(10))
+#: the tank of every move action id
+_MOVE_OF = {a.id: t for t in range(10) for a in MOVE_ACT[t]}
+_MOVE_ACTION = {a.id: a for row in MOVE_ACT for a in row}
 PLACE_ACT = tuple(tuple(act(f"place:{k}:{n}") for n in HEX_NAMES) for k in KINDS)
 CHECKPOINT_ACT = tuple(act(f"checkpoint:{n}") for n in HEX_NAMES)
 TACTICAL_HEX_ACT = {c: tuple(act(f"tactical:{c}:{n}") for n in HEX_NAMES) for c in ("artillery", "air")}
@@ -125,21 +129,13 @@ _AIR_ROW = tuple(
     tuple(_GRID.index(c + k, r) for k in range(-2, 3) if 0 <= c + k < _GRID.width)
     for c, r in (_GRID.coords(h) for h in range(_GRID.size))
 )
-_ART_MASK = tuple((1 << h) | sum(1 << n for n in _ADJ[h]) for h in range(_SIZE))
-_AIR_MASK = tuple(sum(1 << n for n in _AIR_ROW[h]) for h in range(_SIZE))
+#: 8.1 artillery support: the hex and the six around it
+_ART_HEXES = tuple((h, *_ADJ[h]) for h in range(_SIZE))
 MORALE_TANK_ACT = {
     c: tuple(act(f"morale:{c}:{t}") for t in TANK_IDS)
     for c in ("Transport", "Refuel", "Airdrop", "Overhaul", "Sabotage")
 }
 DEMOLISH_ACT = tuple(act(f"morale:Demolish:{n}") for n in HEX_NAMES)
-
-
-def _mask_actions(mask: int, row: tuple[Action, ...], out: list[Action]) -> None:
-    """Append ``row[h]`` for every hex ``h`` in the bit mask, lowest hex first."""
-    while mask:
-        low = mask & -mask
-        out.append(row[low.bit_length() - 1])
-        mask ^= low
 
 
 ATTACK_ACT = tuple(tuple(act(f"attack:{TANK_IDS[a]}:{TANK_IDS[e]}") for e in range(10)) for a in range(10))
@@ -151,6 +147,12 @@ ReachEntry = tuple[tuple[int, ...], list[list[Action] | None]]
 ReachPaths = tuple[tuple[int, ...], int, dict[int, ReachEntry]]
 
 
+@lru_cache(maxsize=256)
+def _tactical_zones(seat: int, used: tuple[str, ...]) -> tuple[list[str], list[str]]:
+    """A seat's tactical cards as card instances, played and still face up (for card_zones)."""
+    return [f"{seat}:{c}" for c in used], [f"{seat}:{c}" for c in TACTICAL_IDS if c not in used]
+
+
 @lru_cache(maxsize=1)
 def _mission_kinds() -> dict[str, str]:
     return {m.id: m.kind for m in load_cards()[0]}
@@ -160,7 +162,34 @@ def _mission_kinds() -> dict[str, str]:
 _UNKNOWN = 0
 #: sight[a * size + b] when a tank on a can never attack one on b
 _NEVER = 255
-#: the firepower up to which fire masks are kept per hex (tank data above it takes the slow path)
+_W = FIELD_WIDTH
+_FULL = (1 << _SIZE) - 1
+_EVEN_ROWS = sum(((1 << _W) - 1) << (r * _W) for r in range(0, FIELD_ROWS, 2))
+_ODD_ROWS = _FULL ^ _EVEN_ROWS
+_NOT_LEFT = _FULL ^ sum(1 << (r * _W) for r in range(FIELD_ROWS))
+_NOT_RIGHT = _FULL ^ sum(1 << (r * _W + _W - 1) for r in range(FIELD_ROWS))
+
+
+def _spread(m: int) -> int:
+    """The neighbours of every hex in the bit mask ``m`` (odd-r rows: odd rows sit half a hex right)."""
+    even, odd = m & _EVEN_ROWS, m & _ODD_ROWS
+    return (
+        ((m << 1) & _NOT_LEFT)
+        | ((m >> 1) & _NOT_RIGHT)
+        | (even << _W)
+        | ((even << (_W - 1)) & _NOT_RIGHT)
+        | (even >> _W)
+        | ((even >> (_W + 1)) & _NOT_RIGHT)
+        | (odd << _W)
+        | ((odd << (_W + 1)) & _NOT_LEFT)
+        | (odd >> _W)
+        | ((odd >> (_W - 1)) & _NOT_LEFT)
+    ) & _FULL
+
+
+assert all(_spread(1 << h) == sum(1 << n for n in _ADJ[h]) for h in range(_SIZE)), "hex neighbour masks"
+
+#: fire masks are kept per hex and firepower 0..6 (tanks.toml allows at most 6)
 _MASK_RANGE = 7
 #: _WITHIN_LIST[k][h]: the hexes at distance 1..k from h
 _WITHIN_LIST = tuple(tuple(_GRID.within(h, k) for h in range(_SIZE)) for k in range(_MASK_RANGE))
@@ -178,7 +207,20 @@ class _Layout:
     are ever asked about.
     """
 
-    __slots__ = ("blocks_fire", "demolished", "field", "fire", "forest", "houses", "passable", "reach", "sight")
+    __slots__ = (
+        "_setup",
+        "blocks_fire",
+        "demolished",
+        "field",
+        "fire",
+        "forest",
+        "forest_mask",
+        "houses",
+        "passable",
+        "passable_mask",
+        "reach",
+        "sight",
+    )
 
     def __init__(self, field: Battlefield, demolished: tuple[int, ...], parent: _Layout | None = None) -> None:
         self.field = field
@@ -191,8 +233,11 @@ class _Layout:
         self.passable = tuple(passable)
         self.blocks_fire = tuple(blocks)
         self.forest = field.forest
+        self.passable_mask = sum(1 << h for h in range(_SIZE) if passable[h])
+        self.forest_mask = sum(1 << h for h in range(_SIZE) if field.forest[h])
         self.houses = tuple(h for h, t in enumerate(field.terrain) if t == "house" and h not in demolished)
-        self.reach: dict[tuple[int, int, int], ReachPaths] = {}
+        self.reach: dict[int, ReachPaths] = {}
+        self._setup: dict[tuple[int, int], list[int]] = {}
         if parent is None:
             self.sight = bytearray(_SIZE * _SIZE)
             self.fire = [-1] * (_SIZE * _MASK_RANGE)
@@ -210,6 +255,20 @@ class _Layout:
             for b in near:
                 sight[base + b] = _UNKNOWN
             fire[a * _MASK_RANGE : (a + 1) * _MASK_RANGE] = [-1] * _MASK_RANGE
+
+    def setup_hexes(self, seat: int, row: int) -> list[int]:
+        """Where ``seat`` may set up: with ``row`` 1, 4 or 7 the open hexes of that row for a
+        checkpoint (2.5); with 0 the hexes a tank may stand on in its deployment rows (2.6)."""
+        key = (seat, row)
+        got = self._setup.get(key)
+        if got is None:
+            g = self.field.grid
+            if row:
+                got = [h for h in range(g.size) if self.field.open[h] and g.row_from_edge(h, seat) == row]
+            else:
+                got = [h for h in range(g.size) if self.passable[h] and g.row_from_edge(h, seat) <= DEPLOYMENT_ROWS]
+            self._setup[key] = got
+        return got
 
     def sight_value(self, a: int, b: int) -> int:
         """The distance from ``a`` to ``b`` if a tank there may fire at ``b`` in range, else ``_NEVER``.
@@ -231,9 +290,9 @@ class _Layout:
         v = self.sight[i] = self.sight_value(*divmod(i, _SIZE))
         return v
 
-    def fire_mask(self, h: int, rng: int) -> int:
-        """The hexes a tank on ``h`` may attack with range ``rng`` (< _MASK_RANGE), as a bit mask."""
-        k = h * _MASK_RANGE + rng
+    def fire_mask(self, k: int) -> int:
+        """The hexes a tank on ``h`` may attack with range ``rng``, as a bit mask (``k = h * _MASK_RANGE + rng``)."""
+        h, rng = divmod(k, _MASK_RANGE)
         m = self.fire[k]
         if m < 0:
             m = 0
@@ -307,6 +366,8 @@ class TankClashState(GameState):
         "moved",
         "mv",
         "mv_area",
+        "mv_hex",
+        "mv_sig",
         "occ_mask",
         "occupant",
         "phase",
@@ -319,6 +380,7 @@ class TankClashState(GameState):
         "side",
         "side_stats",
         "smoke",
+        "stakes",
         "tac_turn",
         "tac_used",
         "turn_no",
@@ -348,6 +410,9 @@ class TankClashState(GameState):
     demolished: tuple[int, ...]
     mv: list[list[Action] | None]
     mv_area: list[int]
+    mv_hex: list[int]
+    mv_sig: list[int]
+    stakes: bool
     cp_hex: list[int]
     cp_holder: list[int]
     cp_at: dict[int, int]
@@ -395,6 +460,9 @@ class TankClashState(GameState):
         self.layout = _layout(self.field, ())
         self.mv = [None] * 10
         self.mv_area = [0] * 10
+        self.mv_hex = [-1] * 10
+        self.mv_sig = [0] * 10
+        self.stakes = True
         # 2.1 sides: chosen or drawn
         s0 = o["side"]
         if s0 == "random":
@@ -499,15 +567,6 @@ class TankClashState(GameState):
             self.occupant[h] = t
             mask |= 1 << h
         self.occ_mask[t // 5] = mask
-        # a tank's cached moves stay right until a tank enters or leaves the hexes it could reach
-        changed = (1 << old if old >= 0 else 0) | (1 << h if h >= 0 else 0)
-        mv, area = self.mv, self.mv_area
-        for u, a in enumerate(area):
-            if a & changed:
-                mv[u] = None
-                area[u] = 0
-        mv[t] = None
-        area[t] = 0
         self._legal_cache = None
 
     def tanks_of(self, seat: int) -> range:
@@ -547,13 +606,30 @@ class TankClashState(GameState):
         return self.phase == OVER
 
     def find_action(self, action: Action | str) -> Action:
-        """The engine's look-up, with a shortcut: actions are shared objects (``act``), so one
-        handed back from ``legal_actions`` is found by identity without comparing ids."""
+        """The engine's look-up, with shortcuts: actions are shared objects (``act``), so one
+        handed back from ``legal_actions`` is found by identity without comparing ids, and a
+        move in the actions phase only among its own tank's moves (the very list that went
+        into the legal actions when they were worked out for this state)."""
         cache = self._legal_cache
+        if type(action) is str:  # a record replayed: a move id stands for its one shared object
+            action = _MOVE_ACTION.get(action, action)
         if cache is not None and type(action) is Action and self.phase != OVER:
-            for a in cache:
-                if a is action:
-                    return a
+            t = _MOVE_OF.get(action.id, -1)
+            if (
+                t >= 0
+                and self.phase == MAIN
+                and len(self.hands[0].cards) <= HAND_LIMIT
+                and len(self.hands[1].cards) <= HAND_LIMIT
+            ):
+                m = self.mv[t]
+                if m is not None and t // 5 == self.active and self._may_move(t):
+                    for a in m:
+                        if a is action:
+                            return a
+            else:
+                for a in cache:
+                    if a is action:
+                        return a
         return super().find_action(action)
 
     def _returns(self) -> list[float]:
@@ -657,9 +733,7 @@ class TankClashState(GameState):
         seat = self._current_player()
         assert seat is not None
         row = CHECKPOINT_ROWS[self.setup_step // 2]
-        g = self.field.grid
-        open_ = self.field.open
-        return [h for h in range(g.size) if open_[h] and g.row_from_edge(h, seat) == row]
+        return self.layout.setup_hexes(seat, row)
 
     def _place_checkpoint(self, h: int, events: list[Event]) -> None:
         seat = self.first if self.setup_step % 2 == 0 else 1 - self.first
@@ -674,10 +748,8 @@ class TankClashState(GameState):
 
     def _placement_hexes(self, seat: int) -> list[int]:
         """2.6 Tanks go on a free hex of their player's rows 1 to 3 that a tank may stand on."""
-        g = self.field.grid
-        lo = 0 if seat == 0 else g.size - DEPLOYMENT_ROWS * g.width
-        occ, passable = self.occupant, self.layout.passable
-        return [h for h in range(lo, lo + DEPLOYMENT_ROWS * g.width) if passable[h] and occ[h] < 0]
+        occ = self.occupant
+        return [h for h in self.layout.setup_hexes(seat, 0) if occ[h] < 0]
 
     def _kinds_left(self, seat: int) -> list[int]:
         left = list(ROSTER)
@@ -750,7 +822,8 @@ class TankClashState(GameState):
         self._start_turn(1 - seat, events)
 
     def _finish_action(self, events: list[Event]) -> None:
-        self._clear_attack()
+        if self.at_a >= 0:
+            self._clear_attack()
         self.actions_taken += 1
         self.phase = MAIN
         if self._check_victory(events):
@@ -758,44 +831,73 @@ class TankClashState(GameState):
         if self.actions_taken >= 2:
             self._end_turn(events)
 
+    def _second_action(self) -> tuple[int, int]:
+        """3.1 what the first action of the turn leaves open, as ``(mover, attacker)``.
+
+        The two actions are two moves, two attacks, or one tank's move and attack (either
+        order). After a move by tank A only A may attack (``attacker`` = A); after an attack
+        by A only A may move (``mover`` = A). -1: no such limit.
+        """
+        if self.actions_taken == 0:
+            return -1, -1
+        lo = self.active * 5
+        for t in range(lo, lo + 5):
+            if self.moved[t]:
+                return -1, t
+            if self.attacked[t]:
+                return t, -1
+        return -1, -1
+
+    def _may_move(self, t: int) -> bool:
+        """Whether tank ``t`` (of the seat to act) may take a move action now (3.1)."""
+        if self.hex[t] < 0 or self.moved[t]:
+            return False
+        mover = self._second_action()[0]
+        return mover < 0 or mover == t
+
     def _main_actions(self) -> list[Action]:
-        """3.1-3.3 two actions: move and/or attack, no tank moving twice or attacking twice."""
+        """3.1-3.3 two actions: two moves, two attacks, or one tank's move and attack; no tank
+        moves twice or attacks twice."""
         seat = self.active
         out: list[Action] = []
         start = self.actions_taken == 0
         if start and not self.tac_turn:
             out += self._tactical_actions(seat)
-        hx, moved, mv = self.hex, self.moved, self.mv
-        lo = seat * 5
-        moves: list[Action] = []
-        for t in range(lo, lo + 5):
-            if hx[t] >= 0 and not moved[t]:
-                m = mv[t]
-                if m is None:
-                    m = self._plain_moves(t)
-                moves += m
         if not self.morale_used[seat] and self.hands[seat].cards:
             out += self._move_card_actions(seat, start)
             out += self._anytime_actions(seat)
-        out += moves
-        if not self.smoke[seat]:
-            attacked = self.attacked
-            enemy = self.occ_mask[1 - seat]
-            stats, kind, layout = self.side_stats[seat], self.kind, self.layout
-            fire = layout.fire
-            for t in range(lo, lo + 5):
-                h = hx[t]
-                if h >= 0 and not attacked[t]:
-                    fp = stats[kind[t]][0]
-                    if fp < _MASK_RANGE:
-                        aim = fire[h * _MASK_RANGE + fp]
-                        if aim < 0:
-                            aim = layout.fire_mask(h, fp)
-                    else:
-                        aim = self._fire_mask(t)
-                    if aim & enemy:
-                        row = ATTACK_ACT[t]
-                        out += [row[e] for e in self.targets(t)]
+        mover, attacker = (-1, -1) if start else self._second_action()
+        hx, moved, attacked = self.hex, self.moved, self.attacked
+        mv, mv_hex, mv_sig, mv_area = self.mv, self.mv_hex, self.mv_sig, self.mv_area
+        # both seats' tanks in one bit mask, the enemy's above: a tank's cached moves hold
+        # while it stands where it stood and no tank near it has come or gone
+        occ = self.occ_mask
+        enemy = occ[1 - seat]
+        both = occ[seat] | enemy << _SIZE
+        can_fire = not self.smoke[seat]  # 8.5
+        stats, kind, occupant, layout = self.side_stats[seat], self.kind, self.occupant, self.layout
+        fire = layout.fire
+        for t in range(seat * 5, seat * 5 + 5):
+            h = hx[t]
+            if h < 0:
+                continue
+            if not moved[t] and (mover < 0 or mover == t):
+                m = mv[t]
+                if m is None or mv_hex[t] != h or both & mv_area[t] != mv_sig[t]:
+                    m = self._plain_moves(t)
+                out += m
+            if can_fire and not attacked[t] and (attacker < 0 or attacker == t):
+                k = h * _MASK_RANGE + stats[kind[t]][0]
+                aim = fire[k]
+                if aim < 0:
+                    aim = layout.fire_mask(k)
+                aim &= enemy
+                if aim:
+                    row = ATTACK_ACT[t]
+                    while aim:  # the targets, lowest hex first
+                        low = aim & -aim
+                        out.append(row[occupant[low.bit_length() - 1]])
+                        aim ^= low
         out.append(END)
         return out
 
@@ -804,11 +906,11 @@ class TankClashState(GameState):
         for every tank that would have somewhere to go with the card."""
         hand = self.hands[seat]
         out: list[Action] = []
-        hx, moved = self.hex, self.moved
+        hx = self.hex
         for card, bonus in MOVEMENT_BONUS.items():
             if card in hand:
                 row = MORALE_TANK_ACT[card]
-                out += [row[t] for t in self.tanks_of(seat) if hx[t] >= 0 and not moved[t] and self._reach(t, bonus)]
+                out += [row[t] for t in self.tanks_of(seat) if self._may_move(t) and self._reach(t, bonus)]
         if start and "Airdrop" in hand:
             row = MORALE_TANK_ACT["Airdrop"]
             out += [row[t] for t in self.tanks_of(seat) if hx[t] >= 0 and self._reach(t, 0, AIRDROP_HEXES)]
@@ -862,38 +964,54 @@ class TankClashState(GameState):
         area = _WITHIN[allowance][start]
         seat = t // 5
         enemy_near = self.occ_mask[1 - seat] & area
-        key = (start, allowance, enemy_near)
-        table = self.layout.reach
-        paths = table.get(key)
+        key = enemy_near << 12 | allowance << 8 | start  # an int: cheaper than a tuple, not tracked by gc
+        paths = self.layout.reach.get(key)
         if paths is None:
-            if len(table) > 100_000:
-                table.clear()
-            hexes = self._search_reach(start, allowance, enemy_near)
-            paths = table[key] = (hexes, sum(1 << h for h in hexes), {})
+            paths = self._new_paths(key, start, allowance, enemy_near)
         # friendly tanks do not block (4.4), they only take the hexes they stand on out of the answer
         own = self.occ_mask[seat] & paths[1]
         got = paths[2].get(own)
         if got is None:
-            got = paths[2][own] = (tuple(h for h in paths[0] if not (own >> h) & 1), [None] * 10)
+            got = paths[2][own] = self._new_entry(paths, own)
         return got
 
+    def _new_paths(self, key: int, start: int, allowance: int, enemy_near: int) -> ReachPaths:
+        """Search a reach the shared table does not hold yet and keep it there."""
+        table = self.layout.reach
+        if len(table) > 100_000:
+            table.clear()
+        hexes = self._search_reach(start, allowance, enemy_near)
+        mask = 0
+        for h in hexes:
+            mask |= 1 << h
+        paths = table[key] = (hexes, mask, {})
+        return paths
+
+    @staticmethod
+    def _new_entry(paths: ReachPaths, own: int) -> ReachEntry:
+        """The hexes of a reach that no friendly tank stands on, with a slot per tank for its actions."""
+        if not own:
+            return paths[0], [None] * 10
+        return tuple([h for h in paths[0] if not (own >> h) & 1]), [None] * 10
+
     def _search_reach(self, start: int, allowance: int, enemy: int) -> tuple[int, ...]:
-        """Every hex reachable around the enemy tanks in ``enemy`` (a bit mask), friendly ones included."""
-        forest, passable = self.layout.forest, self.layout.passable
-        seen = {start}
+        """Every hex reachable around the enemy tanks in ``enemy`` (a bit mask), friendly ones
+        included, nearest first: a breadth-first search on bit masks, one ring per step."""
+        layout = self.layout
+        allowed = layout.passable_mask & ~enemy  # 4.2 terrain, 4.4 enemy tanks block
+        stops = layout.forest_mask  # 4.3 a tank entering a forest stops there
+        seen = front = 1 << start
         out: list[int] = []
-        frontier = [start]
         for _ in range(allowance):
-            nxt = []
-            for h in frontier:
-                for n in _ADJ[h]:
-                    if n in seen or not passable[n] or (enemy >> n) & 1:
-                        continue  # 4.2 terrain, 4.4 enemy tanks block
-                    seen.add(n)
-                    out.append(n)
-                    if not forest[n]:
-                        nxt.append(n)
-            frontier = nxt
+            ring = _spread(front) & allowed & ~seen
+            if not ring:
+                break
+            seen |= ring
+            front = ring & ~stops
+            while ring:
+                low = ring & -ring
+                out.append(low.bit_length() - 1)
+                ring ^= low
         return tuple(out)
 
     def movement_range(self, t: int, bonus: int = 0) -> list[int]:
@@ -902,8 +1020,7 @@ class TankClashState(GameState):
     def _move_actions(self, t: int, bonus: int) -> list[Action]:
         """The move actions of tank ``t`` (cached beside its reach; callers never mutate it)."""
         if bonus == 0:
-            got = self.mv[t]
-            return got if got is not None else self._plain_moves(t)
+            return self._plain_moves(t)
         entry = self._reach_entry(t, max(bonus, 0), AIRDROP_HEXES if bonus < 0 else 0)
         return self._entry_actions(t, entry)
 
@@ -916,10 +1033,35 @@ class TankClashState(GameState):
         return got
 
     def _plain_moves(self, t: int) -> list[Action]:
-        """Tank ``t``'s ordinary move actions, kept in this state until a tank near it moves."""
-        got = self._entry_actions(t, self._reach_entry(t, 0, 0))
+        """Tank ``t``'s ordinary move actions, remembered with what they depend on (its hex
+        and the tanks within its allowance) so that later asks in this line of play are free.
+
+        ``_reach_entry`` and ``_entry_actions`` written out in one piece: this is the
+        hottest path of random play.
+        """
+        start = self.hex[t]
+        layout = self.layout
+        seat = t // 5
+        allowance = 1 if layout.forest[start] else self.side_stats[seat][self.kind[t]][2]
+        area = _WITHIN[allowance][start]
+        occ = self.occ_mask
+        enemy_near = occ[1 - seat] & area
+        self.mv_hex[t] = start
+        self.mv_area[t] = area2 = area | area << _SIZE
+        self.mv_sig[t] = (occ[seat] | occ[1 - seat] << _SIZE) & area2
+        key = enemy_near << 12 | allowance << 8 | start
+        paths = layout.reach.get(key)
+        if paths is None:
+            paths = self._new_paths(key, start, allowance, enemy_near)
+        own = occ[seat] & paths[1]
+        entry = paths[2].get(own)
+        if entry is None:
+            entry = paths[2][own] = self._new_entry(paths, own)
+        got = entry[1][t]
+        if got is None:
+            row = MOVE_ACT[t]
+            got = entry[1][t] = [row[h] for h in entry[0]]
         self.mv[t] = got
-        self.mv_area[t] = _WITHIN[self._allowance(t, 0, 0)][self.hex[t]]
         return got
 
     def _move(self, t: int, dest: int, events: list[Event], boosted: bool = False) -> None:
@@ -932,7 +1074,7 @@ class TankClashState(GameState):
         )
         self._arrive(t, events)
         if self._options["fog_of_war"]:
-            self._check_reveals(events)
+            self._check_reveals_of(t, events)
 
     def _arrive(self, t: int, events: list[Event]) -> None:
         """What ending a move on a hex does: capture (6.2), repair (6.4), crossing (10.5, 13.1)."""
@@ -940,6 +1082,7 @@ class TankClashState(GameState):
         h = self.hex[t]
         cp = self.cp_at.get(h)
         if cp is not None:
+            self.stakes = True
             owner = cp // 3
             if owner != seat and self.cp_holder[cp] == owner:
                 self.cp_holder[cp] = seat
@@ -983,11 +1126,9 @@ class TankClashState(GameState):
 
     def _fire_mask(self, t: int) -> int:
         """The hexes tank ``t`` may attack from where it stands, as a bit mask."""
-        fp = self.side_stats[t // 5][self.kind[t]][0]
-        h = self.hex[t]
-        if fp < _MASK_RANGE:
-            return self.layout.fire_mask(h, fp)
-        return sum(1 << b for b in range(_SIZE) if self.can_target(h, b, fp))
+        k = self.hex[t] * _MASK_RANGE + self.side_stats[t // 5][self.kind[t]][0]
+        aim = self.layout.fire[k]
+        return aim if aim >= 0 else self.layout.fire_mask(k)
 
     def targets(self, t: int) -> list[int]:
         """Enemy tanks ``t`` may attack now (5.2, 5.3, 4.5; the same test as can_target)."""
@@ -1106,7 +1247,7 @@ class TankClashState(GameState):
         self.relocate(t, h)
         events.append(public("retreated", tank=TANK_IDS[t], **{"from": self.hex_name(frm)}, to_hex=self.hex_name(h)))
         if self._options["fog_of_war"]:
-            self._check_reveals(events)
+            self._check_reveals_of(t, events)
 
     # ------------------------------------------------------------------ damage (clause 5.7-5.9)
     def _lose_armour(self, t: int, events: list[Event], by: int = -1) -> None:
@@ -1130,6 +1271,7 @@ class TankClashState(GameState):
             self._lose_armour(t, events, by)
 
     def _destroy(self, t: int, events: list[Event], by: int) -> None:
+        self.stakes = True
         seat = t // 5
         self.relocate(t, -1)
         self.destroyed[t] = True
@@ -1153,18 +1295,21 @@ class TankClashState(GameState):
         out: list[Action] = []
         used = self.tac_used[seat]
         hx = self.hex
-        enemy = self.tanks_of(1 - seat)
-        if "artillery" not in used or "air" not in used:
-            art = air = 0
-            for e in enemy:
-                h = hx[e]
-                if h >= 0:
-                    art |= _ART_MASK[h]
-                    air |= _AIR_MASK[h]
-            if "artillery" not in used:
-                _mask_actions(art, TACTICAL_HEX_ACT["artillery"], out)
-            if "air" not in used:
-                _mask_actions(air, TACTICAL_HEX_ACT["air"], out)
+        lo = 5 - 5 * seat  # the enemy's first tank
+        hexes: set[int] = set()
+        if "artillery" not in used:
+            for e in range(lo, lo + 5):
+                if hx[e] >= 0:
+                    hexes.update(_ART_HEXES[hx[e]])
+            row = TACTICAL_HEX_ACT["artillery"]
+            out += [row[h] for h in sorted(hexes)]
+        if "air" not in used:
+            hexes = set()
+            for e in range(lo, lo + 5):
+                if hx[e] >= 0:
+                    hexes.update(_AIR_ROW[hx[e]])
+            row = TACTICAL_HEX_ACT["air"]
+            out += [row[h] for h in sorted(hexes)]
         if "infantry" not in used:
             out.append(TACTICAL_PLAIN_ACT["infantry"])
         if "smoke" not in used:
@@ -1172,12 +1317,16 @@ class TankClashState(GameState):
         if "repair" not in used:
             row = TACTICAL_TANK_ACT["repair"]
             stats, kind, armour = self.side_stats[seat], self.kind, self.armour
-            out += [row[t] for t in self.tanks_of(seat) if hx[t] >= 0 and armour[t] < stats[kind[t]][1]]
+            for t in range(seat * 5, seat * 5 + 5):
+                if hx[t] >= 0 and armour[t] < stats[kind[t]][1]:
+                    out.append(row[t])
         if "mines" not in used:
             row = TACTICAL_TANK_ACT["mines"]
             # 8.6 the enemy tank must be in the player's territory (rows 1-7 from the player's edge)
-            lo, hi = (0, _TERRITORY) if seat == 0 else (_TERRITORY, _SIZE)
-            out += [row[e] for e in enemy if lo <= hx[e] < hi]
+            first, last = (0, _TERRITORY) if seat == 0 else (_TERRITORY, _SIZE)
+            for e in range(lo, lo + 5):
+                if first <= hx[e] < last:
+                    out.append(row[e])
         return out
 
     def _play_tactical(self, seat: int, parts: list[str], events: list[Event]) -> None:
@@ -1292,7 +1441,6 @@ class TankClashState(GameState):
         self.demolished = (*self.demolished, h)
         self.layout = _layout(self.field, tuple(sorted(self.demolished)), self.layout)
         self.mv = [None] * 10  # moves may now pass the ruins
-        self.mv_area = [0] * 10
         events.append(public("demolished", hex=self.hex_name(h)))
         if self._options["fog_of_war"]:
             self._check_reveals(events)
@@ -1315,21 +1463,43 @@ class TankClashState(GameState):
 
     def _check_reveals(self, events: list[Event]) -> None:
         """13.2 two enemy tanks that are in range and sight of each other are both revealed."""
-        h, conc = self.hex, self.concealed
+        conc = self.concealed
+        if True not in conc:
+            return
+        h, occupant, seat1 = self.hex, self.occupant, self.occ_mask[1]
         for a in range(5):
-            if h[a] < 0:
+            ha = h[a]
+            if ha < 0:
                 continue
-            ma = self._fire_mask(a)
-            for b in range(5, 10):
-                hb = h[b]
-                if hb < 0 or not (conc[a] or conc[b]) or not (ma >> hb) & 1:
-                    continue
-                if (self._fire_mask(b) >> h[a]) & 1:
+            facing = self._fire_mask(a) & seat1  # seat 1's tanks that tank a could fire at
+            while facing:
+                low = facing & -facing
+                facing ^= low
+                b = occupant[low.bit_length() - 1]
+                if (conc[a] or conc[b]) and (self._fire_mask(b) >> ha) & 1:
                     self._reveal(a, events)
                     self._reveal(b, events)
 
+    def _check_reveals_of(self, t: int, events: list[Event]) -> None:
+        """13.2 after tank ``t`` alone has moved: only pairs with ``t`` in them can have come to
+        face each other (tanks never block sight), every other pair was settled before."""
+        conc, h = self.concealed, self.hex[t]
+        if h < 0 or True not in conc:
+            return
+        occupant = self.occupant
+        facing = self._fire_mask(t) & self.occ_mask[1 - t // 5]
+        while facing:
+            low = facing & -facing
+            facing ^= low
+            b = occupant[low.bit_length() - 1]
+            if (conc[t] or conc[b]) and (self._fire_mask(b) >> h) & 1:
+                first, second = (t, b) if t < b else (b, t)
+                self._reveal(first, events)
+                self._reveal(second, events)
+
     # ------------------------------------------------------------------ victory (clauses 12, 13.1)
     def _score(self, seat: int, points: int, why: str, events: list[Event]) -> None:
+        self.stakes = True
         self.vp[seat] += points
         events.append(public("victory_points", seat=seat, points=points, total=self.vp[seat], reason=why))
 
@@ -1349,9 +1519,16 @@ class TankClashState(GameState):
         return self.ace_dead[enemy]
 
     def _check_victory(self, events: list[Event]) -> bool:
-        """12.1 base camp, every enemy tank, the secret mission; 13.1 five victory points."""
+        """12.1 base camp, every enemy tank, the secret mission; 13.1 five victory points.
+
+        Only a capture, a destroyed tank or points scored can win, and each of those sets
+        ``stakes``: without it there is nothing to look at.
+        """
         if self.phase == OVER:
             return True
+        if not self.stakes:
+            return False
+        self.stakes = False
         vp_game = self._options["victory_points"]
         if vp_game and self.vp[0] < VP_TARGET and self.vp[1] < VP_TARGET:
             return False
@@ -1428,6 +1605,9 @@ class TankClashState(GameState):
         new.demolished = self.demolished
         new.mv = self.mv.copy()
         new.mv_area = self.mv_area.copy()
+        new.mv_hex = self.mv_hex.copy()
+        new.mv_sig = self.mv_sig.copy()
+        new.stakes = self.stakes
         new.mission_kind = self.mission_kind.copy()
         new.cp_at = self.cp_at
         new.tac_turn = self.tac_turn
@@ -1515,7 +1695,6 @@ class TankClashState(GameState):
             self.kind[t] = k
             self.armour[t] = self.stats(t)[1]
             self.mv[t] = None  # another type, another speed
-            self.mv_area[t] = 0
         self.ace[other] = ace_at
 
     def _reveal_pending(self) -> bool:
@@ -1587,6 +1766,7 @@ class TankClashState(GameState):
             "mission 1": [m for m in self.mission[1:] if m],
         }
         for s in (0, 1):
-            zones[f"tactical used {s}"] = [f"{s}:{c}" for c in self.tac_used[s]]
-            zones[f"tactical ready {s}"] = [f"{s}:{c}" for c in TACTICAL_IDS if c not in self.tac_used[s]]
+            used, ready = _tactical_zones(s, self.tac_used[s])
+            zones[f"tactical used {s}"] = used
+            zones[f"tactical ready {s}"] = ready
         return zones
