@@ -2034,101 +2034,37 @@ class TankHunterState(GameState):
         self._begin_turn(events)
 
     # ------------------------------------------------------------------ copying, snapshots, zones
+    #: Per-game fields, by how a copy treats them; ``_copy_into`` and ``_snapshot`` both read
+    #: these lists, so a new field is copied and fingerprinted alike.
+    _SHARED = ("cs", "udefs", "edefs", "nu", "cb_piles", "actors", "actor_set", "group")
+    _FLAT = (
+        "owner", "revealed", "pinned", "ooa", "exhausted", "rolled", "evaded", "seen", "attach_of",
+        "cmd_exhausted", "picked", "out", "discard", "removed", "limbo", "ambush", "water_ignored",
+        "unit_deck", "event_deck",
+    )  # fmt: skip
+    _NESTED = ("front", "rear", "command", "hand", "score", "deployed", "packet", "kept", "drafted")
+    _SCALARS = (
+        "n_att", "cb_count", "ev_drawn", "reshuffled", "end_reason", "acted", "arrange_left",
+        "supply_target", "turn", "first", "phase", "draft_round", "draft_seat", "ngroup",
+    )  # fmt: skip
+
     def _copy_into(self, new: Any) -> None:
-        for name in ("cs", "udefs", "edefs", "nu", "cb_piles", "actors", "actor_set", "group"):
+        for name in self._SHARED:
             setattr(new, name, getattr(self, name))
-        for name in (
-            "owner",
-            "revealed",
-            "pinned",
-            "ooa",
-            "exhausted",
-            "rolled",
-            "evaded",
-            "seen",
-            "attach_of",
-            "cmd_exhausted",
-            "picked",
-            "out",
-            "discard",
-            "removed",
-            "limbo",
-            "ambush",
-            "water_ignored",
-            "unit_deck",
-            "event_deck",
-        ):
+        for name in self._FLAT:
             setattr(new, name, list(getattr(self, name)))
-        for name in ("front", "rear", "command", "hand", "score", "deployed", "packet", "kept", "drafted"):
+        for name in self._NESTED:
             setattr(new, name, [list(x) for x in getattr(self, name)])
         new.stack = [c.copy() for c in self.stack]
         new.abon = self.abon  # replaced, never mutated
-        for name in (
-            "n_att",
-            "cb_count",
-            "ev_drawn",
-            "reshuffled",
-            "end_reason",
-            "acted",
-            "arrange_left",
-            "supply_target",
-            "turn",
-            "first",
-            "phase",
-            "draft_round",
-            "draft_seat",
-            "ngroup",
-        ):
+        for name in self._SCALARS:
             setattr(new, name, getattr(self, name))
 
     def _snapshot(self) -> dict[str, Any]:
-        d: dict[str, Any] = {}
-        for name in (
-            "owner",
-            "revealed",
-            "pinned",
-            "ooa",
-            "exhausted",
-            "rolled",
-            "evaded",
-            "seen",
-            "attach_of",
-            "cmd_exhausted",
-            "picked",
-            "out",
-            "discard",
-            "removed",
-            "limbo",
-            "ambush",
-            "water_ignored",
-            "unit_deck",
-            "event_deck",
-            "front",
-            "rear",
-            "command",
-            "hand",
-            "score",
-            "deployed",
-            "packet",
-            "kept",
-            "cb_count",
-            "ev_drawn",
-            "reshuffled",
-            "end_reason",
-            "acted",
-            "arrange_left",
-            "supply_target",
-            "turn",
-            "first",
-            "phase",
-            "draft_round",
-            "draft_seat",
-            "group",
-            "ngroup",
-            "drafted",
-        ):
-            v = getattr(self, name)
-            d[name] = [list(x) for x in v] if v and isinstance(v, list) and isinstance(v[0], list) else v
+        d: dict[str, Any] = {name: list(getattr(self, name)) for name in self._FLAT}
+        d.update({name: [list(x) for x in getattr(self, name)] for name in self._NESTED})
+        d.update({name: getattr(self, name) for name in self._SCALARS})
+        d["group"] = self.group
         d["stack"] = [{k: getattr(c, k) for k in Ctx.__slots__} for c in self.stack]
         return d
 
