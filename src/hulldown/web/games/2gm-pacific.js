@@ -279,8 +279,9 @@ function sidePanel(obs, side, ctx, aims, sources, select, mine) {
 }
 
 function terrainPanel(obs, ctx, aims, sources, select) {
+  // shown while terrain is being laid out, when its cards are the sources of placements
   const piles = (obs.terrain_piles || []).flat();
-  if (!piles.length) return null;
+  if (!piles.length || ![...sources].some((s) => s.startsWith("t:"))) return null;
   const seen = new Set();
   const els = piles.filter((t) => !seen.has(t.id) && seen.add(t.id)).map((t) => {
     const el = card({ name: t.name, type: L("terrain", "Gelände"), tone: "event", extra: "small" });
