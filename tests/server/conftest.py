@@ -1,7 +1,15 @@
-"""Fixtures: a server on an in-memory or file database with the test games registered."""
+"""Fixtures: a server on an in-memory or file database with the test games registered.
+
+``postgres_url`` gives a fresh, empty PostgreSQL database per test: in the cluster named by
+``HULLDOWN_TEST_POSTGRES_URL`` if set (its role needs CREATEDB), else in a throwaway cluster
+started once per test session (tests/server/pgcluster.py). Without PostgreSQL or psycopg those
+tests skip and say why. Select them with ``pytest -m postgres``.
+"""
 
 from __future__ import annotations
 
+import os
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -13,6 +21,50 @@ from hulldown.engine import registry
 from hulldown.server.app import create_app
 from tests.engine.toygame import TOY
 from tests.server.secretgame import SECRET
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "postgres: runs against a PostgreSQL server (started by the tests if need be)")
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[str]:
+    """A SQLAlchemy URL of a PostgreSQL server whose role may create databases."""
+    pytest.importorskip("psycopg", reason="psycopg (the PostgreSQL driver) is not installed")
+    given = os.environ.get("HULLDOWN_TEST_POSTGRES_URL")
+    if given:
+        yield given
+        return
+    from tests.server.pgcluster import Cluster, ClusterUnavailable
+
+    try:
+        cluster = Cluster()
+        cluster.start()
+    except ClusterUnavailable as e:
+        pytest.skip(f"PostgreSQL unavailable: {e}")
+    try:
+        yield cluster.url
+    finally:
+        cluster.stop()
+
+
+@pytest.fixture
+def postgres_url(postgres_server: str) -> Iterator[str]:
+    """A new empty database in that server, dropped after the test."""
+    import sqlalchemy as sa
+
+    from hulldown.server.db import make_engine
+
+    name = f"hulldown_test_{uuid.uuid4().hex[:12]}"
+    admin = make_engine(postgres_server)
+    try:
+        with admin.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+            conn.execute(sa.text(f'CREATE DATABASE "{name}"'))
+        yield admin.url.set(database=name).render_as_string(hide_password=False)
+        with admin.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+            conn.execute(sa.text(f'DROP DATABASE "{name}" WITH (FORCE)'))
+    finally:
+        admin.dispose()
 
 
 @pytest.fixture

@@ -44,7 +44,11 @@ def start(db: str, port: int, log: Path, delay: float = 0.0) -> subprocess.Popen
 
 
 def test_sigkill_and_restart_resumes_every_game(tmp_path: Path) -> None:
-    db = f"sqlite:///{tmp_path / 'var' / 'hulldown.sqlite3'}"
+    sigkill_and_restart(f"sqlite:///{tmp_path / 'var' / 'hulldown.sqlite3'}", tmp_path)
+
+
+def sigkill_and_restart(db: str, tmp_path: Path) -> None:
+    """Plays games to different points on a real server at ``db``, SIGKILLs it, restarts, checks and goes on."""
     log = tmp_path / "server.log"
     port = free_port()
     base = f"http://127.0.0.1:{port}"

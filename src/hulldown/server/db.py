@@ -96,9 +96,20 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur.close()
 
 
+def normalize_url(url: str) -> sa.engine.URL:
+    """``url`` parsed; a PostgreSQL URL without a driver (``postgresql://``, ``postgres://``) gets psycopg 3.
+
+    SQLAlchemy would pick psycopg2 for a bare ``postgresql://``, which hulldown does not install.
+    """
+    parsed = sa.engine.make_url(url)
+    if parsed.drivername in ("postgresql", "postgres"):
+        parsed = parsed.set(drivername="postgresql+psycopg")
+    return parsed
+
+
 def make_engine(url: str) -> Engine:
     """An engine for ``url``; a SQLite file and its folder are created on first use."""
-    parsed = sa.engine.make_url(url)
+    parsed = normalize_url(url)
     if parsed.get_backend_name() == "sqlite":
         database = parsed.database or ""
         if database and database != ":memory:":
@@ -106,10 +117,10 @@ def make_engine(url: str) -> Engine:
         kwargs: dict[str, Any] = {"connect_args": {"check_same_thread": False}}
         if not database or database == ":memory:":
             kwargs["poolclass"] = sa.pool.StaticPool
-        engine = sa.create_engine(url, **kwargs)
+        engine = sa.create_engine(parsed, **kwargs)
         sa.event.listen(engine, "connect", _sqlite_pragmas)
         return engine
-    return sa.create_engine(url, pool_pre_ping=True)
+    return sa.create_engine(parsed, pool_pre_ping=True)
 
 
 def migrate(engine: Engine) -> None:
