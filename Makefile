@@ -21,12 +21,14 @@ run: $(STAMP)
 play: $(STAMP)
 	$(BIN)/hulldown play tank-killers --opponents heuristic
 
-# The system Chromium drives the browser tests; installing it needs root (apt). Without it the
-# browser tests are skipped and say why.
+# The system Chromium drives the browser tests and the PostgreSQL server the `-m postgres` tests
+# (they start a throwaway cluster of their own); installing them needs root (apt). Without them
+# those tests are skipped and say why.
 browser:
-	@command -v chromium >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 \
-	  && (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
-	  || echo "chromium not installed: browser tests will be skipped"; }
+	@{ command -v chromium >/dev/null 2>&1 && ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; } \
+	  || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 \
+	  && (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium postgresql >/dev/null) \
+	  || echo "chromium or postgresql not installed: browser or postgres tests will be skipped"; }
 
 # The whole test suite.
 test: $(STAMP) browser
