@@ -4,7 +4,7 @@ The server binaries are looked up on PATH and in Debian's ``/usr/lib/postgresql/
 PostgreSQL refuses to run as root, so under root every server process runs as the ``postgres``
 user (through ``runuser``) and the folder is handed to that user. The cluster listens on
 127.0.0.1 at a free port, with its unix socket inside the folder, trusts local connections and
-runs with ``fsync=off``: it only has to survive the tests, never a power cut.
+runs with ``fsync=off`` (unless asked for it): it only has to survive the tests, never a power cut.
 """
 
 from __future__ import annotations
@@ -49,7 +49,8 @@ def free_port() -> int:
 class Cluster:
     """One cluster in its own temporary folder; ``url`` is a SQLAlchemy URL for its ``postgres`` database."""
 
-    def __init__(self) -> None:
+    def __init__(self, fsync: bool = False) -> None:
+        self.fsync = fsync
         self.bindir = find_bindir()
         self.root = Path(tempfile.mkdtemp(prefix="hulldown-pg-"))
         self.data = self.root / "data"
@@ -92,7 +93,9 @@ class Cluster:
                 "--locale=C",
                 "--no-sync",
             )
-            options = f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 -F -c max_connections=50"
+            options = f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 -c max_connections=50"
+            if not self.fsync:
+                options += " -F"
             self._run(
                 str(self.bindir / "pg_ctl"), "-D", str(self.data), "-l", str(self.log), "-o", options, "-w", "start"
             )

@@ -238,3 +238,35 @@ def test_many_games_at_once_are_all_stored_and_resumed(games: None, any_db: str)
         for gid, record in records.items():
             assert c.get(f"/api/games/{gid}/record").json() == record
             assert hulldown.replay(record).is_over
+
+
+@pytest.mark.postgres
+def test_moves_go_on_after_postgresql_drops_every_connection(games: None, postgres_url: str) -> None:
+    """A restarted PostgreSQL (or an idle timeout) closes the kept connection: the next move still lands."""
+    with TestClient(create_app(db_url=postgres_url, bot_delay=0)) as c:
+        g = create(c, ["human", "human"])
+        gid, tokens = g["id"], [s["token"] for s in g["seats"]]
+        for seat in (0, 1):
+            admin = make_engine(postgres_url)
+            with admin.connect() as conn:
+                killed = conn.execute(
+                    sa.text(
+                        "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
+                        " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                    )
+                ).scalar()
+            admin.dispose()
+            assert killed
+            v = view(c, gid, tokens[seat])
+            r = c.post(
+                f"/api/games/{gid}/actions",
+                json={"action": v["legal_actions"][0]["id"], "version": v["version"]},
+                headers=auth(tokens[seat]),
+            )
+            assert r.status_code == 200, r.text
+    engine = make_engine(postgres_url)
+    try:
+        row, _, moves = Store(engine).load_game(gid) or pytest.fail("game vanished")
+        assert (row.steps, len(moves)) == (2, 2)
+    finally:
+        engine.dispose()

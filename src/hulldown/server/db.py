@@ -292,20 +292,42 @@ class Store:
         returns: list[float] | None,
         now: float,
     ) -> None:
-        """The hot path: one transaction, two prebuilt statements (compiled once, then cached)."""
+        """The hot path: one transaction, two prebuilt statements (compiled once, then cached).
+
+        The kept connection may have died since the last move (PostgreSQL restarted, an idle
+        timeout, a proxy): the pool's pre-ping never sees it, so a move that fails on a link
+        found dead is tried once more on a fresh connection. Nothing of it can have been
+        committed except when the link broke during COMMIT itself; then the retry meets the
+        stored row and fails on its primary key: the move is never stored twice, the player
+        is refused, and the next start resumes the game with that move.
+        """
+        insert = {
+            "game_id": game_id,
+            "n": move.n,
+            "seat": move.seat,
+            "action": move.action,
+            "chance": json.dumps(move.chance),
+            "created_at": now,
+        }
+        touch = {
+            "gid": game_id,
+            "version": version,
+            "steps": move.n + 1,
+            "over": over,
+            "returns": json.dumps(returns) if returns is not None else None,
+            "updated_at": now,
+        }
+        try:
+            self._store_move(insert, touch)
+        except sa.exc.DBAPIError as exc:
+            if not exc.connection_invalidated:
+                raise
+            self._store_move(insert, touch)
+
+    def _store_move(self, insert: dict[str, Any], touch: dict[str, Any]) -> None:
         with self._move_transaction() as conn:
-            conn.execute(
-                _INSERT_MOVE,
-                {
-                    "game_id": game_id,
-                    "n": move.n,
-                    "seat": move.seat,
-                    "action": move.action,
-                    "chance": json.dumps(move.chance),
-                    "created_at": now,
-                },
-            )
-            self._touch(conn, game_id, version, move.n + 1, over, returns, now)
+            conn.execute(_INSERT_MOVE, insert)
+            conn.execute(_TOUCH, touch)
 
     def remove_last_move(self, game_id: str, n: int, version: int, now: float) -> None:
         with self.engine.begin() as conn:
