@@ -13,6 +13,7 @@ import contextlib
 import os
 import pwd
 import re
+import shlex
 import shutil
 import signal
 import socket
@@ -58,6 +59,7 @@ class Cluster:
         self.port = free_port()
         self.prefix: list[str] = []
         self.started = False
+        self.watchdog: subprocess.Popen[bytes] | None = None
         if os.geteuid() == 0:
             runuser = shutil.which("runuser")
             try:
@@ -100,9 +102,31 @@ class Cluster:
                 str(self.bindir / "pg_ctl"), "-D", str(self.data), "-l", str(self.log), "-o", options, "-w", "start"
             )
             self.started = True
+            self._watch()
         except (ClusterUnavailable, OSError, subprocess.TimeoutExpired) as e:
             self.stop()
             raise ClusterUnavailable(str(e)) from e
+
+    def _watch(self) -> None:
+        """A watchdog that stops the cluster and removes its folder if this process dies unannounced.
+
+        A test run killed by SIGKILL or a timeout never reaches ``stop``; without the watchdog its
+        cluster would go on running.
+        """
+        pg_ctl = " ".join(
+            shlex.quote(a) for a in [*self.prefix, str(self.bindir / "pg_ctl"), "-D", str(self.data), "-m", "immediate"]
+        )
+        script = (
+            f"while kill -0 {os.getpid()} 2>/dev/null; do sleep 1; done; {pg_ctl} -w stop >/dev/null 2>&1;"
+            f" rm -rf {shlex.quote(str(self.root))}"
+        )
+        self.watchdog = subprocess.Popen(
+            ["sh", "-c", script],
+            start_new_session=True,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
 
     def stop(self) -> None:
         """Stops the server (if it runs) and removes the folder; safe to call twice."""
@@ -115,6 +139,10 @@ class Cluster:
                     pid = int((self.data / "postmaster.pid").read_text().split()[0])
                     os.kill(pid, signal.SIGKILL)
             self.started = False
+        if self.watchdog is not None:
+            self.watchdog.kill()
+            self.watchdog.wait()
+            self.watchdog = None
         self.remove()
 
     def remove(self) -> None:

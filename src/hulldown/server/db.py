@@ -7,8 +7,10 @@ record in pieces: rebuilding feeds the stored outcomes back (like
 action even if the drawing code changed. Each move is committed before the
 server answers, so a killed process loses nothing it has confirmed.
 
-SQLite (the default) runs in WAL mode; PostgreSQL works by URL. The schema is
-owned by the Alembic migrations in ``hulldown/server/migrations``.
+SQLite (the default) runs in WAL mode; PostgreSQL works by URL through psycopg 3
+(``postgresql://`` alone means psycopg too) and is tested like SQLite
+(tests/server/test_postgres*.py). The schema is owned by the Alembic migrations
+in ``hulldown/server/migrations``.
 """
 
 from __future__ import annotations
@@ -71,7 +73,14 @@ MOVES = sa.Table(
 
 # Statements of the hot path, built once: SQLAlchemy then finds their compiled form in
 # its cache by identity instead of building, coercing and hashing a new statement per move.
-_INSERT_MOVE = MOVES.insert()
+_INSERT_MOVE = MOVES.insert().values(
+    game_id=sa.bindparam("gid"),
+    n=sa.bindparam("n"),
+    seat=sa.bindparam("seat"),
+    action=sa.bindparam("action"),
+    chance=sa.bindparam("chance"),
+    created_at=sa.bindparam("updated_at"),  # the same moment as the game's update
+)
 _TOUCH = (
     GAMES.update()
     .where(GAMES.c.id == sa.bindparam("gid"))
@@ -83,6 +92,11 @@ _TOUCH = (
         updated_at=sa.bindparam("updated_at"),
     )
 )
+
+# PostgreSQL stores a move in one statement, the insert as a data-modifying CTE of the update:
+# one round trip in autocommit (a single statement is its own transaction) instead of four
+# (BEGIN, INSERT, UPDATE, COMMIT), each a wake-up of the server process.
+_MOVE_AND_TOUCH = _TOUCH.add_cte(_INSERT_MOVE.cte("move"))
 
 DEFAULT_URL = "sqlite:///var/hulldown.sqlite3"
 
@@ -197,18 +211,23 @@ class Store:
 
     Every call comes from the server's event-loop thread, so the moves, the hot
     path, go through one connection kept open for them: no pool checkout, no
-    reset-on-return rollback, only BEGIN, two prebuilt statements and COMMIT.
+    reset-on-return rollback, only BEGIN, two prebuilt statements and COMMIT on
+    SQLite, and on PostgreSQL a single statement in autocommit (one round trip).
     """
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self._mover: Connection | None = None
+        self._one_statement = engine.dialect.name == "postgresql"
 
     @contextlib.contextmanager
     def _move_transaction(self) -> Iterator[Connection]:
         conn = self._mover
         if conn is None or conn.closed or conn.invalidated:
-            conn = self._mover = self.engine.connect()
+            conn = self.engine.connect()
+            if self._one_statement:
+                conn = conn.execution_options(isolation_level="AUTOCOMMIT")
+            self._mover = conn
         try:
             with conn.begin():
                 yield conn
@@ -301,16 +320,12 @@ class Store:
         stored row and fails on its primary key: the move is never stored twice, the player
         is refused, and the next start resumes the game with that move.
         """
-        insert = {
-            "game_id": game_id,
+        params = {
+            "gid": game_id,
             "n": move.n,
             "seat": move.seat,
             "action": move.action,
             "chance": json.dumps(move.chance),
-            "created_at": now,
-        }
-        touch = {
-            "gid": game_id,
             "version": version,
             "steps": move.n + 1,
             "over": over,
@@ -318,16 +333,19 @@ class Store:
             "updated_at": now,
         }
         try:
-            self._store_move(insert, touch)
+            self._store_move(params)
         except sa.exc.DBAPIError as exc:
             if not exc.connection_invalidated:
                 raise
-            self._store_move(insert, touch)
+            self._store_move(params)
 
-    def _store_move(self, insert: dict[str, Any], touch: dict[str, Any]) -> None:
+    def _store_move(self, params: dict[str, Any]) -> None:
         with self._move_transaction() as conn:
-            conn.execute(_INSERT_MOVE, insert)
-            conn.execute(_TOUCH, touch)
+            if self._one_statement:
+                conn.execute(_MOVE_AND_TOUCH, params)
+            else:
+                conn.execute(_INSERT_MOVE, params)
+                conn.execute(_TOUCH, params)
 
     def remove_last_move(self, game_id: str, n: int, version: int, now: float) -> None:
         with self.engine.begin() as conn:
