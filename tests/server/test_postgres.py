@@ -1,9 +1,10 @@
 """hulldown on PostgreSQL, side by side with SQLite.
 
-Each test takes ``any_db``: once on a SQLite file and once on a fresh PostgreSQL database
+Most tests take ``any_db``: once on a SQLite file and once on a fresh PostgreSQL database
 (marked ``postgres``), so both backends are held to exactly the same assertions: migrations,
-the store's round trip, a game over HTTP to its record, a SIGKILLed server that resumes, stale
-versions and concurrent players.
+the store's round trip, a game over HTTP to its record, stale versions and concurrent players.
+PostgreSQL alone: the SIGKILL restart (test_restart.py does it on SQLite) and connections the
+database server closes under the running server.
 """
 
 from __future__ import annotations
