@@ -91,7 +91,9 @@ async def main() -> None:
         if a.profile:
             os.environ["HULLDOWN_PROFILE"] = str(Path(a.profile).resolve())
             os.environ["HULLDOWN_PROFILE_SECONDS"] = str(a.seconds)
-        proc: subprocess.Popen[bytes] = start(f"sqlite:///{tmp}/load.sqlite3", port, Path(tmp) / "server.log", a.bot_delay)
+        proc: subprocess.Popen[bytes] = start(
+            f"sqlite:///{tmp}/load.sqlite3", port, Path(tmp) / "server.log", a.bot_delay
+        )
         try:
             lat: list[float] = []
             human_moves, finished = [0], [0]
@@ -111,7 +113,10 @@ async def main() -> None:
             if errors:
                 print("server errors:", *errors[-5:], sep="\n  ")
     lat.sort()
-    print(f"{a.bots} bot games ({a.game}, bot delay {a.bot_delay} s) + {a.humans} human seats over {elapsed:.1f} s on loopback")
+    print(
+        f"{a.bots} bot games ({a.game}, bot delay {a.bot_delay} s) + {a.humans} human seats"
+        f" over {elapsed:.1f} s on loopback"
+    )
     print(f"moves accepted: {moves} ({moves / elapsed:.0f} moves/s), human moves: {human_moves[0]}")
     if lat:
         p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))]
