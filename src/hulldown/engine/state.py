@@ -276,6 +276,19 @@ class GameState:
         self._copy_into(new)
         return new
 
+    def reseed(self, seed: int) -> None:
+        """Draw this state's future dice, shuffles and random choices from a new stream seeded by ``seed``.
+
+        Search replays one determinization many times from clones; each replay
+        needs dice of its own (a clone otherwise repeats its original's rolls),
+        and a common seed lets two replays share their dice on purpose. Outcomes
+        already drawn stay in the chance log and scripted outcomes still come
+        first, so a real state's record still replays after a reseed.
+        """
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise TypeError(f"a seed is an int, not {type(seed).__name__}")
+        self._rng = SplitMix64(seed)
+
     def resample(self, seat: Seat, rng: RngLike) -> GameState:
         """A full state that ``seat`` cannot tell apart from this one.
 
