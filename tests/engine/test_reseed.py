@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from hulldown.engine import GameRecord, replay
+from hulldown.engine import RecordError
 from tests.engine.toygame import TOY
 
 
@@ -26,19 +26,25 @@ def test_a_reseeded_clone_rolls_its_own_dice_and_the_seed_decides_them() -> None
     assert ra != _rolls(state.clone(), 20)
 
 
-def test_reseed_leaves_the_position_alone_and_the_record_replays(toy: object) -> None:
+def test_reseed_leaves_the_position_alone_and_makes_a_search_copy() -> None:
     state = TOY.new(seed=7)
-    before = state.fingerprint()
     observation = state.observation(0)
+    legal = state.legal_actions()
     state.reseed(99)
     assert state.observation(0) == observation
-    assert state.legal_actions() == TOY.new(seed=7).legal_actions()
+    assert state.legal_actions() == legal
     while not state.is_over:
         state.apply(state.legal_actions()[0])
-    record = state.record()
-    again = replay(GameRecord.from_json(record.to_json()))
-    assert again.fingerprint() == state.fingerprint()
-    assert before != state.fingerprint()
+    # Its dice no longer follow from the game's seed: no record claims they do.
+    with pytest.raises(RecordError, match="no record"):
+        state.record()
+    # The state it was cloned from is untouched and keeps its record.
+    real = TOY.new(seed=7)
+    search = real.clone()
+    search.reseed(1)
+    while not real.is_over:
+        real.apply(real.legal_actions()[0])
+    assert real.record().final == real.fingerprint()
 
 
 def test_scripted_outcomes_still_come_first() -> None:
