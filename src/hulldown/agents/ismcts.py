@@ -37,6 +37,17 @@ Three options make the search stronger per second in long, noisy games:
   shuffles still differ on every iteration; only the guess at the hidden
   cards repeats.
 
+Two more keep the root's comparison sharp at a few hundred iterations:
+
+* ``tree=N`` limits the tree to ``N`` edges per iteration; past them the
+  playout policy plays. A new node below the root is expanded with a random
+  action, so in a deep tree most early visits follow random moves; with
+  ``tree=1`` every visit of a root action is followed by sensible play.
+* ``paired=1`` chooses the root action first and plays its k-th visit in
+  world ``k mod D`` with the k-th dice stream, the same for every root action
+  (common random numbers): two actions' means then differ mostly by what the
+  actions do, not by the luck of their worlds and dice.
+
 And ``bias=B`` (progressive bias at the root): the action the game's heuristic
 would choose from the seat's own view gets ``B / visits`` added to its score,
 so the search starts from the rule of thumb and leaves it only when the
@@ -443,5 +454,5 @@ register_agent(
     "ismcts",
     make_ismcts,
     "information-set MCTS: level=easy|normal|hard, iterations=N or seconds=T, c=0.7, rollout=heuristic|random, "
-    "depth=10|N|end, worlds=10, bias=1",
+    "depth=10|N|end, worlds=10, bias=1, tree=1|N|all, paired=1|0",
 )
