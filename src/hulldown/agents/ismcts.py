@@ -99,6 +99,15 @@ def _normalise(returns: list[float]) -> list[float]:
     return [(r - lo) / span for r in returns]
 
 
+def _first_try(untried: list[Action], hint: str | None, rng: SplitMix64) -> Action:
+    """The action to expand: the heuristic's choice first (it is the likeliest best), else one at random."""
+    if hint is not None:
+        for a in untried:
+            if a.id == hint:
+                return a
+    return untried[rng.below(len(untried))]
+
+
 class ISMCTSAgent:
     """Single-observer ISMCTS with availability-aware UCB and random or heuristic rollouts."""
 
@@ -170,6 +179,8 @@ class ISMCTSAgent:
         self.last_iterations = 0
         self.last_seconds = 0.0
         self.last_visits: dict[str, int] = {}
+        #: Mean reward of each root action for this seat, in [0, 1].
+        self.last_values: dict[str, float] = {}
 
     # -- the search --------------------------------------------------------
     def act(self, view: SeatView) -> Action:
@@ -178,6 +189,7 @@ class ISMCTSAgent:
             raise ValueError("ismcts asked to act when its seat has no decision")
         if len(legal) == 1:
             self.last_iterations, self.last_seconds, self.last_visits = 0, 0.0, {legal[0].id: 0}
+            self.last_values = {}
             return legal[0]
         root = _Node(-1)
         rng = self._rng
@@ -216,9 +228,17 @@ class ISMCTSAgent:
         self.last_iterations = done
         self.last_seconds = time.perf_counter() - start
         self.last_visits = {aid: node.visits for aid, node in root.children.items()}
-        # Most visited of the actions actually legal now (ties: first in legal order).
+        self.last_values = {aid: node.reward / node.visits for aid, node in root.children.items() if node.visits}
+        # Most visited of the actions actually legal now. Ties go to the heuristic's
+        # choice, then to legal order: when the budget is too small to tell the
+        # actions apart (fewer iterations than actions, say) the rule of thumb stands.
         best = legal[0]
         best_visits = -1
+        if hint is not None:
+            for action in legal:
+                if action.id == hint:
+                    node = root.children.get(hint)
+                    best, best_visits = action, node.visits if node is not None else 0
         for action in legal:
             node = root.children.get(action.id)
             visits = node.visits if node is not None else 0
@@ -245,7 +265,7 @@ class ISMCTSAgent:
         children = root.children
         untried = [a for a in legal if a.id not in children]
         if untried:
-            action = untried[rng.below(len(untried))]
+            action = _first_try(untried, hint, rng)
             child = children[action.id] = _Node(self.seat)
             child.avail = 0
         else:
@@ -305,7 +325,7 @@ class ISMCTSAgent:
                 else:
                     child.avail += 1
             if untried:
-                action = untried[rng.below(len(untried))]
+                action = _first_try(untried, hint if node is root else None, rng)
                 child = _Node(seat)
                 children[action.id] = child
                 state.apply(action)
