@@ -47,3 +47,36 @@ def test_a_declared_evaluation_wins_and_games_without_one_have_none() -> None:
 
     assert evaluator_for(TOY) is None
     assert evaluator_for(Game(info=TOY.info, state_class=TOY.state_class, extras={"evaluate": mine})) is mine
+
+
+def test_tank_clash_values_destroyed_tanks_hits_points_and_checkpoints() -> None:
+    game = hulldown.load("tank-clash")
+    evaluate = evaluator_for(game)
+    assert evaluate is not None
+    state: Any = game.new(seed=4)
+    v = evaluate(state)
+    assert len(v) == 2 and abs(sum(v) - 1.0) < 1e-9 and abs(v[0] - 0.5) < 1e-9
+    hurt: Any = state.clone()
+    hurt.destroyed[5] = True  # one of seat 1's tanks
+    assert evaluate(hurt)[0] > v[0] + 0.1
+    scored: Any = state.clone()
+    scored.vp[1] += 2
+    assert evaluate(scored)[1] > v[1]
+    taken: Any = state.clone()
+    taken.cp_holder[3] = 0  # seat 0 holds seat 1's base camp
+    assert evaluate(taken)[0] > v[0]
+
+
+def test_pacific_values_hq_wounds_and_units_by_side() -> None:
+    game = hulldown.load("2gm-pacific")
+    evaluate = evaluator_for(game)
+    assert evaluate is not None
+    state: Any = game.new(seed=5)
+    v = evaluate(state)
+    assert len(v) == 2 and all(0.0 <= x <= 1.0 for x in v)
+    wounded: Any = state.clone()
+    side0_seat = state.slot_side.index(0)
+    wounded.hq_wounds = [wounded.hq_wounds[0] + 4, wounded.hq_wounds[1]]
+    w = evaluate(wounded)
+    assert w[side0_seat] < v[side0_seat] - 0.2
+    assert abs(sum(w) - 1.0) < 1e-9

@@ -85,7 +85,12 @@ def _twin_states(seed: int) -> tuple[HighCard, HighCard]:
 @pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
 @pytest.mark.parametrize(
     "extra",
-    [{}, {"worlds": 6, "depth": 1}, {"worlds": 6, "depth": 1, "rollout": "heuristic", "bias": 1.0}],
+    [
+        {},
+        {"worlds": 6, "depth": 1},
+        {"worlds": 6, "depth": 1, "rollout": "heuristic", "bias": 1.0},
+        {"worlds": 6, "depth": 1, "rollout": "heuristic", "bias": 1.0, "tree": 1, "paired": True},
+    ],
 )
 def test_choice_ignores_information_the_seat_cannot_see(seed: int, extra: dict[str, Any]) -> None:
     """Also with reused worlds, cut-off playouts scored by an evaluation that reads hands, and bias."""
@@ -245,6 +250,10 @@ def test_levels_and_registry() -> None:
         ("ismcts:bias=1", "no heuristic bot to bias"),
         ("ismcts:rollout=heuristic", "no heuristic"),
         ("ismcts:deep=3", "unknown parameter"),
+        ("ismcts:tree=0", "tree must be at least 1"),
+        ("ismcts:tree=deep", "whole number"),
+        ("ismcts:paired=2", "paired must be 0 or 1"),
+        ("ismcts:paired=1,worlds=0", "paired needs reused worlds"),
     ],
 )
 def test_bad_parameters_are_refused(spec: str, message: str) -> None:
@@ -276,10 +285,80 @@ def test_factory_defaults_follow_what_the_game_offers() -> None:
     strong = make_agent("ismcts", tk, 0, 0)
     assert isinstance(strong, ISMCTSAgent)
     assert (strong.rollout, strong.max_rollout_steps, strong.worlds, strong.bias) == ("heuristic", 10, 10, 1.0)
+    assert (strong.tree, strong.paired) == (1, True)
     assert strong.evaluate is not None
+    deep = make_agent("ismcts:tree=all,paired=0", tk, 0, 0)
+    assert isinstance(deep, ISMCTSAgent) and (deep.tree, deep.paired) == (None, False)
+    clash = make_agent("ismcts", hulldown.load("tank-clash"), 0, 0)
+    assert isinstance(clash, ISMCTSAgent) and clash.rollout == "random" and clash.evaluate is not None
     full = make_agent("ismcts:depth=end,rollout=random,bias=0,worlds=0", tk, 0, 0)
     assert isinstance(full, ISMCTSAgent)
     assert full.evaluate is None and full.max_rollout_steps == tk.info.max_steps
     plain = make_agent("ismcts", TOY, 0, 0)
     assert isinstance(plain, ISMCTSAgent)
     assert (plain.rollout, plain.evaluate, plain.bias) == ("random", None, 0.0)
+
+
+_TAG_LOG: list[tuple[int, str, tuple[int, ...]]] = []
+
+
+class _Tagged(CanonicalHighCard):
+    """Records, for the first action applied after a reseed, the seed, the action and the hidden cards."""
+
+    __slots__ = ("tag",)
+
+    def reseed(self, seed: int) -> None:
+        super().reseed(seed)
+        self.tag: int | None = seed
+
+    def _copy_into(self, new: Any) -> None:
+        super()._copy_into(new)
+        new.tag = None
+
+    def _apply(self, action: Any, events: Any) -> None:
+        tag = getattr(self, "tag", None)
+        if tag is not None:
+            hidden = tuple(c for i, h in enumerate(self.hands) if i != self.turn for c in h.cards)
+            _TAG_LOG.append((tag, action.id, hidden + tuple(self.deck.cards)))
+            self.tag = None
+        super()._apply(action, events)
+
+
+def test_paired_root_visits_share_worlds_and_dice() -> None:
+    """The k-th visit of every root action plays the same world with the same dice stream."""
+    game = Game(info=TOY.info, state_class=_Tagged, extras={"evaluate": _tricks_and_hands})
+    state = game.new(seed=6, options={"hand": 4})
+    _TAG_LOG.clear()
+    agent = ISMCTSAgent(game, 0, seed=3, iterations=60, worlds=5, depth=2, tree=1, paired=True)
+    agent.act(SeatView(state, 0))
+    by_action: dict[str, list[tuple[int, tuple[int, ...]]]] = {}
+    for seed, aid, hidden in _TAG_LOG:
+        by_action.setdefault(aid, []).append((seed, hidden))
+    assert set(by_action) == {a.id for a in state.legal_actions()}
+    longest = max(by_action.values(), key=len)
+    assert len(longest) > 5
+    for visits in by_action.values():
+        assert visits == longest[: len(visits)]
+    worlds = {hidden for _, hidden in longest}
+    assert len(worlds) == 5  # five worlds, cycled
+    assert len({seed for seed, _ in longest}) == len(longest)  # every visit index has dice of its own
+
+
+def test_tree_depth_limits_the_search_tree() -> None:
+    """tree=1, depth=0: every iteration applies one root action, then the evaluation scores the position."""
+    seen: list[int] = []
+
+    def evaluate(state: Any) -> list[float]:
+        seen.append(state.steps)
+        return _tricks_and_hands(state)
+
+    game = Game(info=TOY.info, state_class=CanonicalHighCard, extras={"evaluate": evaluate})
+    state = game.new(seed=3, options={"hand": 4})
+    for paired in (False, True):
+        seen.clear()
+        agent = ISMCTSAgent(game, 0, seed=1, iterations=40, worlds=4, depth=0, tree=1, paired=paired)
+        agent.act(SeatView(state, 0))
+        assert seen == [state.steps + 1] * 40
+    seen.clear()
+    ISMCTSAgent(game, 0, seed=1, iterations=40, worlds=4, depth=0).act(SeatView(state, 0))
+    assert max(seen) > state.steps + 1  # an unlimited tree grows past the root

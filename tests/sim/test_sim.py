@@ -235,3 +235,50 @@ def test_parity_is_zero_cards_when_the_named_weaker_side_already_scores_half(due
     assert par["baseline"]["rate"] >= 0.5
     assert par["cards_to_parity"] == 0 and par["cards_to_parity_estimate"] == 0.0
     assert [c["added"] for c in par["curve"]] == [0]
+
+
+def _stop_after(monkeypatch: pytest.MonkeyPatch, games: int, added: int | None) -> dict[str, int]:
+    """Ctrl-C after ``games`` finished games of the parity stage adding ``added`` cards (None: of any stage)."""
+    real = backends_module.play_chunk
+    seen = {"played": 0, "after_stop": 0}
+
+    def play(job: Any, indices: Any) -> Any:
+        if seen["played"] >= games:
+            seen["after_stop"] += 1
+        if added is None or dict(job.tags).get("added") == added:
+            if seen["played"] >= games:
+                raise KeyboardInterrupt
+            seen["played"] += 1
+        return real(job, indices)
+
+    monkeypatch.setattr(backends_module, "play_chunk", play)
+    return seen
+
+
+def test_balance_ctrl_c_in_the_main_stage_stops_the_study(
+    duel: Game, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen = _stop_after(monkeypatch, 10, None)
+    report = balance(DUEL, ["random", "random"], 120, seed=2, max_add=16, out=tmp_path)
+    assert report["interrupted"] and report["games"] == 10
+    assert seen["after_stop"] == 1  # the interrupted game only: no parity stage started
+    assert report["parity"] == {"note": "not run: the study was interrupted"}
+    assert "Interrupted" in (tmp_path / "index.html").read_text()
+    assert json.loads((tmp_path / "report.json").read_text())["games"] == 10
+
+
+def test_balance_ctrl_c_in_a_parity_stage_keeps_its_games_and_runs_no_other(
+    duel: Game, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen = _stop_after(monkeypatch, 3, 1)
+    report = balance(DUEL, ["random", "random"], 120, seed=2, max_add=16, out=tmp_path)
+    par = report["parity"]
+    assert report["interrupted"] and par["interrupted"]
+    # Stage 0 (no cards added) finished; stage 1 was stopped after three games; nothing later ran.
+    curve = {c["added"]: c for c in par["curve"]}
+    assert sorted(curve) == [0, 1]
+    assert curve[1]["partial"] and curve[1]["score"]["n"] == 3 and "partial" not in curve[0]
+    assert curve[0]["score"]["n"] >= 100
+    assert seen["after_stop"] == 1
+    assert par["cards_to_parity"] is None  # a partial stage never decides the answer
+    assert "interrupted" in (tmp_path / "index.html").read_text()

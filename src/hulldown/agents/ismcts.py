@@ -37,6 +37,17 @@ Three options make the search stronger per second in long, noisy games:
   shuffles still differ on every iteration; only the guess at the hidden
   cards repeats.
 
+Two more keep the root's comparison sharp at a few hundred iterations:
+
+* ``tree=N`` limits the tree to ``N`` edges per iteration; past them the
+  playout policy plays. A new node below the root is expanded with a random
+  action, so in a deep tree most early visits follow random moves; with
+  ``tree=1`` every visit of a root action is followed by sensible play.
+* ``paired=1`` chooses the root action first and plays its k-th visit in
+  world ``k mod D`` with the k-th dice stream, the same for every root action
+  (common random numbers): two actions' means then differ mostly by what the
+  actions do, not by the luck of their worlds and dice.
+
 And ``bias=B`` (progressive bias at the root): the action the game's heuristic
 would choose from the seat's own view gets ``B / visits`` added to its score,
 so the search starts from the rule of thumb and leaves it only when the
@@ -88,6 +99,15 @@ def _normalise(returns: list[float]) -> list[float]:
     return [(r - lo) / span for r in returns]
 
 
+def _first_try(untried: list[Action], hint: str | None, rng: SplitMix64) -> Action:
+    """The action to expand: the heuristic's choice first (it is the likeliest best), else one at random."""
+    if hint is not None:
+        for a in untried:
+            if a.id == hint:
+                return a
+    return untried[rng.below(len(untried))]
+
+
 class ISMCTSAgent:
     """Single-observer ISMCTS with availability-aware UCB and random or heuristic rollouts."""
 
@@ -107,6 +127,8 @@ class ISMCTSAgent:
         depth: int | None = None,
         worlds: int = 0,
         bias: float = 0.0,
+        tree: int | None = None,
+        paired: bool = False,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("ismcts needs iterations=N, seconds=T or level=easy|normal|hard")
@@ -128,6 +150,10 @@ class ISMCTSAgent:
             raise ValueError("bias must not be negative")
         if bias > 0 and game.heuristic is None:
             raise ValueError(f"{game.id} has no heuristic bot to bias the search")
+        if tree is not None and tree < 1:
+            raise ValueError("tree must be at least 1")
+        if paired and not worlds:
+            raise ValueError("paired needs reused worlds (worlds=N)")
         self.game = game
         self.seat = seat
         self.iterations = iterations
@@ -141,6 +167,9 @@ class ISMCTSAgent:
         self.worlds = worlds
         self.bias = bias
         self._hint_agent: Any = None
+        #: Tree edges per iteration (None: grow without limit); past them the playout policy plays.
+        self.tree = tree
+        self.paired = paired
         #: Playouts stop after ``depth`` steps and are scored by the evaluation
         #: (without one, a cut playout scores as a draw).
         self.evaluate: Evaluator | None = evaluator_for(game) if depth is not None else None
@@ -150,6 +179,8 @@ class ISMCTSAgent:
         self.last_iterations = 0
         self.last_seconds = 0.0
         self.last_visits: dict[str, int] = {}
+        #: Mean reward of each root action for this seat, in [0, 1].
+        self.last_values: dict[str, float] = {}
 
     # -- the search --------------------------------------------------------
     def act(self, view: SeatView) -> Action:
@@ -158,6 +189,7 @@ class ISMCTSAgent:
             raise ValueError("ismcts asked to act when its seat has no decision")
         if len(legal) == 1:
             self.last_iterations, self.last_seconds, self.last_visits = 0, 0.0, {legal[0].id: 0}
+            self.last_values = {}
             return legal[0]
         root = _Node(-1)
         rng = self._rng
@@ -174,14 +206,20 @@ class ISMCTSAgent:
         pool: list[GameState] = []
         if self.worlds:
             pool = [view.resample(rng) for _ in range(min(self.worlds, limit))]
+        #: Paired root: the k-th visit of every root action plays world ``k % len(pool)``
+        #: with dice stream ``seeds[k]``, so root actions are compared on common worlds and dice.
+        seeds: list[int] = []
         while done < limit:
-            if pool:
-                state = pool[done % len(pool)].clone()
-                # A fresh random stream: the world's hidden cards repeat, its dice do not.
-                state._rng = SplitMix64(rng.next64())
+            if self.paired and pool:
+                self._iterate_paired(root, legal, pool, seeds, rng, hint)
             else:
-                state = view.resample(rng)
-            self._iterate(root, state, rng, hint)
+                if pool:
+                    state = pool[done % len(pool)].clone()
+                    # A fresh random stream: the world's hidden cards repeat, its dice do not.
+                    state.reseed(rng.next64())
+                else:
+                    state = view.resample(rng)
+                self._iterate(root, state, rng, hint)
             done += 1
             # An iteration costs far more than reading the clock: check every time,
             # so a time budget is kept even in slow games.
@@ -190,9 +228,17 @@ class ISMCTSAgent:
         self.last_iterations = done
         self.last_seconds = time.perf_counter() - start
         self.last_visits = {aid: node.visits for aid, node in root.children.items()}
-        # Most visited of the actions actually legal now (ties: first in legal order).
+        self.last_values = {aid: node.reward / node.visits for aid, node in root.children.items() if node.visits}
+        # Most visited of the actions actually legal now. Ties go to the heuristic's
+        # choice, then to legal order: when the budget is too small to tell the
+        # actions apart (fewer iterations than actions, say) the rule of thumb stands.
         best = legal[0]
         best_visits = -1
+        if hint is not None:
+            for action in legal:
+                if action.id == hint:
+                    node = root.children.get(hint)
+                    best, best_visits = action, node.visits if node is not None else 0
         for action in legal:
             node = root.children.get(action.id)
             visits = node.visits if node is not None else 0
@@ -200,12 +246,73 @@ class ISMCTSAgent:
                 best, best_visits = action, visits
         return best
 
-    def _iterate(self, root: _Node, state: GameState, rng: SplitMix64, hint: str | None = None) -> None:
-        path: list[_Node] = []
-        node = root
+    def _iterate_paired(
+        self,
+        root: _Node,
+        legal: list[Action],
+        pool: list[GameState],
+        seeds: list[int],
+        rng: SplitMix64,
+        hint: str | None,
+    ) -> None:
+        """One iteration whose root action is chosen first, then played in the world its visit count names.
+
+        Root actions are the seat's own and legal in every world it cannot tell
+        apart, so the choice can precede the world. Giving the k-th visit of
+        each action the same world and dice (common random numbers) makes the
+        difference of two actions' means mostly the actions' doing, not luck.
+        """
+        children = root.children
+        untried = [a for a in legal if a.id not in children]
+        if untried:
+            action = _first_try(untried, hint, rng)
+            child = children[action.id] = _Node(self.seat)
+            child.avail = 0
+        else:
+            action, child = self._ucb(root, legal, hint, root=True)
+        for a in legal:
+            ch = children.get(a.id)
+            if ch is not None:
+                ch.avail += 1
+        k = child.visits
+        while len(seeds) <= k:
+            seeds.append(rng.next64())
+        state = pool[k % len(pool)].clone()
+        state.reseed(seeds[k])
+        state.apply(action.id)
+        self._iterate(child, state, rng, None, [child])
+
+    def _ucb(self, node: _Node, legal: list[Action], hint: str | None, root: bool) -> tuple[Action, _Node]:
         c = self.exploration
+        children = node.children
+        best_score = -math.inf
+        best_action = legal[0]
+        best_child: _Node | None = None
+        for a in legal:
+            ch = children[a.id]
+            score = ch.reward / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+            if hint is not None and root and a.id == hint:
+                score += self.bias / ch.visits
+            if score > best_score:
+                best_score, best_action, best_child = score, a, ch
+        assert best_child is not None
+        return best_action, best_child
+
+    def _iterate(
+        self,
+        root: _Node,
+        state: GameState,
+        rng: SplitMix64,
+        hint: str | None = None,
+        path: list[_Node] | None = None,
+    ) -> None:
+        """Select and expand from ``root`` within this determinization, play out, back up along ``path``."""
+        if path is None:
+            path = []
+        node = root
+        limit = self.tree if self.tree is not None else 1 << 30
         # Selection and expansion, within this determinization's legal actions.
-        while not state.is_over:
+        while not state.is_over and len(path) < limit:
             legal = state.legal_actions()
             seat = state.current_player
             assert seat is not None
@@ -218,23 +325,13 @@ class ISMCTSAgent:
                 else:
                     child.avail += 1
             if untried:
-                action = untried[rng.below(len(untried))]
+                action = _first_try(untried, hint if node is root else None, rng)
                 child = _Node(seat)
                 children[action.id] = child
                 state.apply(action)
                 path.append(child)
                 break
-            best_score = -math.inf
-            best_action = legal[0]
-            best_child: _Node | None = None
-            for a in legal:
-                ch = children[a.id]
-                score = ch.reward / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
-                if hint is not None and node is root and a.id == hint:
-                    score += self.bias / ch.visits
-                if score > best_score:
-                    best_score, best_action, best_child = score, a, ch
-            assert best_child is not None
+            best_action, best_child = self._ucb(node, legal, hint, node is root)
             state.apply(best_action)
             path.append(best_child)
             node = best_child
@@ -288,10 +385,19 @@ def _number(params: dict[str, str], key: str, kind: type) -> Any:
 #: What a search uses when the spec does not say (``make_ismcts``): the game's
 #: heuristic for playouts and as the root bias, playouts cut after ``DEPTH``
 #: steps where the game has an evaluation, ``WORLDS`` determinizations reused.
-#: Measured in docs/agents.md: these make ``normal`` beat the heuristic bots.
+#: Measured in docs/agents.md: with these the search beats random play in every
+#: game and plays level with each game's heuristic.
 DEPTH = 10
 WORLDS = 10
 BIAS = 1.0
+#: A tree one edge deep (the root's actions; the playout policy plays the rest) with
+#: paired root visits: at a few hundred iterations a deeper tree spends its visits
+#: on moves chosen at random by expansion, which blurs the root's values.
+TREE = 1
+PAIRED = True
+#: Playout policy by game where the heuristic is too slow for playouts (Tank
+#: Clash's bot plans every tank's move: about 2 ms a step against tens of µs).
+ROLLOUT = {"tank-clash": "random"}
 
 
 def make_ismcts(game: Game, seat: int, seed: int, **params: str) -> ISMCTSAgent:
@@ -307,7 +413,7 @@ def make_ismcts(game: Game, seat: int, seed: int, **params: str) -> ISMCTSAgent:
     seconds = _number(params, "seconds", float)
     exploration = _number(params, "c", float)
     has_heuristic = game.heuristic is not None
-    rollout = params.pop("rollout", "heuristic" if has_heuristic else "random")
+    rollout = params.pop("rollout", ROLLOUT.get(game.id, "heuristic") if has_heuristic else "random")
     raw_depth = params.get("depth")
     depth: int | None
     if raw_depth == "end":
@@ -319,9 +425,22 @@ def make_ismcts(game: Game, seat: int, seed: int, **params: str) -> ISMCTSAgent:
             depth = DEPTH
     worlds = _number(params, "worlds", int)
     bias = _number(params, "bias", float)
+    raw_tree = params.get("tree")
+    tree: int | None
+    if raw_tree == "all":
+        params.pop("tree")
+        tree = None
+    else:
+        tree = _number(params, "tree", int)
+        if raw_tree is None:
+            tree = TREE
+    paired = _number(params, "paired", int)
+    if paired not in (None, 0, 1):
+        raise ValueError("paired must be 0 or 1")
     if params:
         raise ValueError(
-            f"unknown parameter {sorted(params)[0]!r} (iterations, seconds, level, c, rollout, depth, worlds, bias)"
+            f"unknown parameter {sorted(params)[0]!r} "
+            "(iterations, seconds, level, c, rollout, depth, worlds, bias, tree, paired)"
         )
     if level is not None:
         if level not in LEVELS:
@@ -333,6 +452,9 @@ def make_ismcts(game: Game, seat: int, seed: int, **params: str) -> ISMCTSAgent:
         iterations, seconds = LEVELS["normal"]
     elif seconds is not None and iterations is None:
         iterations = None
+    n_worlds = WORLDS if worlds is None else worlds
+    if paired is None:
+        paired = int(PAIRED and n_worlds > 0)
     return ISMCTSAgent(
         game,
         seat,
@@ -342,8 +464,10 @@ def make_ismcts(game: Game, seat: int, seed: int, **params: str) -> ISMCTSAgent:
         exploration=0.7 if exploration is None else exploration,
         rollout=rollout,
         depth=depth,
-        worlds=WORLDS if worlds is None else worlds,
+        worlds=n_worlds,
         bias=(BIAS if has_heuristic else 0.0) if bias is None else bias,
+        tree=tree,
+        paired=bool(paired),
     )
 
 
@@ -351,5 +475,5 @@ register_agent(
     "ismcts",
     make_ismcts,
     "information-set MCTS: level=easy|normal|hard, iterations=N or seconds=T, c=0.7, rollout=heuristic|random, "
-    "depth=10|N|end, worlds=10, bias=1",
+    "depth=10|N|end, worlds=10, bias=1, tree=1|N|all, paired=1|0",
 )

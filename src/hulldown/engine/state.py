@@ -276,6 +276,21 @@ class GameState:
         self._copy_into(new)
         return new
 
+    def reseed(self, seed: int) -> None:
+        """Draw this state's future dice, shuffles and random choices from a new stream seeded by ``seed``.
+
+        Search replays one determinization many times from clones; each replay
+        needs dice of its own (a clone otherwise repeats its original's rolls),
+        and a common seed lets two replays share their dice on purpose. Scripted
+        outcomes still come first. Afterwards the state's chance no longer
+        follows from its game seed, so, like a resampled state, it is a search
+        copy without a record.
+        """
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise TypeError(f"a seed is an int, not {type(seed).__name__}")
+        self._rng = SplitMix64(seed)
+        self._determinized = True
+
     def resample(self, seat: Seat, rng: RngLike) -> GameState:
         """A full state that ``seat`` cannot tell apart from this one.
 

@@ -172,7 +172,10 @@ def balance(
     interrupted = False
 
     def run(jobs: list[tuple[Job, int]], label: str) -> list[list[GameResult]]:
+        """Play one stage; after a Ctrl-C no later stage runs (the report keeps what finished)."""
         nonlocal interrupted
+        if interrupted:
+            return [[] for _ in jobs]
         with progress_bar(sum(c for _, c in jobs), label, progress) as tick:
             outcome = run_jobs(jobs, backend=backend, workers=workers, address=address, progress=tick)
         interrupted = interrupted or outcome.interrupted
@@ -278,7 +281,7 @@ def balance(
         )
     )
 
-    lengths = [r.steps for r in results]
+    lengths = [r.steps for r in results] or [0]  # no game finished before a Ctrl-C: zeros, not a crash
     report["length"] = {
         "mean": statistics.fmean(lengths),
         "median": statistics.median(lengths),
@@ -327,34 +330,49 @@ def balance(
         )
 
     # -- parity ----------------------------------------------------------------
-    if factions and n == 2 and "reinforce" in levers and "reinforce_pool" in levers and report.get("by_faction"):
+    if interrupted and parity is None:
+        report["parity"] = {"note": "not run: the study was interrupted"}
+    elif factions and n == 2 and "reinforce" in levers and "reinforce_pool" in levers and report.get("by_faction"):
         ranked = sorted(report["by_faction"], key=lambda f: report["by_faction"][f]["rate"])
         weak, strong = parity if parity is not None else (ranked[0], ranked[-1])
         if weak == strong:
             report["parity"] = {"note": "every faction scores the same; nothing to even out"}
         else:
             report["parity"] = _parity(
-                g, levers, factions, base, weak, strong, impact, parity_games or games, max_add, jobs_for, run
+                g,
+                levers,
+                factions,
+                base,
+                weak,
+                strong,
+                impact,
+                parity_games or games,
+                max_add,
+                jobs_for,
+                run,
+                lambda: interrupted,
             )
-            curve = report["parity"]["curve"]
+            curve = report["parity"].get("curve", [])
+            if curve:
 
-            def draw_parity(ax: Any) -> None:
-                ks = [c["added"] for c in curve]
-                ys = [c["score"]["rate"] for c in curve]
-                err = [
-                    [y - c["score"]["low"] for y, c in zip(ys, curve, strict=True)],
-                    [c["score"]["high"] - y for y, c in zip(ys, curve, strict=True)],
-                ]
-                ax.errorbar(ks, ys, yerr=err, fmt="o-", capsize=3, color="#5b7a3a")
-                ax.axhline(0.5, color="grey", lw=1, ls="--")
-                ax.set_xlabel(f"cards added to {weak}")
-                ax.set_ylabel(f"{weak} score v {strong}")
-                ax.set_ylim(0, 1)
-                ax.set_title("Reinforcing the weaker side")
+                def draw_parity(ax: Any) -> None:
+                    ks = [c["added"] for c in curve]
+                    ys = [c["score"]["rate"] for c in curve]
+                    # Clamped: a Wilson bound can sit a rounding error past the rate it brackets.
+                    err = [
+                        [max(0.0, y - c["score"]["low"]) for y, c in zip(ys, curve, strict=True)],
+                        [max(0.0, c["score"]["high"] - y) for y, c in zip(ys, curve, strict=True)],
+                    ]
+                    ax.errorbar(ks, ys, yerr=err, fmt="o-", capsize=3, color="#5b7a3a")
+                    ax.axhline(0.5, color="grey", lw=1, ls="--")
+                    ax.set_xlabel(f"cards added to {weak}")
+                    ax.set_ylabel(f"{weak} score v {strong}")
+                    ax.set_ylim(0, 1)
+                    ax.set_title("Reinforcing the weaker side")
 
-            plots.append(
-                (f"{weak} score against {strong} as cards are added", _plot(outdir / "parity.png", draw_parity))
-            )
+                plots.append(
+                    (f"{weak} score against {strong} as cards are added", _plot(outdir / "parity.png", draw_parity))
+                )
     elif parity is not None:
         raise ValueError(f"{g.id} does not declare how to add cards to a deck (extras['balance']['reinforce'])")
 
@@ -377,7 +395,14 @@ def _parity(
     max_add: int,
     jobs_for: Callable[[Mapping[str, Any], int, Any, dict[str, Any]], list[tuple[Job, int]]],
     run: Callable[[list[tuple[Job, int]], str], list[list[GameResult]]],
+    stopped: Callable[[], bool] = lambda: False,
 ) -> dict[str, Any]:
+    """The parity search; ``stopped()`` turns true on a Ctrl-C and ends it after the stage that was running.
+
+    A stage cut short keeps its finished games in the curve (marked
+    ``partial``) but does not steer the search: ``cards_to_parity`` comes only
+    from complete stages.
+    """
     reinforce = levers["reinforce"]
     pool_of = levers["reinforce_pool"]
     layouts = []  # (options, weak seat) for weak in seat 0 and in seat 1
@@ -406,16 +431,32 @@ def _parity(
         results = run(jobs, f"{g.id}: {weak} +{k} cards")
         scores = [_score(r, [r.tags["weak_seat"]]) for rs in results for r in rs]
         cache[k] = {"added": k, "cards": cards, "score": rate(sum(scores), len(scores))}
+        if stopped():
+            cache[k]["partial"] = True
         return cache[k]
 
-    baseline = score_with(0)
+    def reaches(k: int) -> bool | None:
+        """Whether ``k`` added cards bring the weaker side to 50%; None once the run is stopped."""
+        if stopped():
+            return None
+        got = score_with(k)
+        if got.get("partial"):
+            return None
+        return bool(got["score"]["rate"] >= 0.5)
+
     lo, hi = 0, None
     k = 1
-    if baseline["score"]["rate"] >= 0.5:
+    at_zero = reaches(0)
+    if at_zero:
         # The side named weaker already scores at least half: it needs no cards at all.
         hi, k = 0, max_add + 1
+    elif at_zero is None:
+        k = max_add + 1
     while k <= max_add:
-        if score_with(k)["score"]["rate"] >= 0.5:
+        got = reaches(k)
+        if got is None:
+            break
+        if got:
             hi = k
             break
         lo = k
@@ -423,11 +464,17 @@ def _parity(
     if hi is not None:
         while hi - lo > 1:
             mid = (lo + hi) // 2
-            if score_with(mid)["score"]["rate"] >= 0.5:
+            got = reaches(mid)
+            if got is None:
+                break  # hi still reaches 50%, but a smaller k might too: the report says interrupted
+            if got:
                 hi = mid
             else:
                 lo = mid
+    if 0 not in cache:
+        return {"weaker": weak, "stronger": strong, "interrupted": True, "note": "not run: the study was interrupted"}
     curve = [cache[k] for k in sorted(cache)]
+    baseline = cache[0]
     estimate = None
     if hi == 0:
         estimate = 0.0
@@ -436,6 +483,7 @@ def _parity(
         estimate = lo + (0.5 - a) / (b - a) * (hi - lo) if b > a else float(hi)
     gap = baseline["score"]
     return {
+        "interrupted": stopped(),
         "weaker": weak,
         "stronger": strong,
         "baseline": gap,
@@ -477,8 +525,13 @@ def _html(report: Mapping[str, Any], plots: Sequence[tuple[str, str]]) -> str:
             f"{e(par['weaker'])} scores {_pct(par['baseline'])} against {e(par['stronger'])}: "
             f"{par['gap_points']:.1f} percentage points short of an even contest. "
         )
+        if par.get("interrupted"):
+            parts.append("The search was interrupted: ")
+            parts.append("it stopped before reaching 50%. " if need is None else "a smaller addition may also do. ")
         if need == 0:
             parts.append(f"{e(par['weaker'])} already scores at least 50%: it needs no extra cards.")
+        elif need is None and par.get("interrupted"):
+            pass
         elif need is None:
             parts.append(f"Even {par['max_add']} extra cards ({e(', '.join(par['best_cards']))}) did not reach 50%.")
         else:
