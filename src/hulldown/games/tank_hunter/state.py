@@ -42,6 +42,8 @@ AA, GR, TR, SU, GF, LR = "aa", "gr", "tr", "su", "gf", "lr"
 TYPE_NAMES = {AA: "anti-armour", GR: "grenade", TR: "trample", SU: "suicide", GF: "gunfight", LR: "long range"}
 
 _ACTIONS: dict[str, Action] = {}
+#: every action id split at its colons, once: applying an action reads its parts from here
+_PARTS: dict[str, tuple[str, ...]] = {}
 
 
 def act(aid: str) -> Action:
@@ -49,6 +51,7 @@ def act(aid: str) -> Action:
     a = _ACTIONS.get(aid)
     if a is None:
         a = _ACTIONS[aid] = Action(aid, _label(aid))
+        _PARTS[aid] = tuple(aid.split(":"))
     return a
 
 
@@ -135,6 +138,16 @@ _SUPPLY_NONE = act("supply:none")
 _EVADE = (act("evade:yes"), act("evade:no"))
 _FIRE: dict[tuple[int, bool, bool], list[Action]] = {}
 _COUNTER: dict[tuple[int, bool], list[Action]] = {}
+
+
+_REAR_MASKS: list[list[Action]] = []
+
+
+def _rear_masks(k: int) -> list[Action]:
+    """The placements of k rear-line candidates: one action per subset sent to the rear (built once)."""
+    while len(_REAR_MASKS) <= k:
+        _REAR_MASKS.append([act(f"rear:{m}") for m in range(1 << len(_REAR_MASKS))])
+    return _REAR_MASKS[k]
 
 
 def _fire_actions(shots: int, lead: bool, charge: bool) -> list[Action]:
@@ -247,9 +260,37 @@ class Ctx:
         self.s_kind = ""
 
     def copy(self) -> Ctx:
+        """Every slot, spelled out (a test checks none is missed): clones copy stacks often."""
         c = Ctx.__new__(Ctx)
-        for k in Ctx.__slots__:
-            setattr(c, k, getattr(self, k))
+        c.aline = self.aline
+        c.attacker = self.attacker
+        c.atype = self.atype
+        c.bonus = self.bonus
+        c.charge = self.charge
+        c.clead = self.clead
+        c.counter = self.counter
+        c.cshots = self.cshots
+        c.ev = self.ev
+        c.kind = self.kind
+        c.lead = self.lead
+        c.left = self.left
+        c.n = self.n
+        c.parent_cancel = self.parent_cancel
+        c.passed = self.passed
+        c.s_hit = self.s_hit
+        c.s_kind = self.s_kind
+        c.s_lead = self.s_lead
+        c.s_left = self.s_left
+        c.s_next = self.s_next
+        c.s_shooter = self.s_shooter
+        c.s_target = self.s_target
+        c.s_type = self.s_type
+        c.seat = self.seat
+        c.shots = self.shots
+        c.stage = self.stage
+        c.target = self.target
+        c.tline = self.tline
+        c.tseat = self.tseat
         return c
 
 
@@ -291,6 +332,8 @@ class TankHunterState(GameState):
         "ngroup",
         "nu",
         "ooa",
+        "opt_charge",
+        "opt_evading",
         "out",
         "owner",
         "packet",
@@ -303,6 +346,7 @@ class TankHunterState(GameState):
         "revealed",
         "rolled",
         "score",
+        "scout_set",
         "seen",
         "stack",
         "supply_target",
@@ -353,6 +397,9 @@ class TankHunterState(GameState):
     cb_piles: list[int]
     actors: list[bool]
     actor_set: frozenset[int]
+    scout_set: frozenset[int]
+    opt_charge: bool
+    opt_evading: bool
 
     # ------------------------------------------------------------------ setup (§2)
     def _setup(self) -> None:
@@ -389,10 +436,13 @@ class TankHunterState(GameState):
             raise OptionError(f"these options leave too few event cards for {n} players")
         self.udefs = udefs
         self.nu = nu = len(udefs)
+        self.opt_charge = bool(o.get("charge", False))
+        self.opt_evading = bool(o.get("evading", False))
         _grow_tables(nu + len(edefs) + 8)
         #: by unit: whether its icons give it an action of its own (amphibian, transportation, pulling)
         self.actors = [udefs[u].acts for u in range(nu)]
         self.actor_set = frozenset(u for u in range(nu) if udefs[u].acts)
+        self.scout_set = frozenset(u for u in range(nu) if udefs[u].scouting)
         self.edefs = edefs
         self.owner = [-1] * nu
         self.revealed = [False] * nu
@@ -659,7 +709,7 @@ class TankHunterState(GameState):
         if ph == PLACE:
             p = self.draft_seat
             cands = self._rear_candidates(p)
-            return [act(f"rear:{m}") for m in range(1 << len(cands))]
+            return _rear_masks(len(cands))
         p = self.turn
         if ph == ARRANGE:
             out = [_ARRANGE_DONE]
@@ -708,21 +758,33 @@ class TankHunterState(GameState):
 
     def _legal_main(self, p: int) -> list[Action]:
         out: list[Action] = []
-        self._reveal_actions(p, out)
-        for h, c in enumerate(self.hand[p]):
-            if self._playable(p, c, None):
-                out.append(PLAY[h])
-        self._ability_actions(p, out)
+        revealed = self.revealed
+        front, rear = self.front[p], self.rear[p]
+        for i, u in enumerate(front):
+            if not revealed[u]:
+                out.append(REVEAL_F[i])
+        for i, u in enumerate(rear):
+            if not revealed[u]:
+                out.append(REVEAL_R[i])
+        hand = self.hand[p]
+        if hand:
+            playable = self._playable
+            for h, c in enumerate(hand):
+                if playable(p, c, None):
+                    out.append(PLAY[h])
+        if self.command[p] or not (self.actor_set.isdisjoint(front) and self.actor_set.isdisjoint(rear)):
+            self._ability_actions(p, out)
         if self.acted:
             out.append(_END)
             return out
         self._attack_actions(p, out)
-        udefs = self.udefs
-        for i, u in enumerate(self.front[p]):
-            if udefs[u].scouting and self.can_fight(u):
-                for q in self.active_seats():
-                    if q != p and any(not self.revealed[v] for v in self.front[q]):
-                        out.append(act(f"scout:{i}:{q}"))
+        if not self.scout_set.isdisjoint(front):
+            udefs = self.udefs
+            for i, u in enumerate(front):
+                if udefs[u].scouting and self.can_fight(u):
+                    for q in self.active_seats():
+                        if q != p and any(not revealed[v] for v in self.front[q]):
+                            out.append(act(f"scout:{i}:{q}"))
         out.append(_WAIT)
         return out
 
@@ -730,39 +792,37 @@ class TankHunterState(GameState):
         """§5, §9: every declarable attack of the turn player.
 
         Front-line units attack front lines by the chart; from the rear line only
-        long range (at front lines) and paratrooping (at rear lines) reach.
+        long range (at front lines) and paratrooping (at rear lines) reach. Actions
+        come in a fixed order: attackers front then rear, targets by seat and place,
+        attack types by the chart.
         """
         udefs = self.udefs
         revealed, ooa, pinned, evaded = self.revealed, self.ooa, self.pinned, self.evaded
-        targetable = self.targetable
-        attackers = [
-            (ln, i, u)
-            for ln, line in ((0, self.front[p]), (1, self.rear[p]))
-            for i, u in enumerate(line)
-            if revealed[u] and not ooa[u] and not pinned[u] and not evaded[u]
-        ]
-        if not attackers:
-            return
-        fronts: list[tuple[int, str]] = []  # (key part, kind) of every front-line target
-        rears: list[tuple[int, str]] | None = None  # only when a paratrooper asks
-        for q in range(self._players):
-            if q == p or self.out[q]:
-                continue
-            for j, t in enumerate(self.front[q]):
-                if revealed[t] and (not udefs[t].lead or targetable(t)):
-                    fronts.append(((q * 2 * _POS + j) * 8, udefs[t].kind))
         get = _ATTACKS.get
-        for ln, i, u in attackers:
-            d = udefs[u]
-            base = (i * 2 + ln) * 16 * _POS * 8
-            if ln == 0:
-                vsi = d.vsi
-                for part, kind in fronts:
-                    for ty in vsi[kind]:
-                        key = base + part + ty
-                        out.append(get(key) or _attack_action(key))
+        fronts: list[tuple[int, str]] | None = None  # (key part, kind) of every front-line target
+        step = 2 * 16 * _POS * 8  # key distance between attacker positions in a line
+        for i, u in enumerate(self.front[p]):
+            if not revealed[u] or ooa[u] or pinned[u] or evaded[u]:
                 continue
+            if fronts is None:
+                fronts = self._front_targets(p)
+                if not fronts:
+                    break
+            base = i * step
+            vsi = udefs[u].vsi
+            for part, kind in fronts:
+                for ty in vsi[kind]:
+                    key = base + part + ty
+                    out.append(get(key) or _attack_action(key))
+        rears: list[tuple[int, str]] | None = None  # only when a paratrooper asks
+        for i, u in enumerate(self.rear[p]):
+            if not revealed[u] or ooa[u] or pinned[u] or evaded[u]:
+                continue
+            d = udefs[u]
+            base = i * step + 16 * _POS * 8
             if d.long_range:
+                if fronts is None:
+                    fronts = self._front_targets(p)
                 for part, _kind in fronts:
                     key = base + part + 5  # long range
                     out.append(get(key) or _attack_action(key))
@@ -780,6 +840,21 @@ class TankHunterState(GameState):
                     for ty in vsi[kind]:
                         key = base + part + ty
                         out.append(get(key) or _attack_action(key))
+
+    def _front_targets(self, p: int) -> list[tuple[int, str]]:
+        """(attack-key part, kind) of every unit in the others' front lines that p may attack."""
+        udefs, revealed, out = self.udefs, self.revealed, self.out
+        fronts: list[tuple[int, str]] = []
+        for q in range(self._players):
+            if q == p or out[q]:
+                continue
+            qbase = q * 2 * _POS
+            for j, t in enumerate(self.front[q]):
+                if revealed[t]:
+                    d = udefs[t]
+                    if not d.lead or self.targetable(t):
+                        fronts.append(((qbase + j) * 8, d.kind))
+        return fronts
 
     def _ability_actions(self, p: int, out: list[Action]) -> None:
         """§10.9-§10.11 amphibian, transportation, pulling; §11.3 commanders: exhaust on own turn."""
@@ -843,13 +918,31 @@ class TankHunterState(GameState):
     # ------------------------------------------------------------------ events: playability and targets (§8)
     def _playable(self, p: int, card: int, window: Ctx | None) -> bool:
         e = self.edefs[card - self.nu]
-        if e.colour == "red":
+        colour = e.colour
+        if colour == "red":
             return False
-        if e.colour == "gray" and p != self.turn:
+        if colour == "gray" and p != self.turn:
             return False
-        if e.effect == "smoke":
+        eff = e.effect
+        if eff == "smoke":
             return window is not None and window.parent_cancel
-        return e.effect in _UNTARGETED or bool(self._targets(p, card, first=True))
+        if eff in _UNTARGETED:
+            return True
+        if eff == "strike" or eff == "sabotage":
+            # the common case, without building target ids: a revealed unit of a kind the card hits
+            kinds, revealed, udefs, out = e.kinds, self.revealed, self.udefs, self.out
+            for q in range(self._players):
+                if q == p or out[q]:
+                    continue
+                for u in self.front[q]:
+                    if revealed[u] and udefs[u].kind in kinds:
+                        return True
+                if eff == "sabotage":
+                    for u in self.rear[q]:
+                        if revealed[u] and udefs[u].kind in kinds:
+                            return True
+            return False
+        return bool(self._targets(p, card, first=True))
 
     @staticmethod
     def _untargeted(e: EventDef) -> bool:
@@ -966,7 +1059,7 @@ class TankHunterState(GameState):
 
     def _may_charge(self, c: Ctx) -> bool:
         return (
-            bool(self._options.get("charge", False))
+            self.opt_charge
             and c.atype == AA
             and self.udefs[c.attacker].kind == AFV
             and self.udefs[c.target].kind == AFV
@@ -992,14 +1085,17 @@ class TankHunterState(GameState):
 
     # ------------------------------------------------------------------ apply
     def _apply(self, action: Action, events: list[Event]) -> None:
-        parts = action.id.split(":")
+        aid = action.id
+        parts = _PARTS.get(aid)
+        if parts is None:
+            parts = tuple(aid.split(":"))
         if self.stack:
             self._apply_ctx(self.stack[-1], parts, events)
         else:
             self._apply_phase(parts, events)
         self._advance(events)
 
-    def _apply_phase(self, parts: list[str], events: list[Event]) -> None:
+    def _apply_phase(self, parts: tuple[str, ...], events: list[Event]) -> None:
         head = parts[0]
         ph = self.phase
         if ph == DRAFT:
@@ -1081,7 +1177,7 @@ class TankHunterState(GameState):
             d["unit"] = self.udefs[u].name
         return d
 
-    def _apply_main(self, p: int, parts: list[str], events: list[Event]) -> None:
+    def _apply_main(self, p: int, parts: tuple[str, ...], events: list[Event]) -> None:
         head = parts[0]
         if head == "reveal":
             self._reveal(self.line(p, parts[1])[int(parts[2])], events)
@@ -1133,7 +1229,7 @@ class TankHunterState(GameState):
         if r >= self.supply(u):
             self._out_of_ammo(u, events)
 
-    def _command(self, p: int, parts: list[str], events: list[Event]) -> None:
+    def _command(self, p: int, parts: tuple[str, ...], events: list[Event]) -> None:
         """§11.3 commanders' designed abilities, each used by exhausting the commander."""
         cmd = self.command[p][int(parts[1])]
         self.cmd_exhausted[cmd] = True
@@ -1152,7 +1248,7 @@ class TankHunterState(GameState):
         else:
             self._draw_event(p, events)
 
-    def _declare_attack(self, p: int, parts: list[str], events: list[Event]) -> None:
+    def _declare_attack(self, p: int, parts: tuple[str, ...], events: list[Event]) -> None:
         """§5.2: an attack, once declared, is never cancelled by the attacker."""
         c = Ctx("attack", p)
         c.aline = parts[1]
@@ -1178,7 +1274,7 @@ class TankHunterState(GameState):
             c.stage = "window"
 
     # ------------------------------------------------------------------ contexts
-    def _apply_ctx(self, c: Ctx, parts: list[str], events: list[Event]) -> None:
+    def _apply_ctx(self, c: Ctx, parts: tuple[str, ...], events: list[Event]) -> None:
         head = parts[0]
         k = c.kind
         if head == "reveal":
@@ -1535,7 +1631,7 @@ class TankHunterState(GameState):
     def _may_evade(self, u: int, atype: str) -> bool:
         """§11.1: optional; anti-armour and grenade only; not after rolling or while disabled."""
         return (
-            bool(self._options.get("evading", False))
+            self.opt_evading
             and atype in (AA, GR)
             and self.udefs[u].evading > 0
             and self.revealed[u]
@@ -1726,7 +1822,7 @@ class TankHunterState(GameState):
         else:
             self.discard.append(card)
 
-    def _apply_event_ctx(self, c: Ctx, parts: list[str], events: list[Event]) -> None:
+    def _apply_event_ctx(self, c: Ctx, parts: tuple[str, ...], events: list[Event]) -> None:
         head = parts[0]
         e = self.ev(c.ev)
         if c.stage == "target":
@@ -2034,9 +2130,13 @@ class TankHunterState(GameState):
         self._begin_turn(events)
 
     # ------------------------------------------------------------------ copying, snapshots, zones
-    #: Per-game fields, by how a copy treats them; ``_copy_into`` and ``_snapshot`` both read
-    #: these lists, so a new field is copied and fingerprinted alike.
-    _SHARED = ("cs", "udefs", "edefs", "nu", "cb_piles", "actors", "actor_set", "group")
+    #: Per-game fields, by how a copy treats them. ``_snapshot`` reads these lists;
+    #: ``_copy_into`` spells them out for speed, and a test checks that it copies
+    #: exactly these fields (every slot but the stack and the bonus table is in one list).
+    _SHARED = (
+        "cs", "udefs", "edefs", "nu", "cb_piles", "actors", "actor_set", "scout_set", "group",
+        "opt_charge", "opt_evading",
+    )  # fmt: skip
     _FLAT = (
         "owner", "revealed", "pinned", "ooa", "exhausted", "rolled", "evaded", "seen", "attach_of",
         "cmd_exhausted", "picked", "out", "discard", "removed", "limbo", "ambush", "water_ignored",
@@ -2049,16 +2149,65 @@ class TankHunterState(GameState):
     )  # fmt: skip
 
     def _copy_into(self, new: Any) -> None:
-        for name in self._SHARED:
-            setattr(new, name, getattr(self, name))
-        for name in self._FLAT:
-            setattr(new, name, list(getattr(self, name)))
-        for name in self._NESTED:
-            setattr(new, name, [list(x) for x in getattr(self, name)])
+        # shared: never mutated after setup, or replaced (group, abon) rather than changed
+        new.cs = self.cs
+        new.udefs = self.udefs
+        new.edefs = self.edefs
+        new.nu = self.nu
+        new.cb_piles = self.cb_piles
+        new.actors = self.actors
+        new.actor_set = self.actor_set
+        new.scout_set = self.scout_set
+        new.group = self.group
+        new.opt_charge = self.opt_charge
+        new.opt_evading = self.opt_evading
+        new.abon = self.abon
+        # flat lists
+        new.owner = self.owner[:]
+        new.revealed = self.revealed[:]
+        new.pinned = self.pinned[:]
+        new.ooa = self.ooa[:]
+        new.exhausted = self.exhausted[:]
+        new.rolled = self.rolled[:]
+        new.evaded = self.evaded[:]
+        new.seen = self.seen[:]
+        new.attach_of = self.attach_of[:]
+        new.cmd_exhausted = self.cmd_exhausted[:]
+        new.picked = self.picked[:]
+        new.out = self.out[:]
+        new.discard = self.discard[:]
+        new.removed = self.removed[:]
+        new.limbo = self.limbo[:]
+        new.ambush = self.ambush[:]
+        new.water_ignored = self.water_ignored[:]
+        new.unit_deck = self.unit_deck[:]
+        new.event_deck = self.event_deck[:]
+        # lists of per-seat lists
+        new.front = [x[:] for x in self.front]
+        new.rear = [x[:] for x in self.rear]
+        new.command = [x[:] for x in self.command]
+        new.hand = [x[:] for x in self.hand]
+        new.score = [x[:] for x in self.score]
+        new.deployed = [x[:] for x in self.deployed]
+        new.packet = [x[:] for x in self.packet]
+        new.kept = [x[:] for x in self.kept]
+        new.drafted = [x[:] for x in self.drafted]
         new.stack = [c.copy() for c in self.stack]
-        new.abon = self.abon  # replaced, never mutated
-        for name in self._SCALARS:
-            setattr(new, name, getattr(self, name))
+        # immutable scalars
+        new.n_att = self.n_att
+        new.cb_count = self.cb_count
+        new.ev_drawn = self.ev_drawn
+        new.reshuffled = self.reshuffled
+        new.end_reason = self.end_reason
+        new.acted = self.acted
+        new.arrange_left = self.arrange_left
+        new.supply_target = self.supply_target
+        new.turn = self.turn
+        new.first = self.first
+        new.phase = self.phase
+        new.draft_round = self.draft_round
+        new.draft_seat = self.draft_seat
+        new.ngroup = self.ngroup
 
     def _snapshot(self) -> dict[str, Any]:
         d: dict[str, Any] = {name: list(getattr(self, name)) for name in self._FLAT}
