@@ -107,6 +107,19 @@ def _attack_action(key: int) -> Action:
     return a
 
 
+#: attack actions of one attacker at one target, by ``pair key * 64 + mask of attack types``
+_GROUPS: dict[int, tuple[Action, ...]] = {}
+
+
+def _attack_group(gkey: int) -> tuple[Action, ...]:
+    """The attacks of one (attacker, target) pair for a mask of types, in type order (built once)."""
+    g = _GROUPS.get(gkey)
+    if g is None:
+        pair, mask = divmod(gkey, 64)
+        g = _GROUPS[gkey] = tuple(_attack_action(pair + ty) for ty in range(len(_TYPES)) if mask >> ty & 1)
+    return g
+
+
 def _label(aid: str) -> str:
     p = aid.split(":")
     head = p[0]
@@ -794,11 +807,11 @@ class TankHunterState(GameState):
         Front-line units attack front lines by the chart; from the rear line only
         long range (at front lines) and paratrooping (at rear lines) reach. Actions
         come in a fixed order: attackers front then rear, targets by seat and place,
-        attack types by the chart.
+        attack types by the chart (``UnitDef.vsm``: the chart's types as a mask).
         """
         udefs = self.udefs
         revealed, ooa, pinned, evaded = self.revealed, self.ooa, self.pinned, self.evaded
-        get = _ATTACKS.get
+        get = _GROUPS.get
         fronts: list[tuple[int, str]] | None = None  # (key part, kind) of every front-line target
         step = 2 * 16 * _POS * 8  # key distance between attacker positions in a line
         for i, u in enumerate(self.front[p]):
@@ -809,11 +822,12 @@ class TankHunterState(GameState):
                 if not fronts:
                     break
             base = i * step
-            vsi = udefs[u].vsi
+            vsm = udefs[u].vsm
             for part, kind in fronts:
-                for ty in vsi[kind]:
-                    key = base + part + ty
-                    out.append(get(key) or _attack_action(key))
+                m = vsm[kind]
+                if m:
+                    gk = (base + part) * 64 + m
+                    out += get(gk) or _attack_group(gk)
         rears: list[tuple[int, str]] | None = None  # only when a paratrooper asks
         for i, u in enumerate(self.rear[p]):
             if not revealed[u] or ooa[u] or pinned[u] or evaded[u]:
@@ -824,8 +838,8 @@ class TankHunterState(GameState):
                 if fronts is None:
                     fronts = self._front_targets(p)
                 for part, _kind in fronts:
-                    key = base + part + 5  # long range
-                    out.append(get(key) or _attack_action(key))
+                    gk = (base + part) * 64 + 32  # long range only
+                    out += get(gk) or _attack_group(gk)
             if d.para:
                 if rears is None:
                     rears = []
@@ -835,11 +849,12 @@ class TankHunterState(GameState):
                         for j, t in enumerate(self.rear[q]):
                             if revealed[t]:
                                 rears.append((((q * 2 + 1) * _POS + j) * 8, udefs[t].kind))
-                vsi = d.vsi
+                vsm = d.vsm
                 for part, kind in rears:
-                    for ty in vsi[kind]:
-                        key = base + part + ty
-                        out.append(get(key) or _attack_action(key))
+                    m = vsm[kind]
+                    if m:
+                        gk = (base + part) * 64 + m
+                        out += get(gk) or _attack_group(gk)
 
     def _front_targets(self, p: int) -> list[tuple[int, str]]:
         """(attack-key part, kind) of every unit in the others' front lines that p may attack."""
@@ -870,11 +885,12 @@ class TankHunterState(GameState):
             for i, u in enumerate(line)
             if actors[u] and revealed[u] and not exhausted[u]
         ]
-        if users:
-            waters = self.waters_in_play()
+        waters: list[int] | None = None
         for ln, i, u in users:
             d = udefs[u]
             if d.has("amphibian") and not self.ooa[u] and not self.pinned[u]:
+                if waters is None:
+                    waters = self.waters_in_play()
                 for k, w in enumerate(waters):
                     if w not in self.water_ignored:
                         out.append(act(f"amph:{ln}:{i}:{k}"))
@@ -928,9 +944,18 @@ class TankHunterState(GameState):
             return window is not None and window.parent_cancel
         if eff in _UNTARGETED:
             return True
+        return self._has_target(p, card, e)
+
+    def _has_target(self, p: int, card: int, e: EventDef) -> bool:
+        """Whether ``_targets`` would offer anything, without building the target ids.
+
+        Asked for every card in a hand at every decision that may play one; each
+        branch mirrors the one of ``_targets`` (a test compares them on many states).
+        """
+        eff = e.effect
+        revealed, udefs, out = self.revealed, self.udefs, self.out
         if eff == "strike" or eff == "sabotage":
-            # the common case, without building target ids: a revealed unit of a kind the card hits
-            kinds, revealed, udefs, out = e.kinds, self.revealed, self.udefs, self.out
+            kinds = e.kinds
             for q in range(self._players):
                 if q == p or out[q]:
                     continue
@@ -942,6 +967,39 @@ class TankHunterState(GameState):
                         if revealed[u] and udefs[u].kind in kinds:
                             return True
             return False
+        if eff == "barrage" or eff == "recon":
+            for q in range(self._players):
+                if q == p or out[q]:
+                    continue
+                front = self.front[q]
+                if front and (eff == "barrage" or not all(revealed[v] for v in front)):
+                    return True
+            return False
+        if eff == "hand_limit" or eff == "water":
+            if e.target == "any":
+                return not all(out)
+            if e.target == "self":
+                return not out[p]
+            return any(not out[q] for q in range(self._players) if q != p)
+        if eff == "engineers":
+            return bool(self.n_att) or any(self.deployed) or any(h >= 0 for h in self.attach_of)
+        if eff == "forced_march":
+            return bool(self.rear[p])
+        if eff == "remove_marker":
+            flags = self.ooa if e.marker == "ammo" else self.pinned
+            return any(flags[u] for u in self.front[p]) or any(flags[u] for u in self.rear[p])
+        if eff == "conceal":
+            return any(revealed[u] for u in self.front[p]) or any(revealed[u] for u in self.rear[p])
+        if eff == "attach_bonus":
+            kinds = e.kinds
+            for line in (self.front[p], self.rear[p]):
+                for u in line:
+                    if revealed[u] and udefs[u].kind in kinds:
+                        return True
+            return False
+        if eff == "escape":
+            kinds = e.kinds
+            return any(revealed[u] and udefs[u].kind in kinds for u in self.front[p])
         return bool(self._targets(p, card, first=True))
 
     @staticmethod
@@ -1441,8 +1499,19 @@ class TankHunterState(GameState):
         The turn player's priority is used before declaring (he plays his cards in
         the main decision), so the window holds each other active seat once.
         """
-        w = Ctx("window", self.next_seat(start))
-        w.n = self._players - sum(self.out) - 1
+        out, hand, next_seat = self.out, self.hand, self.next_seat
+        seat = next_seat(start)
+        n = self._players - sum(out) - 1
+        passed = 0
+        # the seats that could not react anyway are passed here, as the window's first step would
+        while passed < n and (out[seat] or not hand[seat]):
+            passed += 1
+            seat = next_seat(seat)
+        if passed >= n:
+            return  # nobody can react: the window would close before anyone decides
+        w = Ctx("window", seat)
+        w.n = n
+        w.passed = passed
         w.parent_cancel = parent is not None
         self.stack.append(w)
 
