@@ -120,6 +120,27 @@ def _attack_group(gkey: int) -> tuple[Action, ...]:
     return g
 
 
+#: All attacks of one front-line attacker at a tuple of front-line targets, by (attacker
+#: position, the attacker's design, targets). The same few tables recur all game
+#: long, so a bounded memo spares rebuilding them at every main decision.
+_ROWS: dict[tuple[int, UnitDef, tuple[tuple[int, str], ...]], tuple[Action, ...]] = {}
+_ROWS_MAX = 100_000
+
+
+def _front_row(i: int, d: UnitDef, fronts: tuple[tuple[int, str], ...]) -> tuple[Action, ...]:
+    if len(_ROWS) >= _ROWS_MAX:
+        _ROWS.clear()
+    base = i * 2 * 16 * _POS * 8
+    vsm = d.vsm
+    row: list[Action] = []
+    for part, kind in fronts:
+        m = vsm[kind]
+        if m:
+            row += _attack_group((base + part) * 64 + m)
+    out = _ROWS[(i, d, fronts)] = tuple(row)
+    return out
+
+
 def _label(aid: str) -> str:
     p = aid.split(":")
     head = p[0]
@@ -808,7 +829,8 @@ class TankHunterState(GameState):
         udefs = self.udefs
         revealed, ooa, pinned, evaded = self.revealed, self.ooa, self.pinned, self.evaded
         get = _GROUPS.get
-        fronts: list[tuple[int, str]] | None = None  # (key part, kind) of every front-line target
+        rows = _ROWS.get
+        fronts: tuple[tuple[int, str], ...] | None = None  # (key part, kind) of every front-line target
         step = 2 * 16 * _POS * 8  # key distance between attacker positions in a line
         for i, u in enumerate(self.front[p]):
             if not revealed[u] or ooa[u] or pinned[u] or evaded[u]:
@@ -817,13 +839,11 @@ class TankHunterState(GameState):
                 fronts = self._front_targets(p)
                 if not fronts:
                     break
-            base = i * step
-            vsm = udefs[u].vsm
-            for part, kind in fronts:
-                m = vsm[kind]
-                if m:
-                    gk = (base + part) * 64 + m
-                    out += get(gk) or _attack_group(gk)
+            d = udefs[u]
+            row = rows((i, d, fronts))
+            if row is None:
+                row = _front_row(i, d, fronts)
+            out += row
         rears: list[tuple[int, str]] | None = None  # only when a paratrooper asks
         for i, u in enumerate(self.rear[p]):
             if not revealed[u] or ooa[u] or pinned[u] or evaded[u]:
@@ -852,7 +872,7 @@ class TankHunterState(GameState):
                         gk = (base + part) * 64 + m
                         out += get(gk) or _attack_group(gk)
 
-    def _front_targets(self, p: int) -> list[tuple[int, str]]:
+    def _front_targets(self, p: int) -> tuple[tuple[int, str], ...]:
         """(attack-key part, kind) of every unit in the others' front lines that p may attack."""
         udefs, revealed, out = self.udefs, self.revealed, self.out
         fronts: list[tuple[int, str]] = []
@@ -865,7 +885,7 @@ class TankHunterState(GameState):
                     d = udefs[t]
                     if not d.lead or self.targetable(t):
                         fronts.append(((qbase + j) * 8, d.kind))
-        return fronts
+        return tuple(fronts)
 
     def _ability_actions(self, p: int, out: list[Action]) -> None:
         """§10.9-§10.11 amphibian, transportation, pulling; §11.3 commanders: exhaust on own turn."""
@@ -1404,9 +1424,11 @@ class TankHunterState(GameState):
 
     def _advance(self, events: list[Event]) -> None:
         """Run automatic steps until a seat must decide or the game is over."""
+        stack = self.stack  # emptied in place, never replaced, while a state lives
+        step = self._step_ctx
         while self.phase != OVER:
-            if self.stack:
-                if not self._step_ctx(self.stack[-1], events):
+            if stack:
+                if not step(stack[-1], events):
                     return
                 continue
             ph = self.phase
@@ -1780,7 +1802,7 @@ class TankHunterState(GameState):
             return
         self.phase = OVER
         self.end_reason = reason
-        self.stack = []
+        self.stack.clear()
         for c in list(self.limbo):
             self.limbo.remove(c)
             (self.discard if c >= self.nu else self.unit_deck).append(c)
@@ -2187,7 +2209,7 @@ class TankHunterState(GameState):
         self._next_turn(events)
 
     def _next_turn(self, events: list[Event]) -> None:
-        self.stack = []
+        self.stack.clear()
         if self._players - sum(self.out) <= 1:
             self._game_over("one player left", events)
             return
