@@ -120,27 +120,6 @@ def _attack_group(gkey: int) -> tuple[Action, ...]:
     return g
 
 
-#: All attacks of one front-line attacker at a tuple of front-line targets, by (attacker
-#: position, the attacker's design, targets). The same few tables recur all game
-#: long, so a bounded memo spares rebuilding them at every main decision.
-_ROWS: dict[tuple[int, UnitDef, tuple[tuple[int, str], ...]], tuple[Action, ...]] = {}
-_ROWS_MAX = 100_000
-
-
-def _front_row(i: int, d: UnitDef, fronts: tuple[tuple[int, str], ...]) -> tuple[Action, ...]:
-    if len(_ROWS) >= _ROWS_MAX:
-        _ROWS.clear()
-    base = i * 2 * 16 * _POS * 8
-    vsm = d.vsm
-    row: list[Action] = []
-    for part, kind in fronts:
-        m = vsm[kind]
-        if m:
-            row += _attack_group((base + part) * 64 + m)
-    out = _ROWS[(i, d, fronts)] = tuple(row)
-    return out
-
-
 def _label(aid: str) -> str:
     p = aid.split(":")
     head = p[0]
@@ -829,8 +808,7 @@ class TankHunterState(GameState):
         udefs = self.udefs
         revealed, ooa, pinned, evaded = self.revealed, self.ooa, self.pinned, self.evaded
         get = _GROUPS.get
-        rows = _ROWS.get
-        fronts: tuple[tuple[int, str], ...] | None = None  # (key part, kind) of every front-line target
+        fronts: list[tuple[int, str]] | None = None  # (key part, kind) of every front-line target
         step = 2 * 16 * _POS * 8  # key distance between attacker positions in a line
         for i, u in enumerate(self.front[p]):
             if not revealed[u] or ooa[u] or pinned[u] or evaded[u]:
@@ -839,11 +817,13 @@ class TankHunterState(GameState):
                 fronts = self._front_targets(p)
                 if not fronts:
                     break
-            d = udefs[u]
-            row = rows((i, d, fronts))
-            if row is None:
-                row = _front_row(i, d, fronts)
-            out += row
+            base = i * step
+            vsm = udefs[u].vsm
+            for part, kind in fronts:
+                m = vsm[kind]
+                if m:
+                    gk = (base + part) * 64 + m
+                    out += get(gk) or _attack_group(gk)
         rears: list[tuple[int, str]] | None = None  # only when a paratrooper asks
         for i, u in enumerate(self.rear[p]):
             if not revealed[u] or ooa[u] or pinned[u] or evaded[u]:
@@ -872,7 +852,7 @@ class TankHunterState(GameState):
                         gk = (base + part) * 64 + m
                         out += get(gk) or _attack_group(gk)
 
-    def _front_targets(self, p: int) -> tuple[tuple[int, str], ...]:
+    def _front_targets(self, p: int) -> list[tuple[int, str]]:
         """(attack-key part, kind) of every unit in the others' front lines that p may attack."""
         udefs, revealed, out = self.udefs, self.revealed, self.out
         fronts: list[tuple[int, str]] = []
@@ -885,7 +865,7 @@ class TankHunterState(GameState):
                     d = udefs[t]
                     if not d.lead or self.targetable(t):
                         fronts.append(((qbase + j) * 8, d.kind))
-        return tuple(fronts)
+        return fronts
 
     def _ability_actions(self, p: int, out: list[Action]) -> None:
         """§10.9-§10.11 amphibian, transportation, pulling; §11.3 commanders: exhaust on own turn."""
