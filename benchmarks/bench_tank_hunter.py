@@ -4,7 +4,8 @@ Run: PYTHONPATH=src python benchmarks/bench_tank_hunter.py [games] [players...]
      PYTHONPATH=src python benchmarks/bench_tank_hunter.py --bot [games] [players...]
 
 Throughput is decisions per second of CPU time on one core (``legal_actions``,
-a uniform pick and ``apply``, as in search and batch simulation). The bot
+a uniform pick and ``apply``, as in search and batch simulation); then the CPU
+time of one clone of a mid-game state. The bot
 report gives the heuristic's share of wins (a shared win counts its share)
 with one heuristic seat, rotated over the seats, against random bots.
 """
@@ -32,6 +33,24 @@ def bench(games: int, players: int, options: dict[str, object] | None = None) ->
             steps += 1
     elapsed = time.process_time() - start
     return steps / elapsed, steps / games
+
+
+def clone_time(players: int = 3, states: int = 20, rounds: int = 200) -> float:
+    """Microseconds of CPU time per clone of a mid-game state (what search pays per iteration)."""
+    game = registry.load("tank-hunter")
+    mid = []
+    for seed in range(states):
+        state = game.new(seed=seed, players=players)
+        rng = SplitMix64(seed)
+        while not state.is_over and state.steps < 120:
+            legal = state.legal_actions()
+            state.apply(legal[rng.below(len(legal))])
+        mid.append(state)
+    start = time.process_time()
+    for _ in range(rounds):
+        for state in mid:
+            state.clone()
+    return (time.process_time() - start) / (rounds * len(mid)) * 1e6
 
 
 def bot_share(games: int, players: int, seed: int = 2024) -> float:
@@ -73,6 +92,8 @@ def main() -> None:
         else:
             rate, length = bench(games, n)
             print(f"tank-hunter {n} players: {rate:,.0f} steps/s, {length:.0f} decisions per game")
+    if not bot:
+        print(f"tank-hunter clone of a mid-game state: {clone_time():.1f} us")
 
 
 if __name__ == "__main__":

@@ -221,6 +221,7 @@ class UnitDef:
         "trample",
         "vs",
         "vsi",
+        "vsm",
     )
 
     def __init__(self, idx: int, m: UnitModel) -> None:
@@ -264,6 +265,8 @@ class UnitDef:
         }
         #: the same as positions in ATTACK_TYPES (how legality tables number attack types)
         self.vsi: dict[str, tuple[int, ...]] = {k: tuple(ATTACK_TYPES.index(t) for t in v) for k, v in self.vs.items()}
+        #: the same as a bit mask (the chart lists types in ATTACK_TYPES order, so the mask keeps the order)
+        self.vsm: dict[str, int] = {k: sum(1 << t for t in v) for k, v in self.vsi.items()}
 
     def has(self, icon: str) -> bool:
         return icon in self.icons

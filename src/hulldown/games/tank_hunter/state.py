@@ -42,6 +42,8 @@ AA, GR, TR, SU, GF, LR = "aa", "gr", "tr", "su", "gf", "lr"
 TYPE_NAMES = {AA: "anti-armour", GR: "grenade", TR: "trample", SU: "suicide", GF: "gunfight", LR: "long range"}
 
 _ACTIONS: dict[str, Action] = {}
+#: every action id split at its colons, once: applying an action reads its parts from here
+_PARTS: dict[str, tuple[str, ...]] = {}
 
 
 def act(aid: str) -> Action:
@@ -49,6 +51,7 @@ def act(aid: str) -> Action:
     a = _ACTIONS.get(aid)
     if a is None:
         a = _ACTIONS[aid] = Action(aid, _label(aid))
+        _PARTS[aid] = tuple(aid.split(":"))
     return a
 
 
@@ -104,6 +107,19 @@ def _attack_action(key: int) -> Action:
     return a
 
 
+#: attack actions of one attacker at one target, by ``pair key * 64 + mask of attack types``
+_GROUPS: dict[int, tuple[Action, ...]] = {}
+
+
+def _attack_group(gkey: int) -> tuple[Action, ...]:
+    """The attacks of one (attacker, target) pair for a mask of types, in type order (built once)."""
+    g = _GROUPS.get(gkey)
+    if g is None:
+        pair, mask = divmod(gkey, 64)
+        g = _GROUPS[gkey] = tuple(_attack_action(pair + ty) for ty in range(len(_TYPES)) if mask >> ty & 1)
+    return g
+
+
 def _label(aid: str) -> str:
     p = aid.split(":")
     head = p[0]
@@ -135,6 +151,16 @@ _SUPPLY_NONE = act("supply:none")
 _EVADE = (act("evade:yes"), act("evade:no"))
 _FIRE: dict[tuple[int, bool, bool], list[Action]] = {}
 _COUNTER: dict[tuple[int, bool], list[Action]] = {}
+
+
+_REAR_MASKS: list[list[Action]] = []
+
+
+def _rear_masks(k: int) -> list[Action]:
+    """The placements of k rear-line candidates: one action per subset sent to the rear (built once)."""
+    while len(_REAR_MASKS) <= k:
+        _REAR_MASKS.append([act(f"rear:{m}") for m in range(1 << len(_REAR_MASKS))])
+    return _REAR_MASKS[k]
 
 
 def _fire_actions(shots: int, lead: bool, charge: bool) -> list[Action]:
@@ -247,9 +273,37 @@ class Ctx:
         self.s_kind = ""
 
     def copy(self) -> Ctx:
+        """Every slot, spelled out (a test checks none is missed): clones copy stacks often."""
         c = Ctx.__new__(Ctx)
-        for k in Ctx.__slots__:
-            setattr(c, k, getattr(self, k))
+        c.aline = self.aline
+        c.attacker = self.attacker
+        c.atype = self.atype
+        c.bonus = self.bonus
+        c.charge = self.charge
+        c.clead = self.clead
+        c.counter = self.counter
+        c.cshots = self.cshots
+        c.ev = self.ev
+        c.kind = self.kind
+        c.lead = self.lead
+        c.left = self.left
+        c.n = self.n
+        c.parent_cancel = self.parent_cancel
+        c.passed = self.passed
+        c.s_hit = self.s_hit
+        c.s_kind = self.s_kind
+        c.s_lead = self.s_lead
+        c.s_left = self.s_left
+        c.s_next = self.s_next
+        c.s_shooter = self.s_shooter
+        c.s_target = self.s_target
+        c.s_type = self.s_type
+        c.seat = self.seat
+        c.shots = self.shots
+        c.stage = self.stage
+        c.target = self.target
+        c.tline = self.tline
+        c.tseat = self.tseat
         return c
 
 
@@ -291,6 +345,8 @@ class TankHunterState(GameState):
         "ngroup",
         "nu",
         "ooa",
+        "opt_charge",
+        "opt_evading",
         "out",
         "owner",
         "packet",
@@ -303,6 +359,7 @@ class TankHunterState(GameState):
         "revealed",
         "rolled",
         "score",
+        "scout_set",
         "seen",
         "stack",
         "supply_target",
@@ -353,6 +410,9 @@ class TankHunterState(GameState):
     cb_piles: list[int]
     actors: list[bool]
     actor_set: frozenset[int]
+    scout_set: frozenset[int]
+    opt_charge: bool
+    opt_evading: bool
 
     # ------------------------------------------------------------------ setup (§2)
     def _setup(self) -> None:
@@ -389,10 +449,13 @@ class TankHunterState(GameState):
             raise OptionError(f"these options leave too few event cards for {n} players")
         self.udefs = udefs
         self.nu = nu = len(udefs)
+        self.opt_charge = bool(o.get("charge", False))
+        self.opt_evading = bool(o.get("evading", False))
         _grow_tables(nu + len(edefs) + 8)
         #: by unit: whether its icons give it an action of its own (amphibian, transportation, pulling)
         self.actors = [udefs[u].acts for u in range(nu)]
         self.actor_set = frozenset(u for u in range(nu) if udefs[u].acts)
+        self.scout_set = frozenset(u for u in range(nu) if udefs[u].scouting)
         self.edefs = edefs
         self.owner = [-1] * nu
         self.revealed = [False] * nu
@@ -659,7 +722,7 @@ class TankHunterState(GameState):
         if ph == PLACE:
             p = self.draft_seat
             cands = self._rear_candidates(p)
-            return [act(f"rear:{m}") for m in range(1 << len(cands))]
+            return _rear_masks(len(cands))
         p = self.turn
         if ph == ARRANGE:
             out = [_ARRANGE_DONE]
@@ -696,33 +759,41 @@ class TankHunterState(GameState):
         return [u for u in self.kept[p] if u < nu and udefs[u].kind != COMMANDER and udefs[u].rear_ok]
 
     def _reveal_actions(self, p: int, out: list[Action]) -> None:
+        # ``False in map(...)`` asks "any face-down card here?" at C speed: usually there is none
         revealed = self.revealed
-        table = REVEAL_F
-        for i, u in enumerate(self.front[p]):
-            if not revealed[u]:
-                out.append(table[i])
-        table = REVEAL_R
-        for i, u in enumerate(self.rear[p]):
-            if not revealed[u]:
-                out.append(table[i])
+        front, rear = self.front[p], self.rear[p]
+        if False in map(revealed.__getitem__, front):
+            for i, u in enumerate(front):
+                if not revealed[u]:
+                    out.append(REVEAL_F[i])
+        if False in map(revealed.__getitem__, rear):
+            for i, u in enumerate(rear):
+                if not revealed[u]:
+                    out.append(REVEAL_R[i])
 
     def _legal_main(self, p: int) -> list[Action]:
         out: list[Action] = []
         self._reveal_actions(p, out)
-        for h, c in enumerate(self.hand[p]):
-            if self._playable(p, c, None):
-                out.append(PLAY[h])
-        self._ability_actions(p, out)
+        front, rear = self.front[p], self.rear[p]
+        hand = self.hand[p]
+        if hand:
+            playable = self._playable
+            for h, c in enumerate(hand):
+                if playable(p, c, None):
+                    out.append(PLAY[h])
+        if self.command[p] or not (self.actor_set.isdisjoint(front) and self.actor_set.isdisjoint(rear)):
+            self._ability_actions(p, out)
         if self.acted:
             out.append(_END)
             return out
         self._attack_actions(p, out)
-        udefs = self.udefs
-        for i, u in enumerate(self.front[p]):
-            if udefs[u].scouting and self.can_fight(u):
-                for q in self.active_seats():
-                    if q != p and any(not self.revealed[v] for v in self.front[q]):
-                        out.append(act(f"scout:{i}:{q}"))
+        if not self.scout_set.isdisjoint(front):
+            udefs, revealed = self.udefs, self.revealed
+            for i, u in enumerate(front):
+                if udefs[u].scouting and self.can_fight(u):
+                    for q in self.active_seats():
+                        if q != p and False in map(revealed.__getitem__, self.front[q]):
+                            out.append(act(f"scout:{i}:{q}"))
         out.append(_WAIT)
         return out
 
@@ -730,42 +801,41 @@ class TankHunterState(GameState):
         """§5, §9: every declarable attack of the turn player.
 
         Front-line units attack front lines by the chart; from the rear line only
-        long range (at front lines) and paratrooping (at rear lines) reach.
+        long range (at front lines) and paratrooping (at rear lines) reach. Actions
+        come in a fixed order: attackers front then rear, targets by seat and place,
+        attack types by the chart (``UnitDef.vsm``: the chart's types as a mask).
         """
         udefs = self.udefs
         revealed, ooa, pinned, evaded = self.revealed, self.ooa, self.pinned, self.evaded
-        targetable = self.targetable
-        attackers = [
-            (ln, i, u)
-            for ln, line in ((0, self.front[p]), (1, self.rear[p]))
-            for i, u in enumerate(line)
-            if revealed[u] and not ooa[u] and not pinned[u] and not evaded[u]
-        ]
-        if not attackers:
-            return
-        fronts: list[tuple[int, str]] = []  # (key part, kind) of every front-line target
+        get = _GROUPS.get
+        fronts: list[tuple[int, str]] | None = None  # (key part, kind) of every front-line target
+        step = 2 * 16 * _POS * 8  # key distance between attacker positions in a line
+        for i, u in enumerate(self.front[p]):
+            if not revealed[u] or ooa[u] or pinned[u] or evaded[u]:
+                continue
+            if fronts is None:
+                fronts = self._front_targets(p)
+                if not fronts:
+                    break
+            base = i * step
+            vsm = udefs[u].vsm
+            for part, kind in fronts:
+                m = vsm[kind]
+                if m:
+                    gk = (base + part) * 64 + m
+                    out += get(gk) or _attack_group(gk)
         rears: list[tuple[int, str]] | None = None  # only when a paratrooper asks
-        for q in range(self._players):
-            if q == p or self.out[q]:
+        for i, u in enumerate(self.rear[p]):
+            if not revealed[u] or ooa[u] or pinned[u] or evaded[u]:
                 continue
-            for j, t in enumerate(self.front[q]):
-                if revealed[t] and (not udefs[t].lead or targetable(t)):
-                    fronts.append(((q * 2 * _POS + j) * 8, udefs[t].kind))
-        get = _ATTACKS.get
-        for ln, i, u in attackers:
             d = udefs[u]
-            base = (i * 2 + ln) * 16 * _POS * 8
-            if ln == 0:
-                vsi = d.vsi
-                for part, kind in fronts:
-                    for ty in vsi[kind]:
-                        key = base + part + ty
-                        out.append(get(key) or _attack_action(key))
-                continue
+            base = i * step + 16 * _POS * 8
             if d.long_range:
+                if fronts is None:
+                    fronts = self._front_targets(p)
                 for part, _kind in fronts:
-                    key = base + part + 5  # long range
-                    out.append(get(key) or _attack_action(key))
+                    gk = (base + part) * 64 + 32  # long range only
+                    out += get(gk) or _attack_group(gk)
             if d.para:
                 if rears is None:
                     rears = []
@@ -775,11 +845,27 @@ class TankHunterState(GameState):
                         for j, t in enumerate(self.rear[q]):
                             if revealed[t]:
                                 rears.append((((q * 2 + 1) * _POS + j) * 8, udefs[t].kind))
-                vsi = d.vsi
+                vsm = d.vsm
                 for part, kind in rears:
-                    for ty in vsi[kind]:
-                        key = base + part + ty
-                        out.append(get(key) or _attack_action(key))
+                    m = vsm[kind]
+                    if m:
+                        gk = (base + part) * 64 + m
+                        out += get(gk) or _attack_group(gk)
+
+    def _front_targets(self, p: int) -> list[tuple[int, str]]:
+        """(attack-key part, kind) of every unit in the others' front lines that p may attack."""
+        udefs, revealed, out = self.udefs, self.revealed, self.out
+        fronts: list[tuple[int, str]] = []
+        for q in range(self._players):
+            if q == p or out[q]:
+                continue
+            qbase = q * 2 * _POS
+            for j, t in enumerate(self.front[q]):
+                if revealed[t]:
+                    d = udefs[t]
+                    if not d.lead or self.targetable(t):
+                        fronts.append(((qbase + j) * 8, d.kind))
+        return fronts
 
     def _ability_actions(self, p: int, out: list[Action]) -> None:
         """§10.9-§10.11 amphibian, transportation, pulling; §11.3 commanders: exhaust on own turn."""
@@ -795,11 +881,12 @@ class TankHunterState(GameState):
             for i, u in enumerate(line)
             if actors[u] and revealed[u] and not exhausted[u]
         ]
-        if users:
-            waters = self.waters_in_play()
+        waters: list[int] | None = None
         for ln, i, u in users:
             d = udefs[u]
             if d.has("amphibian") and not self.ooa[u] and not self.pinned[u]:
+                if waters is None:
+                    waters = self.waters_in_play()
                 for k, w in enumerate(waters):
                     if w not in self.water_ignored:
                         out.append(act(f"amph:{ln}:{i}:{k}"))
@@ -843,13 +930,73 @@ class TankHunterState(GameState):
     # ------------------------------------------------------------------ events: playability and targets (§8)
     def _playable(self, p: int, card: int, window: Ctx | None) -> bool:
         e = self.edefs[card - self.nu]
-        if e.colour == "red":
+        colour = e.colour
+        if colour == "red":
             return False
-        if e.colour == "gray" and p != self.turn:
+        if colour == "gray" and p != self.turn:
             return False
-        if e.effect == "smoke":
+        eff = e.effect
+        if eff == "smoke":
             return window is not None and window.parent_cancel
-        return e.effect in _UNTARGETED or bool(self._targets(p, card, first=True))
+        if eff in _UNTARGETED:
+            return True
+        return self._has_target(p, card, e)
+
+    def _has_target(self, p: int, card: int, e: EventDef) -> bool:
+        """Whether ``_targets`` would offer anything, without building the target ids.
+
+        Asked for every card in a hand at every decision that may play one; each
+        branch mirrors the one of ``_targets`` (a test compares them on many states).
+        """
+        eff = e.effect
+        revealed, udefs, out = self.revealed, self.udefs, self.out
+        if eff == "strike" or eff == "sabotage":
+            kinds = e.kinds
+            for q in range(self._players):
+                if q == p or out[q]:
+                    continue
+                for u in self.front[q]:
+                    if revealed[u] and udefs[u].kind in kinds:
+                        return True
+                if eff == "sabotage":
+                    for u in self.rear[q]:
+                        if revealed[u] and udefs[u].kind in kinds:
+                            return True
+            return False
+        if eff == "barrage" or eff == "recon":
+            for q in range(self._players):
+                if q == p or out[q]:
+                    continue
+                front = self.front[q]
+                if front and (eff == "barrage" or False in map(revealed.__getitem__, front)):
+                    return True
+            return False
+        if eff == "hand_limit" or eff == "water":
+            if e.target == "any":
+                return not all(out)
+            if e.target == "self":
+                return not out[p]
+            return any(not out[q] for q in range(self._players) if q != p)
+        if eff == "engineers":
+            return bool(self.n_att) or any(self.deployed) or max(self.attach_of, default=-1) >= 0
+        if eff == "forced_march":
+            return bool(self.rear[p])
+        if eff == "remove_marker":
+            flags = self.ooa if e.marker == "ammo" else self.pinned
+            return True in map(flags.__getitem__, self.front[p]) or True in map(flags.__getitem__, self.rear[p])
+        if eff == "conceal":
+            return True in map(revealed.__getitem__, self.front[p]) or True in map(revealed.__getitem__, self.rear[p])
+        if eff == "attach_bonus":
+            kinds = e.kinds
+            for line in (self.front[p], self.rear[p]):
+                for u in line:
+                    if revealed[u] and udefs[u].kind in kinds:
+                        return True
+            return False
+        if eff == "escape":
+            kinds = e.kinds
+            return any(revealed[u] and udefs[u].kind in kinds for u in self.front[p])
+        return bool(self._targets(p, card, first=True))
 
     @staticmethod
     def _untargeted(e: EventDef) -> bool:
@@ -966,7 +1113,7 @@ class TankHunterState(GameState):
 
     def _may_charge(self, c: Ctx) -> bool:
         return (
-            bool(self._options.get("charge", False))
+            self.opt_charge
             and c.atype == AA
             and self.udefs[c.attacker].kind == AFV
             and self.udefs[c.target].kind == AFV
@@ -992,14 +1139,17 @@ class TankHunterState(GameState):
 
     # ------------------------------------------------------------------ apply
     def _apply(self, action: Action, events: list[Event]) -> None:
-        parts = action.id.split(":")
+        aid = action.id
+        parts = _PARTS.get(aid)
+        if parts is None:
+            parts = tuple(aid.split(":"))
         if self.stack:
             self._apply_ctx(self.stack[-1], parts, events)
         else:
             self._apply_phase(parts, events)
         self._advance(events)
 
-    def _apply_phase(self, parts: list[str], events: list[Event]) -> None:
+    def _apply_phase(self, parts: tuple[str, ...], events: list[Event]) -> None:
         head = parts[0]
         ph = self.phase
         if ph == DRAFT:
@@ -1081,7 +1231,7 @@ class TankHunterState(GameState):
             d["unit"] = self.udefs[u].name
         return d
 
-    def _apply_main(self, p: int, parts: list[str], events: list[Event]) -> None:
+    def _apply_main(self, p: int, parts: tuple[str, ...], events: list[Event]) -> None:
         head = parts[0]
         if head == "reveal":
             self._reveal(self.line(p, parts[1])[int(parts[2])], events)
@@ -1133,7 +1283,7 @@ class TankHunterState(GameState):
         if r >= self.supply(u):
             self._out_of_ammo(u, events)
 
-    def _command(self, p: int, parts: list[str], events: list[Event]) -> None:
+    def _command(self, p: int, parts: tuple[str, ...], events: list[Event]) -> None:
         """§11.3 commanders' designed abilities, each used by exhausting the commander."""
         cmd = self.command[p][int(parts[1])]
         self.cmd_exhausted[cmd] = True
@@ -1152,7 +1302,7 @@ class TankHunterState(GameState):
         else:
             self._draw_event(p, events)
 
-    def _declare_attack(self, p: int, parts: list[str], events: list[Event]) -> None:
+    def _declare_attack(self, p: int, parts: tuple[str, ...], events: list[Event]) -> None:
         """§5.2: an attack, once declared, is never cancelled by the attacker."""
         c = Ctx("attack", p)
         c.aline = parts[1]
@@ -1178,7 +1328,7 @@ class TankHunterState(GameState):
             c.stage = "window"
 
     # ------------------------------------------------------------------ contexts
-    def _apply_ctx(self, c: Ctx, parts: list[str], events: list[Event]) -> None:
+    def _apply_ctx(self, c: Ctx, parts: tuple[str, ...], events: list[Event]) -> None:
         head = parts[0]
         k = c.kind
         if head == "reveal":
@@ -1254,9 +1404,11 @@ class TankHunterState(GameState):
 
     def _advance(self, events: list[Event]) -> None:
         """Run automatic steps until a seat must decide or the game is over."""
+        stack = self.stack  # emptied in place, never replaced, while a state lives
+        step = self._step_ctx
         while self.phase != OVER:
-            if self.stack:
-                if not self._step_ctx(self.stack[-1], events):
+            if stack:
+                if not step(stack[-1], events):
                     return
                 continue
             ph = self.phase
@@ -1345,8 +1497,19 @@ class TankHunterState(GameState):
         The turn player's priority is used before declaring (he plays his cards in
         the main decision), so the window holds each other active seat once.
         """
-        w = Ctx("window", self.next_seat(start))
-        w.n = self._players - sum(self.out) - 1
+        out, hand, next_seat = self.out, self.hand, self.next_seat
+        seat = next_seat(start)
+        n = self._players - sum(out) - 1
+        passed = 0
+        # the seats that could not react anyway are passed here, as the window's first step would
+        while passed < n and (out[seat] or not hand[seat]):
+            passed += 1
+            seat = next_seat(seat)
+        if passed >= n:
+            return  # nobody can react: the window would close before anyone decides
+        w = Ctx("window", seat)
+        w.n = n
+        w.passed = passed
         w.parent_cancel = parent is not None
         self.stack.append(w)
 
@@ -1535,7 +1698,7 @@ class TankHunterState(GameState):
     def _may_evade(self, u: int, atype: str) -> bool:
         """§11.1: optional; anti-armour and grenade only; not after rolling or while disabled."""
         return (
-            bool(self._options.get("evading", False))
+            self.opt_evading
             and atype in (AA, GR)
             and self.udefs[u].evading > 0
             and self.revealed[u]
@@ -1619,7 +1782,7 @@ class TankHunterState(GameState):
             return
         self.phase = OVER
         self.end_reason = reason
-        self.stack = []
+        self.stack.clear()
         for c in list(self.limbo):
             self.limbo.remove(c)
             (self.discard if c >= self.nu else self.unit_deck).append(c)
@@ -1726,7 +1889,7 @@ class TankHunterState(GameState):
         else:
             self.discard.append(card)
 
-    def _apply_event_ctx(self, c: Ctx, parts: list[str], events: list[Event]) -> None:
+    def _apply_event_ctx(self, c: Ctx, parts: tuple[str, ...], events: list[Event]) -> None:
         head = parts[0]
         e = self.ev(c.ev)
         if c.stage == "target":
@@ -2026,7 +2189,7 @@ class TankHunterState(GameState):
         self._next_turn(events)
 
     def _next_turn(self, events: list[Event]) -> None:
-        self.stack = []
+        self.stack.clear()
         if self._players - sum(self.out) <= 1:
             self._game_over("one player left", events)
             return
@@ -2034,9 +2197,13 @@ class TankHunterState(GameState):
         self._begin_turn(events)
 
     # ------------------------------------------------------------------ copying, snapshots, zones
-    #: Per-game fields, by how a copy treats them; ``_copy_into`` and ``_snapshot`` both read
-    #: these lists, so a new field is copied and fingerprinted alike.
-    _SHARED = ("cs", "udefs", "edefs", "nu", "cb_piles", "actors", "actor_set", "group")
+    #: Per-game fields, by how a copy treats them. ``_snapshot`` reads these lists;
+    #: ``_copy_into`` spells them out for speed, and a test checks that it copies
+    #: exactly these fields (every slot but the stack and the bonus table is in one list).
+    _SHARED = (
+        "cs", "udefs", "edefs", "nu", "cb_piles", "actors", "actor_set", "scout_set", "group",
+        "opt_charge", "opt_evading",
+    )  # fmt: skip
     _FLAT = (
         "owner", "revealed", "pinned", "ooa", "exhausted", "rolled", "evaded", "seen", "attach_of",
         "cmd_exhausted", "picked", "out", "discard", "removed", "limbo", "ambush", "water_ignored",
@@ -2049,16 +2216,65 @@ class TankHunterState(GameState):
     )  # fmt: skip
 
     def _copy_into(self, new: Any) -> None:
-        for name in self._SHARED:
-            setattr(new, name, getattr(self, name))
-        for name in self._FLAT:
-            setattr(new, name, list(getattr(self, name)))
-        for name in self._NESTED:
-            setattr(new, name, [list(x) for x in getattr(self, name)])
+        # shared: never mutated after setup, or replaced (group, abon) rather than changed
+        new.cs = self.cs
+        new.udefs = self.udefs
+        new.edefs = self.edefs
+        new.nu = self.nu
+        new.cb_piles = self.cb_piles
+        new.actors = self.actors
+        new.actor_set = self.actor_set
+        new.scout_set = self.scout_set
+        new.group = self.group
+        new.opt_charge = self.opt_charge
+        new.opt_evading = self.opt_evading
+        new.abon = self.abon
+        # flat lists
+        new.owner = self.owner[:]
+        new.revealed = self.revealed[:]
+        new.pinned = self.pinned[:]
+        new.ooa = self.ooa[:]
+        new.exhausted = self.exhausted[:]
+        new.rolled = self.rolled[:]
+        new.evaded = self.evaded[:]
+        new.seen = self.seen[:]
+        new.attach_of = self.attach_of[:]
+        new.cmd_exhausted = self.cmd_exhausted[:]
+        new.picked = self.picked[:]
+        new.out = self.out[:]
+        new.discard = self.discard[:]
+        new.removed = self.removed[:]
+        new.limbo = self.limbo[:]
+        new.ambush = self.ambush[:]
+        new.water_ignored = self.water_ignored[:]
+        new.unit_deck = self.unit_deck[:]
+        new.event_deck = self.event_deck[:]
+        # lists of per-seat lists
+        new.front = [x[:] for x in self.front]
+        new.rear = [x[:] for x in self.rear]
+        new.command = [x[:] for x in self.command]
+        new.hand = [x[:] for x in self.hand]
+        new.score = [x[:] for x in self.score]
+        new.deployed = [x[:] for x in self.deployed]
+        new.packet = [x[:] for x in self.packet]
+        new.kept = [x[:] for x in self.kept]
+        new.drafted = [x[:] for x in self.drafted]
         new.stack = [c.copy() for c in self.stack]
-        new.abon = self.abon  # replaced, never mutated
-        for name in self._SCALARS:
-            setattr(new, name, getattr(self, name))
+        # immutable scalars
+        new.n_att = self.n_att
+        new.cb_count = self.cb_count
+        new.ev_drawn = self.ev_drawn
+        new.reshuffled = self.reshuffled
+        new.end_reason = self.end_reason
+        new.acted = self.acted
+        new.arrange_left = self.arrange_left
+        new.supply_target = self.supply_target
+        new.turn = self.turn
+        new.first = self.first
+        new.phase = self.phase
+        new.draft_round = self.draft_round
+        new.draft_seat = self.draft_seat
+        new.ngroup = self.ngroup
 
     def _snapshot(self) -> dict[str, Any]:
         d: dict[str, Any] = {name: list(getattr(self, name)) for name in self._FLAT}
