@@ -10,6 +10,8 @@ from hulldown.engine import Game, GameInfo, OptionSpec
 from hulldown.games.pacific.state import PacificState
 
 OPTIONS = (
+    OptionSpec("scenario", str, "pitched", "pitched battle, or a historical scenario (§14)",
+               choices=("pitched", "island-landing", "inland-defence")),
     OptionSpec("points", int, 120, "deck points: 120 standard, 80 or 100 short (§3.1)", choices=(80, 100, 120)),
     OptionSpec("deck", str, "preconstructed", "preconstructed deck, or random decks by points (§3.1)",
                choices=("preconstructed", "random")),
@@ -93,6 +95,8 @@ GAME = Game(
         {"deck": "random", "points": 100, "self_propelled": True, "night": True},
         {"smoke_canister": True, "field_marshal": True, "recruits": "side1", "points": 80},
         {"weather": "storm"},
+        {"scenario": "island-landing"},
+        {"scenario": "inland-defence", "tactical_artillery": True},
     ),
     heuristic=_heuristic,  # type: ignore[arg-type]
     card_database=_cards,

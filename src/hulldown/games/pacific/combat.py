@@ -171,9 +171,26 @@ def resolve_on_unit(
 
 
 def wound_unit(st: PacificState, u: Unit, wounds: int, events: list[Event]) -> None:
+    """§7.4; §15.4: the wounds of a carrier are also dealt to what it carries."""
     u.wounds += wounds
+    c = u.cargo
+    if c is not None:
+        c.wounds += wounds
+        if c.wounds >= c.hp:
+            u.cargo = None
+            discard_unit(st, c, events)
     if u.wounds >= u.hp:
         destroy(st, u, events)
+
+
+def discard_unit(st: PacificState, u: Unit, events: list[Event]) -> None:
+    """A unit's card, its attached cards and whatever it carries go to their owners' discard piles."""
+    for v in u.each():
+        pile = st.discards[v.owner]
+        pile.put_top(v.iid)
+        for iid in v.attached:
+            pile.put_top(iid)
+        events.append(public("destroyed", unit=v.iid, name=v.card.name))
 
 
 def destroy(st: PacificState, u: Unit, events: list[Event]) -> None:
@@ -185,11 +202,7 @@ def destroy(st: PacificState, u: Unit, events: list[Event]) -> None:
         st.board[u.space] = -1
         if st.solo and u.side == 1 - st.active:
             st.supply_broken[u.side] = True
-    pile = st.discards[u.owner]
-    pile.put_top(u.iid)
-    for iid in u.attached:
-        pile.put_top(iid)
-    events.append(public("destroyed", unit=u.iid, name=u.card.name))
+    discard_unit(st, u, events)
 
 
 def damage_hq(st: PacificState, side: int, wounds: int, events: list[Event]) -> None:
