@@ -84,7 +84,9 @@ def numbers(
     bonus = shooter.promotions + shooter.acc_turn
     crit_std = False
     main = weapon is None
-    if main and shot_index > 0:
+    if main and shot_index == 1 and shooter.card.second_gun is not None:
+        pierce, damage = shooter.card.second_gun  # §7.8: the second gun, same Accuracy
+    elif main and shot_index > 0:
         pen += shot_index  # Multiple (X): +1/+1 per extra attack
     long_range = main and shooter.has("long-range") and shooter.space >= 0
     if long_range and dist == st.weapon_range(shooter, rng, True) and dist > st.weapon_range(shooter, rng, False):

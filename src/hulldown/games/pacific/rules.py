@@ -774,6 +774,8 @@ def fire_targets(
         ordered = sorted(st.units.values(), key=lambda x: x.iid)
     weapon = None if weapon_k < 0 else u.tokens[weapon_k].up
     rng, _, _, pierce, _ = combat.weapon_stats(u, weapon)
+    if weapon is None and u.main_shots == 1 and u.card.second_gun is not None:
+        pierce = u.card.second_gun[0]  # §7.8
     enemy = 1 - u.side
     if u.space == HQ_SPACE:  # aircraft: any space, the HQ, aircraft beside it (§16)
         if st.weather in ("winds", "storm"):
@@ -1395,9 +1397,12 @@ def resolve_air(st: PacificState, events: list[Event]) -> None:
             e0 = st.units.get(victims[0])
             if p.has("bomber") and e0 is not None and e0.space >= 0:  # Bomber: the row's neighbours too
                 r, c = grid.rc(e0.space)
-                for cc in (c - 1, c + 1):
-                    if 0 <= cc < grid.COLS and st.board[grid.space(r, cc)] >= 0:
-                        victims.append(st.board[grid.space(r, cc)])
+                # §16.2: one after another along the row, in column order (the Mosquito example)
+                victims = [
+                    st.board[grid.space(r, cc)]
+                    for cc in (c - 1, c, c + 1)
+                    if 0 <= cc < grid.COLS and st.board[grid.space(r, cc)] >= 0
+                ]
             for v in victims:
                 if v in st.units and p.iid in st.units:
                     e = st.units[v]
