@@ -241,3 +241,21 @@ def test_action_ids_name_hand_positions_spaces_and_bays() -> None:
     assert u.bay == 1 and unit_ref(u, side) == "a1" and unit_ref(u, 1 - side) == "e1"
     assert find_unit(st, "a1", side) is u
     assert {a.id for a in st.legal_actions()} <= set(space)
+
+
+def test_lend_lease() -> None:
+    st = new(lend_lease=True)
+    to_deploy(st)
+    slot = st.actor
+    side = st.side_of(slot)
+    st._legal_cache = None
+    assert not any(a.id.startswith("lendlease:") for a in st.legal_actions())  # HQ not under fire
+    enemy_space = grid.space(grid.row_index(side, 2), 3)
+    put(st, "jp-light-infantry" if side == 0 else "us-light-infantry", 1 - side, enemy_space)
+    st._legal_cache = None
+    ids = [a.id for a in st.legal_actions() if a.id.startswith("lendlease:")]
+    assert ids == [f"lendlease:{n}" for n in range(1, 12)]  # never the 12th, destroying wound
+    ap = st.ap[slot]
+    st.apply("lendlease:3")
+    assert st.hq_wounds[side] == 3 and st.ap[slot] == ap + 3
+    assert not any(a.id.startswith("lendlease:") for a in st.legal_actions())  # once a turn

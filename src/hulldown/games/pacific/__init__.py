@@ -25,6 +25,7 @@ OPTIONS = (
     OptionSpec("weather", str, "none", "weather, fixed or rolled each round (§11.6)",
                choices=("none", "fog", "rain", "winds", "storm", "rolled")),
     OptionSpec("night", bool, False, "night combat: +1/+1 Evasion for every unit (§11.7)"),
+    OptionSpec("lend_lease", bool, False, "Lend-Lease: HQ wounds for AP when under fire (§11.5)"),
     OptionSpec("smoke_canister", bool, False, "Smoke Canister upgrade for infantry (§11.8)"),
     OptionSpec("field_marshal", bool, False, "start with the deck's General deployed (§11.9)"),
 )  # fmt: skip
@@ -95,7 +96,7 @@ GAME = Game(
         {"deck": "random", "points": 100, "self_propelled": True, "night": True},
         {"smoke_canister": True, "field_marshal": True, "recruits": "side1", "points": 80},
         {"weather": "storm"},
-        {"scenario": "island-landing"},
+        {"scenario": "island-landing", "lend_lease": True},
         {"scenario": "inland-defence", "tactical_artillery": True},
     ),
     heuristic=_heuristic,  # type: ignore[arg-type]

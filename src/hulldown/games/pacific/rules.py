@@ -10,8 +10,17 @@ from typing import TYPE_CHECKING
 
 from hulldown.engine import Action, Event, private, public
 from hulldown.games.pacific import combat, grid
-from hulldown.games.pacific.ids import BAYS, HAND_REFS, HAND_SLOTS, SPACE_NAMES, find_unit, hand_card, unit_ref
-from hulldown.games.pacific.state import HAND_LIMIT, WEATHER_ROLL, act
+from hulldown.games.pacific.ids import (
+    BAYS,
+    HAND_REFS,
+    HAND_SLOTS,
+    MAX_LENDLEASE,
+    SPACE_NAMES,
+    find_unit,
+    hand_card,
+    unit_ref,
+)
+from hulldown.games.pacific.state import HAND_LIMIT, HQ_HP, WEATHER_ROLL, act
 from hulldown.games.pacific.units import HQ_SPACE, Unit
 
 if TYPE_CHECKING:
@@ -192,6 +201,7 @@ def start_turn(st: PacificState, side: int, events: list[Event]) -> None:
         st._split_ap(side, gained)
     st.ta_used = False
     st.gave_ap = False
+    st.lent = False
     events.append(public("headquarters", side=side, ap=gained, supply=supply))
     if st.is_ai_side(side):
         st.phase = "hq"
@@ -419,6 +429,7 @@ def deploy_actions(st: PacificState, slot: int) -> list[Action]:
             if up not in have and tok.cost <= ap:
                 out.append(act(f"upgrade:{unit_ref(u, side)}:{up}", f"Upgrade {u.card.name} with {tok.name}"))
     out.extend(board_actions(st, slot))
+    out.extend(lend_lease_actions(st, slot))
     slots = slots_of(st, side)
     if len(slots) == 2 and slot == slots[0] and not st.gave_ap and ap >= 1:
         out.append(GIVE_AP)
@@ -724,6 +735,26 @@ def board_actions(st: PacificState, slot: int) -> list[Action]:
                     act(f"board:{HAND_REFS[k]}:{SPACE_NAMES[t.space]}", f"Deploy {uc.name} on board {t.card.name}")
                 )
     return out
+
+
+def hq_under_fire(st: PacificState, side: int) -> bool:
+    """§11.5: the side's HQ is within range of an enemy ground unit's main weapon."""
+    for u in st.units.values():
+        if u.side != side and u.space >= 0 and u.card.damage > 0:
+            if grid.hq_distance(side, u.space) <= st.weapon_range(u, u.card.range, True):
+                return True
+    return False
+
+
+def lend_lease_actions(st: PacificState, slot: int) -> list[Action]:
+    """§11.5: once a turn, N wounds on one's own HQ for N AP, short of destroying it."""
+    if not st._options["lend_lease"] or st.lent:
+        return []
+    side = st.side_of(slot)
+    room = min(MAX_LENDLEASE, HQ_HP - 1 - st.hq_wounds[side])
+    if room < 1 or not hq_under_fire(st, side):
+        return []
+    return [act(f"lendlease:{n}", f"Lend-Lease: {n} wounds on the HQ for {n} AP") for n in range(1, room + 1)]
 
 
 def board_cost(st: PacificState, slot: int, uc: UnitCard, t: Unit) -> int:
@@ -1036,6 +1067,12 @@ def apply_action(st: PacificState, a: Action, events: list[Event]) -> None:
         if kind == "cover":
             u.cover = True
             u.no_fire = True
+    elif kind == "lendlease":
+        n = int(parts[1])
+        st.hq_wounds[side] += n
+        st.ap[slot] += n
+        st.lent = True
+        events.append(public("lend-lease", side=side, wounds=n))
     elif kind == "load":
         u = find_unit(st, parts[1], side)
         load(st, u, find_unit(st, parts[2], side), events)

@@ -88,6 +88,7 @@ class PacificState(GameState):
         "hq_cards",
         "hq_wounds",
         "last_supply",
+        "lent",
         "max_rounds",
         "muddy",
         "mulligan_done",
@@ -182,6 +183,7 @@ class PacificState(GameState):
         self.muddy = []
         self.ta_used = False
         self.gave_ap = False
+        self.lent = False
         self.pending_air = None
         self.ai_log = []
         self.supply_broken = [False, False]
