@@ -740,9 +740,13 @@ def board_actions(st: PacificState, slot: int) -> list[Action]:
 def hq_under_fire(st: PacificState, side: int) -> bool:
     """§11.5: the side's HQ is within range of an enemy ground unit's main weapon."""
     for u in st.units.values():
-        if u.side != side and u.space >= 0 and u.card.damage > 0:
-            if grid.hq_distance(side, u.space) <= st.weapon_range(u, u.card.range, True):
-                return True
+        if (
+            u.side != side
+            and u.space >= 0
+            and u.card.damage > 0
+            and grid.hq_distance(side, u.space) <= st.weapon_range(u, u.card.range, True)
+        ):
+            return True
     return False
 
 
