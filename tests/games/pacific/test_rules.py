@@ -259,3 +259,27 @@ def test_lend_lease() -> None:
     st.apply("lendlease:3")
     assert st.hq_wounds[side] == 3 and st.ap[slot] == ap + 3
     assert not any(a.id.startswith("lendlease:") for a in st.legal_actions())  # once a turn
+
+
+def test_upgrade_token_drop() -> None:
+    from hulldown.games.pacific import combat
+
+    st = new(upgrade_drop=True)
+    to_deploy(st)
+    side = st.active
+    for s in range(grid.SPACES):
+        st.terrain[s] = -1
+    foe = put(st, "us-heavy-infantry" if side == 1 else "jp-heavy-infantry", 1 - side, grid.space(2, 3))
+    foe.tokens.append(st.new_token("hmg"))  # offensive
+    foe.tokens.append(st.new_token("hit-the-dirt"))  # defensive only: not dropped
+    combat.destroy(st, foe, [])
+    assert st.drops == {grid.space(2, 3): ["hmg"]}
+    assert st.observation(0)["drops"] == {"3,4": ["HMG"]}
+    st.apply("deploy-done")
+    mine = put(st, "us-light-infantry" if side == 0 else "jp-light-infantry", side, grid.space(2, 2))
+    st._legal_cache = None
+    assert "pickup:3,3" not in {a.id for a in st.legal_actions()}
+    st.apply("move:3,3:3,4")  # ends its move on the dropped tokens
+    assert "pickup:3,4" in {a.id for a in st.legal_actions()}
+    st.apply("pickup:3,4")
+    assert [t.up.id for t in mine.tokens] == ["hmg"] and not st.drops

@@ -26,6 +26,7 @@ OPTIONS = (
                choices=("none", "fog", "rain", "winds", "storm", "rolled")),
     OptionSpec("night", bool, False, "night combat: +1/+1 Evasion for every unit (§11.7)"),
     OptionSpec("lend_lease", bool, False, "Lend-Lease: HQ wounds for AP when under fire (§11.5)"),
+    OptionSpec("upgrade_drop", bool, False, "Upgrade Token Drop: destroyed infantry leave offensive tokens (§11.10)"),
     OptionSpec("smoke_canister", bool, False, "Smoke Canister upgrade for infantry (§11.8)"),
     OptionSpec("field_marshal", bool, False, "start with the deck's General deployed (§11.9)"),
 )  # fmt: skip
@@ -97,7 +98,7 @@ GAME = Game(
         {"smoke_canister": True, "field_marshal": True, "recruits": "side1", "points": 80},
         {"weather": "storm"},
         {"scenario": "island-landing", "lend_lease": True},
-        {"scenario": "inland-defence", "tactical_artillery": True},
+        {"scenario": "inland-defence", "tactical_artillery": True, "upgrade_drop": True},
     ),
     heuristic=_heuristic,  # type: ignore[arg-type]
     card_database=_cards,

@@ -202,6 +202,10 @@ def destroy(st: PacificState, u: Unit, events: list[Event]) -> None:
     del st.units[u.iid]
     if u.space >= 0:
         st.board[u.space] = -1
+        if st._options["upgrade_drop"] and u.card.type == "infantry":  # §11.10
+            left = [t.up.id for t in u.tokens if t.up.offensive and not t.spent]
+            if left:
+                st.drops.setdefault(u.space, []).extend(left)
         if st.solo and u.side == 1 - st.active:
             st.supply_broken[u.side] = True
     discard_unit(st, u, events)

@@ -72,6 +72,7 @@ def observe(st: PacificState, seat: int | None) -> dict[str, Any]:
         "sea": [grid.name(s) for s in range(grid.SPACES) if st.sea[s]],
         "objectives": [grid.name(s) for s in st.objectives],
         "max_rounds": st.max_rounds,
+        "drops": {grid.name(s): [db.upgrades[t].name for t in toks] for s, toks in sorted(st.drops.items())},
         "bids": bids,
         "supply": [st.supply_line(0), st.supply_line(1)],
         "air": dict(st.pending_air) if st.pending_air else None,

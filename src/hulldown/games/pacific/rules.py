@@ -16,6 +16,7 @@ from hulldown.games.pacific.ids import (
     HAND_SLOTS,
     MAX_LENDLEASE,
     SPACE_NAMES,
+    TOKENS,
     find_unit,
     hand_card,
     unit_ref,
@@ -615,6 +616,8 @@ def move_actions(st: PacificState, slot: int) -> list[Action]:
                 if "obstacle" in st.terrain_tags(n) and st.terrain[n] >= 0:
                     out.append(act(f"sap:{SPACE_NAMES[u.space]}:{SPACE_NAMES[n]}", f"Sappers clear {SPACE_NAMES[n]}"))
         out.extend(token_actions(st, u))
+        if st.drops and u.space in st.drops and pickable(st, u):
+            out.append(act(f"pickup:{SPACE_NAMES[u.space]}", f"{u.card.name} picks up the upgrade tokens here"))
     out.extend(transport_actions(st, slot, flags))
     out.append(MOVE_DONE)
     return out
@@ -767,6 +770,19 @@ def board_cost(st: PacificState, slot: int, uc: UnitCard, t: Unit) -> int:
     if "embarked" in uc.tags and (t.has("embark-disembark") or t.has("amphibious")):
         cost = max(0, cost - 1)
     return cost
+
+
+def pickable(st: PacificState, u: Unit) -> list[str]:
+    """§11.10: dropped tokens an infantry unit ending its move here can take (it has room, and not one it holds)."""
+    if u.card.type != "infantry" or not u.moved:
+        return []
+    have = {t.up.id for t in u.tokens}
+    out = []
+    for up in st.drops.get(u.space, ()):
+        if up not in have and "infantry" in st.db.upgrades[up].for_ and len(u.tokens) + len(out) < TOKENS:
+            have.add(up)
+            out.append(up)
+    return out
 
 
 def token_actions(st: PacificState, u: Unit) -> list[Action]:
@@ -1071,6 +1087,16 @@ def apply_action(st: PacificState, a: Action, events: list[Event]) -> None:
         if kind == "cover":
             u.cover = True
             u.no_fire = True
+    elif kind == "pickup":
+        u = find_unit(st, parts[1], side)
+        taken = pickable(st, u)
+        left = st.drops.pop(u.space)
+        for up in taken:
+            u.tokens.append(st.new_token(up))
+            left.remove(up)
+        if left:
+            st.drops[u.space] = left
+        events.append(public("pickup", unit=u.iid, tokens=[st.db.upgrades[x].name for x in taken]))
     elif kind == "lendlease":
         n = int(parts[1])
         st.hq_wounds[side] += n

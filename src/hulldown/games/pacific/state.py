@@ -81,6 +81,7 @@ class PacificState(GameState):
         "db",
         "deck_points",
         "decks",
+        "drops",
         "discards",
         "first_side",
         "gave_ap",
@@ -138,6 +139,8 @@ class PacificState(GameState):
     scenario: Scenario | None
     sea: list[bool]
     objectives: list[int]
+    #: §11.10: upgrade tokens lying on a space (upgrade ids), left by destroyed infantry
+    drops: dict[int, list[str]]
 
     # ------------------------------------------------------------------ setup
     def _setup(self) -> None:
@@ -184,6 +187,7 @@ class PacificState(GameState):
         self.ta_used = False
         self.gave_ap = False
         self.lent = False
+        self.drops = {}
         self.pending_air = None
         self.ai_log = []
         self.supply_broken = [False, False]
@@ -503,6 +507,7 @@ class PacificState(GameState):
         new.ai_keep = list(self.ai_keep)
         new.terrain_budget = list(self.terrain_budget)
         new.objectives = list(self.objectives)
+        new.drops = {k: list(v) for k, v in self.drops.items()}
 
     def _resample(self, seat: int, rng: SplitMix64) -> GameState:
         new = self.clone()
@@ -560,6 +565,7 @@ class PacificState(GameState):
             "air": dict(self.pending_air) if self.pending_air else None,
             "ai_log": list(self.ai_log),
             "round": self.round,
+            "drops": {str(k): list(v) for k, v in sorted(self.drops.items())},
             "piles": [list(self.natural_pile), [list(z) for z in self.terrain_piles], list(self.terrain_out)],
         }
 
