@@ -777,7 +777,7 @@ def pickable(st: PacificState, u: Unit) -> list[str]:
     if u.card.type != "infantry" or not u.moved:
         return []
     have = {t.up.id for t in u.tokens}
-    out = []
+    out: list[str] = []
     for up in st.drops.get(u.space, ()):
         if up not in have and "infantry" in st.db.upgrades[up].for_ and len(u.tokens) + len(out) < TOKENS:
             have.add(up)
