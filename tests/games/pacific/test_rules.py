@@ -283,3 +283,30 @@ def test_upgrade_token_drop() -> None:
     assert "pickup:3,4" in {a.id for a in st.legal_actions()}
     st.apply("pickup:3,4")
     assert [t.up.id for t in mine.tokens] == ["hmg"] and not st.drops
+
+
+def test_aa_fires_at_paratroopers() -> None:
+    st = new()
+    to_deploy(st)
+    slot = st.actor
+    side = st.side_of(slot)
+    units = st.db.units.values()
+    para_id = next(u.id for u in units if "paratroopers" in u.tags and u.army == st.armies[side])
+    aa_id = next(u.id for u in units if "anti-aircraft" in u.tags and u.army != st.armies[side])
+    for s in range(grid.SPACES):
+        st.terrain[s] = -1
+    drop = grid.space(grid.row_index(side, 5), 3)
+    aa = put(st, aa_id, 1 - side, grid.space(grid.row_index(side, 6), 3))
+    assert grid.distance(aa.space, drop) <= aa.card.range
+    iid = st._new_card(para_id)
+    st.hands[slot].put_top(iid)
+    st.ap[slot] = 10
+    st._legal_cache = None
+    h = sorted(st.hands[slot]).index(iid) + 1
+    st.apply(f"deploy:h{h}:{grid.name(drop)}")
+    assert st.phase == "aa" and st.side_of(st.actor) == 1 - side  # the defender may fire its AA
+    assert {a.id for a in st.legal_actions()} == {f"aa:{grid.name(aa.space)}", "aa-done"}
+    st.script_chance(10, 10)
+    st.apply(f"aa:{grid.name(aa.space)}")
+    assert iid not in st.units or st.units[iid].wounds > 0
+    assert st.phase == "deploy" and st.actor == slot and st.pending_air is None

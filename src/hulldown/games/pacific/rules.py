@@ -1065,7 +1065,10 @@ def apply_action(st: PacificState, a: Action, events: list[Event]) -> None:
     elif kind == "ta-pass":
         next_actor(st, events)
     elif kind == "deploy":
-        deploy(st, slot, hand_card(st, slot, parts[1]), parts[2], events)
+        iid = hand_card(st, slot, parts[1])
+        deploy(st, slot, iid, parts[2], events)
+        if iid in st.units and st.units[iid].has("paratroopers") and st.units[iid].space >= 0:
+            paratroopers_aa(st, st.units[iid], events)
     elif kind == "play":
         target = find_unit(st, parts[2], side).iid if len(parts) > 2 else None
         play_support(st, slot, hand_card(st, slot, parts[1]), target, events)
@@ -1429,9 +1432,43 @@ def air_step(st: PacificState, kind: str, uid: int, events: list[Event]) -> None
         combat.resolve_on_unit(st, aa, atk, plane, events, aa.card.name)
         if aa_units(st) and (air["plane"] in st.units):
             return
+        if air.get("para"):
+            end_reaction(st)
+            return
         resolve_air(st, events)
     elif kind == "aa-done":
+        if air.get("para"):
+            end_reaction(st)
+            return
         resolve_air(st, events)
+
+
+def paratroopers_aa(st: PacificState, para: Unit, events: list[Event]) -> None:
+    """§16.3: enemy AA units with the drop space in range may fire at the paratroopers (no interception)."""
+    st.pending_air = {
+        "plane": para.iid, "target": f"u{para.iid}", "def": 1 - para.side, "interceptor": -1, "escort": -1,
+        "return": st.actor, "phase": st.phase, "para": True,
+    }  # fmt: skip
+    if aa_units(st):
+        events.append(public("paratroopers", unit=para.iid, space=grid.name(para.space)))
+        if st.is_ai_side(1 - para.side):  # the AI fires every AA unit it can, one by one
+            from hulldown.games.pacific.ai import ai_air_reaction
+
+            st.phase = "aa"
+            while st.pending_air is not None and st.phase == "aa":
+                ai_air_reaction(st, "aa", events)
+            return
+        _set_reaction(st, "aa", 1 - para.side, events)
+        return
+    st.pending_air = None
+
+
+def end_reaction(st: PacificState) -> None:
+    air = st.pending_air
+    assert air is not None
+    st.phase = air["phase"]
+    st.actor = air["return"]
+    st.pending_air = None
 
 
 def resolve_air(st: PacificState, events: list[Event]) -> None:
