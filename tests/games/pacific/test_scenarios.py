@@ -40,6 +40,7 @@ def test_scenarios_are_data_with_ai_fields() -> None:
     assert sc["island-landing"].ai_deck == {"infantry": 12, "artillery": 4, "tank": 3, "transport": 1, "support": 14}
     st = new(scenario="island-landing")
     assert st.scenario is not None and st.scenario.ai_deck["infantry"] == 12
+    assert st.scenario.ai_objectives == ("5,3", "5,6")
     assert new().scenario is None  # a pitched battle
 
 

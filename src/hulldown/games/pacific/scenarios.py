@@ -76,6 +76,11 @@ class Scenario(_Strict):
     def _check_objectives(cls, v: tuple[str, ...]) -> tuple[str, ...]:
         return tuple(_space(s) for s in v)
 
+    @property
+    def ai_objectives(self) -> tuple[str, ...]:
+        """The solo AI's battle objective: the spaces it attacks or defends (§14.3)."""
+        return self.objectives
+
     def sea_spaces(self) -> list[int]:
         """The attacker's own rows 1..sea_rows are sea (§14.2)."""
         out = []
