@@ -1,11 +1,17 @@
 """Load on loopback: N bot-vs-bot games plus H human seats driven over WebSocket.
 
     PYTHONPATH=src:. python benchmarks/web_load.py [--bots 100] [--humans 20] [--seconds 20]
+        [--bot-delay 0.6] [--game tank-killers]
 
-Starts the real server (uvicorn, SQLite file in a temp folder, bots unpaced)
-with the test games registered, then measures moves per second over all games
-and the latency of the humans' POST /actions (p50/p99). Games that end are
-replaced by new ones so the load stays constant.
+Starts the real server (uvicorn, SQLite file in a temp folder) with the test games
+registered, then measures moves per second over all games and the latency of the
+humans' POST /actions (p50/p99). Games that end are replaced by new ones so the
+load stays constant.
+
+``--bot-delay`` is the bots' pace: 0.6 s is what ``hulldown serve`` uses (bots move
+at a pace a person can follow), 0 lets every bot move as fast as the server takes
+it, a stress test in which the server is saturated by design and latency measures
+its queue rather than its service time.
 """
 
 from __future__ import annotations
@@ -76,6 +82,7 @@ async def main() -> None:
     ap.add_argument("--humans", type=int, default=20)
     ap.add_argument("--seconds", type=float, default=20)
     ap.add_argument("--game", default="secret-cards")
+    ap.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits before each move")
     ap.add_argument("--profile", help="run the server under cProfile and write its statistics here")
     a = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
@@ -84,7 +91,7 @@ async def main() -> None:
         if a.profile:
             os.environ["HULLDOWN_PROFILE"] = str(Path(a.profile).resolve())
             os.environ["HULLDOWN_PROFILE_SECONDS"] = str(a.seconds)
-        proc: subprocess.Popen[bytes] = start(f"sqlite:///{tmp}/load.sqlite3", port, Path(tmp) / "server.log", 0.0)
+        proc: subprocess.Popen[bytes] = start(f"sqlite:///{tmp}/load.sqlite3", port, Path(tmp) / "server.log", a.bot_delay)
         try:
             lat: list[float] = []
             human_moves, finished = [0], [0]
@@ -104,7 +111,7 @@ async def main() -> None:
             if errors:
                 print("server errors:", *errors[-5:], sep="\n  ")
     lat.sort()
-    print(f"{a.bots} bot games + {a.humans} human seats over {elapsed:.1f} s on loopback")
+    print(f"{a.bots} bot games ({a.game}, bot delay {a.bot_delay} s) + {a.humans} human seats over {elapsed:.1f} s on loopback")
     print(f"moves accepted: {moves} ({moves / elapsed:.0f} moves/s), human moves: {human_moves[0]}")
     if lat:
         p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))]

@@ -44,14 +44,22 @@ def _tank_clash(obs: dict[str, Any], actions: list[str]) -> bool:
     return first is not None and any(a.startswith(f"attack:{first}:") for a in actions)
 
 
+def _pacific(obs: dict[str, Any], actions: list[str]) -> bool:
+    """Mid-battle in the Movement or Shooting phase, with units of both sides on the grid."""
+    on_grid = [u for u in obs["units"] if u["space"] != "hq"]
+    sides = {u["side"] for u in on_grid}
+    return obs["phase"] in ("move", "shoot") and len(on_grid) >= 5 and sides == {0, 1} and obs["round"] >= 3
+
+
 #: Pages cut to this height, where a long list of decisions would dwarf the table.
-HEIGHT = {"tank-clash": 1300}
+HEIGHT = {"tank-clash": 1300, "2gm-pacific": 1400}
 
 #: When a game page is worth a picture; a game not listed here is shown after 40 decisions.
 MOMENT: dict[str, Callable[[dict[str, Any], list[str]], bool]] = {
     "tank-killers": _tank_killers,
     "tank-hunter": _tank_hunter,
     "tank-clash": _tank_clash,
+    "2gm-pacific": _pacific,
 }
 
 
@@ -64,7 +72,7 @@ def _play_to_moment(url: str, game: str, seed: int) -> tuple[str, str]:
     rng = random.Random(seed)
     moment = MOMENT.get(game)
     steps = 0
-    deadline = time.monotonic() + 120
+    deadline = time.monotonic() + 300
     while time.monotonic() < deadline:
         view = httpx.get(f"{url}/api/games/{gid}/view", headers=auth).json()
         if view["over"]:
@@ -82,7 +90,7 @@ def _play_to_moment(url: str, game: str, seed: int) -> tuple[str, str]:
         body = {"action": choice["id"], "version": view["version"]}
         httpx.post(f"{url}/api/games/{gid}/actions", headers=auth, json=body)
         steps += 1
-    raise RuntimeError(f"{game}: no moment worth showing within two minutes")
+    raise RuntimeError(f"{game}: no moment worth showing within five minutes")
 
 
 def main() -> None:

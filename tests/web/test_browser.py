@@ -18,8 +18,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 #: games with their own page, whose cards take actions when clicked
 RENDERED = {p.stem for p in (Path(__file__).parents[2] / "src/hulldown/web/games").glob("*.js")}
-#: games whose page draws a board of hexes that take actions when clicked
-BOARD_GAMES = {"tank-clash"}
+#: games whose page draws a board (hexes or a grid of spaces) that takes actions when clicked
+BOARD_GAMES = {"tank-clash", "2gm-pacific"}
 BOTTED = ["secret-cards", *[g.id for g in hulldown.games() if g.id not in ("secret-cards", "high-card")]]
 
 
@@ -39,16 +39,16 @@ def test_complete_game_against_a_bot_by_clicking(live: LiveServer, browser: Any,
     page.wait_for_selector("body[data-ready='1']")
     info = next(g for g in hulldown.games() if g.id == game_id)
     card_clicks = 0
-    board_clicks = 0  # on a hex of an SVG board
+    board_clicks = 0  # on a hex of an SVG board or a space of a grid
     for clicks in range(info.max_steps + 1):
         page.wait_for_selector("button.action, body[data-over='true']")
         if page.get_attribute("body", "data-over") == "true":
             break
         version = page.get_attribute("body", "data-version")
         # every other decision by clicking a card that offers exactly one action, if there is one
-        on_card = page.locator("#board .can-act:not([data-actions*=' '])")
+        on_card = page.locator("#board .can-act:not([data-actions*=' ']):not([data-menu])")
         if clicks % 2 and on_card.count():
-            board_clicks += on_card.first.evaluate("e => e.closest('svg') ? 1 : 0")
+            board_clicks += on_card.first.evaluate("e => e.closest('svg, .pf-grid') ? 1 : 0")
             on_card.first.click()
             card_clicks += 1
         else:

@@ -188,6 +188,7 @@ async function main() {
     // by name, and by "<deck>/<name>" where decks share names with different values
     for (const c of db.cards) {
       if (c.deck) cards.set(`${c.deck}/${c.name}`, c);
+      if (c.id) cards.set(`id:${c.id}`, c);
       if (!cards.has(c.name)) cards.set(c.name, c);
     }
   }

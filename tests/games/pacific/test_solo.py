@@ -36,7 +36,7 @@ def test_ai_discard_example() -> None:
     st.hands[1].cards.clear()
     for cid in ("jp-light-infantry", "jp-type96-25mm", "jp-type94-37mm", "camouflage", "fortunate", "traps"):
         st.hands[1].put_top(st._new_card(cid))
-    ai.discard(st, "secure", [])
+    ai.discard(st, "mid", [])
     kept = sorted(st.cards[i] for i in st.hands[1])
     assert "jp-type94-37mm" not in kept  # the rulebook example discards it
     assert {"jp-light-infantry", "jp-type96-25mm"} <= set(kept)
@@ -69,5 +69,5 @@ def test_ai_moves_out_of_range_of_an_unanswered_enemy() -> None:
     rifle = put(st, "jp-light-infantry", 1, grid.space(4, 3))
     tank = put(st, "us-m4a2", 0, grid.space(1, 3))  # range 4, Armour 5: the rifle cannot hurt it
     assert ai._unanswered_threats(st, rifle) == [tank]
-    ai.movement(st, "secure", [])
+    ai.movement(st, "mid", [])
     assert grid.distance(rifle.space, tank.space) > tank.card.range

@@ -1,0 +1,75 @@
+"""Strength of the 2GM Pacific rulebook AI (solo mode) against the random bot.
+
+Run: ``PYTHONPATH=src:. python benchmarks/pacific_ai_strength.py [--games N] [--first S]
+[--table variable|offensive|defensive] [--log FILE]``.
+
+Game ``i`` is ``players=1`` with seed ``first + i``; the random bot plays seat 0 (side 0) with
+agent seed ``first + i`` and the rulebook AI plays side 1 inside the rules. The report gives the
+AI's wins, draws (time limit with equal HQ wounds) and losses, the win rate with a 95% Wilson
+interval, how the games ended, how often each behaviour was chosen, and the time taken.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import json
+import time
+
+from hulldown.agents.base import SeatView
+from hulldown.agents.registry import make_agent
+from hulldown.engine import registry
+from hulldown.games.pacific import ai
+from hulldown.sim.stats import fmt_rate
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__)
+    p.add_argument("--games", type=int, default=200)
+    p.add_argument("--first", type=int, default=0)
+    p.add_argument("--table", default="")
+    p.add_argument("--log", default="")
+    a = p.parse_args()
+    game = registry.load("2gm-pacific")
+    w = d = lo = 0
+    ends: collections.Counter[str] = collections.Counter()
+    bands: collections.Counter[str] = collections.Counter()
+    rounds = 0
+    t0 = time.perf_counter()
+    log = open(a.log, "w") if a.log else None  # noqa: SIM115
+    for i in range(a.games):
+        seed = a.first + i
+        st = game.new(seed=seed, players=1)
+        if a.table:
+            ai.TABLE_OVERRIDE = a.table
+        bot = make_agent("random", game, 0, seed)
+        while not st.is_over:
+            for ev in st.apply(bot.act(SeatView(st, 0))):
+                text = str(ev.get("decision", "")) if ev.get("type") == "ai" else ""
+                if text.startswith("12.2 Behaviour:"):
+                    bands[text.split(": ", 1)[1].split(" (", 1)[0]] += 1
+        winner = st.winner  # type: ignore[attr-defined]
+        rounds += st.round  # type: ignore[attr-defined]
+        hq = st.hq_wounds  # type: ignore[attr-defined]
+        end = "time" if st.round > 30 else ("hq" if max(hq) >= 12 else "other")  # type: ignore[attr-defined]
+        ends[end] += 1
+        if winner == 1:
+            w += 1
+        elif winner == 0:
+            lo += 1
+        else:
+            d += 1
+        if log is not None:
+            log.write(json.dumps({"seed": seed, "winner": winner, "end": end, "hq": hq, "round": st.round}) + "\n")  # type: ignore[attr-defined]
+            log.flush()
+    dt = time.perf_counter() - t0
+    n = a.games
+    print(f"2gm-pacific solo AI vs random, seeds {a.first}-{a.first + n - 1}: W {w} / D {d} / L {lo}")
+    print(f"  win rate {fmt_rate(w, n)} (95% Wilson)")
+    print(f"  ends: {dict(ends)}; mean rounds {rounds / n:.1f}; time {dt:.1f}s ({dt / n:.2f}s/game)")
+    tot = sum(bands.values()) or 1
+    print("  behaviour: " + ", ".join(f"{k} {100 * v / tot:.0f}%" for k, v in bands.most_common()))
+
+
+if __name__ == "__main__":
+    main()

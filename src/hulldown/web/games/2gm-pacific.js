@@ -1,0 +1,348 @@
+// 2GM Pacific: the grid battlefield with one's own HQ at the bottom (a spectator sees
+// side 0 there), each side's HQ strip (wounds, armour, aircraft beside it, hand, deck and
+// discard pile), the air combat under way and, in solo mode, the rulebook AI's decisions.
+//
+// Actions on the board follow the Tank Clash page: an action that concerns a space
+// (deploying a card, moving, firing, a terrain card or a Tactical Artillery strike)
+// lights that space and clicking it takes the action, or opens a menu when the space
+// offers several. Actions that start from a unit or a card in hand (move, fire, deploy,
+// a support card aimed at a unit) are shown for the selected source: click the unit or
+// the card to select it. Actions of the unit itself (upgrades, mounting, smoke, Advance)
+// are taken by clicking it. Every action also stays a button in the decision panel.
+import { h } from "../dom.js";
+import { card, counted, facedown, marker, pile, stat, zone } from "./kit.js";
+
+const de = () => document.documentElement.lang === "de";
+const L = (en, ger) => (de() ? ger : en);
+
+const SIDE_COLOUR = ["#3f5f8f", "#a33a2a"];
+const TYPE_LETTER = { infantry: "I", tank: "T", artillery: "A", transport: "V", aircraft: "✈", general: "G", hero: "H" };
+
+// The source whose aimed actions are shown; kept across views while it still has some.
+let selected = null;
+
+const space = (r, c) => `${r + 1},${c + 1}`;
+
+// Battlefield size: declared by the observation where the game says so, else the smallest
+// grid holding every space it mentions (at least the standard 6 rows by 8 columns).
+function dimensions(obs, ids) {
+  if (obs.grid && obs.grid.rows && obs.grid.cols) return [obs.grid.rows, obs.grid.cols];
+  let rows = 6;
+  let cols = 8;
+  const seen = [...obs.units.map((u) => u.space), ...obs.terrain.map((t) => t.space), ...(obs.smoke || []), ...(obs.muddy || [])];
+  for (const id of ids) for (const part of id.split(":")) if (/^\d+,\d+$/.test(part)) seen.push(part);
+  for (const s of seen) {
+    const m = /^(\d+),(\d+)$/.exec(s || "");
+    if (m) {
+      rows = Math.max(rows, Number(m[1]));
+      cols = Math.max(cols, Number(m[2]));
+    }
+  }
+  return [rows, cols];
+}
+
+// What an action is aimed at: `source` (a unit "u:<space>" / "u:bay:<side>:<k>", a hand card
+// "h:<k>", a terrain card "t:<id>", "ta") or null, and `target` (a space, "hq:<side>",
+// "bay:<side>:<k>") or null; `on` is the element a source-less action belongs to.
+function aim(id, mine) {
+  const p = id.split(":");
+  const unit = (ref) => {
+    if (ref === undefined) return null;
+    if (/^a\d+$/.test(ref)) return `bay:${mine}:${ref.slice(1)}`;
+    if (/^e\d+$/.test(ref)) return `bay:${1 - mine}:${ref.slice(1)}`;
+    return ref;
+  };
+  const src = (ref) => `u:${unit(ref)}`;
+  switch (p[0]) {
+    case "terrain":
+      return { source: `t:${p[1]}`, target: p[2], kind: "place" };
+    case "ta":
+      return { source: "ta", target: p[2], kind: "attack" };
+    case "deploy":
+      return { source: `h:${p[1]}`, target: p[2] === "hq" ? `hq:${mine}` : p[2], kind: "place" };
+    case "play":
+      return p.length > 2 ? { source: `h:${p[1]}`, target: unit(p[2]), kind: "card" } : { on: `h:${p[1]}` };
+    case "discard":
+      return { on: `h:${p[1]}` };
+    case "move":
+    case "ride":
+    case "cover":
+    case "sap":
+      return { source: src(p[1]), target: p[2], kind: "move" };
+    case "assault":
+      return { source: src(p[1]), target: p[2], kind: "attack" };
+    case "heal":
+      return { source: src(p[1]), target: p[2], kind: "card" };
+    case "fire": {
+      const t = p[3] === "hq" ? `hq:${1 - mine}` : unit(p[3]);
+      return { source: src(p[1]), target: t, kind: "attack" };
+    }
+    case "upgrade":
+    case "advance":
+    case "pickup":
+    case "mount":
+    case "smoke":
+    case "dismount":
+    case "aa":
+    case "intercept":
+    case "escort":
+      return { on: unit(p[1]) };
+    default:
+      return {};
+  }
+}
+
+// `u:` keys name units as the board does: their space, or "bay:<side>:<k>" beside an HQ.
+function unitKey(u) {
+  return u.space === "hq" ? `bay:${u.side}:${u.bay}` : u.space;
+}
+
+function cardInfo(ctx, id, name) {
+  return ctx.cards.get(`id:${id}`) || ctx.cards.get(name) || null;
+}
+
+function unitFacts(u, c) {
+  const facts = [`${u.name} (${u.type}), ${L("side", "Seite")} ${u.side}`, `${L("wounds", "Wunden")} ${u.wounds}/${u.hp}`];
+  if (c) {
+    facts.push(`${L("move", "Bewegung")} ${c.move}, ${L("range", "Reichweite")} ${c.range}, ${L("accuracy", "Treffer")} ${c.hit}+/${c.crit}+`);
+    facts.push(`${L("armour-piercing", "Durchschlag")} ${c.pierce}, ${L("damage", "Schaden")} ${c.damage}, ${L("armour", "Panzerung")} ${c.armour}`);
+    if (c.tags && c.tags.length) facts.push(c.tags.join(", "));
+  }
+  for (const t of u.tokens || []) facts.push(`${L("token", "Marker")}: ${t.name}${t.mounted ? ` (${L("mounted", "montiert")})` : ""}${t.spent ? ` (${L("spent", "verbraucht")})` : ""}`);
+  for (const a of u.attached_cards || []) facts.push(`${L("card", "Karte")}: ${a.name}`);
+  if (u.usf) facts.push(L("under suppressive fire", "unter Sperrfeuer"));
+  if (u.moved) facts.push(L("has moved", "hat sich bewegt"));
+  return facts.join("\n");
+}
+
+function unitToken(u, ctx, sel) {
+  const c = cardInfo(ctx, u.card, u.name);
+  const pips = [];
+  for (let k = 0; k < u.hp; k++) pips.push(h("i", { class: k < u.wounds ? "wound" : "" }));
+  return h(
+    "div",
+    { class: `pf-unit side${u.side}${sel ? " selected" : ""}${u.usf ? " usf" : ""}`, title: unitFacts(u, c), dataset: { unit: String(u.id) } },
+    h("div", { class: "pf-unit-band", style: `background:${SIDE_COLOUR[u.side]}` }, h("b", {}, TYPE_LETTER[u.type] || "?"), u.promotions ? ` ${"★".repeat(u.promotions)}` : ""),
+    h("div", { class: "pf-unit-name" }, u.name),
+    h("div", { class: "pf-pips" }, pips),
+    (u.tokens || []).length ? h("div", { class: "pf-tokens" }, u.tokens.map((t) => h("span", { class: `pf-token${t.spent ? " spent" : ""}${t.mounted ? " mounted" : ""}`, title: t.name }, t.name.slice(0, 2)))) : null,
+    u.usf ? h("span", { class: "pf-flag" }, "USF") : null,
+  );
+}
+
+function openMenu(wrap, el, items) {
+  for (const m of document.querySelectorAll(".card-menu")) m.remove();
+  el.append(
+    h(
+      "div",
+      { class: "card-menu", role: "menu" },
+      items.map(([label, fn, id]) =>
+        h("button", { class: "action", role: "menuitem", dataset: id ? { action: id } : {}, onclick: (e) => { e.stopPropagation(); for (const m of document.querySelectorAll(".card-menu")) m.remove(); fn(); } }, label),
+      ),
+    ),
+  );
+}
+
+// Makes `el` the control of `acts` (its own actions and those aimed at it by the selected
+// source) and, when `key` is a source of aimed actions, the way to select it.
+function control(el, key, acts, sources, ctx, select) {
+  const canSelect = key !== null && sources.has(key) && key !== selected;
+  if (key !== null && key === selected) el.classList.add("selected");
+  if (!acts.length && !canSelect) return el;
+  if (acts.length) {
+    el.classList.add("can-act");
+    el.dataset.actions = acts.map((a) => a.id).join(" ");
+    if (canSelect) el.dataset.menu = "1"; // a click opens a menu, whatever the count
+    el.title = `${el.title ? `${el.title}\n\n` : ""}${acts.map((a) => a.label).join("\n")}`;
+  } else {
+    el.classList.add("pf-selectable");
+  }
+  el.tabIndex = 0;
+  el.setAttribute("role", "button");
+  const onClick = (ev) => {
+    ev.stopPropagation();
+    if (acts.length === 1 && !canSelect) {
+      for (const m of document.querySelectorAll(".card-menu")) m.remove();
+      ctx.act(acts[0].id);
+    } else if (acts.length) {
+      const items = acts.map((a) => [a.label, () => ctx.act(a.id), a.id]);
+      if (canSelect) items.push([L("Select (show its targets)", "Wählen (Ziele zeigen)"), () => select(key)]);
+      openMenu(null, el, items);
+    } else {
+      select(key);
+    }
+  };
+  el.addEventListener("click", onClick);
+  el.addEventListener("keydown", (ev) => {
+    if (ev.key === "Enter" || ev.key === " ") onClick(ev);
+  });
+  return el;
+}
+
+function boardView(obs, ctx, aims, sources, select, mine) {
+  const [rows, cols] = dimensions(obs, aims.map((a) => a.id));
+  const flip = mine === 1;
+  const units = new Map(obs.units.filter((u) => u.space !== "hq").map((u) => [u.space, u]));
+  const terrain = new Map(obs.terrain.map((t) => [t.space, t]));
+  const smoke = new Set(obs.smoke || []);
+  const muddy = new Set(obs.muddy || []);
+  const sea = new Set(obs.sea || []);
+  const cells = [];
+  // top to bottom: the far side's rows first; seat side 1 sees the board turned 180°
+  for (let i = 0; i < rows; i++) {
+    const r = flip ? i : rows - 1 - i;
+    for (let j = 0; j < cols; j++) {
+      const c = flip ? cols - 1 - j : j;
+      const name = space(r, c);
+      const t = terrain.get(name);
+      const u = units.get(name);
+      const deployRow = r === 0 ? 0 : r === rows - 1 ? 1 : null;
+      const parts = [h("span", { class: "pf-name" }, name)];
+      if (t) parts.push(h("div", { class: `pf-terrain${t.ruins ? " ruins" : ""}`, title: `${t.name}${t.hp ? `, ${L("hit points", "Trefferpunkte")} ${t.hp}` : ""}` }, t.ruins ? `${t.name} (${L("ruins", "Ruinen")})` : t.name, t.hp ? h("small", {}, ` ${t.hp}♥`) : null));
+      if (u) parts.push(unitToken(u, ctx, selected === `u:${name}`));
+      if (smoke.has(name)) parts.push(h("span", { class: "pf-smoke", title: L("smoke", "Rauch") }, "☁"));
+      if (muddy.has(name)) parts.push(h("span", { class: "pf-mud", title: L("muddy", "schlammig") }, "≈"));
+      const here = aims.filter((a) => (a.target === name && a.source === selected) || (a.on === name));
+      const kinds = new Set(here.map((a) => a.kind || "own"));
+      const hl = kinds.has("attack") ? "attack" : kinds.has("move") ? "move" : here.length ? "other" : "";
+      const el = h(
+        "div",
+        { class: `pf-cell${t ? ` terrain-${t.id}` : ""}${sea.has(name) || (t && t.id === "sea") ? " sea" : ""}${deployRow !== null ? ` deploy${deployRow}` : ""}${hl ? ` hl-${hl}` : ""}`, dataset: { space: name } },
+        parts,
+      );
+      cells.push(control(el, u ? `u:${name}` : null, here, sources, ctx, select));
+    }
+  }
+  return h("div", { class: "pf-grid", style: `grid-template-columns: repeat(${cols}, 1fr)`, role: "grid", "aria-label": L("battlefield", "Schlachtfeld") }, cells);
+}
+
+function sidePanel(obs, side, ctx, aims, sources, select, mine) {
+  const isMine = ctx.seat !== null && side === mine;
+  const army = obs.armies[side];
+  const slots = obs.slot_side.map((s, i) => [s, i]).filter(([s]) => s === side).map(([, i]) => i);
+  const hqKey = `hq:${side}`;
+  const hqActs = aims.filter((a) => a.target === hqKey && a.source === selected);
+  const hq = control(
+    h("div", { class: `pf-hq side${side}`, style: `border-color:${SIDE_COLOUR[side]}`, title: L("headquarters", "Hauptquartier") },
+      h("b", {}, `HQ ${army.toUpperCase()}`),
+      h("div", {}, `${L("wounds", "Wunden")} ${obs.hq_wounds[side]}/12`),
+      h("div", {}, `${L("armour", "Panzerung")} ${obs.hq_armour[side]}`)),
+    null, hqActs, sources, ctx, select);
+  const bays = obs.units.filter((u) => u.space === "hq" && u.side === side).sort((a, b) => a.bay - b.bay).map((u) => {
+    const key = unitKey(u);
+    const acts = aims.filter((a) => (a.target === key && a.source === selected) || a.on === key);
+    return control(h("div", { class: "pf-bay", dataset: { bay: String(u.bay) } }, unitToken(u, ctx, selected === `u:${key}`)), `u:${key}`, acts, sources, ctx, select);
+  });
+  const hqCards = obs.hq_cards[side].map((c) => card({ name: c.name, type: `${L("cost", "Kosten")} ${c.cost}`, tone: "tactic", extra: "small" }));
+  const hands = slots.map((slot) => {
+    const cards = obs.hands[slot];
+    const who = `${ctx.t("seat")} ${slot}${slot === ctx.seat ? ` (${L("you", "du")})` : ""}`;
+    if (cards === null) {
+      const backs = [];
+      for (let i = 0; i < obs.hand_sizes[slot]; i++) backs.push(facedown({ extra: "mini" }));
+      return h("div", { class: "pf-hand-closed" }, h("small", {}, `${who}: ${L("hand", "Hand")} ${obs.hand_sizes[slot]}`), h("div", { class: "tk-opp-hand" }, backs));
+    }
+    const els = cards.map((cd, k) => {
+      const ref = `h${k + 1}`;
+      const info = cardInfo(ctx, cd.id, cd.name);
+      const el = card({
+        name: cd.name,
+        type: `${info ? info.type || info.kind || "" : ""} · ${cd.cost}`,
+        tone: `${info && info.kind === "unit" ? `unit ${info.type}` : "tactic"}`,
+        stats: info && info.kind === "unit" ? [stat("R", info.range, L("range", "Reichweite")), stat("H", `${info.hit}/${info.crit}`, L("accuracy", "Treffer")), stat("AP", info.pierce, L("armour-piercing", "Durchschlag")), stat("A", info.armour, L("armour", "Panzerung")), stat("HP", info.hp, L("hit points", "Trefferpunkte"))] : [],
+        extra: "small",
+      });
+      const key = `h:${ref}`;
+      // only the acting seat's own hand names its cards h1.. in the action ids
+      const acts = slot === ctx.seat ? aims.filter((a) => a.on === key) : [];
+      return slot === ctx.seat ? control(el, key, acts, sources, ctx, select) : el;
+    });
+    return zone(`${who}: ${L("hand", "Hand")} (${cards.length})`, els, slot === ctx.seat ? "hand" : "");
+  });
+  const discards = obs.discards[side] || [];
+  return h(
+    "div",
+    { class: `pf-side${isMine ? " mine" : ""}${obs.active_side === side ? " to-act" : ""}`, dataset: { side: String(side) } },
+    h("header", {},
+      h("span", { class: "tc-swatch", style: `background:${SIDE_COLOUR[side]}` }),
+      h("b", {}, `${army.toUpperCase()} — ${slots.length ? slots.map((s) => `${ctx.t("seat")} ${s}`).join(", ") : L("rulebook AI", "Regel-KI")}`),
+      obs.active_side === side && !obs.over ? marker(L("active", "am Zug"), "active") : null,
+      marker(`AP ${obs.ap[side]}`, "phase", L("action points", "Aktionspunkte")),
+      marker(`${L("supply line", "Nachschublinie")} ${obs.supply[side]}`),
+      obs.bids[side] !== null && obs.bids[side] !== undefined && obs.phase === "bid" ? marker(`${L("bid", "Gebot")} ${obs.bids[side]}`) : null),
+    h("div", { class: "pf-hq-row" }, hq, bays.length ? h("div", { class: "pf-bays" }, bays) : null, ...hqCards,
+      pile(L("deck", "Stapel"), slots.length ? slots.reduce((n, s) => n + obs.deck_sizes[s], 0) : obs.deck_sizes[side] || 0),
+      pile(L("discard", "Ablage"), discards.length)),
+    ...hands,
+    discards.length ? h("details", { class: "piles" }, h("summary", {}, `${L("discard pile", "Ablagestapel")} (${discards.length})`), zone("", counted(discards.map((c) => c.name)).map(([n, k]) => h("span", { class: "chip" }, k > 1 ? `${n} ×${k}` : n)))) : null,
+  );
+}
+
+function terrainPanel(obs, ctx, aims, sources, select) {
+  // shown while terrain is being laid out, when its cards are the sources of placements
+  const piles = (obs.terrain_piles || []).flat();
+  if (!piles.length || ![...sources].some((s) => s.startsWith("t:"))) return null;
+  const seen = new Set();
+  const els = piles.filter((t) => !seen.has(t.id) && seen.add(t.id)).map((t) => {
+    const el = card({ name: t.name, type: L("terrain", "Gelände"), tone: "event", extra: "small" });
+    return control(el, `t:${t.id}`, [], sources, ctx, select);
+  });
+  return zone(L("terrain cards to place", "Geländekarten zum Legen"), els);
+}
+
+function airPanel(obs) {
+  if (!obs.air) return null;
+  const rows = Object.entries(obs.air).filter(([, v]) => v !== null && v !== undefined && v !== "" && !(Array.isArray(v) && !v.length));
+  return h("div", { class: "tk-attack pf-air" }, h("h4", {}, L("air attack", "Luftangriff")), h("ul", {}, rows.map(([k, v]) => h("li", {}, `${k}: ${typeof v === "object" ? JSON.stringify(v) : v}`))));
+}
+
+function aiPanel(obs) {
+  if (!obs.solo) return null;
+  const last = (obs.ai_log || []).slice(-8);
+  return h("div", { class: "pf-ai" }, h("h4", {}, `${L("rulebook AI", "Regel-KI")}${obs.behaviour ? ` — ${obs.behaviour}` : ""}`), last.length ? h("ol", {}, last.map((d) => h("li", {}, d))) : h("span", { class: "muted" }, "—"));
+}
+
+function phaseBar(obs, ctx, mine) {
+  const acting = ctx.actions && ctx.actions.length;
+  return h("div", { class: "phase-bar" },
+    marker(`${L("round", "Runde")} ${obs.round}`),
+    marker(`${L("phase", "Phase")}: ${obs.phase}`, "phase"),
+    obs.over
+      ? marker(obs.winner === null || obs.winner < 0 ? L("draw", "Unentschieden") : `${obs.armies[obs.winner].toUpperCase()} ${L("wins", "gewinnt")}`, "active")
+      : marker(acting ? L("your decision", "deine Entscheidung") : `${L("waiting for", "wartet auf")} ${obs.actor === null || obs.actor === undefined ? L("the rules", "die Regeln") : `${ctx.t("seat")} ${obs.actor}`}${obs.active_side !== null && obs.active_side !== mine && acting ? ` (${L("reaction", "Reaktion")})` : ""}`, acting ? "active" : "wait"),
+    obs.weather && obs.weather !== "none" ? marker(`${L("weather", "Wetter")}: ${obs.weather}`, "warn") : null,
+    obs.first_side !== null && obs.first_side !== undefined ? marker(`${L("first", "zuerst")}: ${obs.armies[obs.first_side].toUpperCase()}`) : null);
+}
+
+function legend() {
+  return h("div", { class: "tc-legend" },
+    h("span", { class: "tc-key" }, L("I infantry · T tank · A artillery · V transport · ✈ aircraft · G general", "I Infanterie · T Panzer · A Artillerie · V Transport · ✈ Flugzeug · G General")),
+    h("span", { class: "tc-key" }, L("squares: hit points (red: wounds) · ★ promotion · ☁ smoke · ≈ mud · tinted rows: deployment lines", "Kästchen: Trefferpunkte (rot: Wunden) · ★ Beförderung · ☁ Rauch · ≈ Schlamm · getönte Reihen: Aufstellungslinien")));
+}
+
+export function render(obs, ctx) {
+  const mine = obs.your_side === null || obs.your_side === undefined ? 0 : obs.your_side;
+  const aims = (ctx.actions || []).map((a) => ({ ...aim(a.id, mine), id: a.id, label: a.label }));
+  const sources = new Set(aims.filter((a) => a.source && a.target).map((a) => a.source));
+  if (!sources.has(selected)) selected = [...sources].find((s) => s.startsWith("u:")) || [...sources][0] || null;
+  let root = null;
+  const select = (key) => {
+    selected = key;
+    root.replaceWith(render(obs, ctx));
+  };
+  const ta = sources.has("ta") ? control(h("div", { class: "pf-ta" }, L("Tactical Artillery: choose a space", "Taktische Artillerie: Feld wählen")), "ta", [], sources, ctx, select) : null;
+  root = h(
+    "div",
+    { class: "pf-board" },
+    phaseBar(obs, ctx, mine),
+    h("div", { class: "tc-main" },
+      h("div", { class: "pf-field" },
+        sidePanel(obs, 1 - mine, ctx, aims, sources, select, mine),
+        boardView(obs, ctx, aims, sources, select, mine),
+        sidePanel(obs, mine, ctx, aims, sources, select, mine),
+        legend()),
+      h("div", { class: "tc-side" }, ta, terrainPanel(obs, ctx, aims, sources, select), airPanel(obs), aiPanel(obs),
+        selected ? h("div", { class: "tc-selected muted" }, `${L("selected", "gewählt")}: ${selected.replace(/^u:/, "").replace(/^h:/, L("hand card ", "Handkarte ")).replace(/^t:/, "")}`) : null)),
+  );
+  return root;
+}
