@@ -91,13 +91,12 @@ GAME = Game(
     ),
     state_class=PacificState,
     conformance_options=(
-        {"tactical_artillery": True},
         {"shielding_roll": True, "weather": "rolled"},
         {"successful_hit_table": True, "armies": "japan-us"},
         {"deck": "random", "points": 100, "self_propelled": True, "night": True},
         {"smoke_canister": True, "field_marshal": True, "recruits": "side1", "points": 80},
-        {"weather": "storm"},
-        {"scenario": "island-landing", "lend_lease": True},
+        {"weather": "storm", "lend_lease": True},
+        {"scenario": "island-landing"},
         {"scenario": "inland-defence", "tactical_artillery": True, "upgrade_drop": True},
     ),
     heuristic=_heuristic,  # type: ignore[arg-type]
