@@ -241,3 +241,72 @@ def test_action_ids_name_hand_positions_spaces_and_bays() -> None:
     assert u.bay == 1 and unit_ref(u, side) == "a1" and unit_ref(u, 1 - side) == "e1"
     assert find_unit(st, "a1", side) is u
     assert {a.id for a in st.legal_actions()} <= set(space)
+
+
+def test_lend_lease() -> None:
+    st = new(lend_lease=True)
+    to_deploy(st)
+    slot = st.actor
+    side = st.side_of(slot)
+    st._legal_cache = None
+    assert not any(a.id.startswith("lendlease:") for a in st.legal_actions())  # HQ not under fire
+    enemy_space = grid.space(grid.row_index(side, 2), 3)
+    put(st, "jp-light-infantry" if side == 0 else "us-light-infantry", 1 - side, enemy_space)
+    st._legal_cache = None
+    ids = [a.id for a in st.legal_actions() if a.id.startswith("lendlease:")]
+    assert ids == [f"lendlease:{n}" for n in range(1, 12)]  # never the 12th, destroying wound
+    ap = st.ap[slot]
+    st.apply("lendlease:3")
+    assert st.hq_wounds[side] == 3 and st.ap[slot] == ap + 3
+    assert not any(a.id.startswith("lendlease:") for a in st.legal_actions())  # once a turn
+
+
+def test_upgrade_token_drop() -> None:
+    from hulldown.games.pacific import combat
+
+    st = new(upgrade_drop=True)
+    to_deploy(st)
+    side = st.active
+    for s in range(grid.SPACES):
+        st.terrain[s] = -1
+    foe = put(st, "us-heavy-infantry" if side == 1 else "jp-heavy-infantry", 1 - side, grid.space(2, 3))
+    foe.tokens.append(st.new_token("hmg"))  # offensive
+    foe.tokens.append(st.new_token("hit-the-dirt"))  # defensive only: not dropped
+    combat.destroy(st, foe, [])
+    assert st.drops == {grid.space(2, 3): ["hmg"]}
+    assert st.observation(0)["drops"] == {"3,4": ["HMG"]}
+    st.apply("deploy-done")
+    mine = put(st, "us-light-infantry" if side == 0 else "jp-light-infantry", side, grid.space(2, 2))
+    st._legal_cache = None
+    assert "pickup:3,3" not in {a.id for a in st.legal_actions()}
+    st.apply("move:3,3:3,4")  # ends its move on the dropped tokens
+    assert "pickup:3,4" in {a.id for a in st.legal_actions()}
+    st.apply("pickup:3,4")
+    assert [t.up.id for t in mine.tokens] == ["hmg"] and not st.drops
+
+
+def test_aa_fires_at_paratroopers() -> None:
+    st = new()
+    to_deploy(st)
+    slot = st.actor
+    side = st.side_of(slot)
+    units = st.db.units.values()
+    para_id = next(u.id for u in units if "paratroopers" in u.tags and u.army == st.armies[side])
+    aa_id = next(u.id for u in units if "anti-aircraft" in u.tags and u.army != st.armies[side])
+    for s in range(grid.SPACES):
+        st.terrain[s] = -1
+    drop = grid.space(grid.row_index(side, 5), 3)
+    aa = put(st, aa_id, 1 - side, grid.space(grid.row_index(side, 6), 3))
+    assert grid.distance(aa.space, drop) <= aa.card.range
+    iid = st._new_card(para_id)
+    st.hands[slot].put_top(iid)
+    st.ap[slot] = 10
+    st._legal_cache = None
+    h = sorted(st.hands[slot]).index(iid) + 1
+    st.apply(f"deploy:h{h}:{grid.name(drop)}")
+    assert st.phase == "aa" and st.side_of(st.actor) == 1 - side  # the defender may fire its AA
+    assert {a.id for a in st.legal_actions()} == {f"aa:{grid.name(aa.space)}", "aa-done"}
+    st.script_chance(10, 10)
+    st.apply(f"aa:{grid.name(aa.space)}")
+    assert iid not in st.units or st.units[iid].wounds > 0
+    assert st.phase == "deploy" and st.actor == slot and st.pending_air is None

@@ -10,6 +10,8 @@ from hulldown.engine import Game, GameInfo, OptionSpec
 from hulldown.games.pacific.state import PacificState
 
 OPTIONS = (
+    OptionSpec("scenario", str, "pitched", "pitched battle, or a historical scenario (§14)",
+               choices=("pitched", "island-landing", "inland-defence")),
     OptionSpec("points", int, 120, "deck points: 120 standard, 80 or 100 short (§3.1)", choices=(80, 100, 120)),
     OptionSpec("deck", str, "preconstructed", "preconstructed deck, or random decks by points (§3.1)",
                choices=("preconstructed", "random")),
@@ -23,6 +25,8 @@ OPTIONS = (
     OptionSpec("weather", str, "none", "weather, fixed or rolled each round (§11.6)",
                choices=("none", "fog", "rain", "winds", "storm", "rolled")),
     OptionSpec("night", bool, False, "night combat: +1/+1 Evasion for every unit (§11.7)"),
+    OptionSpec("lend_lease", bool, False, "Lend-Lease: HQ wounds for AP when under fire (§11.5)"),
+    OptionSpec("upgrade_drop", bool, False, "Upgrade Token Drop: destroyed infantry leave offensive tokens (§11.10)"),
     OptionSpec("smoke_canister", bool, False, "Smoke Canister upgrade for infantry (§11.8)"),
     OptionSpec("field_marshal", bool, False, "start with the deck's General deployed (§11.9)"),
 )  # fmt: skip
@@ -87,12 +91,13 @@ GAME = Game(
     ),
     state_class=PacificState,
     conformance_options=(
-        {"tactical_artillery": True},
         {"shielding_roll": True, "weather": "rolled"},
         {"successful_hit_table": True, "armies": "japan-us"},
         {"deck": "random", "points": 100, "self_propelled": True, "night": True},
         {"smoke_canister": True, "field_marshal": True, "recruits": "side1", "points": 80},
-        {"weather": "storm"},
+        {"weather": "storm", "lend_lease": True},
+        {"scenario": "island-landing"},
+        {"scenario": "inland-defence", "tactical_artillery": True, "upgrade_drop": True},
     ),
     heuristic=_heuristic,  # type: ignore[arg-type]
     card_database=_cards,

@@ -56,6 +56,9 @@ class UnitCard(_Strict):
     tags: tuple[str, ...] = ()
     upgrades: tuple[str, ...] = ()
     free: tuple[str, ...] = ()
+    #: a second gun (Armour-piercing, Damage) that fires the Multiple (X) unit's second attack
+    #: at the first attack's Accuracy (rules §7.8, the rulebook's MAUS)
+    second_gun: tuple[int, int] | None = None
 
     @field_validator("tags")
     @classmethod

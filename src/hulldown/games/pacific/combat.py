@@ -84,7 +84,9 @@ def numbers(
     bonus = shooter.promotions + shooter.acc_turn
     crit_std = False
     main = weapon is None
-    if main and shot_index > 0:
+    if main and shot_index == 1 and shooter.card.second_gun is not None:
+        pierce, damage = shooter.card.second_gun  # §7.8: the second gun, same Accuracy
+    elif main and shot_index > 0:
         pen += shot_index  # Multiple (X): +1/+1 per extra attack
     long_range = main and shooter.has("long-range") and shooter.space >= 0
     if long_range and dist == st.weapon_range(shooter, rng, True) and dist > st.weapon_range(shooter, rng, False):
@@ -171,9 +173,26 @@ def resolve_on_unit(
 
 
 def wound_unit(st: PacificState, u: Unit, wounds: int, events: list[Event]) -> None:
+    """§7.4; §15.4: the wounds of a carrier are also dealt to what it carries."""
     u.wounds += wounds
+    c = u.cargo
+    if c is not None:
+        c.wounds += wounds
+        if c.wounds >= c.hp:
+            u.cargo = None
+            discard_unit(st, c, events)
     if u.wounds >= u.hp:
         destroy(st, u, events)
+
+
+def discard_unit(st: PacificState, u: Unit, events: list[Event]) -> None:
+    """A unit's card, its attached cards and whatever it carries go to their owners' discard piles."""
+    for v in u.each():
+        pile = st.discards[v.owner]
+        pile.put_top(v.iid)
+        for iid in v.attached:
+            pile.put_top(iid)
+        events.append(public("destroyed", unit=v.iid, name=v.card.name))
 
 
 def destroy(st: PacificState, u: Unit, events: list[Event]) -> None:
@@ -183,13 +202,13 @@ def destroy(st: PacificState, u: Unit, events: list[Event]) -> None:
     del st.units[u.iid]
     if u.space >= 0:
         st.board[u.space] = -1
+        if st._options["upgrade_drop"] and u.card.type == "infantry":  # §11.10
+            left = [t.up.id for t in u.tokens if t.up.offensive and not t.spent]
+            if left:
+                st.drops.setdefault(u.space, []).extend(left)
         if st.solo and u.side == 1 - st.active:
             st.supply_broken[u.side] = True
-    pile = st.discards[u.owner]
-    pile.put_top(u.iid)
-    for iid in u.attached:
-        pile.put_top(iid)
-    events.append(public("destroyed", unit=u.iid, name=u.card.name))
+    discard_unit(st, u, events)
 
 
 def damage_hq(st: PacificState, side: int, wounds: int, events: list[Event]) -> None:

@@ -13,11 +13,13 @@ set-up                ``keep``, ``redraw``, ``bid:0..5``, ``terrain:<terrain>:<s
                       ``terrain-done``
 headquarters          ``ta:<1..9>:<space>``, ``ta-pass``, ``lendlease:<1..11>``
 deployment            ``deploy:h<k>:<space|hq>``, ``play:h<k>``, ``play:h<k>:<unit>``,
-                      ``upgrade:<unit>:<token>``, ``give-ap``, ``deploy-done``
+                      ``upgrade:<unit>:<token>``, ``board:h<k>:<space>``, ``give-ap``,
+                      ``deploy-done``
 movement              ``move:<space>:<space>``, ``ride:<space>:<space>``,
                       ``cover:<space>:<adjacent>``, ``assault:<space>:<adjacent>``,
                       ``advance:<space>``, ``sap:<space>:<adjacent>``, ``pickup:<space>``,
-                      ``mount:<unit>:<k>``, ``smoke:<unit>:<k>``, ``move-done``
+                      ``mount:<unit>:<k>``, ``smoke:<unit>:<k>``, ``load:<space>:<space>``,
+                      ``fetch:<space>:<space>``, ``unload:<space>:<adjacent>``, ``move-done``
 shooting              ``fire:<unit>:<main|k>:<space|e<k>|hq>``, ``heal:<space>:<space or adjacent>``,
                       ``shoot-done``
 flip over, discard    ``dismount:<space>:<k>``, ``flip-done``, ``discard:h<k>``, ``discard-done``
@@ -29,7 +31,8 @@ air reactions         ``intercept:a<k>``, ``no-intercept``, ``escort:a<k>``, ``n
 48 spaces then the bays ``a1..a8``, ``k`` over token positions ``0..3``, ``h<k>`` over hand
 positions ``h1..h20`` and ``<token>`` over every upgrade token of the card data. A fire target
 that is a space means the unit standing there, else the terrain card there, and for a Smoke Screen
-token the space itself.
+token the space itself. A landing craft has no weapon of its own: ``fire:<its space>:...`` names
+the weapons of the unit it carries (rules §15.5).
 """
 
 from __future__ import annotations
@@ -112,6 +115,7 @@ def all_action_ids(terrain_ids: tuple[str, ...], token_ids: tuple[str, ...]) -> 
     out += [f"play:{h}" for h in HAND_REFS]
     out += [f"play:{h}:{u}" for h in HAND_REFS for u in UNIT_REFS]
     out += [f"upgrade:{u}:{t}" for u in UNIT_REFS for t in token_ids]
+    out += [f"board:{h}:{s}" for h in HAND_REFS for s in sp]
     out += ["give-ap", "deploy-done"]
     out += [f"move:{a}:{b}" for a in sp for b in sp if a != b]
     out += [f"ride:{a}:{b}" for a in sp for b in sp if a != b]
@@ -122,6 +126,9 @@ def all_action_ids(terrain_ids: tuple[str, ...], token_ids: tuple[str, ...]) -> 
     out += [f"pickup:{s}" for s in sp]
     out += [f"mount:{u}:{k}" for u in UNIT_REFS for k in range(TOKENS)]
     out += [f"smoke:{u}:{k}" for u in UNIT_REFS for k in range(TOKENS)]
+    out += [f"load:{a}:{b}" for a in sp for b in sp if a != b]
+    out += [f"fetch:{a}:{b}" for a in sp for b in sp if a != b]
+    out += [f"unload:{sp[s]}:{b}" for s in range(grid.SPACES) for b in adj[s]]
     out.append("move-done")
     weapons = ("main", *(str(k) for k in range(TOKENS)))
     targets = (*sp, *ENEMY_BAYS, "hq")

@@ -10,9 +10,22 @@ from typing import TYPE_CHECKING
 
 from hulldown.engine import Action, Event, private, public
 from hulldown.games.pacific import combat, grid
-from hulldown.games.pacific.ids import BAYS, HAND_REFS, HAND_SLOTS, SPACE_NAMES, find_unit, hand_card, unit_ref
-from hulldown.games.pacific.state import HAND_LIMIT, MAX_ROUNDS, WEATHER_ROLL, act
+from hulldown.games.pacific.ids import (
+    BAYS,
+    HAND_REFS,
+    HAND_SLOTS,
+    MAX_LENDLEASE,
+    SPACE_NAMES,
+    TOKENS,
+    find_unit,
+    hand_card,
+    unit_ref,
+)
+from hulldown.games.pacific.state import HAND_LIMIT, HQ_HP, WEATHER_ROLL, act
 from hulldown.games.pacific.units import HQ_SPACE, Unit
+
+if TYPE_CHECKING:
+    from hulldown.games.pacific.cards import UnitCard
 
 if TYPE_CHECKING:
     from hulldown.games.pacific.state import PacificState
@@ -77,6 +90,11 @@ def advance(st: PacificState, events: list[Event]) -> None:
                 st.actor = pending[0]
                 return
             st.phase = "bid"
+            continue
+        if ph == "bid" and st.scenario is not None:  # §14.1: the scenario names the first side
+            st.first_side = st.scenario.first
+            st.bid_order = []
+            st.phase = "terrain"
             continue
         if ph == "bid":
             fms = [slots_of(st, 0)[0], slots_of(st, 1)[0]]
@@ -151,10 +169,12 @@ def start_turn(st: PacificState, side: int, events: list[Event]) -> None:
     st.active = side
     if side == st.first_side:
         st.round += 1
-        if st.round > MAX_ROUNDS:  # §4.7 time limit
+        if st.round > st.max_rounds:  # §4.7 time limit
             st.over = True
             w0, w1 = st.hq_wounds
             st.winner = -1 if w0 == w1 else (0 if w0 < w1 else 1)
+            if st.scenario is not None:  # §14.3: the defender held out
+                st.winner = 1 - st.scenario.attacker
             events.append(public("time-limit", winner=st.winner))
             return
     st.turn += 1
@@ -182,6 +202,7 @@ def start_turn(st: PacificState, side: int, events: list[Event]) -> None:
         st._split_ap(side, gained)
     st.ta_used = False
     st.gave_ap = False
+    st.lent = False
     events.append(public("headquarters", side=side, ap=gained, supply=supply))
     if st.is_ai_side(side):
         st.phase = "hq"
@@ -229,9 +250,26 @@ def flip_over(st: PacificState) -> None:
                 t.used = False
 
 
+def objectives_taken(st: PacificState) -> bool:
+    """§14.3: every objective space holds one of the attacker's units (not a carried one)."""
+    sc = st.scenario
+    if sc is None:
+        return False
+    for s in st.objectives:
+        u = st.unit_at(s)
+        if u is None or u.side != sc.attacker:
+            return False
+    return True
+
+
 def end_turn(st: PacificState, events: list[Event]) -> None:
     side = st.active
-    for u in st.units.values():
+    if st.scenario is not None and side == st.scenario.attacker and objectives_taken(st):
+        st.over = True
+        st.winner = side
+        events.append(public("objectives-taken", side=side))
+        return
+    for u in [v for w in st.units.values() for v in w.each()]:
         if u.side == side:
             u.usf = False  # §7.6: lasts until the end of its owner's next turn
             u.moved = False
@@ -330,15 +368,23 @@ def unit_deploy_cost(st: PacificState, slot: int, card_cost: int, tags: tuple[st
 
 def deploy_spaces(st: PacificState, slot: int, tags: tuple[str, ...]) -> list[int]:
     side = st.side_of(slot)
+    sea = st.sea
+    boat = "embark-disembark" in tags
+    amphibious = "amphibious" in tags
     if "paratroopers" in tags or "incursion" in tags:
         out = []
         for s in range(grid.SPACES):
-            if st.board[s] >= 0:
+            if st.board[s] >= 0 or (sea[s] and not amphibious):
                 continue
             out.append(s)
         return out
     r = grid.deployment_row(side)
-    return [grid.space(r, c) for c in range(grid.COLS) if st.board[grid.space(r, c)] < 0]
+    # §14.2: a sea deployment line takes only boats and Amphibious vehicles; a boat never lands
+    return [
+        s
+        for s in (grid.space(r, c) for c in range(grid.COLS))
+        if st.board[s] < 0 and (amphibious if sea[s] else not boat)
+    ]
 
 
 def deploy_actions(st: PacificState, slot: int) -> list[Action]:
@@ -383,6 +429,8 @@ def deploy_actions(st: PacificState, slot: int) -> list[Action]:
             tok = st.db.upgrades[up]
             if up not in have and tok.cost <= ap:
                 out.append(act(f"upgrade:{unit_ref(u, side)}:{up}", f"Upgrade {u.card.name} with {tok.name}"))
+    out.extend(board_actions(st, slot))
+    out.extend(lend_lease_actions(st, slot))
     slots = slots_of(st, side)
     if len(slots) == 2 and slot == slots[0] and not st.gave_ap and ap >= 1:
         out.append(GIVE_AP)
@@ -458,6 +506,9 @@ def reachable(st: PacificState, u: Unit, mp: int, flags: tuple[list[bool], list[
     difficult, mountain = flags if flags is not None else terrain_flags(st)
     storm = st.weather == "storm" and u.card.type != "infantry"
     muddy = st.muddy
+    sea = st.sea
+    boat = "embark-disembark" in tags
+    land_only = not boat and "amphibious" not in tags
     board = st.board
     units = st.units
     side = u.side
@@ -475,6 +526,8 @@ def reachable(st: PacificState, u: Unit, mp: int, flags: tuple[list[bool], list[
                 occ = board[n]
                 if occ >= 0 and units[occ].side != side:
                     continue
+                if (land_only and sea[n]) or (boat and not sea[n]):
+                    continue  # §14.2: boats stay at sea, only Amphibious vehicles cross the shore
                 d = difficult[n]
                 if heavy and d:
                     continue
@@ -517,7 +570,20 @@ def move_destinations(
 
 def swap_ok(st: PacificState, other: Unit, to: int) -> bool:
     """Simultaneous movement (§6.1): a friendly unit that could still move may take our place."""
-    return can_move(st, other) and grid.DIST[other.space][to] <= movement_points(st, other)
+    return can_move(st, other) and grid.DIST[other.space][to] <= movement_points(st, other) and water_ok(st, other, to)
+
+
+def water_ok(st: PacificState, u: Unit, s: int) -> bool:
+    """§14.2: boats (Embark & Disembark) stay at sea; other units stay ashore unless Amphibious."""
+    if u.has("embark-disembark"):
+        return st.sea[s]
+    return not st.sea[s] or u.has("amphibious")
+
+
+def place(u: Unit, s: int) -> None:
+    """Put a unit, and everything it carries, on space ``s`` (§15: cargo rides on its transport)."""
+    for v in u.each():
+        v.space = s
 
 
 def move_actions(st: PacificState, slot: int) -> list[Action]:
@@ -550,7 +616,172 @@ def move_actions(st: PacificState, slot: int) -> list[Action]:
                 if "obstacle" in st.terrain_tags(n) and st.terrain[n] >= 0:
                     out.append(act(f"sap:{SPACE_NAMES[u.space]}:{SPACE_NAMES[n]}", f"Sappers clear {SPACE_NAMES[n]}"))
         out.extend(token_actions(st, u))
+        if st.drops and u.space in st.drops and pickable(st, u):
+            out.append(act(f"pickup:{SPACE_NAMES[u.space]}", f"{u.card.name} picks up the upgrade tokens here"))
+    out.extend(transport_actions(st, slot, flags))
     out.append(MOVE_DONE)
+    return out
+
+
+# ---------------------------------------------------------------------- transport (§15)
+def front(side: int, s: int) -> int:
+    """The space in front of ``s`` as ``side`` faces the enemy, -1 off the battlefield."""
+    n = s + grid.COLS if side == 0 else s - grid.COLS
+    return n if 0 <= n < grid.SPACES else -1
+
+
+def carries_card(t: Unit, uc: UnitCard) -> bool:
+    """§15.1 for a card in hand: what an empty carrier ``t`` may take on board."""
+    if t.cargo is not None:
+        return False
+    if t.has("embark-disembark"):
+        return uc.type != "aircraft" and "embark-disembark" not in uc.tags
+    return (uc.type == "infantry" and t.has("transport")) or (uc.type == "artillery" and t.has("tow"))
+
+
+CARRIER_TAGS = ("transport", "tow", "embark-disembark")
+
+
+def is_carrier(u: Unit) -> bool:
+    tags = u.card.tags
+    return "transport" in tags or "tow" in tags or "embark-disembark" in tags
+
+
+def may_unload(st: PacificState, t: Unit) -> bool:
+    """§15.3: a carrier just deployed unloads only with Mobility; an immobilised one never."""
+    if t.cargo is None or t.space < 0 or t.immobile_until >= st.turn:
+        return False
+    return t.deployed_turn != st.turn or t.has("mobility")
+
+
+def unload_spaces(st: PacificState, t: Unit) -> list[int]:
+    """§15.3: left or right of a transport, in front of a landing craft; empty, and ground the cargo can stand on."""
+    assert t.cargo is not None
+    if t.has("embark-disembark"):
+        f = front(t.side, t.space)
+        cands = [f] if f >= 0 else []
+    else:
+        r, c = grid.rc(t.space)
+        cands = [grid.space(r, cc) for cc in (c - 1, c + 1) if 0 <= cc < grid.COLS]
+    return [s for s in cands if st.board[s] < 0 and water_ok(st, t.cargo, s)]
+
+
+def transport_actions(st: PacificState, slot: int, flags: tuple[list[bool], list[bool]]) -> list[Action]:
+    """§15.2-15.3: load (the unit drives in), fetch (the carrier drives to it), unload."""
+    side = st.side_of(slot)
+    carriers = [u for u in st.units.values() if u.side == side and u.space >= 0 and is_carrier(u)]
+    if not carriers:
+        return []
+    carriers.sort(key=lambda x: x.iid)
+    out: list[Action] = []
+    names = SPACE_NAMES
+    for t in carriers:
+        if t.owner == slot and may_unload(st, t):
+            for s in unload_spaces(st, t):
+                assert t.cargo is not None
+                out.append(
+                    act(
+                        f"unload:{names[t.space]}:{names[s]}",
+                        f"{t.card.name} unloads {t.cargo.card.name} on {names[s]}",
+                    )
+                )
+    units = sorted((u for u in st.units.values() if u.owner == slot and u.space >= 0), key=lambda x: x.iid)
+    for u in units:
+        if not can_move(st, u):
+            continue
+        reach: dict[int, int] | None = None
+        for t in carriers:
+            if t is u or not t.can_carry(u):
+                continue
+            if reach is None:
+                reach = reachable(st, u, movement_points(st, u), flags)
+            if t.has("embark-disembark"):
+                f = front(t.side, t.space)
+                ok = f >= 0 and (f == u.space or (f in reach and st.board[f] < 0))
+            else:
+                ok = t.space in reach
+            if ok:
+                out.append(act(f"load:{names[u.space]}:{names[t.space]}", f"{u.card.name} boards {t.card.name}"))
+        if is_carrier(u) and u.cargo is None:
+            treach = reachable(st, u, movement_points(st, u), flags)
+            for c in units:
+                if c is u or not u.can_carry(c):
+                    continue
+                if u.has("embark-disembark"):
+                    b = front(1 - u.side, c.space)
+                    ok = b >= 0 and b in treach and st.board[b] < 0
+                else:
+                    ok = c.space in treach
+                if ok:
+                    out.append(act(f"fetch:{names[u.space]}:{names[c.space]}", f"{u.card.name} picks up {c.card.name}"))
+    return out
+
+
+def board_actions(st: PacificState, slot: int) -> list[Action]:
+    """§15.2 case 3: a unit from hand goes on board a carrier deployed this turn, paying its own cost."""
+    carriers = [
+        u
+        for u in st.units.values()
+        if u.owner == slot and u.space >= 0 and u.deployed_turn == st.turn and u.cargo is None and is_carrier(u)
+    ]
+    if not carriers:
+        return []
+    out: list[Action] = []
+    ap = st.ap[slot]
+    for k, iid in enumerate(sorted(st.hands[slot])[:HAND_SLOTS]):
+        uc = st.db.units.get(st.cards[iid])
+        if uc is None:
+            continue
+        for t in carriers:
+            if carries_card(t, uc) and board_cost(st, slot, uc, t) <= ap:
+                out.append(
+                    act(f"board:{HAND_REFS[k]}:{SPACE_NAMES[t.space]}", f"Deploy {uc.name} on board {t.card.name}")
+                )
+    return out
+
+
+def hq_under_fire(st: PacificState, side: int) -> bool:
+    """§11.5: the side's HQ is within range of an enemy ground unit's main weapon."""
+    for u in st.units.values():
+        if (
+            u.side != side
+            and u.space >= 0
+            and u.card.damage > 0
+            and grid.hq_distance(side, u.space) <= st.weapon_range(u, u.card.range, True)
+        ):
+            return True
+    return False
+
+
+def lend_lease_actions(st: PacificState, slot: int) -> list[Action]:
+    """§11.5: once a turn, N wounds on one's own HQ for N AP, short of destroying it."""
+    if not st._options["lend_lease"] or st.lent:
+        return []
+    side = st.side_of(slot)
+    room = min(MAX_LENDLEASE, HQ_HP - 1 - st.hq_wounds[side])
+    if room < 1 or not hq_under_fire(st, side):
+        return []
+    return [act(f"lendlease:{n}", f"Lend-Lease: {n} wounds on the HQ for {n} AP") for n in range(1, room + 1)]
+
+
+def board_cost(st: PacificState, slot: int, uc: UnitCard, t: Unit) -> int:
+    """The unit's cost; *Embarked* units cost 1 AP less from a landing craft or Amphibious vehicle."""
+    cost = unit_deploy_cost(st, slot, uc.cost, uc.tags, -1)
+    if "embarked" in uc.tags and (t.has("embark-disembark") or t.has("amphibious")):
+        cost = max(0, cost - 1)
+    return cost
+
+
+def pickable(st: PacificState, u: Unit) -> list[str]:
+    """§11.10: dropped tokens an infantry unit ending its move here can take (it has room, and not one it holds)."""
+    if u.card.type != "infantry" or not u.moved:
+        return []
+    have = {t.up.id for t in u.tokens}
+    out: list[str] = []
+    for up in st.drops.get(u.space, ()):
+        if up not in have and "infantry" in st.db.upgrades[up].for_ and len(u.tokens) + len(out) < TOKENS:
+            have.add(up)
+            out.append(up)
     return out
 
 
@@ -594,6 +825,8 @@ def fire_targets(
         ordered = sorted(st.units.values(), key=lambda x: x.iid)
     weapon = None if weapon_k < 0 else u.tokens[weapon_k].up
     rng, _, _, pierce, _ = combat.weapon_stats(u, weapon)
+    if weapon is None and u.main_shots == 1 and u.card.second_gun is not None:
+        pierce = u.card.second_gun[0]  # §7.8
     enemy = 1 - u.side
     if u.space == HQ_SPACE:  # aircraft: any space, the HQ, aircraft beside it (§16)
         if st.weather in ("winds", "storm"):
@@ -638,7 +871,12 @@ def shoot_actions(st: PacificState, slot: int) -> list[Action]:
     out: list[Action] = []
     ordered = sorted(st.units.values(), key=lambda x: x.iid)
     terrain = terrain_targets(st)
+    shooters = []
     for u in ordered:
+        shooters.append(u)
+        if u.cargo is not None and u.space >= 0 and u.has("embark-disembark"):
+            shooters.append(u.cargo)  # §15.5: units fire from inside a landing craft
+    for u in shooters:
         if u.owner != slot or u.no_fire:
             continue
         ref = unit_ref(u, u.side)
@@ -670,6 +908,8 @@ def shoot_actions(st: PacificState, slot: int) -> list[Action]:
                         f"{u.card.name} fires its {t.up.name} at {name}",
                     )
                 )
+        if u.iid not in st.units:
+            continue  # a carried unit only fires (§15.5)
         if u.space >= 0 and not u.healed:
             heal = u.has("heal") or any(t.up.effect == "heal" for t in u.tokens)
             repair = u.has("repair") or any(t.up.effect == "repair" for t in u.tokens)
@@ -825,7 +1065,10 @@ def apply_action(st: PacificState, a: Action, events: list[Event]) -> None:
     elif kind == "ta-pass":
         next_actor(st, events)
     elif kind == "deploy":
-        deploy(st, slot, hand_card(st, slot, parts[1]), parts[2], events)
+        iid = hand_card(st, slot, parts[1])
+        deploy(st, slot, iid, parts[2], events)
+        if iid in st.units and st.units[iid].has("paratroopers") and st.units[iid].space >= 0:
+            paratroopers_aa(st, st.units[iid], events)
     elif kind == "play":
         target = find_unit(st, parts[2], side).iid if len(parts) > 2 else None
         play_support(st, slot, hand_card(st, slot, parts[1]), target, events)
@@ -847,6 +1090,51 @@ def apply_action(st: PacificState, a: Action, events: list[Event]) -> None:
         if kind == "cover":
             u.cover = True
             u.no_fire = True
+    elif kind == "pickup":
+        u = find_unit(st, parts[1], side)
+        taken = pickable(st, u)
+        left = st.drops.pop(u.space)
+        for up in taken:
+            u.tokens.append(st.new_token(up))
+            left.remove(up)
+        if left:
+            st.drops[u.space] = left
+        events.append(public("pickup", unit=u.iid, tokens=[st.db.upgrades[x].name for x in taken]))
+    elif kind == "lendlease":
+        n = int(parts[1])
+        st.hq_wounds[side] += n
+        st.ap[slot] += n
+        st.lent = True
+        events.append(public("lend-lease", side=side, wounds=n))
+    elif kind == "load":
+        u = find_unit(st, parts[1], side)
+        load(st, u, find_unit(st, parts[2], side), events)
+    elif kind == "fetch":
+        tr = find_unit(st, parts[1], side)
+        c = find_unit(st, parts[2], side)
+        dest = front(1 - tr.side, c.space) if tr.has("embark-disembark") else c.space
+        st.board[tr.space] = -1
+        if st.board[c.space] == c.iid:
+            st.board[c.space] = -1
+        place(tr, dest)
+        st.board[dest] = tr.iid
+        tr.moved = True  # §15.2: the carrier spends all its MP reaching the unit
+        load(st, c, tr, events)
+        events.append(public("moved", unit=tr.iid, dest=grid.name(dest)))
+    elif kind == "unload":
+        unload(st, find_unit(st, parts[1], side), grid.parse(parts[2]), events)
+    elif kind == "board":
+        iid = hand_card(st, slot, parts[1])
+        tr = find_unit(st, parts[2], side)
+        uc = st.db.units[st.cards[iid]]
+        st.ap[slot] -= board_cost(st, slot, uc, tr)
+        st.hands[slot].remove(iid)
+        c = Unit(iid, uc, slot, side, tr.space, st.turn)
+        for up in uc.free:
+            c.tokens.append(st.new_token(up))
+        tr.cargo = c
+        events.append(public("deployed", unit=iid, name=uc.name, space=grid.name(tr.space)))
+        events.append(public("loaded", unit=iid, carrier=tr.iid))
     elif kind == "assault":
         u = find_unit(st, parts[1], side)
         e = find_unit(st, parts[2], side)
@@ -882,6 +1170,8 @@ def apply_action(st: PacificState, a: Action, events: list[Event]) -> None:
         u.smoke = True
     elif kind == "fire":
         u = find_unit(st, parts[1], side)
+        if u.cargo is not None and u.has("embark-disembark"):
+            u = u.cargo  # §15.5: a landing craft has no gun; its space names its cargo's
         fire(st, u, parts[2], target_internal(st, u, parts[2], parts[3]), events)
     elif kind == "heal":
         u = find_unit(st, parts[1], side)
@@ -924,15 +1214,45 @@ def deploy(st: PacificState, slot: int, iid: int, where: str, events: list[Event
     events.append(public("deployed", unit=iid, name=uc.name, space="hq" if s < 0 else grid.name(s)))
 
 
+def load(st: PacificState, u: Unit, t: Unit, events: list[Event]) -> None:
+    """§15.2: ``u`` leaves the battlefield and rides on ``t``; its movement is over."""
+    if st.board[u.space] == u.iid:
+        st.board[u.space] = -1
+    del st.units[u.iid]
+    u.moved = True
+    t.cargo = u
+    place(u, t.space)
+    events.append(public("loaded", unit=u.iid, carrier=t.iid))
+
+
+def unload(st: PacificState, t: Unit, s: int, events: list[Event]) -> None:
+    """§15.3: the cargo steps off onto ``s``; the carrier's movement is over, and so is the
+    cargo's unless it has *Mechanize* (it may then move, even if deployed this turn)."""
+    c = t.cargo
+    assert c is not None
+    t.cargo = None
+    t.moved = True
+    st.units[c.iid] = c
+    place(c, s)
+    st.board[s] = c.iid
+    if c.has("mechanize"):
+        c.moved = False
+        if c.deployed_turn == st.turn:
+            c.deployed_turn = st.turn - 1
+    else:
+        c.moved = True
+    events.append(public("unloaded", unit=c.iid, carrier=t.iid, dest=grid.name(s)))
+
+
 def move_unit(st: PacificState, u: Unit, s: int, events: list[Event]) -> None:
     other = st.unit_at(s)
     frm = u.space
     st.board[frm] = -1
     if other is not None:  # simultaneous movement: the two swap (§6.1)
-        other.space = frm
+        place(other, frm)
         st.board[frm] = other.iid
         other.moved = True
-    u.space = s
+    place(u, s)
     st.board[s] = u.iid
     u.moved = True
     events.append(public("moved", unit=u.iid, dest=grid.name(s)))
@@ -1112,9 +1432,43 @@ def air_step(st: PacificState, kind: str, uid: int, events: list[Event]) -> None
         combat.resolve_on_unit(st, aa, atk, plane, events, aa.card.name)
         if aa_units(st) and (air["plane"] in st.units):
             return
+        if air.get("para"):
+            end_reaction(st)
+            return
         resolve_air(st, events)
     elif kind == "aa-done":
+        if air.get("para"):
+            end_reaction(st)
+            return
         resolve_air(st, events)
+
+
+def paratroopers_aa(st: PacificState, para: Unit, events: list[Event]) -> None:
+    """§16.3: enemy AA units with the drop space in range may fire at the paratroopers (no interception)."""
+    st.pending_air = {
+        "plane": para.iid, "target": f"u{para.iid}", "def": 1 - para.side, "interceptor": -1, "escort": -1,
+        "return": st.actor, "phase": st.phase, "para": True,
+    }  # fmt: skip
+    if aa_units(st):
+        events.append(public("paratroopers", unit=para.iid, space=grid.name(para.space)))
+        if st.is_ai_side(1 - para.side):  # the AI fires every AA unit it can, one by one
+            from hulldown.games.pacific.ai import ai_air_reaction
+
+            st.phase = "aa"
+            while st.pending_air is not None and st.phase == "aa":
+                ai_air_reaction(st, "aa", events)
+            return
+        _set_reaction(st, "aa", 1 - para.side, events)
+        return
+    st.pending_air = None
+
+
+def end_reaction(st: PacificState) -> None:
+    air = st.pending_air
+    assert air is not None
+    st.phase = air["phase"]
+    st.actor = air["return"]
+    st.pending_air = None
 
 
 def resolve_air(st: PacificState, events: list[Event]) -> None:
@@ -1147,9 +1501,12 @@ def resolve_air(st: PacificState, events: list[Event]) -> None:
             e0 = st.units.get(victims[0])
             if p.has("bomber") and e0 is not None and e0.space >= 0:  # Bomber: the row's neighbours too
                 r, c = grid.rc(e0.space)
-                for cc in (c - 1, c + 1):
-                    if 0 <= cc < grid.COLS and st.board[grid.space(r, cc)] >= 0:
-                        victims.append(st.board[grid.space(r, cc)])
+                # §16.2: one after another along the row, in column order (the Mosquito example)
+                victims = [
+                    st.board[grid.space(r, cc)]
+                    for cc in (c - 1, c, c + 1)
+                    if 0 <= cc < grid.COLS and st.board[grid.space(r, cc)] >= 0
+                ]
             for v in victims:
                 if v in st.units and p.iid in st.units:
                     e = st.units[v]

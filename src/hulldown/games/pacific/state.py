@@ -8,6 +8,7 @@ from hulldown.engine import Action, Event, GameState, Zone, private, public
 from hulldown.engine.rng import SplitMix64
 from hulldown.games.pacific import grid
 from hulldown.games.pacific.cards import CardDB, SupportCard, UnitCard, UpgradeToken, load_cards
+from hulldown.games.pacific.scenarios import Scenario, load_scenarios
 from hulldown.games.pacific.units import HQ_SPACE, Token, Unit
 
 HQ_HP = 12
@@ -81,21 +82,27 @@ class PacificState(GameState):
         "deck_points",
         "decks",
         "discards",
+        "drops",
         "first_side",
         "gave_ap",
         "hands",
         "hq_cards",
         "hq_wounds",
         "last_supply",
+        "lent",
+        "max_rounds",
         "muddy",
         "mulligan_done",
         "natural_pile",
         "nslots",
+        "objectives",
         "over",
         "pending_air",
         "phase",
         "round",
         "ruins",
+        "scenario",
+        "sea",
         "side_slots",
         "slot_side",
         "smoke",
@@ -127,6 +134,13 @@ class PacificState(GameState):
     ai_log: list[str]
     ai_keep: list[int]
     pending_air: dict[str, Any] | None
+    #: the historical scenario being played (§14), None in a pitched battle; the solo AI reads
+    #: ``scenario.ai_deck`` and ``scenario.ai_table`` from it
+    scenario: Scenario | None
+    sea: list[bool]
+    objectives: list[int]
+    #: §11.10: upgrade tokens lying on a space (upgrade ids), left by destroyed infantry
+    drops: dict[int, list[str]]
 
     # ------------------------------------------------------------------ setup
     def _setup(self) -> None:
@@ -138,6 +152,16 @@ class PacificState(GameState):
         self.slot_side = {1: [0, 1], 2: [0, 1], 3: [0, 1, 1], 4: [0, 1, 0, 1]}[n]
         self.side_slots = [[s for s in range(self.nslots) if self.slot_side[s] == side] for side in (0, 1)]
         self.armies = ["us", "japan"] if o["armies"] == "us-japan" else ["japan", "us"]
+        sc = self.scenario = None if o["scenario"] == "pitched" else load_scenarios()[o["scenario"]]
+        self.sea = [False] * grid.SPACES
+        self.objectives = []
+        self.max_rounds = MAX_ROUNDS
+        if sc is not None:  # §14.1
+            self.armies = list(sc.armies)
+            for s in sc.sea_spaces():
+                self.sea[s] = True
+            self.objectives = [grid.parse(x) for x in sc.objectives]
+            self.max_rounds = sc.rounds
         self.cards = []
         self.decks = [Zone[int](f"deck{s}") for s in range(self.nslots)]
         self.hands = [Zone[int](f"hand{s}") for s in range(self.nslots)]
@@ -162,6 +186,8 @@ class PacificState(GameState):
         self.muddy = []
         self.ta_used = False
         self.gave_ap = False
+        self.lent = False
+        self.drops = {}
         self.pending_air = None
         self.ai_log = []
         self.supply_broken = [False, False]
@@ -203,7 +229,20 @@ class PacificState(GameState):
                     for side in (0, 1):
                         self.terrain_piles[side].put_top(self._new_card(t.id))
         self.shuffle(self.natural_pile)
-        for _ in range(4):
+        if sc is not None:  # §14.1: the scenario's fixed terrain and Starting Deployment
+            for fixed in sc.terrain:
+                iid = self._new_card(fixed.card)
+                self.terrain[grid.parse(fixed.space)] = iid
+                self.terrain_hp[iid] = self.db.terrain[fixed.card].hp
+            for p in sc.setup:
+                iid = self._new_card(p.card)
+                s = grid.parse(p.space)
+                u = Unit(iid, self.db.units[p.card], self.side_slots[p.side][0], p.side, s, -1)
+                for up in u.card.free:
+                    u.tokens.append(Token(self.db.upgrades[up]))
+                self.units[iid] = u
+                self.board[s] = iid
+        for _ in range(4 if sc is None else sc.natural):
             self._place_natural(self.natural_pile.draw())
         # weather fixed or first roll (§11.6)
         if o["weather"] == "rolled":
@@ -212,7 +251,7 @@ class PacificState(GameState):
             self._place_muddy()
         # AP and hands (§3.2)
         for side in (0, 1):
-            self._split_ap(side, START_AP)
+            self._split_ap(side, START_AP if sc is None else sc.start_ap[side])
         for s in range(self.nslots):
             self._draw(s, 5)
         if self.solo:
@@ -233,6 +272,14 @@ class PacificState(GameState):
         """§3.1: the pre-constructed deck at 120 points, otherwise a random deck by points."""
         db = self.db
         pts = self.deck_points
+        sc = self.scenario
+        if sc is not None:  # §14.1: the scenario's deck and extra cards
+            side = self.armies.index(army)
+            deck = db.decks[sc.decks[side]]
+            cards = {**deck.cards}
+            for c, k in sc.extra_cards[side].items():
+                cards[c] = cards.get(c, 0) + k
+            return [c for c, k in sorted(cards.items()) for _ in range(k)]
         if self._options["deck"] == "preconstructed" and pts == 120:
             deck = db.decks["us-120" if army == "us" else "japan-120"]
             return [c for c, k in sorted(deck.cards.items()) for _ in range(k)]
@@ -256,7 +303,7 @@ class PacificState(GameState):
             r = 2 if self.roll(10) <= 5 else 3
             c = grid.D10_COLUMN[self.roll(10) - 1]
             s = grid.space(r, c)
-            if self.terrain[s] < 0:
+            if self.terrain[s] < 0 and self.board[s] < 0:
                 self.terrain[s] = iid
                 self.terrain_hp[iid] = self.db.terrain[self.cards[iid]].hp
                 return
@@ -459,6 +506,8 @@ class PacificState(GameState):
         new.last_supply = list(self.last_supply)
         new.ai_keep = list(self.ai_keep)
         new.terrain_budget = list(self.terrain_budget)
+        new.objectives = list(self.objectives)
+        new.drops = {k: list(v) for k, v in self.drops.items()}
 
     def _resample(self, seat: int, rng: SplitMix64) -> GameState:
         new = self.clone()
@@ -515,6 +564,8 @@ class PacificState(GameState):
             "muddy": list(self.muddy),
             "air": dict(self.pending_air) if self.pending_air else None,
             "ai_log": list(self.ai_log),
+            "round": self.round,
+            "drops": {str(k): list(v) for k, v in sorted(self.drops.items())},
             "piles": [list(self.natural_pile), [list(z) for z in self.terrain_piles], list(self.terrain_out)],
         }
 
@@ -526,8 +577,9 @@ class PacificState(GameState):
             z[f"discard{s}"] = self.discards[s].cards
         board: list[int] = []
         for u in self.units.values():
-            board.append(u.iid)
-            board.extend(u.attached)
+            for v in u.each():
+                board.append(v.iid)
+                board.extend(v.attached)
         z["units"] = board
         z["hq"] = self.hq_cards[0] + self.hq_cards[1]
         z["terrain"] = [t for t in self.terrain if t >= 0]

@@ -4,10 +4,11 @@ Action space: every action id the game can offer, one index each, in the order d
 ids.py (set-up, headquarters, deployment, movement, shooting, flip over and discard, air
 reactions); ids name hand positions, spaces and aircraft bays, never card instances, so the space
 is the same for every game with the same card data (about 28,000 ids). Observation layout
-(float32, shape (6, 8, 12) flattened + 24 + 20 x 8):
+(float32, shape (6, 8, 15) flattened + 24 + 20 x 8):
 
 - planes 0-1: own / enemy unit present; 2-3: own / enemy wounds / hp left; 4-8: unit type one-hot
-  (infantry, artillery, tank, transport, aircraft); 9: terrain present; 10: smoke; 11: muddy.
+  (infantry, artillery, tank, transport, aircraft); 9: terrain present; 10: smoke; 11: muddy;
+  12: sea (§14.2); 13: objective (§14.3); 14: the unit carries another (§15).
 - then 24 scalars: turn/60, phase one-hot (9), own AP/20, enemy AP/20, HQ wounds own/enemy /12,
   hand size/10, deck sizes own/enemy /50, supply own/enemy /6, weather one-hot (5).
 - then the seat's own hand by position ``h1..h20`` (the ids' hand references), 8 floats each:
@@ -28,7 +29,7 @@ from hulldown.games.pacific.ids import HAND_SLOTS
 PHASES = ("mulligan", "bid", "terrain", "hq", "deploy", "move", "shoot", "flip", "discard")
 TYPES = ("infantry", "artillery", "tank", "transport", "aircraft")
 WEATHER = ("none", "fog", "rain", "winds", "storm")
-PLANES = 12
+PLANES = 15
 SCALARS = 24
 HAND_FEATURES = 8
 KIND = ("infantry", "artillery", "tank", "transport", "aircraft")
@@ -58,7 +59,9 @@ class PacificTensors:
             grid[r, c, 0 if own else 1] = 1.0
             grid[r, c, 2 if own else 3] = (u["hp"] - u["wounds"]) / 6.0
             grid[r, c, 4 + TYPES.index(u["type"])] = 1.0
-        for key, plane in (("smoke", 10), ("muddy", 11)):
+            if u.get("cargo") is not None:
+                grid[r, c, 14] = 1.0
+        for key, plane in (("smoke", 10), ("muddy", 11), ("sea", 12), ("objectives", 13)):
             for s in observation[key]:
                 r, c = (int(x) - 1 for x in s.split(","))
                 grid[r, c, plane] = 1.0

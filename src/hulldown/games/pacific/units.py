@@ -43,6 +43,7 @@ class Unit:
         "attacked_by",
         "bay",
         "card",
+        "cargo",
         "cover",
         "damage_bonus",
         "deployed_turn",
@@ -101,6 +102,8 @@ class Unit:
         self.healed = False
         self.aa_used = False
         self.hq_armour = 0
+        #: the unit this transport carries (§15): off the battlefield by itself, on our space
+        self.cargo: Unit | None = None
 
     @property
     def hp(self) -> int:
@@ -122,7 +125,27 @@ class Unit:
         u.tokens = [t.copy() for t in self.tokens]
         u.attached = list(self.attached)
         u.attacked_by = list(self.attacked_by)
+        if self.cargo is not None:
+            u.cargo = self.cargo.copy()
         return u
+
+    def can_carry(self, other: Unit) -> bool:
+        """§15.1: Transport carries infantry, Tow artillery, Embark & Disembark any ground unit."""
+        if self.cargo is not None or (other.cargo is not None and not self.has("embark-disembark")):
+            return False
+        t = other.card.type
+        if self.has("embark-disembark"):
+            return t != "aircraft" and not other.has("embark-disembark")
+        return (t == "infantry" and self.has("transport")) or (t == "artillery" and self.has("tow"))
+
+    def each(self) -> list[Unit]:
+        """This unit and everything it carries, outermost first."""
+        out: list[Unit] = [self]
+        c = self.cargo
+        while c is not None:
+            out.append(c)
+            c = c.cargo
+        return out
 
     def describe(self) -> dict[str, Any]:
         return {
@@ -143,4 +166,5 @@ class Unit:
             "usf": self.usf,
             "promotions": self.promotions,
             "attached": list(self.attached),
+            "cargo": None if self.cargo is None else self.cargo.describe(),
         }
