@@ -2,7 +2,8 @@
 
 Each game declares its option sets (``Game.conformance_options``) and how many
 random games each set plays (``Game.extras["conformance_games"]``); the first
-few games of each set run the deep per-step checks. ``HULLDOWN_CONFORMANCE_SCALE``
+few games of each set (``Game.extras["conformance_deep_games"]``, default 12) run the
+deep per-step checks. ``HULLDOWN_CONFORMANCE_SCALE``
 scales the counts (e.g. 0.1 for a quick local run).
 """
 
@@ -41,6 +42,8 @@ def test_random_games_conform(game_id: str, options: dict[str, Any], total: int,
     players_cycle = list(range(game.info.min_players, game.info.max_players + 1))
     opts = dict(options)
     players = opts.pop("players", None)
+    # a game whose deep checks cost seconds a game (every step resampled and replayed) runs fewer
+    deep_games = int(game.extras.get("conformance_deep_games", DEEP_GAMES))
     for seed in range(chunk, total, CHUNKS):
         n = players if players is not None else players_cycle[seed % len(players_cycle)]
-        check_game(game, seed, players=n, options=opts, deep=seed < DEEP_GAMES, vocabulary=vocabulary)
+        check_game(game, seed, players=n, options=opts, deep=seed < deep_games, vocabulary=vocabulary)

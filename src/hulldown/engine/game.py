@@ -132,7 +132,8 @@ class Game:
     tensors: TensorSpec | None = None
     #: Bots of this game beyond ``heuristic`` (e.g. a rulebook's solo AI): name -> factory.
     agents: dict[str, AgentFactory] = field(default_factory=dict)
-    #: Free-form facts: ``conformance_games`` (games per option set), ``event_vocabulary``.
+    #: Free-form facts: ``conformance_games`` (games per option set), ``conformance_deep_games``
+    #: (how many of them run the deep per-step checks, default 12), ``event_vocabulary``.
     extras: dict[str, Any] = field(default_factory=dict)
 
     @property

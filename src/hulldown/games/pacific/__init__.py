@@ -104,5 +104,7 @@ GAME = Game(
     render_text=_render,
     tensors=_tensors(),  # type: ignore[arg-type]
     agents={"solo-ai": _solo_ai},  # type: ignore[dict-item]
-    extras={"conformance_games": 200, "event_vocabulary": VOCABULARY},
+    # deep checks cost about 9 s of CPU a game here (long games, every step resampled), so
+    # each option set deep-checks 4 games (one per player count) and the rest run the quick checks
+    extras={"conformance_games": 200, "conformance_deep_games": 4, "event_vocabulary": VOCABULARY},
 )
