@@ -60,6 +60,12 @@ function aim(id, mine) {
       return { source: "ta", target: p[2], kind: "attack" };
     case "deploy":
       return { source: `h:${p[1]}`, target: p[2] === "hq" ? `hq:${mine}` : p[2], kind: "place" };
+    case "board":
+      return { source: `h:${p[1]}`, target: p[2], kind: "place" };
+    case "load":
+    case "fetch":
+    case "unload":
+      return { source: src(p[1]), target: p[2], kind: "move" };
     case "play":
       return p.length > 2 ? { source: `h:${p[1]}`, target: unit(p[2]), kind: "card" } : { on: `h:${p[1]}` };
     case "discard":
@@ -127,6 +133,7 @@ function unitToken(u, ctx, sel) {
     h("div", { class: "pf-pips" }, pips),
     (u.tokens || []).length ? h("div", { class: "pf-tokens" }, u.tokens.map((t) => h("span", { class: `pf-token${t.spent ? " spent" : ""}${t.mounted ? " mounted" : ""}`, title: t.name }, t.name.slice(0, 2)))) : null,
     u.usf ? h("span", { class: "pf-flag" }, "USF") : null,
+    u.cargo ? h("div", { class: "pf-cargo", title: L("carried", "befördert") }, `⤷ ${u.cargo.name}${u.cargo.wounds ? ` (${u.cargo.wounds}/${u.cargo.hp})` : ""}`) : null,
   );
 }
 
@@ -187,6 +194,7 @@ function boardView(obs, ctx, aims, sources, select, mine) {
   const smoke = new Set(obs.smoke || []);
   const muddy = new Set(obs.muddy || []);
   const sea = new Set(obs.sea || []);
+  const objectives = new Set(obs.objectives || []);
   const cells = [];
   // top to bottom: the far side's rows first; seat side 1 sees the board turned 180°
   for (let i = 0; i < rows; i++) {
@@ -202,6 +210,7 @@ function boardView(obs, ctx, aims, sources, select, mine) {
       if (u) parts.push(unitToken(u, ctx, selected === `u:${name}`));
       if (smoke.has(name)) parts.push(h("span", { class: "pf-smoke", title: L("smoke", "Rauch") }, "☁"));
       if (muddy.has(name)) parts.push(h("span", { class: "pf-mud", title: L("muddy", "schlammig") }, "≈"));
+      if (objectives.has(name)) parts.push(h("span", { class: "pf-objective", title: L("objective", "Ziel") }, "⚑"));
       const here = aims.filter((a) => (a.target === name && a.source === selected) || (a.on === name));
       const kinds = new Set(here.map((a) => a.kind || "own"));
       const hl = kinds.has("attack") ? "attack" : kinds.has("move") ? "move" : here.length ? "other" : "";
@@ -305,7 +314,8 @@ function aiPanel(obs) {
 function phaseBar(obs, ctx, mine) {
   const acting = ctx.actions && ctx.actions.length;
   return h("div", { class: "phase-bar" },
-    marker(`${L("round", "Runde")} ${obs.round}`),
+    marker(`${L("round", "Runde")} ${obs.round}${obs.max_rounds ? `/${obs.max_rounds}` : ""}`),
+    obs.scenario && obs.scenario !== "pitched" ? marker(`${L("scenario", "Szenario")}: ${obs.scenario}`, "warn") : null,
     marker(`${L("phase", "Phase")}: ${obs.phase}`, "phase"),
     obs.over
       ? marker(obs.winner === null || obs.winner < 0 ? L("draw", "Unentschieden") : `${obs.armies[obs.winner].toUpperCase()} ${L("wins", "gewinnt")}`, "active")
@@ -317,7 +327,7 @@ function phaseBar(obs, ctx, mine) {
 function legend() {
   return h("div", { class: "tc-legend" },
     h("span", { class: "tc-key" }, L("I infantry · T tank · A artillery · V transport · ✈ aircraft · G general", "I Infanterie · T Panzer · A Artillerie · V Transport · ✈ Flugzeug · G General")),
-    h("span", { class: "tc-key" }, L("squares: hit points (red: wounds) · ★ promotion · ☁ smoke · ≈ mud · tinted rows: deployment lines", "Kästchen: Trefferpunkte (rot: Wunden) · ★ Beförderung · ☁ Rauch · ≈ Schlamm · getönte Reihen: Aufstellungslinien")));
+    h("span", { class: "tc-key" }, L("squares: hit points (red: wounds) · ★ promotion · ⤷ carried unit · ☁ smoke · ≈ mud · ⚑ objective · blue: sea · tinted rows: deployment lines", "Kästchen: Trefferpunkte (rot: Wunden) · ★ Beförderung · ⤷ beförderte Einheit · ☁ Rauch · ≈ Schlamm · ⚑ Ziel · blau: See · getönte Reihen: Aufstellungslinien")));
 }
 
 export function render(obs, ctx) {
