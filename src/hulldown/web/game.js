@@ -157,8 +157,12 @@ function connect() {
   };
 }
 
+let replayAsked = 0;
+
 async function replayTo(n) {
+  const asked = ++replayAsked;
   const r = await api(`/api/games/${gameId}/replay?upto=${Math.max(0, n)}`);
+  if (asked !== replayAsked) return; // a later click has been answered or is on its way
   replayAt = r.upto;
   replayTotal = r.decisions;
   $("rp-step").textContent = t("step", { n: r.upto, total: r.decisions });
@@ -171,8 +175,10 @@ function startReplay() {
   $("replay").hidden = false;
   $("rp-first").onclick = () => replayTo(0);
   $("rp-prev").onclick = () => replayTo(replayAt - 1);
-  $("rp-next").onclick = () => replayTo(Math.min(replayTotal, replayAt + 1));
-  $("rp-last").onclick = () => replayTo(replayTotal);
+  // the server clamps ``upto`` to the game's length, so "next" and "last" work even before
+  // the first answer has told this page how long the game is
+  $("rp-next").onclick = () => replayTo(replayAt + 1);
+  $("rp-last").onclick = () => replayTo(1000000);
   replayTo(0);
 }
 
