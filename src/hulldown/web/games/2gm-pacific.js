@@ -137,7 +137,7 @@ function unitToken(u, ctx, sel) {
   );
 }
 
-function openMenu(wrap, el, items) {
+function openMenu(el, items) {
   for (const m of document.querySelectorAll(".card-menu")) m.remove();
   el.append(
     h(
@@ -174,7 +174,7 @@ function control(el, key, acts, sources, ctx, select) {
     } else if (acts.length) {
       const items = acts.map((a) => [a.label, () => ctx.act(a.id), a.id]);
       if (canSelect) items.push([L("Select (show its targets)", "Wählen (Ziele zeigen)"), () => select(key)]);
-      openMenu(null, el, items);
+      openMenu(el, items);
     } else {
       select(key);
     }
@@ -287,7 +287,7 @@ function sidePanel(obs, side, ctx, aims, sources, select, mine) {
   );
 }
 
-function terrainPanel(obs, ctx, aims, sources, select) {
+function terrainPanel(obs, ctx, sources, select) {
   // shown while terrain is being laid out, when its cards are the sources of placements
   const piles = (obs.terrain_piles || []).flat();
   if (!piles.length || ![...sources].some((s) => s.startsWith("t:"))) return null;
@@ -351,7 +351,7 @@ export function render(obs, ctx) {
         boardView(obs, ctx, aims, sources, select, mine),
         sidePanel(obs, mine, ctx, aims, sources, select, mine),
         legend()),
-      h("div", { class: "tc-side" }, ta, terrainPanel(obs, ctx, aims, sources, select), airPanel(obs), aiPanel(obs),
+      h("div", { class: "tc-side" }, ta, terrainPanel(obs, ctx, sources, select), airPanel(obs), aiPanel(obs),
         selected ? h("div", { class: "tc-selected muted" }, `${L("selected", "gewählt")}: ${selected.replace(/^u:/, "").replace(/^h:/, L("hand card ", "Handkarte ")).replace(/^t:/, "")}`) : null)),
   );
   return root;
