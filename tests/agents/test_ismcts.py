@@ -182,6 +182,32 @@ def test_bias_draws_the_search_towards_the_heuristics_choice() -> None:
     assert biased.last_visits[lowest] == max(biased.last_visits.values())
 
 
+def test_confidence_keeps_the_heuristics_choice_unless_another_is_shown_better() -> None:
+    """A paired test at the root: leave the rule of thumb only where the playouts prove it wrong."""
+
+    class LowestCard:
+        name = "lowest"
+
+        def act(self, view: SeatView) -> Any:
+            return view.legal_actions()[0]  # the lowest card: rarely what wins
+
+    game = Game(info=TOY.info, state_class=HighCard, heuristic=lambda g, seat, seed, **kw: LowestCard())
+    state = game.new(seed=5)
+    state.apply(state.legal_actions()[-1])  # seat 0 leads its highest card; seat 1 answers it
+    lowest = state.legal_actions()[0].id
+    spec = "ismcts:iterations=400,bias=1,rollout=random,worlds=8,tree=1,paired=1,depth=end"
+    sure = make_agent(spec + ",confidence=2", game, 1, 0)
+    stubborn = make_agent(spec + ",confidence=1000", game, 1, 0)
+    assert isinstance(sure, ISMCTSAgent) and isinstance(stubborn, ISMCTSAgent)
+    bold = sure.act(SeatView(state, 1))
+    kept = stubborn.act(SeatView(state, 1))
+    assert kept.id == lowest
+    assert bold.id != lowest
+    # The card chosen beats the lowest one on the same worlds and dice, by the paired samples.
+    assert sure.last_values[bold.id] > sure.last_values[lowest]
+    assert len(sure._samples[bold.id]) == sure.last_visits[bold.id]
+
+
 def test_same_seed_same_choices_and_statistics() -> None:
     state = TOY.new(seed=5)
     runs = []
@@ -254,6 +280,8 @@ def test_levels_and_registry() -> None:
         ("ismcts:tree=deep", "whole number"),
         ("ismcts:paired=2", "paired must be 0 or 1"),
         ("ismcts:paired=1,worlds=0", "paired needs reused worlds"),
+        ("ismcts:confidence=-1", "confidence must not be negative"),
+        ("ismcts:confidence=2,paired=0", "confidence needs paired root visits"),
     ],
 )
 def test_bad_parameters_are_refused(spec: str, message: str) -> None:

@@ -52,6 +52,15 @@ And ``bias=B`` (progressive bias at the root): the action the game's heuristic
 would choose from the seat's own view gets ``B / visits`` added to its score,
 so the search starts from the rule of thumb and leaves it only when the
 playouts show a better action.
+
+``confidence=Z`` makes "only when the playouts show it" a test: with paired
+root visits, the search keeps the heuristic's choice unless another action
+beats it on the same worlds and dice by more than ``Z`` standard errors of
+the paired differences. Most decisions of a dice game differ by less than
+the playouts can measure; the most visited action then is the luck of a few
+playouts, and following it loses a little on average wherever the
+evaluation is slightly off. The test lets the search depart from the rule
+of thumb only where it has found something.
 """
 
 from __future__ import annotations
@@ -129,6 +138,7 @@ class ISMCTSAgent:
         bias: float = 0.0,
         tree: int | None = None,
         paired: bool = False,
+        confidence: float = 0.0,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("ismcts needs iterations=N, seconds=T or level=easy|normal|hard")
@@ -154,6 +164,10 @@ class ISMCTSAgent:
             raise ValueError("tree must be at least 1")
         if paired and not worlds:
             raise ValueError("paired needs reused worlds (worlds=N)")
+        if confidence < 0:
+            raise ValueError("confidence must not be negative")
+        if confidence > 0 and not (paired and bias > 0):
+            raise ValueError("confidence needs paired root visits and the heuristic's bias (paired=1, bias>0)")
         self.game = game
         self.seat = seat
         self.iterations = iterations
@@ -170,6 +184,10 @@ class ISMCTSAgent:
         #: Tree edges per iteration (None: grow without limit); past them the playout policy plays.
         self.tree = tree
         self.paired = paired
+        #: Standard errors by which an action must beat the heuristic's choice (0: most visited wins).
+        self.confidence = confidence
+        #: Reward of each visit of each root action, in visit order (paired search only).
+        self._samples: dict[str, list[float]] = {}
         #: Playouts stop after ``depth`` steps and are scored by the evaluation
         #: (without one, a cut playout scores as a draw).
         self.evaluate: Evaluator | None = evaluator_for(game) if depth is not None else None
@@ -209,6 +227,7 @@ class ISMCTSAgent:
         #: Paired root: the k-th visit of every root action plays world ``k % len(pool)``
         #: with dice stream ``seeds[k]``, so root actions are compared on common worlds and dice.
         seeds: list[int] = []
+        self._samples = {}
         while done < limit:
             if self.paired and pool:
                 self._iterate_paired(root, legal, pool, seeds, rng, hint)
@@ -239,12 +258,39 @@ class ISMCTSAgent:
                 if action.id == hint:
                     node = root.children.get(hint)
                     best, best_visits = action, node.visits if node is not None else 0
+        if self.confidence > 0 and hint is not None:
+            return self._confident_choice(legal, hint)
         for action in legal:
             node = root.children.get(action.id)
             visits = node.visits if node is not None else 0
             if visits > best_visits:
                 best, best_visits = action, visits
         return best
+
+    def _confident_choice(self, legal: list[Action], hint: str) -> Action:
+        """The heuristic's choice, unless another action beats it on common worlds and dice beyond doubt.
+
+        The k-th visits of two root actions share world and dice, so their
+        differences are paired samples; an action replaces the heuristic's
+        choice when the mean difference exceeds ``confidence`` standard errors
+        (at least 4 pairs). Among such actions the one with the largest lower
+        bound wins.
+        """
+        base = self._samples.get(hint, [])
+        chosen = next((a for a in legal if a.id == hint), legal[0])
+        best_low = 0.0
+        for action in legal:
+            other = self._samples.get(action.id, [])
+            n = min(len(base), len(other))
+            if action.id == hint or n < 4:
+                continue
+            diffs = [other[k] - base[k] for k in range(n)]
+            mean = sum(diffs) / n
+            var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+            low = mean - self.confidence * math.sqrt(var / n)
+            if low > best_low:
+                best_low, chosen = low, action
+        return chosen
 
     def _iterate_paired(
         self,
@@ -280,7 +326,9 @@ class ISMCTSAgent:
         state = pool[k % len(pool)].clone()
         state.reseed(seeds[k])
         state.apply(action.id)
+        before = child.reward
         self._iterate(child, state, rng, None, [child])
+        self._samples.setdefault(action.id, []).append(child.reward - before)
 
     def _ucb(self, node: _Node, legal: list[Action], hint: str | None, root: bool) -> tuple[Action, _Node]:
         c = self.exploration
@@ -435,12 +483,13 @@ def make_ismcts(game: Game, seat: int, seed: int, **params: str) -> ISMCTSAgent:
         if raw_tree is None:
             tree = TREE
     paired = _number(params, "paired", int)
+    confidence = _number(params, "confidence", float)
     if paired not in (None, 0, 1):
         raise ValueError("paired must be 0 or 1")
     if params:
         raise ValueError(
             f"unknown parameter {sorted(params)[0]!r} "
-            "(iterations, seconds, level, c, rollout, depth, worlds, bias, tree, paired)"
+            "(iterations, seconds, level, c, rollout, depth, worlds, bias, tree, paired, confidence)"
         )
     if level is not None:
         if level not in LEVELS:
@@ -468,6 +517,7 @@ def make_ismcts(game: Game, seat: int, seed: int, **params: str) -> ISMCTSAgent:
         bias=(BIAS if has_heuristic else 0.0) if bias is None else bias,
         tree=tree,
         paired=bool(paired),
+        confidence=0.0 if confidence is None else confidence,
     )
 
 
@@ -475,5 +525,5 @@ register_agent(
     "ismcts",
     make_ismcts,
     "information-set MCTS: level=easy|normal|hard, iterations=N or seconds=T, c=0.7, rollout=heuristic|random, "
-    "depth=10|N|end, worlds=10, bias=1, tree=1|N|all, paired=1|0",
+    "depth=10|N|end, worlds=10, bias=1, tree=1|N|all, paired=1|0, confidence=0|Z",
 )
