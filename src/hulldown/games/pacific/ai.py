@@ -288,6 +288,7 @@ def ai_turn(st: PacificState, events: list[Event], table: str | None = None) -> 
         return
     deployment(st, b, events, t)
     movement(st, b, events, t)
+    heal_and_repair(st, events)
     shooting(st, events)
     for u in st.units.values():  # §12 Flip Over: untilt the tokens
         if u.side == side:
@@ -662,14 +663,16 @@ def _can_fire(st: PacificState, u: Unit) -> bool:
     )
 
 
-def support_target(st: PacificState, sc: Any, b: str) -> tuple[int, str]:
+def support_target(st: PacificState, sc: Any, b: str, phase: str = "deploy") -> tuple[int, str]:
     """§12.4 support placement (-1: no unit target, -2: no fitting target: the card waits).
 
-    Attack boosts go on the AI's costliest unit that can fire this turn; Promotion on an undamaged
-    tank, else an undamaged artillery or armed transport (§12.7); Fortunate-like accuracy cards
-    only on a unit that has the enemy HQ (the battle objective) in range, or a unit whose loss
-    breaks the enemy's Supply Line (§12.7); defence boosts on the AI's costliest unit in an enemy's
-    range; cards played on enemy units on the player's costliest unit that has an AI unit in range.
+    Attack boosts go on the AI's costliest unit that can fire this turn; Promotion and the
+    Fortunate-like accuracy cards wait for the Shooting phase (§12.7, ``phase="shoot"``): Promotion
+    on an undamaged tank, else an undamaged artillery or armed transport (the third choice, the
+    first undamaged infantry that destroys an enemy unit, and Fortunate, on the attacker of the
+    battle objective or of a unit whose loss breaks the Supply Line, are made in :func:`shooting`);
+    defence boosts on the AI's costliest unit in an enemy's range; cards played on enemy units on
+    the player's costliest unit that has an AI unit in range.
     """
     from hulldown.games.pacific.rules import support_targets
 
@@ -690,6 +693,8 @@ def support_target(st: PacificState, sc: Any, b: str) -> tuple[int, str]:
             ):
                 return u.iid, f"on the player's costliest unit with an AI unit in range: {u.card.name}"
         return -2, "no enemy unit threatens an AI unit"
+    if e in ("promotion", "accuracy-turn") and phase != "shoot":
+        return -2, "12.7 kept for the Shooting phase"
     if e == "promotion":
         fresh = [u for u in units if u.wounds == 0 and u.space >= 0]
         for u in fresh:
@@ -700,18 +705,7 @@ def support_target(st: PacificState, sc: Any, b: str) -> tuple[int, str]:
                 return u.iid, f"12.7 Promotion: undamaged artillery or armed transport {u.card.name}"
         return -2, "12.7 Promotion: no undamaged tank, artillery or armed transport"
     if e == "accuracy-turn":
-        for u in units:
-            if (
-                u.space >= 0
-                and u.card.damage > 0
-                and u.card.pierce >= st.hq_armour(0)
-                and grid.hq_distance(0, u.space) <= u.card.range
-            ):
-                return u.iid, f"12.7 Fortunate: {u.card.name} has the HQ in range"
-        for u in units:
-            if u.space >= 0 and _supply_target_in_range(st, u):
-                return u.iid, f"12.7 Fortunate: {u.card.name} can break the Supply Line"
-        return -2, "12.7 Fortunate: kept for the HQ or the Supply Line"
+        return -2, "12.7 Fortunate: played on the attacker when it attacks (see shooting)"
     if e in DEFENCE_EFFECTS:
         for u in units:
             if u.space >= 0 and _in_range_of_enemy(st, u):
@@ -723,26 +717,14 @@ def support_target(st: PacificState, sc: Any, b: str) -> tuple[int, str]:
     return -2, "no AI unit can fire"
 
 
-def _supply_target_in_range(st: PacificState, u: Unit) -> bool:
-    """An enemy unit in range whose loss would break the enemy's Supply Line (§12.7)."""
-    line = st.supply_line(0)
-    for e in st.units.values():
-        if e.side != 0 or e.space < 0 or grid.DIST[u.space][e.space] > u.card.range:
-            continue
-        if u.card.pierce < st.effective_armour(e):
-            continue
-        k = grid.own_row(0, e.space)
-        alone = (
-            sum(
-                1
-                for f in st.units.values()
-                if f.side == 0 and f.space >= 0 and f.space // grid.COLS == e.space // grid.COLS
-            )
-            == 1
-        )
-        if alone and k <= line:
-            return True
-    return False
+def _breaks_supply(st: PacificState, e: Unit) -> bool:
+    """Would the loss of the player's unit ``e`` break the player's Supply Line (§12.7)? It is the
+    only unit of a row of that line."""
+    if e.space < 0:
+        return False
+    row = e.space // grid.COLS
+    alone = sum(1 for f in st.units.values() if f.side == e.side and f.space >= 0 and f.space // grid.COLS == row) == 1
+    return alone and grid.own_row(e.side, e.space) <= st.supply_line(e.side)
 
 
 def placement(st: PacificState, pierce: int, spaces: list[int], b: str, side: int = 1) -> tuple[int, str]:
@@ -1019,6 +1001,30 @@ def _destination(
     return _die(st, sorted(opts)), f"{MOVE_NAME[table][b]}, towards row {7 - want}"
 
 
+def heal_and_repair(st: PacificState, events: list[Event]) -> None:
+    """§12.6: the Heal and Repair units, having sought out the wounded, assist them (once a turn
+    each, on its own or a neighbouring space): the costliest wounded unit first, ties by a die."""
+    for u in sorted(st.side_units(1), key=lambda x: (-x.card.cost, x.iid)):
+        kinds = _treats(u)
+        if not kinds or u.space < 0 or u.healed:
+            continue
+        near = [
+            f
+            for n in [u.space, *grid.NEIGH[u.space]]
+            if (f := st.unit_at(n)) is not None and f.side == u.side and f.wounds and f.card.type in kinds
+            and not (f is u and f.card.type not in ("infantry", "artillery"))
+        ]  # fmt: skip
+        if not near:
+            continue
+        top = max(f.card.cost for f in near)
+        best = [f for f in near if f.card.cost == top]
+        f = best[st.roll(len(best)) - 1] if len(best) > 1 else best[0]
+        f.wounds -= 1
+        u.healed = True
+        events.append(public("healed", unit=f.iid))
+        st.log_ai(f"12.6 Heal and Repair: {u.card.name} assists {f.card.name}", events)
+
+
 def _unload_here(st: PacificState, t: Unit, b: str, table: str, events: list[Event]) -> bool:
     """§12.6 with §15.3: a loaded transport unloads when it stands at (or beyond) the behaviour's
     row, or when its cargo would have an enemy unit or the HQ in range from the unloading space.
@@ -1103,9 +1109,13 @@ def target_priority(st: PacificState, shooter: Unit, options: list[tuple[str, An
 
 
 def shooting(st: PacificState, events: list[Event]) -> None:
-    """§12.7: farthest forward first, costliest first on ties; main weapon, then tokens."""
+    """§12.7: farthest forward first, costliest first on ties; main weapon, then tokens. Promotion
+    cards are played first (undamaged tank, else artillery or armed transport, else the first
+    undamaged infantry that destroys an enemy unit); Fortunate when attacking the battle objective
+    or a unit whose loss breaks the player's Supply Line."""
     from hulldown.games.pacific.rules import fire, fire_targets, shots_left
 
+    _promote(st, None, events)
     order = sorted(
         (u for u in st.side_units(1) if u.space >= 0),
         key=lambda u: (-grid.own_row(1, u.space), -u.card.cost, u.iid),
@@ -1132,12 +1142,78 @@ def shooting(st: PacificState, events: list[Event]) -> None:
                 if not opts:
                     break
                 tid, why = target_priority(st, u, opts)
+                _fortunate(st, u, tid, events)
                 st.log_ai(f"12.7 Shooting: {u.card.name} fires at {why}", events)
+                victim = st.units.get(int(tid[1:])) if tid.startswith("u") else None
+                fresh = u.wounds == 0
                 fire(st, u, "main" if k < 0 else str(k), tid, events)
+                if victim is not None and victim.iid not in st.units and fresh and u.card.type == "infantry":
+                    _promote(st, u, events)
                 if k >= 0:
                     break
             if st.pending_air is not None or st.over:
                 return
+
+
+def _hand_support(st: PacificState, effect: str) -> list[int]:
+    """The AI's support cards of one effect that it can pay now, costliest first."""
+    out = [
+        i
+        for i in st.hands[1]
+        if (sc := st.db.support.get(st.cards[i])) is not None and sc.effect == effect and sc.play_cost <= st.ap[1]
+    ]
+    return sorted(out, key=lambda i: (-st.db.support[st.cards[i]].play_cost, i))
+
+
+def _promote(st: PacificState, killer: Unit | None, events: list[Event]) -> None:
+    """§12.7 Promotion: at the start of shooting on undamaged tanks, else undamaged artillery or
+    armed transports; ``killer``: the undamaged infantry that has just destroyed an enemy unit."""
+    from hulldown.games.pacific.rules import play_support
+
+    while cards := _hand_support(st, "promotion"):
+        sc = st.db.support[st.cards[cards[0]]]
+        if killer is None:
+            target, why = support_target(st, sc, "mid", phase="shoot")
+            if target < 0:
+                return
+        else:
+            if killer.iid not in st.units or killer.wounds:
+                return
+            target, why = (
+                killer.iid,
+                f"12.7 Promotion: {killer.card.name}, the first undamaged infantry to destroy an enemy unit",
+            )
+        play_support(st, 1, cards[0], target, events)
+        st.log_ai(why, events)
+        if killer is not None:
+            return
+
+
+def _fortunate(st: PacificState, u: Unit, tid: str, events: list[Event]) -> None:
+    """§12.7: Fortunate (accuracy for the turn) on the attacker when it attacks the battle
+    objective (the HQ, or a unit on a scenario objective) or a unit whose loss breaks the player's
+    Supply Line; once a unit."""
+    from hulldown.games.pacific.rules import play_support
+
+    if u.acc_turn or u.space == HQ_SPACE:
+        return
+    cards = _hand_support(st, "accuracy-turn")
+    if not cards:
+        return
+    if tid == "hq":
+        why = "attacking the HQ"
+    elif tid.startswith("u") and (e := st.units.get(int(tid[1:]))) is not None:
+        if e.space in objective_spaces(st):
+            why = f"attacking the battle objective ({e.card.name})"
+        elif _breaks_supply(st, e):
+            why = f"attacking {e.card.name}, whose loss breaks the Supply Line"
+        else:
+            return
+    else:
+        return
+    sc = st.db.support[st.cards[cards[0]]]
+    play_support(st, 1, cards[0], u.iid, events)
+    st.log_ai(f"12.7 {sc.name}: on {u.card.name}, {why}", events)
 
 
 #: §12.8 Discard table: (priority 1, priority 2, priority 3 cards kept, costliest first?)
