@@ -74,17 +74,45 @@ def test_agent_table_from_scenario_and_parameter() -> None:
 
 
 def test_agent_moves_towards_the_behaviour_row() -> None:
-    """§12.6: in Secure Rows (turns 1-2, Variable) the agent does not push past rows 5-6."""
+    """§12.6 through the ordinary actions: Variable Secure Rows (turns 1-2) keeps rows 5-6; the
+    Offensive Advance Rows aims at row 4 and fills the first empty row of the Supply Line on the
+    way; the last unit of a Supply Line row stays."""
     st = new(players=2)
     to_deploy(st)
+    for s in range(grid.SPACES):
+        st.terrain[s] = -1
     u = put(st, "us-light-infantry", 0, grid.space(0, 2))
     st.apply("deploy-done")
     assert st.phase == "move"
-    agent = SoloAIAgent(0, seed=1, table="variable")
+    a = SoloAIAgent(0, seed=1, table="offensive").act(SeatView(st, 0))
+    assert a.id == "move-done"  # alone on the deployment line: it keeps the Supply Line
+    v = put(st, "us-light-infantry", 0, grid.space(0, 5))
+    agent = SoloAIAgent(0, seed=1, table="offensive")
     a = agent.act(SeatView(st, 0))
-    if a.id.startswith("move:"):
-        assert grid.own_row(0, grid.parse(a.id.split(":")[2])) <= 2
-    agent = SoloAIAgent(0, seed=1, table="offensive")  # Advance Rows: towards row 4
+    assert a.id.startswith(f"move:{grid.name(u.space)}:") or a.id.startswith(f"move:{grid.name(v.space)}:")
+    assert grid.own_row(0, grid.parse(a.id.split(":")[2])) == 2  # the first empty row of its Supply Line
+    assert "Advance Rows" in agent.last_reason
+    st.apply(a.id)
     a = agent.act(SeatView(st, 0))
-    assert a.id.startswith(f"move:{grid.name(u.space)}:")
-    assert grid.own_row(0, grid.parse(a.id.split(":")[2])) > 1
+    assert a.id == "move-done"  # the other keeps row 6
+    a = SoloAIAgent(0, seed=1, table="variable").act(SeatView(st, 0))
+    assert a.id == "move-done"
+
+
+def test_agent_unloads_like_the_rules_ai() -> None:
+    """§12.6 with §15.3 through the ordinary actions: a loaded transport at its row unloads."""
+    from hulldown.games.pacific.units import Unit
+
+    st = new(players=2)
+    to_deploy(st)
+    for s in range(grid.SPACES):
+        st.terrain[s] = -1
+    put(st, "us-light-infantry", 0, grid.space(0, 0))
+    t = put(st, "us-m3-scout", 0, grid.space(1, 3))
+    iid = st._new_card("us-light-infantry")
+    t.cargo = Unit(iid, st.db.units["us-light-infantry"], 0, 0, t.space, -5)
+    st.apply("deploy-done")
+    agent = SoloAIAgent(0, seed=1, table="variable")  # Secure Rows: rows 5-6, own row 2 reached
+    a = agent.act(SeatView(st, 0))
+    assert a.id.startswith(f"unload:{grid.name(t.space)}:"), a.id
+    assert "unloads Light Infantry" in agent.last_reason

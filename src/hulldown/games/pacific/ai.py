@@ -994,11 +994,11 @@ def _has_supplies(u: Unit) -> bool:
     return any(t.up.id == "supplies" or t.up.effect == "supplies" for t in u.tokens)
 
 
-def _target_row(st: PacificState, b: str, table: str, held: list[int]) -> int:
+def _target_row(st: PacificState, b: str, table: str, held: list[int], side: int = 1) -> int:
     """The own row the behaviour's movement aims at (§12.6; a scenario objective replaces it)."""
     objectives = objective_spaces(st)
     if objectives and not (table == "defensive" and b == "initial" and held[1] + held[2] < 2):
-        return max(grid.own_row(1, o) for o in objectives)
+        return max(grid.own_row(side, o) for o in objectives)
     return 7 - MOVE_ROW[table][b]
 
 
@@ -1129,7 +1129,7 @@ def _destination(
         if not cov or _cover(st, u.space):
             return None
         return min(cov, key=lambda s: (grid.distance(s, u.space), s)), "to cover"
-    target_row = _target_row(st, b, table, held)
+    target_row = _target_row(st, b, table, held, side)
     if here > target_row:  # advanced units pull back
         want = target_row
     elif here < target_row:
@@ -1150,8 +1150,8 @@ def _destination(
     if any(_cover(st, s) for s in opts):  # §12.6: several options: towards Evasion
         opts = [s for s in opts if _cover(st, s)]
     if b == "high" and len(opts) > 1:  # Attack: towards the enemy HQ
-        dh = min(grid.hq_distance(0, s) for s in opts)
-        opts = [s for s in opts if grid.hq_distance(0, s) == dh]
+        dh = min(grid.hq_distance(1 - side, s) for s in opts)
+        opts = [s for s in opts if grid.hq_distance(1 - side, s) == dh]
     return _die(st, sorted(opts)), f"{MOVE_NAME[table][b]}, towards row {7 - want}"
 
 
@@ -1192,7 +1192,7 @@ def _unload_here(st: PacificState, t: Unit, b: str, table: str, events: list[Eve
     if not spaces:
         return False
     row = grid.own_row(t.side, t.space)
-    at_row = row >= _target_row(st, b, table, _held_rows(st, t.side))
+    at_row = row >= _target_row(st, b, table, _held_rows(st, t.side), t.side)
     in_reach = [s for s in spaces if _has_target_from(st, c, s)]
     if not at_row and not in_reach:
         return False
@@ -1454,6 +1454,8 @@ class SoloAIAgent:
         self.last_reason = ""
         self.last_band = ""
         self._spots: dict[str, int] = {}  # §12.5 placement of each hand card, per decision
+        self._move_plan: tuple[str, str] | None = None  # §12.6 this decision's move, if computed
+        self._stays: set[tuple[int, int]] = set()  # (turn, unit) that §12.6 keeps in place
 
     def act(self, view: SeatView) -> Action:
         from hulldown.games.pacific.state import PacificState as PacificStateT
@@ -1466,6 +1468,7 @@ class SoloAIAgent:
         b, bwhy = current_band(st, side, table)
         self.last_band = b
         self._spots = {}
+        self._move_plan = None
         best: Action | None = None
         best_key: tuple[Any, ...] = ()
         for a in legal:
@@ -1510,23 +1513,13 @@ class SoloAIAgent:
             return (0, 0), "12.4 transport vehicle with its cargo"
         if k == "upgrade":
             return (1,), "12.4 spare AP upgrade"
-        if k in ("move", "fetch", "load"):
-            if k != "move":
-                return (3,), "12.6 the AI keeps its formation"
-            u = find_unit(st, p[1], side)
-            s = grid.parse(p[2])
-            goal = 7 - MOVE_ROW[table][b]
-            here = abs(grid.own_row(side, u.space) - goal)
-            there = abs(grid.own_row(side, s) - goal)
-            if there >= here:
-                return (5,), "12.6 no nearer to the behaviour's row"
-            return (0, there - here, 0 if _cover(st, s) else 1), f"12.6 {MOVE_NAME[table][b]}: towards row {7 - goal}"
-        if k == "unload":
-            t = find_unit(st, p[1], side)
-            goal = 7 - MOVE_ROW[table][b]
-            if grid.own_row(side, t.space) >= goal:
-                return (0, 0), "12.6 transport at the behaviour's row: unload"
-            return (3,), "12.6 transport still on its way"
+        if k in ("move", "unload"):
+            plan = self._plan(st, side, table, b)
+            if plan is not None and plan[0] == a.id:
+                return (0,), plan[1]
+            return (5,), "12.6 not the table's move"
+        if k in ("fetch", "load", "ride", "cover", "assault"):
+            return (5,), "12.6 the AI never assaults, loads or uses Covered Movement"
         if k == "heal":
             return (0, 0), "12.6 Heal and Repair: assist the wounded unit"
         if k == "fire":
@@ -1548,6 +1541,39 @@ class SoloAIAgent:
         if k in ("intercept", "escort", "aa"):
             return (0,), "12 Air: the obvious choice"
         return (3,), "not used by the AI"
+
+    def _plan(self, st: PacificState, side: int, table: str, b: str) -> tuple[str, str] | None:
+        """§12.6 on a copy of the resampled state: the first unit, from the deployment line
+        forward, that the movement rules move or unload this decision (once per decision; a unit
+        that chose to stay keeps its choice for the turn, so a wounded unit rolls once)."""
+        if self._move_plan is not None:
+            return self._move_plan if self._move_plan[0] else None
+        from hulldown.games.pacific.rules import can_move, move_destinations
+        from hulldown.games.pacific.state import PacificState as PacificStateT
+
+        sim = st.clone()
+        assert isinstance(sim, PacificStateT)
+        out: tuple[str, str] | None = None
+        for u in sorted(
+            (x for x in sim.side_units(side) if x.space >= 0),
+            key=lambda x: (grid.own_row(side, x.space), -x.card.cost, x.iid),
+        ):
+            if (sim.turn, u.iid) in self._stays:
+                continue
+            if u.cargo is not None:
+                c, here = u.cargo, u.space
+                if _unload_here(sim, u, b, table, []):
+                    out = (f"unload:{grid.name(here)}:{grid.name(c.space)}", sim.ai_log[-1])
+                    break
+            if can_move(sim, u):
+                dests = [x for x in move_destinations(sim, u)[0] if sim.board[x] < 0]
+                picked = _destination(sim, u, dests, b, table, []) if dests else None
+                if picked is not None:
+                    out = (f"move:{grid.name(u.space)}:{grid.name(picked[0])}", f"12.6 Movement: {picked[1]}")
+                    break
+            self._stays.add((sim.turn, u.iid))
+        self._move_plan = (out[0], out[1]) if out else ("", "")
+        return out
 
     def _legal_deploys(self, st: Any, ref: str) -> list[Action]:
         from hulldown.games.pacific.rules import deploy_actions
