@@ -111,3 +111,13 @@ def test_transport_at_its_row_unloads_without_moving() -> None:
     lorry = loaded(st, "jp-type94-lorry", "jp-heavy-infantry", grid.space(4, 3))
     ai.movement(st, "low", [], "variable")
     assert lorry.space == grid.space(4, 3) and lorry.cargo is None and lorry.moved
+
+
+def test_transport_kept_in_place_lets_its_cargo_off() -> None:
+    """§12.6: the only unit of row 6 keeps the Supply Line and does not move; its cargo steps off
+    to go on by itself next turn."""
+    st = bare()
+    lorry = loaded(st, "jp-type94-lorry", "jp-heavy-infantry", grid.space(5, 3))
+    ai.movement(st, "high", [], "variable")
+    assert lorry.space == grid.space(5, 3) and lorry.cargo is None
+    assert any("the transport stays" in line for line in st.ai_log)

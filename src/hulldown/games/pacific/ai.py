@@ -961,10 +961,10 @@ def movement(st: PacificState, b: str, events: list[Event], table: str = "variab
             continue
         dests, _ = move_destinations(st, u)
         dests = [s for s in dests if st.board[s] < 0]
-        if not dests:
-            continue
-        picked = _destination(st, u, dests, b, table, events)
+        picked = _destination(st, u, dests, b, table, events) if dests else None
         if picked is None:
+            if u.cargo is not None:  # the transport stays this turn: its cargo goes on by itself
+                _unload_here(st, u, b, table, events, staying=True)
             continue
         s, why = picked
         move_unit(st, u, s, events)
@@ -1179,10 +1179,11 @@ def heal_and_repair(st: PacificState, events: list[Event]) -> None:
         st.log_ai(f"12.6 Heal and Repair: {u.card.name} assists {f.card.name}", events)
 
 
-def _unload_here(st: PacificState, t: Unit, b: str, table: str, events: list[Event]) -> bool:
+def _unload_here(st: PacificState, t: Unit, b: str, table: str, events: list[Event], staying: bool = False) -> bool:
     """§12.6 with §15.3: a loaded transport unloads when it stands at (or beyond) the behaviour's
-    row, or when its cargo would have an enemy unit or the HQ in range from the unloading space.
-    The space: cover first, then nearest the enemy HQ, then a die roll."""
+    row, when its cargo would have an enemy unit or the HQ in range from the unloading space, or
+    (``staying``) when the movement rules keep the transport where it is this turn. The space:
+    cover first, then nearest the enemy HQ, then a die roll."""
     from hulldown.games.pacific.rules import may_unload, unload, unload_spaces
 
     c = t.cargo
@@ -1194,7 +1195,7 @@ def _unload_here(st: PacificState, t: Unit, b: str, table: str, events: list[Eve
     row = grid.own_row(t.side, t.space)
     at_row = row >= _target_row(st, b, table, _held_rows(st, t.side), t.side)
     in_reach = [s for s in spaces if _has_target_from(st, c, s)]
-    if not at_row and not in_reach:
+    if not at_row and not in_reach and not staying:
         return False
     opts = in_reach or spaces
     if any(_cover(st, s) for s in opts):
@@ -1202,7 +1203,7 @@ def _unload_here(st: PacificState, t: Unit, b: str, table: str, events: list[Eve
     dh = min(grid.hq_distance(1 - t.side, s) for s in opts)
     s = _die(st, sorted(x for x in opts if grid.hq_distance(1 - t.side, x) == dh))
     unload(st, t, s, events)
-    why = "at the behaviour's row" if at_row else "an enemy in its range"
+    why = "at the behaviour's row" if at_row else "an enemy in its range" if in_reach else "the transport stays"
     st.log_ai(f"12.6 Movement: {t.card.name} unloads {c.card.name} on {grid.name(s)} ({why}; 15.3)", events)
     return True
 
@@ -1571,6 +1572,11 @@ class SoloAIAgent:
                 if picked is not None:
                     out = (f"move:{grid.name(u.space)}:{grid.name(picked[0])}", f"12.6 Movement: {picked[1]}")
                     break
+                if u.cargo is not None:
+                    c, here = u.cargo, u.space
+                    if _unload_here(sim, u, b, table, [], staying=True):
+                        out = (f"unload:{grid.name(here)}:{grid.name(c.space)}", sim.ai_log[-1])
+                        break
             self._stays.add((sim.turn, u.iid))
         self._move_plan = (out[0], out[1]) if out else ("", "")
         return out
