@@ -124,31 +124,18 @@ def test_defensive_upgrade_is_compulsory_in_defense() -> None:
 
 
 def test_promotion_goes_to_an_undamaged_tank() -> None:
-    """§12.7: Promotion first on an undamaged tank, else undamaged artillery or armed transport."""
+    """§12.7: Promotion waits for the Shooting phase; there, first on an undamaged tank, else an
+    undamaged artillery or armed transport."""
     st = new(players=1)
     gun = put(st, "jp-type94-37mm", 1, grid.space(5, 2))
     tank = put(st, "jp-type95-hago", 1, grid.space(5, 3))
     sc = st.db.support["promotion"]
-    assert ai.support_target(st, sc, "mid")[0] == tank.iid
+    assert ai.support_target(st, sc, "mid") == (-2, "12.7 kept for the Shooting phase")
+    assert ai.support_target(st, sc, "mid", phase="shoot")[0] == tank.iid
     tank.wounds = 1
-    assert ai.support_target(st, sc, "mid")[0] == gun.iid
+    assert ai.support_target(st, sc, "mid", phase="shoot")[0] == gun.iid
     gun.wounds = 1
-    assert ai.support_target(st, sc, "mid")[0] == -2
-
-
-def test_fortunate_only_against_the_hq_or_the_supply_line() -> None:
-    """§12.7: Fortunate is used when attacking the HQ or a unit whose loss breaks the Supply Line."""
-    st = new(players=1)
-    sc = st.db.support["fortunate"]
-    tank = put(st, "jp-type97-chiha", 1, grid.space(3, 0))  # range 4; the HQ is 7 away
-    assert ai.support_target(st, sc, "mid")[0] == -2  # nothing worth it in range
-    lone = put(st, "us-light-infantry", 0, grid.space(0, 0))  # the player's only unit in its row 1
-    assert lone.space // grid.COLS == 0
-    assert ai.support_target(st, sc, "mid")[0] == tank.iid
-    st.board[lone.space] = -1
-    del st.units[lone.iid]
-    tank2 = put(st, "jp-type97-chiha", 1, grid.space(1, 3))  # HQ in range
-    assert ai.support_target(st, sc, "mid") == (tank2.iid, f"12.7 Fortunate: {tank2.card.name} has the HQ in range")
+    assert ai.support_target(st, sc, "mid", phase="shoot")[0] == -2
 
 
 def test_first_turns_deploy_near_cover() -> None:

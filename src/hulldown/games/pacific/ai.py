@@ -61,25 +61,28 @@ MOVE_ROW = {
 }
 #: §12.4 deployment priorities: (card kind, upgrade) per table and band. Kinds: a unit type,
 #: ``transport-shooting`` (a transport with a main weapon), ``transport-mobile`` (and Mobility),
-#: ``transport-carrier`` (Transport or Tow ability), ``aircraft``, ``support-attack``,
-#: ``support-defence``, ``support-damage``, ``support`` (any). Upgrades: ``""`` none,
-#: ``offensive``/``defensive``/``either``/``two-offensive`` compulsory (bought with the unit),
-#: the same with ``?`` potential ("if possible": bought at the end of the phase with spare AP).
+#: ``transport-infantry`` (Transport ability, deployed with an infantry card of the hand on board),
+#: ``transport-tow`` (Tow, with an artillery card), ``transport-infantry-or-tow`` (infantry if it
+#: can, else towed artillery), ``aircraft``, ``support-attack``, ``support-defence``,
+#: ``support-damage``, ``support`` (any). Upgrades: ``""`` none,
+#: ``offensive``/``defensive``/``either``/``two-offensive`` compulsory (bought with the unit; on a
+#: transport line, with its infantry), the same with ``?`` potential ("if possible": bought at the
+#: end of the phase with spare AP).
 PRIORITIES: dict[str, dict[str, tuple[tuple[str, str], ...]]] = {
     "variable": {
         "initial": (("infantry", "offensive?"), ("artillery", ""), ("tank", "")),
         "low": (("artillery", ""), ("infantry", "defensive"), ("tank", ""), ("support-defence", "")),
         "mid": (("infantry", "offensive"), ("tank", "offensive?"), ("artillery", ""), ("transport-shooting", ""),
                 ("support-attack", "")),
-        "high": (("tank", "offensive?"), ("transport-carrier", ""), ("transport-shooting", "any?"), ("aircraft", ""),
-                 ("support-attack", "")),
+        "high": (("tank", "offensive?"), ("transport-infantry-or-tow", "offensive?"), ("transport-shooting", "any?"),
+                 ("aircraft", ""), ("support-attack", "")),
     },
     "offensive": {
         "initial": (("tank", ""), ("infantry", "offensive?"), ("transport-mobile", "")),
         "low": (("infantry", "offensive?"), ("tank", ""), ("artillery", "any?"), ("support-attack", "")),
-        "mid": (("tank", ""), ("transport-carrier", ""), ("infantry", "offensive"), ("aircraft", ""),
+        "mid": (("tank", ""), ("transport-infantry", "offensive"), ("infantry", "offensive"), ("aircraft", ""),
                 ("support-damage", "")),
-        "high": (("tank", "two-offensive"), ("transport-carrier", ""), ("support-damage", ""),
+        "high": (("tank", "two-offensive"), ("transport-infantry", "offensive?"), ("support-damage", ""),
                  ("transport-shooting", "any?"), ("aircraft", "")),
     },
     "defensive": {
@@ -87,7 +90,7 @@ PRIORITIES: dict[str, dict[str, tuple[tuple[str, str], ...]]] = {
         "low": (("infantry", "defensive?"), ("artillery", "any?"), ("tank", ""), ("support-defence", "")),
         "mid": (("artillery", "defensive"), ("infantry", "either"), ("support-defence", ""), ("tank", "defensive?"),
                 ("aircraft", "")),
-        "high": (("transport-carrier", ""), ("transport-shooting", ""), ("tank", "defensive?"),
+        "high": (("transport-tow", ""), ("transport-shooting", ""), ("tank", "defensive?"),
                  ("support-attack", ""), ("aircraft", "")),
     },
 }  # fmt: skip
@@ -209,6 +212,160 @@ def ai_terrain(st: PacificState, side: int, events: list[Event]) -> None:
                 break
 
 
+# ---------------------------------------------------------------- §12.11 before a scenario's battle
+def pre_battle(st: PacificState, events: list[Event]) -> None:
+    """§12.11: in a historical scenario the AI places its half-price artificial terrain, then
+    deploys the scenario's cards (``ai_setup``) from its deck, then upgrades with the AP left."""
+    sc = st.scenario
+    if sc is None:
+        return
+    if sc.ai_terrain:
+        scenario_terrain(st, list(sc.ai_terrain), events)
+    if sc.ai_setup:
+        starting_deployment(st, {str(k): n for k, n in sc.ai_setup.items()}, events)
+
+
+def scenario_terrain(st: PacificState, names: list[str], events: list[Event]) -> None:
+    """§12.11: half the available cards rounded up, each at half its AP cost (rounded up), drawn
+    from the shuffled cards (one it cannot pay is put aside), placed at random on rows 5/4 by d10
+    as in a pitched battle (an occupied or sea space: roll again)."""
+    cards = [st._new_card(n) for n in names]
+    st.shuffle(cards)
+    want = (len(cards) + 1) // 2
+    placed = 0
+    for iid in cards:
+        if placed >= want:
+            break
+        t = st.db.terrain[st.cards[iid]]
+        cost = (t.cost + 1) // 2
+        if cost > st.ap[1]:
+            st.log_ai(f"12.11 Terrain: {t.name} costs {cost} AP, more than the AI has: put aside", events)
+            continue
+        for _ in range(30):
+            row = 2 if st.roll(10) <= 5 else 3
+            s = grid.space(grid.row_index(1, row), grid.D10_COLUMN[st.roll(10) - 1])
+            if st.terrain[s] < 0 and not st.sea[s] and st.board[s] < 0:
+                st.terrain[s] = iid
+                st.terrain_hp[iid] = t.hp
+                st.ap[1] -= cost
+                placed += 1
+                st.log_ai(f"12.11 Terrain: {t.name} on {grid.name(s)} for {cost} AP (half price)", events)
+                break
+
+
+def starting_deployment(st: PacificState, counts: dict[str, int], events: list[Event]) -> None:
+    """§12.11 "If the AI can or must deploy units before the battle starts": the scenario's cards
+    are taken from the AI deck; as many units as the AI's initial AP are deployed, costliest first,
+    on the positions to defend (the objectives, when the AI defends), then on the terrain cards with
+    the most Hit Points and Armour, then on the rows its Supply Line needs, then next to its units
+    (or at random), on its own half; ties by a die roll. The AP then buy upgrades, cheapest units
+    first, a die choosing among the options. Cards not deployed go back into the deck, shuffled."""
+    deck = st.decks[1]
+    taken: list[int] = []
+    for pile, n in counts.items():
+        for iid in list(deck):
+            if n <= 0:
+                break
+            if pile == "any" or card_type(st, st.cards[iid]) == pile:
+                deck.remove(iid)
+                taken.append(iid)
+                n -= 1
+    units = [i for i in taken if st.cards[i] in st.db.units and st.db.units[st.cards[i]].type != "aircraft"]
+    picks = _ordered(st, [_Pick(i, 0, st.db.units[st.cards[i]].cost, [], "") for i in units])
+    start = _scenario_field(st, "start_ap")
+    limit = int(start[1]) if start is not None else st.ap[1]  # "the initial points of its HQ"
+    defend = objective_spaces(st) if sc_attacker(st) == 0 else []
+    placed: list[Unit] = []
+    for p in picks:
+        if len(placed) >= limit:
+            break
+        uc = st.db.units[st.cards[p.iid]]
+        s, why = _starting_space(st, defend, uc.tags)
+        if s < 0:
+            break
+        u = Unit(p.iid, uc, 1, 1, s, -1)
+        for up in uc.free:
+            u.tokens.append(st.new_token(up))
+        st.units[p.iid] = u
+        st.board[s] = p.iid
+        placed.append(u)
+        taken.remove(p.iid)
+        events.append(public("deployed", unit=p.iid, name=uc.name, space=grid.name(s)))
+        st.log_ai(f"12.11 Starting Deployment: {uc.name} on {grid.name(s)} ({why})", events)
+    for iid in taken:
+        deck.put_top(iid)
+    st.shuffle(deck)
+    bought = True
+    while bought:  # spare AP: upgrades, cheapest units first
+        bought = False
+        for u in sorted(placed, key=lambda x: (x.card.cost, x.iid)):
+            if _buy_random_upgrade(st, u, events):
+                bought = True
+
+
+def sc_attacker(st: PacificState) -> int:
+    """The attacking side of the scenario (-1 in a pitched battle)."""
+    a = _scenario_field(st, "attacker")
+    return -1 if a is None else int(a)
+
+
+def _starting_space(st: PacificState, defend: list[int], tags: tuple[str, ...]) -> tuple[int, str]:
+    """The §12.11 order of places for one unit of the Starting Deployment (-1: no room)."""
+    half = [
+        s
+        for s in range(grid.SPACES)
+        if grid.own_row(1, s) <= 3 and st.board[s] < 0 and not st.sea[s]
+        and not ("extra-heavy" in tags and "difficult" in st.terrain_tags(s))
+    ]  # fmt: skip
+    if not half:
+        return -1, ""
+    free = [s for s in defend if s in half]
+    if free:
+        return _die(st, sorted(free)), "a position to defend"
+    cards = [s for s in half if st.terrain[s] >= 0]
+    if cards:
+
+        def strength(s: int) -> tuple[int, int]:
+            t = st.terrain_card(s)
+            return (st.terrain_hp.get(st.terrain[s], 0) or t.hp, t.armour)
+
+        top = max(strength(s) for s in cards)
+        return _die(st, sorted(s for s in cards if strength(s) == top)), "the terrain card with the most HP and Armour"
+    held = _held_rows(st, 1)
+    far = max((r for r in range(1, grid.ROWS + 1) if held[r]), default=1)
+    for r in range(1, far + 1):
+        if not held[r]:
+            row = [s for s in half if grid.own_row(1, s) == r]
+            if row:
+                return _die(st, sorted(row)), f"row {7 - r}, to keep the Supply Line"
+    near = [s for s in half if any(st.board[n] >= 0 and st.units[st.board[n]].side == 1 for n in grid.NEIGH[s])]
+    if near:
+        return _die(st, sorted(near)), "next to its units"
+    line = [s for s in half if grid.own_row(1, s) == 1]
+    return _die(st, sorted(line or half)), "the deployment line" if line else "at random"
+
+
+def _buy_random_upgrade(st: PacificState, u: Unit, events: list[Event]) -> bool:
+    """§12.11: one affordable upgrade the unit does not carry, chosen by a die roll."""
+    if _bought(u) >= 2:
+        return False
+    have = {t.up.id for t in u.tokens}
+    opts = [o for o in _upgrade_options(st, u.card.upgrades, "any", have) if st.db.upgrades[o].cost <= st.ap[1]]
+    if not opts:
+        return False
+    up = _die_str(st, opts)
+    tok = st.new_token(up)
+    st.ap[1] -= tok.up.cost
+    u.tokens.append(tok)
+    events.append(public("upgrade", unit=u.iid, token=tok.up.name))
+    st.log_ai(f"12.11 Starting Deployment: spare AP, {tok.up.name} for {u.card.name} (die roll)", events)
+    return True
+
+
+def _die_str(st: PacificState, options: list[str]) -> str:
+    return options[st.roll(len(options)) - 1] if len(options) > 1 else options[0]
+
+
 # ---------------------------------------------------------------- §12.2 behaviour
 def objective_spaces(st: PacificState) -> list[int]:
     """The AI's battle objective on the battlefield (a scenario's ``ai_objectives``: spaces or
@@ -254,19 +411,24 @@ def first_turns(st: PacificState, side: int) -> bool:
     return st.turn <= (3 if st.first_side == side else 4)
 
 
-def band(st: PacificState, side: int, events: list[Event], table: str = "variable") -> str:
-    """§12.2: the initial behaviour in turns 1-2, then the modifiers' band (<= 3, 4-7, >= 8)."""
+def current_band(st: PacificState, side: int, table: str = "variable") -> tuple[str, str]:
+    """§12.2 without side effects: the behaviour band and why (the agent reads it every decision)."""
     names = BEHAVIOUR[table]
     if first_turns(st, side):
-        st.log_ai(f"12.2 Behaviour: {names['initial']} (turns 1-2)", events)
-        return "initial"
+        return "initial", f"12.2 Behaviour: {names['initial']} (turns 1-2)"
     if st.ap_generated(side) <= 1:
-        st.log_ai(f"12.2 Behaviour: {names['low']} (only 1 AP generated: the minimum row)", events)
-        return "low"
+        return "low", f"12.2 Behaviour: {names['low']} (only 1 AP generated: the minimum row)"
     v = behaviour_value(st, side, table)
-    st.behaviour = v
     b = "low" if v <= 3 else "mid" if v <= 7 else "high"
-    st.log_ai(f"12.2 Behaviour: {names[b]} (modifiers {v})", events)
+    return b, f"12.2 Behaviour: {names[b]} (modifiers {v})"
+
+
+def band(st: PacificState, side: int, events: list[Event], table: str = "variable") -> str:
+    """§12.2: the initial behaviour in turns 1-2, then the modifiers' band (<= 3, 4-7, >= 8)."""
+    b, why = current_band(st, side, table)
+    if b != "initial" and "only 1 AP" not in why:
+        st.behaviour = behaviour_value(st, side, table)
+    st.log_ai(why, events)
     return b
 
 
@@ -280,6 +442,7 @@ def ai_turn(st: PacificState, events: list[Event], table: str | None = None) -> 
         return
     deployment(st, b, events, t)
     movement(st, b, events, t)
+    heal_and_repair(st, events)
     shooting(st, events)
     for u in st.units.values():  # §12 Flip Over: untilt the tokens
         if u.side == side:
@@ -325,8 +488,12 @@ def _matches(st: PacificState, kind: str, upgrade: str, cid: str) -> bool:
         ok = u.type == "transport" and u.damage > 0
     elif kind == "transport-mobile":
         ok = u.type == "transport" and u.damage > 0 and "mobility" in u.tags
-    elif kind == "transport-carrier":
-        ok = u.type == "transport" and ("transport" in u.tags or "tow" in u.tags)
+    elif kind == "transport-infantry":
+        return u.type == "transport" and "transport" in u.tags
+    elif kind == "transport-tow":
+        return u.type == "transport" and "tow" in u.tags
+    elif kind == "transport-infantry-or-tow":
+        return u.type == "transport" and ("transport" in u.tags or "tow" in u.tags)
     else:
         ok = u.type == kind
     if ok and upgrade and not upgrade.endswith("?"):
@@ -384,12 +551,47 @@ def _compulsory(st: PacificState, cid: str, wish: str) -> list[str]:
 
 
 class _Pick:
-    """A card in a priority pile with its full cost (the card and its compulsory upgrades)."""
+    """A card in a priority pile with its full cost (the card and its compulsory upgrades; on a
+    transport line also the cargo card of the hand and the cargo's compulsory upgrades)."""
 
-    __slots__ = ("cost", "iid", "pri", "ups", "wish")
+    __slots__ = ("cargo", "cargo_ups", "cost", "iid", "pri", "ups", "wish")
 
     def __init__(self, iid: int, pri: int, cost: int, ups: list[str], wish: str) -> None:
         self.iid, self.pri, self.cost, self.ups, self.wish = iid, pri, cost, ups, wish
+        self.cargo = -1
+        self.cargo_ups: list[str] = []
+
+
+CARRIER_KINDS = ("transport-infantry", "transport-tow", "transport-infantry-or-tow")
+
+
+def _cargo_for(st: PacificState, kind: str, wish: str, carrier: str, free: list[int]) -> tuple[int, list[str]]:
+    """§12.4 transport lines: the costliest card of the hand the carrier can take on board
+    (infantry with the wished upgrade when it is compulsory; towed artillery for Tow, or when the
+    Variable Attack line finds no infantry); -1 when there is none (the line does not fit)."""
+    from hulldown.games.pacific.rules import carries_card
+
+    tags = st.db.units[carrier].tags
+    wants: list[str] = []
+    if kind in ("transport-infantry", "transport-infantry-or-tow") and "transport" in tags:
+        wants.append("infantry")
+    if kind in ("transport-tow", "transport-infantry-or-tow") and "tow" in tags:
+        wants.append("artillery")
+    probe = Unit(-1, st.db.units[carrier], 1, 1, -1, st.turn)
+    for want in wants:
+        cands = []
+        for i in free:
+            uc = st.db.units.get(st.cards[i])
+            if uc is None or uc.type != want or not carries_card(probe, uc):
+                continue
+            ups = _compulsory(st, st.cards[i], wish) if want == "infantry" else []
+            if want == "infantry" and wish and not wish.endswith("?") and not ups:
+                continue  # "infantry with an offensive upgrade": it must have one
+            cands.append(_Pick(i, 0, uc.cost + sum(st.db.upgrades[x].cost for x in ups), ups, ""))
+        if cands:
+            top = _ordered(st, cands)[0]
+            return top.iid, top.ups
+    return -1, []
 
 
 def _ordered(st: PacificState, items: list[_Pick]) -> list[_Pick]:
@@ -457,9 +659,31 @@ def deployment(st: PacificState, b: str, events: list[Event], table: str = "vari
     for p in zero:
         _deploy_card(st, p, b, table, f"12.4 Deployment: priority 0 ({dname})", events)
     piles: list[list[_Pick]] = [[] for _ in entries]
+    # transport lines first: each carrier claims its cargo from the hand (costliest carriers first)
+    claimed: set[int] = set()
+    carriers = sorted(
+        (i for i in hand if 1 <= (pr := priority(st, table, b, st.cards[i])) <= len(entries)
+         and entries[pr - 1][0] in CARRIER_KINDS),
+        key=lambda i: (priority(st, table, b, st.cards[i]), -st.db.cost(st.cards[i]), i),
+    )  # fmt: skip
+    for iid in carriers:
+        pr = priority(st, table, b, st.cards[iid])
+        kind, wish = entries[pr - 1]
+        free = [i for i in hand if i not in claimed and i != iid and i not in carriers]
+        cargo, cups = _cargo_for(st, kind, wish, st.cards[iid], free)
+        if cargo < 0:
+            st.log_ai(f"12.4 Deployment: {st.db.name(st.cards[iid])} has no cargo in hand for '{kind}'", events)
+            continue
+        claimed.add(cargo)
+        pick = _Pick(iid, pr, st.db.units[st.cards[iid]].cost, [], wish)
+        pick.cargo, pick.cargo_ups = cargo, cups
+        pick.cost += st.db.units[st.cards[cargo]].cost + sum(st.db.upgrades[x].cost for x in cups)
+        piles[pr - 1].append(pick)
     for iid in list(hand):
         cid = st.cards[iid]
         pr = priority(st, table, b, cid)
+        if iid in claimed or iid in carriers:
+            continue
         if 1 <= pr <= len(entries):
             wish = entries[pr - 1][1]
             ups = _compulsory(st, cid, wish)
@@ -487,6 +711,8 @@ def deployment(st: PacificState, b: str, events: list[Event], table: str = "vari
     # potential upgrades ("if possible") of the units deployed this turn, then spare AP (§12.5)
     for p in sorted(chosen, key=lambda p: (-p.cost, p.pri)):
         u = st.units.get(p.iid)
+        if u is not None and p.cargo >= 0:
+            u = u.cargo if u.cargo is not None and u.cargo.iid == p.cargo else None  # the wish is the cargo's
         if u is not None and p.wish.endswith("?"):
             _buy_upgrade(st, u, p.wish, f"12.4 Deployment: potential {p.wish.rstrip('?')} upgrade", events)
     for u in sorted(st.side_units(1), key=lambda x: (-x.card.cost, x.iid)):
@@ -520,7 +746,15 @@ def _buy_upgrade(st: PacificState, u: Unit, wish: str, label: str, events: list[
 
 def _deploy_card(st: PacificState, p: _Pick, b: str, table: str, label: str, events: list[Event]) -> bool:
     """Put one chosen card into play (§12.5 placement, §12.4 support targets)."""
-    from hulldown.games.pacific.rules import deploy, deploy_spaces, free_bay, play_support, unit_deploy_cost
+    from hulldown.games.pacific.rules import (
+        board,
+        board_cost,
+        deploy,
+        deploy_spaces,
+        free_bay,
+        play_support,
+        unit_deploy_cost,
+    )
 
     if p.iid not in st.hands[1]:
         return False
@@ -533,7 +767,7 @@ def _deploy_card(st: PacificState, p: _Pick, b: str, table: str, label: str, eve
             deploy(st, 1, p.iid, "hq", events)
             st.log_ai(f"{label}, {uc.name} beside the HQ", events)
             return True
-        extra = sum(st.db.upgrades[x].cost for x in p.ups)
+        extra = p.cost - uc.cost  # compulsory upgrades, and on a transport line its cargo
         spaces = [
             s
             for s in deploy_spaces(st, 1, uc.tags)
@@ -541,12 +775,19 @@ def _deploy_card(st: PacificState, p: _Pick, b: str, table: str, label: str, eve
         ]
         if not spaces:
             return False
-        s, why = placement(st, uc.pierce, spaces, b)
+        cargo_card = st.db.units[st.cards[p.cargo]] if p.cargo >= 0 else None
+        pierce = max(uc.pierce, cargo_card.pierce if cargo_card is not None else 0)
+        s, why = placement(st, pierce, spaces, b)
         deploy(st, 1, p.iid, grid.name(s), events)
         st.log_ai(f"{label}, {uc.name}; 12.5 {why}", events)
         u = st.units[p.iid]
         for up in p.ups:
             _buy_upgrade(st, u, p.wish, "12.4 Deployment: compulsory upgrade", events, pick=up)
+        if cargo_card is not None and p.cargo in st.hands[1] and board_cost(st, 1, cargo_card, u) <= st.ap[1]:
+            c = board(st, 1, p.cargo, u, events)  # §15.2: deployed on board its carrier
+            st.log_ai(f"12.4 Deployment: transport line, {cargo_card.name} on board {uc.name} (15.2)", events)
+            for up in p.cargo_ups:
+                _buy_upgrade(st, c, p.wish, "12.4 Deployment: compulsory upgrade", events, pick=up)
         return True
     sc = st.db.support[cid]
     if sc.play_cost > st.ap[1]:
@@ -576,14 +817,16 @@ def _can_fire(st: PacificState, u: Unit) -> bool:
     )
 
 
-def support_target(st: PacificState, sc: Any, b: str) -> tuple[int, str]:
+def support_target(st: PacificState, sc: Any, b: str, phase: str = "deploy") -> tuple[int, str]:
     """§12.4 support placement (-1: no unit target, -2: no fitting target: the card waits).
 
-    Attack boosts go on the AI's costliest unit that can fire this turn; Promotion on an undamaged
-    tank, else an undamaged artillery or armed transport (§12.7); Fortunate-like accuracy cards
-    only on a unit that has the enemy HQ (the battle objective) in range, or a unit whose loss
-    breaks the enemy's Supply Line (§12.7); defence boosts on the AI's costliest unit in an enemy's
-    range; cards played on enemy units on the player's costliest unit that has an AI unit in range.
+    Attack boosts go on the AI's costliest unit that can fire this turn; Promotion and the
+    Fortunate-like accuracy cards wait for the Shooting phase (§12.7, ``phase="shoot"``): Promotion
+    on an undamaged tank, else an undamaged artillery or armed transport (the third choice, the
+    first undamaged infantry that destroys an enemy unit, and Fortunate, on the attacker of the
+    battle objective or of a unit whose loss breaks the Supply Line, are made in :func:`shooting`);
+    defence boosts on the AI's costliest unit in an enemy's range; cards played on enemy units on
+    the player's costliest unit that has an AI unit in range.
     """
     from hulldown.games.pacific.rules import support_targets
 
@@ -604,6 +847,8 @@ def support_target(st: PacificState, sc: Any, b: str) -> tuple[int, str]:
             ):
                 return u.iid, f"on the player's costliest unit with an AI unit in range: {u.card.name}"
         return -2, "no enemy unit threatens an AI unit"
+    if e in ("promotion", "accuracy-turn") and phase != "shoot":
+        return -2, "12.7 kept for the Shooting phase"
     if e == "promotion":
         fresh = [u for u in units if u.wounds == 0 and u.space >= 0]
         for u in fresh:
@@ -614,18 +859,7 @@ def support_target(st: PacificState, sc: Any, b: str) -> tuple[int, str]:
                 return u.iid, f"12.7 Promotion: undamaged artillery or armed transport {u.card.name}"
         return -2, "12.7 Promotion: no undamaged tank, artillery or armed transport"
     if e == "accuracy-turn":
-        for u in units:
-            if (
-                u.space >= 0
-                and u.card.damage > 0
-                and u.card.pierce >= st.hq_armour(0)
-                and grid.hq_distance(0, u.space) <= u.card.range
-            ):
-                return u.iid, f"12.7 Fortunate: {u.card.name} has the HQ in range"
-        for u in units:
-            if u.space >= 0 and _supply_target_in_range(st, u):
-                return u.iid, f"12.7 Fortunate: {u.card.name} can break the Supply Line"
-        return -2, "12.7 Fortunate: kept for the HQ or the Supply Line"
+        return -2, "12.7 Fortunate: played on the attacker when it attacks (see shooting)"
     if e in DEFENCE_EFFECTS:
         for u in units:
             if u.space >= 0 and _in_range_of_enemy(st, u):
@@ -637,36 +871,24 @@ def support_target(st: PacificState, sc: Any, b: str) -> tuple[int, str]:
     return -2, "no AI unit can fire"
 
 
-def _supply_target_in_range(st: PacificState, u: Unit) -> bool:
-    """An enemy unit in range whose loss would break the enemy's Supply Line (§12.7)."""
-    line = st.supply_line(0)
-    for e in st.units.values():
-        if e.side != 0 or e.space < 0 or grid.DIST[u.space][e.space] > u.card.range:
-            continue
-        if u.card.pierce < st.effective_armour(e):
-            continue
-        k = grid.own_row(0, e.space)
-        alone = (
-            sum(
-                1
-                for f in st.units.values()
-                if f.side == 0 and f.space >= 0 and f.space // grid.COLS == e.space // grid.COLS
-            )
-            == 1
-        )
-        if alone and k <= line:
-            return True
-    return False
+def _breaks_supply(st: PacificState, e: Unit) -> bool:
+    """Would the loss of the player's unit ``e`` break the player's Supply Line (§12.7)? It is the
+    only unit of a row of that line."""
+    if e.space < 0:
+        return False
+    row = e.space // grid.COLS
+    alone = sum(1 for f in st.units.values() if f.side == e.side and f.space >= 0 and f.space // grid.COLS == row) == 1
+    return alone and grid.own_row(e.side, e.space) <= st.supply_line(e.side)
 
 
-def placement(st: PacificState, pierce: int, spaces: list[int], b: str) -> tuple[int, str]:
+def placement(st: PacificState, pierce: int, spaces: list[int], b: str, side: int = 1) -> tuple[int, str]:
     """§12.5: turns 1-2 nearest to cover; later Confronted Units, else an empty terrain card in the
     AI's rows, else nearest the battle objective."""
     cover = [s for s in range(grid.SPACES) if _cover(st, s) and st.board[s] < 0]
     if b != "initial":
         foes = sorted(
-            (u for u in st.side_units(0) if u.space >= 0 and pierce >= st.effective_armour(u)),
-            key=lambda u: (-u.card.cost, grid.hq_distance(1, u.space), u.iid),
+            (u for u in st.side_units(1 - side) if u.space >= 0 and pierce >= st.effective_armour(u)),
+            key=lambda u: (-u.card.cost, grid.hq_distance(side, u.space), u.iid),
         )
         if foes:
             f = foes[0]
@@ -674,13 +896,13 @@ def placement(st: PacificState, pierce: int, spaces: list[int], b: str) -> tuple
             near = min(abs(s % grid.COLS - col) for s in spaces)
             best = [s for s in spaces if abs(s % grid.COLS - col) == near]
             return _die(st, best), f"Confronted Units, column of {f.card.name}"
-        mine = [s for s in cover if grid.own_row(1, s) <= 3]
+        mine = [s for s in cover if grid.own_row(side, s) <= 3]
         if mine:
             d = min(grid.DIST[s][c] for s in spaces for c in mine)
             best = [s for s in spaces if min(grid.DIST[s][c] for c in mine) == d]
             return _die(st, best), "no enemy it can damage: nearest an empty terrain card in rows 4-6"
-        d = min(grid.hq_distance(0, s) for s in spaces)
-        return _die(st, [s for s in spaces if grid.hq_distance(0, s) == d]), "nearest the battle objective"
+        d = min(grid.hq_distance(1 - side, s) for s in spaces)
+        return _die(st, [s for s in spaces if grid.hq_distance(1 - side, s) == d]), "nearest the battle objective"
     if cover:
         d = min(grid.DIST[s][c] for s in spaces for c in cover)
         best = [s for s in spaces if min(grid.DIST[s][c] for c in cover) == d]
@@ -720,38 +942,167 @@ def _chain(st: PacificState, side: int) -> int:
 def movement(st: PacificState, b: str, events: list[Event], table: str = "variable") -> None:
     """§12.6: from row 6 (the AI's deployment line) forward, each unit towards the behaviour's
     row, filling the first empty row of its Supply Line on the way and never leaving a row of that
-    line empty; advanced units pull back; wounded units roll; units without a gun seek cover."""
+    line empty; advanced units pull back; wounded units roll; units without a gun seek cover;
+    Heal and Repair units go to the wounded; units that generate AP and Supplies transports keep
+    safe; a loaded transport drives its cargo to the behaviour's row and unloads it there."""
     from hulldown.games.pacific.rules import can_move, move_destinations, move_unit
 
     side = 1
-    goal = 7 - MOVE_ROW[table][b]  # own row
-    objectives = objective_spaces(st)
-    mname = MOVE_NAME[table][b]
     units = sorted(
         (u for u in st.side_units(side) if u.space >= 0),
         key=lambda u: (grid.own_row(side, u.space), -u.card.cost, u.iid),
     )
     for u in units:
-        if u.iid not in st.units or not can_move(st, u):
+        if u.iid not in st.units or u.space < 0:
+            continue
+        if u.cargo is not None and _unload_here(st, u, b, table, events):
+            continue  # §12.6/§15.3: already at its row: the cargo steps off, the transport stays
+        if not can_move(st, u):
             continue
         dests, _ = move_destinations(st, u)
         dests = [s for s in dests if st.board[s] < 0]
-        if not dests:
+        picked = _destination(st, u, dests, b, table, events) if dests else None
+        if picked is None:
+            if u.cargo is not None:  # the transport stays this turn: its cargo goes on by itself
+                _unload_here(st, u, b, table, events, staying=True)
             continue
-        mode = "normal"
-        threatened = any(
-            e.side != side and e.space >= 0 and grid.distance(e.space, u.space) <= e.card.range
-            and e.card.damage > 0 and e.card.pierce >= st.effective_armour(u)
-            for e in st.units.values()
-        )  # fmt: skip
-        if u.wounds and threatened:
-            r = st.roll(10)
-            if u.wounds == 1:
-                mode = "back" if r <= 2 else "cover" if r <= 6 else "normal"
-            else:
-                mode = "back" if r <= 5 else "cover" if r <= 8 else "normal"
-            st.log_ai(f"12.6 Wounded unit {u.card.name}: d10 {r}, {mode}", events)
-        elif u.card.damage == 0 or "generates-ap" in u.card.tags:
+        s, why = picked
+        move_unit(st, u, s, events)
+        st.log_ai(f"12.6 Movement: {u.card.name} to {grid.name(s)} ({why})", events)
+        if u.cargo is not None:
+            _unload_here(st, u, b, table, events)
+
+
+def _threats(st: PacificState, u: Unit) -> list[Unit]:
+    """Enemy units that have ``u`` in range and can damage it (§12.6 "within range of enemy units
+    that might cause damage")."""
+    return [
+        e for e in st.units.values()
+        if e.side != u.side and e.space >= 0 and grid.distance(e.space, u.space) <= e.card.range
+        and e.card.damage > 0 and e.card.pierce >= st.effective_armour(u)
+    ]  # fmt: skip
+
+
+def _treats(u: Unit) -> tuple[str, ...]:
+    """The unit types a Heal (infantry, artillery) or Repair (artillery, tank, transport) unit assists."""
+    heal = u.has("heal") or any(t.up.effect == "heal" for t in u.tokens)
+    repair = u.has("repair") or any(t.up.effect == "repair" for t in u.tokens)
+    return (("infantry", "artillery") if heal else ()) + (("artillery", "tank", "transport") if repair else ())
+
+
+def _has_supplies(u: Unit) -> bool:
+    return any(t.up.id == "supplies" or t.up.effect == "supplies" for t in u.tokens)
+
+
+def _target_row(st: PacificState, b: str, table: str, held: list[int], side: int = 1) -> int:
+    """The own row the behaviour's movement aims at (§12.6; a scenario objective replaces it)."""
+    objectives = objective_spaces(st)
+    if objectives and not (table == "defensive" and b == "initial" and held[1] + held[2] < 2):
+        return max(grid.own_row(side, o) for o in objectives)
+    return 7 - MOVE_ROW[table][b]
+
+
+def _back(st: PacificState, u: Unit, dests: list[int]) -> int:
+    """§12.6 moving back: towards the HQ as far as the MP allow (cover first); -1 if it cannot."""
+    here = grid.own_row(u.side, u.space)
+    back = [s for s in dests if grid.own_row(u.side, s) < here]
+    if not back:
+        return -1
+    return min(back, key=lambda s: (grid.own_row(u.side, s), 0 if _cover(st, s) else 1, s))
+
+
+def _sideways(st: PacificState, u: Unit, dests: list[int], foes: list[Unit]) -> int:
+    """§12.6 "move sideways, away from the enemy unit": the same row, farthest from the foes."""
+    if not foes:
+        return -1
+    row = u.space // grid.COLS
+    side = [s for s in dests if s // grid.COLS == row]
+    now = min(grid.distance(e.space, u.space) for e in foes)
+    side = [s for s in side if min(grid.distance(e.space, s) for e in foes) > now]
+    if not side:
+        return -1
+    return max(side, key=lambda s: (min(grid.distance(e.space, s) for e in foes), -s))
+
+
+def _destination(
+    st: PacificState, u: Unit, dests: list[int], b: str, table: str, events: list[Event]
+) -> tuple[int, str] | None:
+    """Where §12.6 sends one unit this turn (None: it stays), with the reason."""
+    side = u.side
+    here = grid.own_row(side, u.space)
+    held = _held_rows(st, side)
+    chain = _chain(st, side)
+    last_of_line = held[here] == 1 and here <= chain
+    threats = _threats(st, u)
+    mode = "normal"
+    if u.wounds and threats:
+        r = st.roll(10)
+        if u.wounds == 1:
+            mode = "back" if r <= 2 else "cover" if r <= 6 else "normal"
+        else:
+            mode = "back" if r <= 5 else "cover" if r <= 8 else "normal"
+        st.log_ai(f"12.6 Wounded unit {u.card.name}: d10 {r}, {mode}", events)
+    elif "generates-ap" in u.card.tags and "command-group" in u.card.tags:
+        if not threats:  # forward only out of the enemy's range, at most to row 4 (own row 3)
+            fwd = [s for s in dests if here < grid.own_row(side, s) <= 3]
+            fwd = [
+                s
+                for s in fwd
+                if not [
+                    e
+                    for e in st.units.values()
+                    if e.side != side
+                    and e.space >= 0
+                    and grid.distance(e.space, s) <= e.card.range
+                    and e.card.damage > 0
+                ]
+            ]
+            if fwd and not last_of_line:
+                top = max(grid.own_row(side, s) for s in fwd)
+                return _die(
+                    st, sorted(s for s in fwd if grid.own_row(side, s) == top)
+                ), "Command Group: forward, out of range"
+            return None
+        s = _back(st, u, dests)
+        if s >= 0:
+            return s, "Command Group in range: back"
+        s = _sideways(st, u, dests, threats)
+        return (s, "Command Group in range: sideways, away from the enemy") if s >= 0 else None
+    elif "generates-ap" in u.card.tags:  # Radio Operator (and Radio Link)
+        if _cover(st, u.space):
+            return None
+        near = [s for s in dests if grid.distance(s, u.space) == 1 and _cover(st, s)]
+        if near:
+            return _die(st, sorted(near)), "Radio Operator: 1 space to adjacent cover"
+        s = _back(st, u, dests)
+        if s >= 0 and (threats or not last_of_line):
+            return s, "Radio Operator, no adjacent cover: back"
+        s = _sideways(st, u, dests, threats)
+        return (s, "Radio Operator, no adjacent cover: sideways, away from the enemy") if s >= 0 else None
+    elif u.card.type == "transport" and _has_supplies(u):
+        why = "Supplies: towards row 6 with all its MP, to cover if it can"
+        if here == 1:  # already on row 6: only onto cover there
+            cov = [s for s in dests if grid.own_row(side, s) == 1 and _cover(st, s)]
+            return (_die(st, sorted(cov)), why) if cov and not _cover(st, u.space) else None
+        low = min(grid.own_row(side, s) for s in dests)
+        if low >= here:
+            return None
+        best = [s for s in dests if grid.own_row(side, s) == low]
+        cov = [s for s in best if _cover(st, s)]
+        return _die(st, sorted(cov or best)), why
+    else:
+        kinds = _treats(u)
+        wounded = [f for f in st.units.values() if f.side == side and f.space >= 0 and f is not u
+                   and f.wounds and f.card.type in kinds]  # fmt: skip
+        if wounded:  # §12.6: Heal and Repair units go to the wounded units they can assist
+            if any(grid.distance(f.space, u.space) <= 1 for f in wounded):
+                return None
+            d = {s: min(grid.distance(s, f.space) for f in wounded) for s in dests}
+            now = min(grid.distance(u.space, f.space) for f in wounded)
+            best_d = min(d.values())
+            if best_d < now and not last_of_line:
+                return _die(st, sorted(s for s in dests if d[s] == best_d)), "Heal and Repair: towards a wounded unit"
+        if u.card.damage == 0 and u.cargo is None:
             mode = "cover"
         else:
             danger = _unanswered_threats(st, u)
@@ -759,58 +1110,115 @@ def movement(st: PacificState, b: str, events: list[Event], table: str = "variab
                 safe = [s for s in dests if all(grid.distance(e.space, s) > e.card.range for e in danger)]
                 if safe:
                     s = min(safe, key=lambda s: (0 if _cover(st, s) else 1, grid.distance(s, u.space), s))
-                    move_unit(st, u, s, events)
-                    st.log_ai(
-                        f"12.6 Movement: {u.card.name} to {grid.name(s)} (out of an unanswered enemy's range)", events
-                    )
-                    continue
-        here = grid.own_row(side, u.space)
-        held = _held_rows(st, side)
-        chain = _chain(st, side)
-        last_of_line = held[here] == 1 and here <= chain
-        if mode == "back":
-            s = min(dests, key=lambda s: (grid.own_row(side, s), 0 if _cover(st, s) else 1, s))
-            if grid.own_row(side, s) >= here:
-                continue
-            why = "wounded: back towards the HQ"
-        elif mode == "cover":
-            cov = [s for s in dests if _cover(st, s) and grid.distance(s, u.space) <= (1 if u.card.damage == 0 else 9)]
-            cov = [s for s in cov if not (last_of_line and grid.own_row(side, s) != here)]
-            if not cov or _cover(st, u.space):
-                continue
-            s = min(cov, key=lambda s: (grid.distance(s, u.space), s))
-            why = "to cover"
-        else:
-            if objectives and not (table == "defensive" and b == "initial" and held[1] + held[2] < 2):
-                target_row = max(grid.own_row(side, o) for o in objectives)
-            else:
-                target_row = goal
-            if here > target_row:  # advanced units pull back
-                want = target_row
-            elif here < target_row:
-                gap = chain + 1
-                want = gap if here < gap <= target_row else target_row
-                if last_of_line and not (table == "offensive" and b == "high" and here == chain):
-                    continue  # §12.6: never leave a row of the Supply Line empty
-            else:
-                continue
-            cur = abs(here - want)
-            opts = [s for s in dests if abs(grid.own_row(side, s) - want) < cur]
-            if here < want:
-                opts = [s for s in opts if grid.own_row(side, s) <= want]
-            if not opts:
-                continue
-            best_d = min(abs(grid.own_row(side, s) - want) for s in opts)
-            opts = [s for s in opts if abs(grid.own_row(side, s) - want) == best_d]
-            if any(_cover(st, s) for s in opts):  # §12.6: several options: towards Evasion
-                opts = [s for s in opts if _cover(st, s)]
-            if b == "high" and len(opts) > 1:  # Attack: towards the enemy HQ
-                dh = min(grid.hq_distance(0, s) for s in opts)
-                opts = [s for s in opts if grid.hq_distance(0, s) == dh]
-            s = _die(st, sorted(opts))
-            why = f"{mname}, towards row {7 - want}"
-        move_unit(st, u, s, events)
-        st.log_ai(f"12.6 Movement: {u.card.name} to {grid.name(s)} ({why})", events)
+                    return s, "out of an unanswered enemy's range"
+    if mode == "back":
+        s = _back(st, u, dests)
+        if s >= 0:
+            return s, "wounded: back towards the HQ"
+        healers = [f for f in st.units.values() if f.side == side and f.space >= 0 and u.card.type in _treats(f)]
+        if healers:  # §12.6: cannot go back: towards a Heal or Repair unit
+            d = {s: min(grid.distance(s, f.space) for f in healers) for s in dests}
+            now = min(grid.distance(u.space, f.space) for f in healers)
+            nearest = min(d.values())
+            if nearest < now:
+                return _die(st, sorted(s for s in dests if d[s] == nearest)), "wounded: towards a Heal/Repair unit"
+        return None
+    if mode == "cover":
+        cov = [s for s in dests if _cover(st, s) and grid.distance(s, u.space) <= (1 if u.card.damage == 0 else 9)]
+        cov = [s for s in cov if not (last_of_line and grid.own_row(side, s) != here)]
+        if not cov or _cover(st, u.space):
+            return None
+        return min(cov, key=lambda s: (grid.distance(s, u.space), s)), "to cover"
+    target_row = _target_row(st, b, table, held, side)
+    if here > target_row:  # advanced units pull back
+        want = target_row
+    elif here < target_row:
+        gap = chain + 1
+        want = gap if here < gap <= target_row else target_row
+        if last_of_line and not (table == "offensive" and b == "high" and here == chain):
+            return None  # §12.6: never leave a row of the Supply Line empty
+    else:
+        return None
+    cur = abs(here - want)
+    opts = [s for s in dests if abs(grid.own_row(side, s) - want) < cur]
+    if here < want:
+        opts = [s for s in opts if grid.own_row(side, s) <= want]
+    if not opts:
+        return None
+    best_d = min(abs(grid.own_row(side, s) - want) for s in opts)
+    opts = [s for s in opts if abs(grid.own_row(side, s) - want) == best_d]
+    if any(_cover(st, s) for s in opts):  # §12.6: several options: towards Evasion
+        opts = [s for s in opts if _cover(st, s)]
+    if b == "high" and len(opts) > 1:  # Attack: towards the enemy HQ
+        dh = min(grid.hq_distance(1 - side, s) for s in opts)
+        opts = [s for s in opts if grid.hq_distance(1 - side, s) == dh]
+    return _die(st, sorted(opts)), f"{MOVE_NAME[table][b]}, towards row {7 - want}"
+
+
+def heal_and_repair(st: PacificState, events: list[Event]) -> None:
+    """§12.6: the Heal and Repair units, having sought out the wounded, assist them (once a turn
+    each, on its own or a neighbouring space): the costliest wounded unit first, ties by a die."""
+    for u in sorted(st.side_units(1), key=lambda x: (-x.card.cost, x.iid)):
+        kinds = _treats(u)
+        if not kinds or u.space < 0 or u.healed:
+            continue
+        near = [
+            f
+            for n in [u.space, *grid.NEIGH[u.space]]
+            if (f := st.unit_at(n)) is not None and f.side == u.side and f.wounds and f.card.type in kinds
+            and not (f is u and f.card.type not in ("infantry", "artillery"))
+        ]  # fmt: skip
+        if not near:
+            continue
+        top = max(f.card.cost for f in near)
+        best = [f for f in near if f.card.cost == top]
+        f = best[st.roll(len(best)) - 1] if len(best) > 1 else best[0]
+        f.wounds -= 1
+        u.healed = True
+        events.append(public("healed", unit=f.iid))
+        st.log_ai(f"12.6 Heal and Repair: {u.card.name} assists {f.card.name}", events)
+
+
+def _unload_here(st: PacificState, t: Unit, b: str, table: str, events: list[Event], staying: bool = False) -> bool:
+    """§12.6 with §15.3: a loaded transport unloads when it stands at (or beyond) the behaviour's
+    row, when its cargo would have an enemy unit or the HQ in range from the unloading space, or
+    (``staying``) when the movement rules keep the transport where it is this turn. The space:
+    cover first, then nearest the enemy HQ, then a die roll."""
+    from hulldown.games.pacific.rules import may_unload, unload, unload_spaces
+
+    c = t.cargo
+    if c is None or not may_unload(st, t):
+        return False
+    spaces = unload_spaces(st, t)
+    if not spaces:
+        return False
+    row = grid.own_row(t.side, t.space)
+    at_row = row >= _target_row(st, b, table, _held_rows(st, t.side), t.side)
+    in_reach = [s for s in spaces if _has_target_from(st, c, s)]
+    if not at_row and not in_reach and not staying:
+        return False
+    opts = in_reach or spaces
+    if any(_cover(st, s) for s in opts):
+        opts = [s for s in opts if _cover(st, s)]
+    dh = min(grid.hq_distance(1 - t.side, s) for s in opts)
+    s = _die(st, sorted(x for x in opts if grid.hq_distance(1 - t.side, x) == dh))
+    unload(st, t, s, events)
+    why = "at the behaviour's row" if at_row else "an enemy in its range" if in_reach else "the transport stays"
+    st.log_ai(f"12.6 Movement: {t.card.name} unloads {c.card.name} on {grid.name(s)} ({why}; 15.3)", events)
+    return True
+
+
+def _has_target_from(st: PacificState, c: Unit, s: int) -> bool:
+    """Would unit ``c`` standing on ``s`` have an enemy unit it can damage, or the enemy HQ, in range?"""
+    if c.card.damage == 0:
+        return False
+    if grid.hq_distance(1 - c.side, s) <= c.card.range and c.card.pierce >= st.hq_armour(1 - c.side):
+        return True
+    return any(
+        e.side != c.side and e.space >= 0 and grid.distance(e.space, s) <= c.card.range
+        and c.card.pierce >= st.effective_armour(e)
+        for e in st.units.values()
+    )  # fmt: skip
 
 
 def _unanswered_threats(st: PacificState, u: Unit) -> list[Unit]:
@@ -856,9 +1264,13 @@ def target_priority(st: PacificState, shooter: Unit, options: list[tuple[str, An
 
 
 def shooting(st: PacificState, events: list[Event]) -> None:
-    """§12.7: farthest forward first, costliest first on ties; main weapon, then tokens."""
+    """§12.7: farthest forward first, costliest first on ties; main weapon, then tokens. Promotion
+    cards are played first (undamaged tank, else artillery or armed transport, else the first
+    undamaged infantry that destroys an enemy unit); Fortunate when attacking the battle objective
+    or a unit whose loss breaks the player's Supply Line."""
     from hulldown.games.pacific.rules import fire, fire_targets, shots_left
 
+    _promote(st, None, events)
     order = sorted(
         (u for u in st.side_units(1) if u.space >= 0),
         key=lambda u: (-grid.own_row(1, u.space), -u.card.cost, u.iid),
@@ -885,12 +1297,78 @@ def shooting(st: PacificState, events: list[Event]) -> None:
                 if not opts:
                     break
                 tid, why = target_priority(st, u, opts)
+                _fortunate(st, u, tid, events)
                 st.log_ai(f"12.7 Shooting: {u.card.name} fires at {why}", events)
+                victim = st.units.get(int(tid[1:])) if tid.startswith("u") else None
+                fresh = u.wounds == 0
                 fire(st, u, "main" if k < 0 else str(k), tid, events)
+                if victim is not None and victim.iid not in st.units and fresh and u.card.type == "infantry":
+                    _promote(st, u, events)
                 if k >= 0:
                     break
             if st.pending_air is not None or st.over:
                 return
+
+
+def _hand_support(st: PacificState, effect: str) -> list[int]:
+    """The AI's support cards of one effect that it can pay now, costliest first."""
+    out = [
+        i
+        for i in st.hands[1]
+        if (sc := st.db.support.get(st.cards[i])) is not None and sc.effect == effect and sc.play_cost <= st.ap[1]
+    ]
+    return sorted(out, key=lambda i: (-st.db.support[st.cards[i]].play_cost, i))
+
+
+def _promote(st: PacificState, killer: Unit | None, events: list[Event]) -> None:
+    """§12.7 Promotion: at the start of shooting on undamaged tanks, else undamaged artillery or
+    armed transports; ``killer``: the undamaged infantry that has just destroyed an enemy unit."""
+    from hulldown.games.pacific.rules import play_support
+
+    while cards := _hand_support(st, "promotion"):
+        sc = st.db.support[st.cards[cards[0]]]
+        if killer is None:
+            target, why = support_target(st, sc, "mid", phase="shoot")
+            if target < 0:
+                return
+        else:
+            if killer.iid not in st.units or killer.wounds:
+                return
+            target, why = (
+                killer.iid,
+                f"12.7 Promotion: {killer.card.name}, the first undamaged infantry to destroy an enemy unit",
+            )
+        play_support(st, 1, cards[0], target, events)
+        st.log_ai(why, events)
+        if killer is not None:
+            return
+
+
+def _fortunate(st: PacificState, u: Unit, tid: str, events: list[Event]) -> None:
+    """§12.7: Fortunate (accuracy for the turn) on the attacker when it attacks the battle
+    objective (the HQ, or a unit on a scenario objective) or a unit whose loss breaks the player's
+    Supply Line; once a unit."""
+    from hulldown.games.pacific.rules import play_support
+
+    if u.acc_turn or u.space == HQ_SPACE:
+        return
+    cards = _hand_support(st, "accuracy-turn")
+    if not cards:
+        return
+    if tid == "hq":
+        why = "attacking the HQ"
+    elif tid.startswith("u") and (e := st.units.get(int(tid[1:]))) is not None:
+        if e.space in objective_spaces(st):
+            why = f"attacking the battle objective ({e.card.name})"
+        elif _breaks_supply(st, e):
+            why = f"attacking {e.card.name}, whose loss breaks the Supply Line"
+        else:
+            return
+    else:
+        return
+    sc = st.db.support[st.cards[cards[0]]]
+    play_support(st, 1, cards[0], u.iid, events)
+    st.log_ai(f"12.7 {sc.name}: on {u.card.name}, {why}", events)
 
 
 #: §12.8 Discard table: (priority 1, priority 2, priority 3 cards kept, costliest first?)
@@ -955,35 +1433,54 @@ def ai_air_reaction(st: PacificState, phase: str, events: list[Event]) -> None:
 
 # ---------------------------------------------------------------- the agent
 class SoloAIAgent:
-    """The rulebook AI's priorities applied to a seat of an ordinary game (rules §12).
+    """The rulebook AI's priorities applied to a seat of an ordinary game (rules §12.10).
 
-    It reads a resampled state (what the seat knows) and names the clause of each choice in
-    ``last_reason``; ties are broken by its own seeded generator.
+    It reads a resampled state (what the seat knows), works out the behaviour in force for its
+    side (§12.2: the table given by the ``table`` parameter, else the scenario's ``ai_table``,
+    else Variable; the band from the turn and the behaviour modifiers) and scores each legal action
+    by that row of the deployment, movement and shooting tables. ``last_reason`` names the clause
+    of each choice; ties are broken by its own seeded generator.
     """
 
     name = "solo-ai"
 
-    def __init__(self, seat: int, seed: int = 0, **params: str) -> None:
+    def __init__(self, seat: int, seed: int = 0, table: str = "", **params: str) -> None:
         if params:
-            raise TypeError(f"solo-ai takes no parameters (got {', '.join(params)})")
+            raise TypeError(f"solo-ai takes only the parameter table (got {', '.join(params)})")
+        if table and table not in TABLES:
+            raise ValueError(f"unknown AI table {table!r} (tables: {', '.join(TABLES)})")
         self.seat = seat
+        self.table = table
         self.rng = SplitMix64(seed)
         self.last_reason = ""
+        self.last_band = ""
+        self._spots: dict[str, int] = {}  # §12.5 placement of each hand card, per decision
+        self._move_plan: tuple[str, str] | None = None  # §12.6 this decision's move, if computed
+        self._stays: set[tuple[int, int]] = set()  # (turn, unit) that §12.6 keeps in place
 
     def act(self, view: SeatView) -> Action:
+        from hulldown.games.pacific.state import PacificState as PacificStateT
+
         legal = view.legal_actions()
         st = view.resample(self.rng.next64())
+        assert isinstance(st, PacificStateT)
+        side = st.side_of(self.seat)
+        table = self.table or _scenario_field(st, "ai_table") or "variable"
+        b, bwhy = current_band(st, side, table)
+        self.last_band = b
+        self._spots = {}
+        self._move_plan = None
         best: Action | None = None
         best_key: tuple[Any, ...] = ()
         for a in legal:
-            key, why = self._score(st, a)
+            key, why = self._score(st, a, table, b)
             key = (*key, self.rng.below(1000))  # ties by a die roll
             if best is None or key < best_key:
-                best, best_key, self.last_reason = a, key, why
+                best, best_key, self.last_reason = a, key, f"{bwhy}; {why}"
         assert best is not None
         return best
 
-    def _score(self, st: Any, a: Action) -> tuple[tuple[int, ...], str]:
+    def _score(self, st: Any, a: Action, table: str, b: str) -> tuple[tuple[int, ...], str]:
         from hulldown.games.pacific.rules import target_internal
 
         p = a.id.split(":")
@@ -996,15 +1493,36 @@ class SoloAIAgent:
         if k == "terrain":
             return (0,), "12.1 Terrain"
         if k in ("deploy", "play"):
-            cid = st.cards[hand_card(st, self.seat, p[1])]
+            iid = hand_card(st, self.seat, p[1])
+            cid = st.cards[iid]
             cost = st.db.cost(cid)
-            pr = priority(st, "variable", "mid", cid)
-            return (0, pr, -cost), f"12.4 Deployment priority {pr}"
+            pr = priority(st, table, b, cid)
+            name = DEPLOY_NAME[table][b]
+            if pr == 9:
+                if cid in st.db.support and st.ap[self.seat] > 3:  # §12.4: support cards with > 3 AP
+                    return (1, -cost), "12.4 support cards (more than 3 AP left)"
+                return (4,), f"12.4 {name}: not in the table"
+            spot = 0
+            if k == "deploy" and p[2] != "hq":  # §12.5 the table's placement for this card
+                if p[1] not in self._spots:
+                    spaces = [grid.parse(x.id.split(":")[2]) for x in self._legal_deploys(st, p[1])]
+                    pierce = st.db.units[cid].pierce
+                    self._spots[p[1]] = placement(st, pierce, spaces, b, side)[0] if spaces else -1
+                spot = 0 if grid.parse(p[2]) == self._spots[p[1]] else 1
+            return (0, pr, -cost, spot), f"12.4 {name} priority {pr}; 12.5 placement"
+        if k == "board":  # §12.4 transport lines: the cargo goes on board its carrier
+            return (0, 0), "12.4 transport vehicle with its cargo"
         if k == "upgrade":
             return (1,), "12.4 spare AP upgrade"
-        if k == "move":
-            s = grid.parse(p[2])
-            return (0, -grid.own_row(side, s), s), "12.6 Movement towards the front rows"
+        if k in ("move", "unload"):
+            plan = self._plan(st, side, table, b)
+            if plan is not None and plan[0] == a.id:
+                return (0,), plan[1]
+            return (5,), "12.6 not the table's move"
+        if k in ("fetch", "load", "ride", "cover", "assault"):
+            return (5,), "12.6 the AI never assaults, loads or uses Covered Movement"
+        if k == "heal":
+            return (0, 0), "12.6 Heal and Repair: assist the wounded unit"
         if k == "fire":
             u = find_unit(st, p[1], side)
             tid = target_internal(st, u, p[2], p[3])
@@ -1024,3 +1542,47 @@ class SoloAIAgent:
         if k in ("intercept", "escort", "aa"):
             return (0,), "12 Air: the obvious choice"
         return (3,), "not used by the AI"
+
+    def _plan(self, st: PacificState, side: int, table: str, b: str) -> tuple[str, str] | None:
+        """§12.6 on a copy of the resampled state: the first unit, from the deployment line
+        forward, that the movement rules move or unload this decision (once per decision; a unit
+        that chose to stay keeps its choice for the turn, so a wounded unit rolls once)."""
+        if self._move_plan is not None:
+            return self._move_plan if self._move_plan[0] else None
+        from hulldown.games.pacific.rules import can_move, move_destinations
+        from hulldown.games.pacific.state import PacificState as PacificStateT
+
+        sim = st.clone()
+        assert isinstance(sim, PacificStateT)
+        out: tuple[str, str] | None = None
+        for u in sorted(
+            (x for x in sim.side_units(side) if x.space >= 0),
+            key=lambda x: (grid.own_row(side, x.space), -x.card.cost, x.iid),
+        ):
+            if (sim.turn, u.iid) in self._stays:
+                continue
+            if u.cargo is not None:
+                c, here = u.cargo, u.space
+                if _unload_here(sim, u, b, table, []):
+                    out = (f"unload:{grid.name(here)}:{grid.name(c.space)}", sim.ai_log[-1])
+                    break
+            if can_move(sim, u):
+                dests = [x for x in move_destinations(sim, u)[0] if sim.board[x] < 0]
+                picked = _destination(sim, u, dests, b, table, []) if dests else None
+                if picked is not None:
+                    out = (f"move:{grid.name(u.space)}:{grid.name(picked[0])}", f"12.6 Movement: {picked[1]}")
+                    break
+                if u.cargo is not None:
+                    c, here = u.cargo, u.space
+                    if _unload_here(sim, u, b, table, [], staying=True):
+                        out = (f"unload:{grid.name(here)}:{grid.name(c.space)}", sim.ai_log[-1])
+                        break
+            self._stays.add((sim.turn, u.iid))
+        self._move_plan = (out[0], out[1]) if out else ("", "")
+        return out
+
+    def _legal_deploys(self, st: Any, ref: str) -> list[Action]:
+        from hulldown.games.pacific.rules import deploy_actions
+
+        pre = f"deploy:{ref}:"
+        return [x for x in deploy_actions(st, self.seat) if x.id.startswith(pre) and not x.id.endswith(":hq")]

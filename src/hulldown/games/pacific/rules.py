@@ -1124,17 +1124,7 @@ def apply_action(st: PacificState, a: Action, events: list[Event]) -> None:
     elif kind == "unload":
         unload(st, find_unit(st, parts[1], side), grid.parse(parts[2]), events)
     elif kind == "board":
-        iid = hand_card(st, slot, parts[1])
-        tr = find_unit(st, parts[2], side)
-        uc = st.db.units[st.cards[iid]]
-        st.ap[slot] -= board_cost(st, slot, uc, tr)
-        st.hands[slot].remove(iid)
-        c = Unit(iid, uc, slot, side, tr.space, st.turn)
-        for up in uc.free:
-            c.tokens.append(st.new_token(up))
-        tr.cargo = c
-        events.append(public("deployed", unit=iid, name=uc.name, space=grid.name(tr.space)))
-        events.append(public("loaded", unit=iid, carrier=tr.iid))
+        board(st, slot, hand_card(st, slot, parts[1]), find_unit(st, parts[2], side), events)
     elif kind == "assault":
         u = find_unit(st, parts[1], side)
         e = find_unit(st, parts[2], side)
@@ -1212,6 +1202,20 @@ def deploy(st: PacificState, slot: int, iid: int, where: str, events: list[Event
         if "paratroopers" in uc.tags and st.terrain[s] >= 0 and grid.own_row(side, s) > 1:
             u.wounds = 1  # landing on a Terrain card costs 1 wound
     events.append(public("deployed", unit=iid, name=uc.name, space="hq" if s < 0 else grid.name(s)))
+
+
+def board(st: PacificState, slot: int, iid: int, tr: Unit, events: list[Event]) -> Unit:
+    """§15.2 case 3: the hand card ``iid`` is deployed on board carrier ``tr``, paying its own cost."""
+    uc = st.db.units[st.cards[iid]]
+    st.ap[slot] -= board_cost(st, slot, uc, tr)
+    st.hands[slot].remove(iid)
+    c = Unit(iid, uc, slot, tr.side, tr.space, st.turn)
+    for up in uc.free:
+        c.tokens.append(st.new_token(up))
+    tr.cargo = c
+    events.append(public("deployed", unit=iid, name=uc.name, space=grid.name(tr.space)))
+    events.append(public("loaded", unit=iid, carrier=tr.iid))
+    return c
 
 
 def load(st: PacificState, u: Unit, t: Unit, events: list[Event]) -> None:

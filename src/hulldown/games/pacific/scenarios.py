@@ -70,6 +70,12 @@ class Scenario(_Strict):
     ai_deck: dict[Literal["infantry", "artillery", "tank", "transport", "support"], int]
     #: the rulebook's behaviour column the AI uses: Offensive or Defensive AI (Variable: pitched)
     ai_table: Literal["offensive", "defensive", "variable"]
+    #: solo mode: the cards the AI takes from its deck to deploy before the battle, by pile
+    #: (``any``: from the top of the deck); they replace the side-1 entries of ``setup``
+    ai_setup: dict[Literal["infantry", "artillery", "tank", "transport", "support", "any"], int] = {}
+    #: solo mode: the artificial terrain cards available to the AI; it places half of them (rounded
+    #: up) at random at half their AP cost
+    ai_terrain: tuple[str, ...] = ()
 
     @field_validator("objectives")
     @classmethod
@@ -110,6 +116,12 @@ def _load(path: Path) -> dict[str, Scenario]:
                 raise DataFileError(str(path), where, "terrain", f"no terrain card {t.card!r}")
             if grid.parse(t.space) in sea:
                 raise DataFileError(str(path), where, "terrain", f"terrain at sea: {t.space}")
+        for name in sc.ai_terrain:
+            if name not in db.terrain or db.terrain[name].kind != "artificial":
+                raise DataFileError(str(path), where, "ai_terrain", f"no artificial terrain card {name!r}")
+        for pile, k in sc.ai_setup.items():
+            if k < 0:
+                raise DataFileError(str(path), where, "ai_setup", f"negative count for {pile!r}: {k}")
         for u in sc.setup:
             if u.card not in db.units:
                 raise DataFileError(str(path), where, "setup", f"no unit card {u.card!r}")

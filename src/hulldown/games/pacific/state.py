@@ -235,6 +235,8 @@ class PacificState(GameState):
                 self.terrain[grid.parse(fixed.space)] = iid
                 self.terrain_hp[iid] = self.db.terrain[fixed.card].hp
             for p in sc.setup:
+                if self.solo and p.side == 1 and sc.ai_setup:
+                    continue  # §12.11: the AI deploys its own units before the battle
                 iid = self._new_card(p.card)
                 s = grid.parse(p.space)
                 u = Unit(iid, self.db.units[p.card], self.side_slots[p.side][0], p.side, s, -1)
@@ -252,6 +254,10 @@ class PacificState(GameState):
         # AP and hands (§3.2)
         for side in (0, 1):
             self._split_ap(side, START_AP if sc is None else sc.start_ap[side])
+        if self.solo and sc is not None:  # §12.11: the AI's terrain and units before the battle
+            from hulldown.games.pacific.ai import pre_battle
+
+            pre_battle(self, [])
         for s in range(self.nslots):
             self._draw(s, 5)
         if self.solo:
