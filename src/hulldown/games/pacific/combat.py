@@ -161,7 +161,16 @@ def resolve_on_unit(
     armour = st.effective_armour(target)
     kind, wounds = roll_result(st, a, armour)
     events.append(
-        public("attack", source=source, target=target.iid, result=kind, wounds=wounds, hit=a.hit, crit=a.crit)
+        public(
+            "attack",
+            source=source,
+            target=-1 if target.face_down else target.iid,
+            space="hq" if target.space < 0 else grid.name(target.space),
+            result=kind,
+            wounds=wounds,
+            hit=a.hit,
+            crit=a.crit,
+        )
     )
     if shooter is not None and st.phase == "shoot" and shooter.side == st.active:
         if target.attacked_by and shooter.iid not in target.attacked_by:
@@ -188,6 +197,7 @@ def wound_unit(st: PacificState, u: Unit, wounds: int, events: list[Event]) -> N
 def discard_unit(st: PacificState, u: Unit, events: list[Event]) -> None:
     """A unit's card, its attached cards and whatever it carries go to their owners' discard piles."""
     for v in u.each():
+        v.face_down = False  # a destroyed card goes face up to the discard pile
         pile = st.discards[v.owner]
         pile.put_top(v.iid)
         for iid in v.attached:

@@ -75,6 +75,67 @@ def _deploy(k: int, name: str, s: int, cost: int) -> Action:
     return x
 
 
+# ====================================================================== night combat (§11.7)
+def ev_id(u: Unit) -> int:
+    """How events name a unit: by card instance, or -1 while it lies face down (§11.7)."""
+    return -1 if u.face_down else u.iid
+
+
+def where(u: Unit) -> str:
+    return "hq" if u.space < 0 else SPACE_NAMES[u.space]
+
+
+def reveal(st: PacificState, u: Unit, events: list[Event]) -> None:
+    """§11.7: the card is turned face up and stays so."""
+    if u.face_down:
+        u.face_down = False
+        events.append(public("revealed", unit=u.iid, name=u.card.name, space=where(u)))
+
+
+def near_enemy(st: PacificState, u: Unit) -> bool:
+    """§11.7: two spaces or less from an enemy unit or the enemy HQ (an HQ and the aircraft
+    beside it count one space beyond its deployment line, §1.2)."""
+    enemy = 1 - u.side
+    s = u.space
+    if s >= 0 and grid.hq_distance(enemy, s) <= 2:
+        return True
+    for e in st.units.values():
+        if e.side != enemy:
+            continue
+        if s >= 0 and e.space >= 0:
+            if grid.DIST[s][e.space] <= 2:
+                return True
+        elif s >= 0:
+            if grid.hq_distance(enemy, s) <= 2:
+                return True
+        elif e.space >= 0 and grid.hq_distance(u.side, e.space) <= 2:
+            return True
+    return False
+
+
+def reveal_sweep(st: PacificState, events: list[Event]) -> None:
+    """§11.7 after every decision: face-down units near the enemy, or showing a bought upgrade
+    token (a unit deployed with upgrades is deployed face up), are turned face up."""
+    for w in list(st.units.values()):
+        for u in w.each():
+            if not u.face_down:
+                continue
+            # a carried unit stands where its carrier stands
+            if near_enemy(st, w) or any(t.up.id not in u.card.free for t in u.tokens):
+                reveal(st, u, events)
+
+
+def announce_deployment(st: PacificState, u: Unit, events: list[Event]) -> None:
+    """A face-down deployment tells the enemy only where a card went (§11.7)."""
+    if not u.face_down:
+        events.append(public("deployed", unit=u.iid, name=u.card.name, space=where(u)))
+        return
+    events.append(public("deployed", unit=-1, space=where(u), face_down=True))
+    own = [s for s in range(st._players) if st.slot_side[s] == u.side and not (st.solo and u.side == 1)]
+    if own:
+        events.append(private(own, "deployed-face-down", unit=u.iid, name=u.card.name, space=where(u)))
+
+
 # ====================================================================== the phase machine
 def slots_of(st: PacificState, side: int) -> list[int]:
     return [1] if st.is_ai_side(side) else st.side_slots[side]
@@ -446,8 +507,8 @@ def support_targets(st: PacificState, side: int, sc: object) -> list[int | None]
         return [None]
     out: list[int | None] = []
     for u in sorted(st.units.values(), key=lambda x: x.iid):
-        if sc.types and u.card.type not in sc.types:
-            continue
+        if sc.types and (u.card.type not in sc.types or (u.face_down and u.side != side)):
+            continue  # §11.7: a card for certain unit types needs to see its enemy target
         if sc.target == "own-unit" and u.side == side:
             if sc.hero and any((s := st.support_card(i)) is not None and s.hero for i in u.attached):
                 continue
@@ -607,7 +668,7 @@ def move_actions(st: PacificState, slot: int) -> list[Action]:
                         out.append(_move("cover", name, u.space, s))
                 for n in grid.NEIGH[u.space]:
                     e = st.unit_at(n)
-                    if e is not None and e.side != u.side and u.card.pierce >= st.effective_armour(e):
+                    if e is not None and e.side != u.side and (e.face_down or u.card.pierce >= st.effective_armour(e)):
                         out.append(act(f"assault:{here}:{SPACE_NAMES[n]}", f"{u.card.name} assaults {e.card.name}"))
             if u.has("advance") and u.mp_bonus == 0 and st.ap[slot] >= 1:
                 out.append(act(f"advance:{here}", f"Advance: +1 MP for {u.card.name} (1 AP)"))
@@ -746,6 +807,7 @@ def hq_under_fire(st: PacificState, side: int) -> bool:
         if (
             u.side != side
             and u.space >= 0
+            and not u.face_down  # §11.7: only a threat the player can see
             and u.card.damage > 0
             and grid.hq_distance(side, u.space) <= st.weapon_range(u, u.card.range, True)
         ):
@@ -832,7 +894,7 @@ def fire_targets(
         if st.weather in ("winds", "storm"):
             return out
         for e in ordered:
-            if e.side == enemy and pierce >= st.effective_armour(e):
+            if e.side == enemy and (e.face_down or pierce >= st.effective_armour(e)):
                 out.append((f"u{e.iid}", e.card.name))
         if pierce >= st.hq_armour(enemy):
             out.append(("hq", "the HQ"))
@@ -851,7 +913,8 @@ def fire_targets(
                 out.append((f"u{e.iid}", e.card.name))
             continue
         d = dist[e.space]
-        if d > extended or pierce < st.effective_armour(e):
+        # §7.5 offers only shots that can damage; a face-down card's Armour is unknown (§11.7)
+        if d > extended or (pierce < st.effective_armour(e) and not e.face_down):
             continue
         if d > reach and not any(
             f.side == u.side and f.space >= 0 and f.iid != u.iid and grid.distance(f.space, e.space) <= f.card.range
@@ -1074,6 +1137,7 @@ def apply_action(st: PacificState, a: Action, events: list[Event]) -> None:
         play_support(st, slot, hand_card(st, slot, parts[1]), target, events)
     elif kind == "upgrade":
         u = find_unit(st, parts[1], side)
+        reveal(st, u, events)  # §11.7: an upgraded unit is face up
         tok = st.new_token(parts[2])
         st.ap[slot] -= tok.up.cost
         u.tokens.append(tok)
@@ -1084,6 +1148,8 @@ def apply_action(st: PacificState, a: Action, events: list[Event]) -> None:
         st.gave_ap = True
     elif kind in ("move", "ride", "cover"):
         u = find_unit(st, parts[1], side)
+        if kind != "move":
+            reveal(st, u, events)  # Riders and Covered Movement show what the unit is
         move_unit(st, u, grid.parse(parts[2]), events)
         if kind == "ride":
             u.no_fire = True  # Riders: the extra space costs the next shot
@@ -1092,6 +1158,7 @@ def apply_action(st: PacificState, a: Action, events: list[Event]) -> None:
             u.no_fire = True
     elif kind == "pickup":
         u = find_unit(st, parts[1], side)
+        reveal(st, u, events)
         taken = pickable(st, u)
         left = st.drops.pop(u.space)
         for up in taken:
@@ -1120,7 +1187,7 @@ def apply_action(st: PacificState, a: Action, events: list[Event]) -> None:
         st.board[dest] = tr.iid
         tr.moved = True  # §15.2: the carrier spends all its MP reaching the unit
         load(st, c, tr, events)
-        events.append(public("moved", unit=tr.iid, dest=grid.name(dest)))
+        events.append(public("moved", unit=ev_id(tr), dest=grid.name(dest)))
     elif kind == "unload":
         unload(st, find_unit(st, parts[1], side), grid.parse(parts[2]), events)
     elif kind == "board":
@@ -1133,20 +1200,24 @@ def apply_action(st: PacificState, a: Action, events: list[Event]) -> None:
         for up in uc.free:
             c.tokens.append(st.new_token(up))
         tr.cargo = c
-        events.append(public("deployed", unit=iid, name=uc.name, space=grid.name(tr.space)))
-        events.append(public("loaded", unit=iid, carrier=tr.iid))
+        c.face_down = st._options["night"]  # §11.7
+        announce_deployment(st, c, events)
+        events.append(public("loaded", unit=ev_id(c), carrier=ev_id(tr)))
     elif kind == "assault":
         u = find_unit(st, parts[1], side)
         e = find_unit(st, parts[2], side)
+        reveal(st, u, events)  # an assault is an attack (§11.7: a unit that fires is face up)
         atk = combat.numbers(st, u, None, e, assault=True, dist=1)
         u.moved = True
         u.no_fire = True
         combat.resolve_on_unit(st, u, atk, e, events, "assault")
     elif kind == "advance":
         u = find_unit(st, parts[1], side)
+        reveal(st, u, events)
         st.ap[slot] -= 1
         u.mp_bonus += 1
     elif kind == "sap":
+        reveal(st, find_unit(st, parts[1], side), events)
         s = grid.parse(parts[2])
         iid = st.terrain[s]
         st.terrain[s] = -1
@@ -1155,6 +1226,7 @@ def apply_action(st: PacificState, a: Action, events: list[Event]) -> None:
         events.append(public("sappers", space=grid.name(s)))
     elif kind == "mount":
         u = find_unit(st, parts[1], side)
+        reveal(st, u, events)
         tk = u.tokens[int(parts[2])]
         tk.mounted = True
         tk.mounted_turn = st.turn
@@ -1163,6 +1235,7 @@ def apply_action(st: PacificState, a: Action, events: list[Event]) -> None:
         find_unit(st, parts[1], side).tokens[int(parts[2])].mounted = False
     elif kind == "smoke":
         u = find_unit(st, parts[1], side)
+        reveal(st, u, events)
         tk = u.tokens[int(parts[2])]
         tk.used = True
         if tk.up.single_use:
@@ -1176,9 +1249,10 @@ def apply_action(st: PacificState, a: Action, events: list[Event]) -> None:
     elif kind == "heal":
         u = find_unit(st, parts[1], side)
         f = find_unit(st, parts[2], side)
+        reveal(st, u, events)
         f.wounds -= 1
         u.healed = True
-        events.append(public("healed", unit=f.iid))
+        events.append(public("healed", unit=ev_id(f)))
     elif kind in ("intercept", "no-intercept", "escort", "no-escort", "aa", "aa-done"):
         air_step(st, kind, find_unit(st, parts[1], side).iid if len(parts) > 1 else -1, events)
     elif kind == "discard":
@@ -1192,6 +1266,8 @@ def apply_action(st: PacificState, a: Action, events: list[Event]) -> None:
         raise AssertionError(a.id)
     if not st.over:
         advance(st, events)
+    if st._options["night"]:
+        reveal_sweep(st, events)
 
 
 def deploy(st: PacificState, slot: int, iid: int, where: str, events: list[Event]) -> None:
@@ -1207,11 +1283,12 @@ def deploy(st: PacificState, slot: int, iid: int, where: str, events: list[Event
     for up in uc.free:
         u.tokens.append(st.new_token(up))
     st.units[iid] = u
+    u.face_down = st._options["night"]  # §11.7
     if s >= 0:
         st.board[s] = iid
         if "paratroopers" in uc.tags and st.terrain[s] >= 0 and grid.own_row(side, s) > 1:
             u.wounds = 1  # landing on a Terrain card costs 1 wound
-    events.append(public("deployed", unit=iid, name=uc.name, space="hq" if s < 0 else grid.name(s)))
+    announce_deployment(st, u, events)
 
 
 def load(st: PacificState, u: Unit, t: Unit, events: list[Event]) -> None:
@@ -1222,7 +1299,7 @@ def load(st: PacificState, u: Unit, t: Unit, events: list[Event]) -> None:
     u.moved = True
     t.cargo = u
     place(u, t.space)
-    events.append(public("loaded", unit=u.iid, carrier=t.iid))
+    events.append(public("loaded", unit=ev_id(u), carrier=ev_id(t)))
 
 
 def unload(st: PacificState, t: Unit, s: int, events: list[Event]) -> None:
@@ -1241,7 +1318,7 @@ def unload(st: PacificState, t: Unit, s: int, events: list[Event]) -> None:
             c.deployed_turn = st.turn - 1
     else:
         c.moved = True
-    events.append(public("unloaded", unit=c.iid, carrier=t.iid, dest=grid.name(s)))
+    events.append(public("unloaded", unit=ev_id(c), carrier=ev_id(t), dest=grid.name(s)))
 
 
 def move_unit(st: PacificState, u: Unit, s: int, events: list[Event]) -> None:
@@ -1255,7 +1332,7 @@ def move_unit(st: PacificState, u: Unit, s: int, events: list[Event]) -> None:
     place(u, s)
     st.board[s] = u.iid
     u.moved = True
-    events.append(public("moved", unit=u.iid, dest=grid.name(s)))
+    events.append(public("moved", unit=ev_id(u), start=SPACE_NAMES[frm], dest=grid.name(s)))
 
 
 def play_support(st: PacificState, slot: int, iid: int, target: int | None, events: list[Event]) -> None:
@@ -1264,7 +1341,7 @@ def play_support(st: PacificState, slot: int, iid: int, target: int | None, even
     sc = st.db.support[st.cards[iid]]
     st.ap[slot] -= sc.play_cost
     st.hands[slot].remove(iid)
-    events.append(public("support", card=sc.id, name=sc.name, target=-1 if target is None else target))
+    events.append(public("support", card=sc.id, name=sc.name, target=-1 if target is None else ev_id(st.units[target])))
     u = st.units[target] if target is not None else None
     attach = False
     e = sc.effect
@@ -1319,6 +1396,9 @@ def play_support(st: PacificState, slot: int, iid: int, target: int | None, even
         u.immobile_until = st.turn + 1
     elif e == "reveal":
         st.smoke = []
+        for w in st.units.values():  # §11.7: Flares turn every unit face up
+            for v in w.each():
+                reveal(st, v, events)
     elif e == "assault-bonus" and u is not None:
         u.assault_bonus += sc.value
     elif e == "damage-bonus-turn" and u is not None:
@@ -1333,6 +1413,7 @@ def play_support(st: PacificState, slot: int, iid: int, target: int | None, even
 
 def fire(st: PacificState, u: Unit, weapon: str, target: str, events: list[Event]) -> None:
     """§7.5: one attack with the main gun or a weapon token."""
+    reveal(st, u, events)  # §11.7: a unit that fires is turned face up
     k = -1 if weapon == "main" else int(weapon)
     tok = None if k < 0 else u.tokens[k]
     if tok is not None:
@@ -1377,7 +1458,10 @@ def start_air_attack(st: PacificState, plane: Unit, target: str, events: list[Ev
     }  # fmt: skip
     events.append(
         public(
-            "air-attack", unit=plane.iid, name=plane.card.name, target_unit=-1 if target == "hq" else int(target[1:])
+            "air-attack",
+            unit=plane.iid,
+            name=plane.card.name,
+            target_unit=-1 if target == "hq" else ev_id(st.units[int(target[1:])]),
         )
     )
     if air_fighters(st, 1 - plane.side):
@@ -1409,6 +1493,8 @@ def _after_intercept(st: PacificState, events: list[Event]) -> None:
 def air_step(st: PacificState, kind: str, uid: int, events: list[Event]) -> None:
     air = st.pending_air
     assert air is not None
+    if uid in st.units:
+        reveal(st, st.units[uid], events)  # intercepting, escorting and AA fire are attacks
     if kind == "intercept":
         air["interceptor"] = uid
         if air_fighters(st, 1 - air["def"], exclude=air["plane"]):
@@ -1450,7 +1536,7 @@ def paratroopers_aa(st: PacificState, para: Unit, events: list[Event]) -> None:
         "return": st.actor, "phase": st.phase, "para": True,
     }  # fmt: skip
     if aa_units(st):
-        events.append(public("paratroopers", unit=para.iid, space=grid.name(para.space)))
+        events.append(public("paratroopers", unit=ev_id(para), space=grid.name(para.space)))
         if st.is_ai_side(1 - para.side):  # the AI fires every AA unit it can, one by one
             from hulldown.games.pacific.ai import ai_air_reaction
 

@@ -70,6 +70,7 @@ class PacificState(GameState):
         "actor",
         "ai_keep",
         "ai_log",
+        "ai_resume",
         "ai_revealed",
         "ap",
         "armies",
@@ -97,6 +98,7 @@ class PacificState(GameState):
         "nslots",
         "objectives",
         "over",
+        "para_drops",
         "pending_air",
         "phase",
         "round",
@@ -141,6 +143,10 @@ class PacificState(GameState):
     objectives: list[int]
     #: §11.10: upgrade tokens lying on a space (upgrade ids), left by destroyed infantry
     drops: dict[int, list[str]]
+    #: §16.3: paratroopers the solo AI dropped this Deployment phase, awaiting the player's AA
+    para_drops: list[int]
+    #: the solo AI's band and table while its turn waits for the player's AA (§16.3)
+    ai_resume: tuple[Any, ...] | None
 
     # ------------------------------------------------------------------ setup
     def _setup(self) -> None:
@@ -188,6 +194,8 @@ class PacificState(GameState):
         self.gave_ap = False
         self.lent = False
         self.drops = {}
+        self.para_drops = []
+        self.ai_resume = None
         self.pending_air = None
         self.ai_log = []
         self.supply_broken = [False, False]
@@ -508,10 +516,13 @@ class PacificState(GameState):
         new.terrain_budget = list(self.terrain_budget)
         new.objectives = list(self.objectives)
         new.drops = {k: list(v) for k, v in self.drops.items()}
+        new.para_drops = list(self.para_drops)
 
     def _resample(self, seat: int, rng: SplitMix64) -> GameState:
         new = self.clone()
         assert isinstance(new, PacificState)
+        if self._options["night"]:
+            new._resample_face_down(seat, rng)
         # Every hidden pool is gathered in a canonical (sorted) order before it is shuffled,
         # so the guess depends on what ``seat`` knows and never on where the cards really are.
         for slot in range(new.nslots):
@@ -538,6 +549,75 @@ class PacificState(GameState):
                     fm = 1 if new.is_ai_side(side) else new.side_slots[side][0]
                     new.bids[side] = rng.below(new.ap[fm] + 1)
         return new
+
+    def hidden_from(self, seat: int | None, u: Unit) -> bool:
+        """§11.7: a face-down unit is known to its own side only (spectators see it face down)."""
+        return u.face_down and (seat is None or self.slot_side[seat] != u.side)
+
+    def _resample_face_down(self, seat: int, rng: SplitMix64) -> None:
+        """§11.7: guess what the enemy's face-down cards are.
+
+        A face-down card may be any unit card of its owner that ``seat`` has not seen: another
+        face-down card, or one in the owner's deck or hidden hand. Cards are exchanged only
+        within what the table shows alike: aircraft beside the HQ or ground units, carrying a
+        unit or not, and *Infiltration* (the Supply Line count shows it, §4.4). Each pool is
+        gathered sorted, so the guess depends only on what ``seat`` knows.
+        """
+        enemy = 1 - self.slot_side[seat]
+        db = self.db
+
+        def key(card: UnitCard, aircraft: bool, carrying: bool) -> tuple[bool, bool, bool]:
+            return aircraft, "infiltration" in card.tags, carrying
+
+        hidden = [u for u in self.units.values() if u.side == enemy and u.face_down]
+        if not hidden:
+            return
+        classes: dict[tuple[int, tuple[bool, bool, bool]], list[Unit]] = {}
+        for u in hidden:
+            classes.setdefault((u.owner, key(u.card, u.space == HQ_SPACE, u.cargo is not None)), []).append(u)
+        remap: dict[int, int] = {}
+        for (owner, k), us in sorted(classes.items(), key=lambda kv: kv[0]):
+            zones = [self.decks[owner]]
+            if not (self.solo and owner == 1):
+                zones.append(self.hands[owner])
+            pool = [u.iid for u in us]
+            spare: list[tuple[Zone[int], int]] = []
+            if not k[2]:  # a card in hand or deck carries nothing
+                for z in zones:
+                    for pos, iid in enumerate(z.cards):
+                        uc = db.units.get(self.cards[iid])
+                        if uc is not None and key(uc, uc.type == "aircraft", False) == k:
+                            spare.append((z, pos))
+                            pool.append(iid)
+            pool.sort()
+            perm = rng.permutation(len(pool))
+            pool = [pool[i] for i in perm]
+            us.sort(key=lambda x: (x.space, x.bay))
+            for u, iid in zip(us, pool, strict=False):
+                remap[u.iid] = iid
+            for (z, pos), iid in zip(spare, pool[len(us) :], strict=True):
+                z.cards[pos] = iid
+        units: dict[int, Unit] = {}
+        for old, u in self.units.items():
+            n = remap.get(old, old)
+            if n != old:
+                u.iid = n
+                u.card = db.units[self.cards[n]]
+                u.tokens = [self.new_token(f) for f in u.card.free]
+                if u.space >= 0:
+                    self.board[u.space] = n
+            units[n] = u
+        self.units = units
+        for u in units.values():
+            if u.attacked_by:
+                u.attacked_by = [remap.get(x, x) for x in u.attacked_by]
+        air = self.pending_air
+        if air is not None:
+            for f in ("plane", "interceptor", "escort"):
+                air[f] = remap.get(air[f], air[f])
+            if air["target"].startswith("u"):
+                air["target"] = f"u{remap.get(int(air['target'][1:]), int(air['target'][1:]))}"
+        self.para_drops = [remap.get(x, x) for x in self.para_drops]
 
     def _snapshot(self) -> dict[str, Any]:
         return {
@@ -622,8 +702,8 @@ class PacificState(GameState):
     def new_token(self, up_id: str) -> Token:
         return Token(self.db.upgrades[up_id])
 
-    def unit_public(self, u: Unit) -> dict[str, Any]:
-        d = u.describe()
+    def unit_public(self, u: Unit, seat: int | None = None, hidden: bool = False) -> dict[str, Any]:
+        d = u.describe_hidden() if hidden else u.describe()
         d["space"] = "hq" if u.space == HQ_SPACE else grid.name(u.space)
         return d
 

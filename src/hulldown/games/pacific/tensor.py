@@ -57,8 +57,9 @@ class PacificTensors:
             r, c = (int(x) - 1 for x in u["space"].split(","))
             own = u["side"] == side
             grid[r, c, 0 if own else 1] = 1.0
-            grid[r, c, 2 if own else 3] = (u["hp"] - u["wounds"]) / 6.0
-            grid[r, c, 4 + TYPES.index(u["type"])] = 1.0
+            if u["type"] in TYPES:  # a face-down card shows neither type nor Hit Points (§11.7)
+                grid[r, c, 2 if own else 3] = (u["hp"] - u["wounds"]) / 6.0
+                grid[r, c, 4 + TYPES.index(u["type"])] = 1.0
             if u.get("cargo") is not None:
                 grid[r, c, 14] = 1.0
         for key, plane in (("smoke", 10), ("muddy", 11), ("sea", 12), ("objectives", 13)):

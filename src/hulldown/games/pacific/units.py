@@ -50,6 +50,7 @@ class Unit:
         "evasion_perm",
         "extra_perm",
         "extra_turn",
+        "face_down",
         "guard",
         "healed",
         "hp_bonus",
@@ -104,6 +105,8 @@ class Unit:
         self.hq_armour = 0
         #: the unit this transport carries (§15): off the battlefield by itself, on our space
         self.cargo: Unit | None = None
+        #: §11.7 night combat: the card lies face down; only its own side knows what it is
+        self.face_down = False
 
     @property
     def hp(self) -> int:
@@ -147,6 +150,28 @@ class Unit:
             c = c.cargo
         return out
 
+    def describe_hidden(self) -> dict[str, Any]:
+        """What the other side sees of a face-down card (§11.7): where it is, its damage markers
+        and the cards visibly attached to it, never what it is."""
+        return {
+            "id": -1,
+            "card": "face-down",
+            "name": "Face-down unit",
+            "type": "face-down",
+            "side": self.side,
+            "owner": self.owner,
+            "bay": self.bay,
+            "wounds": self.wounds,
+            "hp": 0,
+            "tokens": [],
+            "moved": self.moved,
+            "usf": self.usf,
+            "promotions": self.promotions,
+            "attached": list(self.attached),
+            "cargo": None if self.cargo is None else self.cargo.describe_hidden(),
+            "face_down": True,
+        }
+
     def describe(self) -> dict[str, Any]:
         return {
             "id": self.iid,
@@ -167,4 +192,5 @@ class Unit:
             "promotions": self.promotions,
             "attached": list(self.attached),
             "cargo": None if self.cargo is None else self.cargo.describe(),
+            "face_down": self.face_down,
         }
