@@ -212,3 +212,92 @@ def test_resample_reshuffles_face_down_identities_among_unseen_cards() -> None:
     # its own side is never guessed at
     mine = st.resample(slot, SplitMix64(1)).unit_at(u.space)
     assert mine is not None and mine.card is u.card
+
+
+# ---------------------------------------------------------------------- §11.11 / §3.5 set-up options
+def to_terrain(**opts: Any) -> PacificState:
+    """US side 0 bids 5 and wins the roll; the Terrain placement with 5 AP to spend."""
+    st = new(armies="us-japan", **opts)
+    st.apply("keep")
+    st.apply("keep")
+    st.apply("bid:5")
+    st.script_chance(10, 1)
+    st.apply("bid:0")
+    assert st.phase == "terrain" and st.actor == 0 and st.terrain_budget[0] == 5
+    clear_terrain(st)
+    st._legal_cache = None
+    return st
+
+
+def test_large_field_terrain_spans_two_or_three_spaces_for_one_ap_more() -> None:
+    st = to_terrain(large_field=True)
+    ids = {a.id for a in st.legal_actions()}
+    assert {"terrain:trenches:2,1:2", "terrain:trenches:2,1:3", "terrain:trenches:2,6:3"} <= ids
+    assert "terrain:trenches:2,7:3" not in ids  # off the battlefield
+    assert not any(i.startswith("terrain:cabin:") and i.count(":") == 3 for i in ids)  # a Building never
+    st.apply("terrain:trenches:2,1:3")
+    iid = st.terrain[grid.parse("2,1")]
+    assert [st.terrain[grid.parse(f"2,{c}")] for c in (1, 2, 3)] == [iid] * 3
+    assert st.terrain_budget[0] == 5 - 3 and st.terrain_hp[iid] == 4  # cost 2 + 1, the card's own HP
+    assert st.card_zones()["terrain"].count(iid) == 1
+    assert [t["width"] for t in st.observation(1)["terrain"] if t["space"] == "2,2"] == [3]
+    ids = {a.id for a in st.legal_actions()}
+    assert "terrain:sandbags:2,3" not in ids and "terrain:sandbags:2,4" in ids
+    assert "terrain:trenches:2,4" in ids and "terrain:trenches:2,4:2" not in ids  # 2 AP left: no room for +1
+    assert "terrain:sandbags:2,4:2" in ids
+    # destroyed: removed from every space it covers
+    from hulldown.games.pacific import combat
+    from hulldown.games.pacific.state import Attack
+
+    st.script_chance(10)
+    combat.attack_terrain(st, grid.parse("2,2"), Attack(1, 1, 5, 6), False, False, [])
+    assert all(st.terrain[grid.parse(f"2,{c}")] < 0 for c in (1, 2, 3)) and iid in st.terrain_out
+
+
+def test_without_large_field_terrain_takes_one_space() -> None:
+    st = to_terrain()
+    assert not any(a.id.count(":") == 3 for a in st.legal_actions())
+
+
+def test_starting_deployment_units_on_the_new_terrain_within_its_cost() -> None:
+    st = to_terrain(starting_deployment=True)
+    hi = in_hand(st, 0, "us-heavy-infantry")
+    li = in_hand(st, 0, "us-light-infantry")
+    hi_iid = sorted(st.hands[0])[int(hi[1:]) - 1]
+    li_iid = sorted(st.hands[0])[int(li[1:]) - 1]
+    mar = in_hand(st, 0, "us-marines")
+    assert not any(a.id.startswith("deploy:") for a in st.legal_actions())  # only on new terrain
+    st.apply("terrain:cabin:2,4")  # 3 AP: a House-like card
+    st.apply("terrain:trenches:3,2")  # 2 AP
+    ids = {a.id for a in st.legal_actions()}
+    assert f"deploy:{hi}:2,4" in ids and f"deploy:{hi}:3,2" in ids
+    assert f"deploy:{mar}:2,4" in ids and f"deploy:{mar}:3,2" not in ids  # cost 3 > 2
+    assert not any(a.startswith("deploy:") and a.endswith(":2,5") for a in ids)
+    ap = st.ap[0]
+    st.apply(f"deploy:{hi}:2,4")  # Heavy Infantry 2 AP on the 3-AP cabin...
+    u = st.units[hi_iid]
+    assert st.ap[0] == ap and u.deployed_turn == -1 and st.hands[0].cards.count(hi_iid) == 0
+    ids = {a.id for a in st.legal_actions()}
+    assert "upgrade:2,4:hmg" in ids and "upgrade:2,4:mortar" not in ids  # ...with 1 AP left for an HMG
+    st.apply("upgrade:2,4:hmg")
+    assert not any(a.id.startswith("upgrade:2,4") for a in st.legal_actions())
+    li = f"h{sorted(st.hands[0]).index(li_iid) + 1}"
+    st.apply(f"deploy:{li}:3,2")  # Light Infantry 1 AP on the 2-AP trenches, Grenades 1 AP
+    st.apply("upgrade:3,2:grenades")
+    # nothing left to spend: side 0 is done, side 1 bid nothing, and the battle begins
+    assert st.sd_budget == {} and st.phase == "deploy" and st.active == 0  # the bid's winner goes first
+    assert st.ap[0] == ap + 1  # only the Headquarters phase's AP came in (§4.3)
+    assert u.tokens[0].up.id == "hmg" and st.unit_at(grid.parse("3,2")) is not None
+
+
+def test_set_up_option_errors() -> None:
+    import pytest
+
+    from tests.games.pacific.test_rules import GAME
+
+    with pytest.raises(ValueError, match="starting_deployment"):
+        GAME.new(seed=1, players=2, options={"starting_deployment": True, "scenario": "island-landing"})
+    with pytest.raises(ValueError, match="large_field"):
+        GAME.new(seed=1, players=2, options={"large_field": "wide"})
+    with pytest.raises(ValueError, match="starting_deployment"):
+        GAME.new(seed=1, players=2, options={"starting_deployment": 2})

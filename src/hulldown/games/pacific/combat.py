@@ -259,9 +259,7 @@ def attack_terrain(st: PacificState, s: int, a: Attack, flame: bool, ordnance: b
             st.terrain_hp[iid] = 0
             events.append(public("ruins", space=grid.name(s)))
         else:
-            st.terrain[s] = -1
-            del st.terrain_hp[iid]
-            st.terrain_out.put_top(iid)
+            st.remove_terrain(iid)
             events.append(public("terrain-destroyed", space=grid.name(s)))
 
 

@@ -10,7 +10,8 @@ in :func:`all_action_ids`, whose order is the index layout of the RL action spac
 block                 ids (in this order)
 ====================  ===========================================================================
 set-up                ``keep``, ``redraw``, ``bid:0..5``, ``terrain:<terrain>:<space>``,
-                      ``terrain-done``
+                      ``terrain:<terrain>:<space>:<2|3>`` (Large Field), ``terrain-done``
+                      (Starting Deployment uses the deployment block's ``deploy:``, ``upgrade:``)
 headquarters          ``ta:<1..9>:<space>``, ``ta-pass``, ``lendlease:<1..11>``
 deployment            ``deploy:h<k>:<space|hq>``, ``play:h<k>``, ``play:h<k>:<unit>``,
                       ``upgrade:<unit>:<token>``, ``board:h<k>:<space>``, ``give-ap``,
@@ -107,6 +108,7 @@ def all_action_ids(terrain_ids: tuple[str, ...], token_ids: tuple[str, ...]) -> 
     adj = [[sp[n] for n in grid.NEIGH[s]] for s in range(grid.SPACES)]
     out: list[str] = ["keep", "redraw", *(f"bid:{n}" for n in range(MAX_BID + 1))]
     out += [f"terrain:{t}:{s}" for t in terrain_ids for s in sp]
+    out += [f"terrain:{t}:{s}:{w}" for t in terrain_ids for s in sp for w in (2, 3)]  # §11.11
     out.append("terrain-done")
     out += [f"ta:{n}:{s}" for n in range(1, MAX_TA + 1) for s in sp]
     out.append("ta-pass")

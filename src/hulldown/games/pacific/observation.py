@@ -59,6 +59,7 @@ def observe(st: PacificState, seat: int | None) -> dict[str, Any]:
                 "name": db.terrain[st.cards[t]].name,
                 "hp": st.terrain_hp.get(t, 0),
                 "ruins": t in st.ruins,
+                "width": st.terrain.count(t),  # §11.11: a Large Field card covers 2-3 spaces
             }
             for s, t in enumerate(st.terrain)
             if t >= 0

@@ -173,6 +173,7 @@ def advance(st: PacificState, events: list[Event]) -> None:
         if ph == "terrain":
             side = st.bid_order[0] if st.bid_order else -1
             if side < 0:
+                st.sd_budget = {}
                 start_turn(st, st.first_side, events)
                 continue
             if st.is_ai_side(side):
@@ -383,22 +384,75 @@ def legal_actions(st: PacificState) -> list[Action]:
 
 
 def terrain_actions(st: PacificState, side: int) -> list[Action]:
-    """§3.4: artificial terrain on own rows 2-3 with the AP spent on the bid."""
+    """§3.4: artificial terrain on own rows 2-3 with the AP spent on the bid; §11.11 Large Field:
+    a card without *Building* may lie across 2 or 3 spaces of a row (``terrain:T:R,C:W``, from
+    R,C rightwards) for 1 AP more; §3.5 Starting Deployment: units on the new cards."""
     budget = st.terrain_budget[side]
+    wide = st._options["large_field"]
     out = []
     seen: set[str] = set()
     rows = [grid.row_index(side, 2), grid.row_index(side, 3)]
+    terrain = st.terrain
     for iid in st.terrain_piles[side]:
         t = st.db.terrain[st.cards[iid]]
         if t.cost > budget or t.id in seen:
             continue
         seen.add(t.id)
+        spans = (2, 3) if wide and "building" not in t.tags and t.cost + 1 <= budget else ()
         for r in rows:
             for c in range(grid.COLS):
                 s = grid.space(r, c)
-                if st.terrain[s] < 0:
-                    out.append(act(f"terrain:{t.id}:{grid.name(s)}", f"Place {t.name} on {grid.name(s)}"))
+                if terrain[s] >= 0:
+                    continue
+                out.append(act(f"terrain:{t.id}:{SPACE_NAMES[s]}", f"Place {t.name} on {SPACE_NAMES[s]}"))
+                for w in spans:
+                    if c + w <= grid.COLS and all(terrain[s + i] < 0 for i in range(w)):
+                        out.append(
+                            act(
+                                f"terrain:{t.id}:{SPACE_NAMES[s]}:{w}",
+                                f"Place {t.name} across {w} spaces from {SPACE_NAMES[s]} ({t.cost + 1} AP)",
+                            )
+                        )
+    if st.sd_budget:
+        out.extend(starting_deployment_actions(st, side))
     return out
+
+
+def starting_deployment_actions(st: PacificState, side: int) -> list[Action]:
+    """§3.5: units from hand on the terrain cards just placed, upgrades included, each card's
+    units costing no more than the AP spent on that card (``deploy:`` and ``upgrade:`` ids)."""
+    slot = slots_of(st, side)[0]
+    out: list[Action] = []
+    spaces = [s for s, t in enumerate(st.terrain) if t in st.sd_budget and st.board[s] < 0]
+    mine = {t for t, left in st.sd_budget.items() if left > 0}
+    for k, iid in enumerate(sorted(st.hands[slot])[:HAND_SLOTS]):
+        uc = st.db.units.get(st.cards[iid])
+        if uc is None or uc.type == "aircraft":
+            continue
+        for s in spaces:
+            t = st.terrain[s]
+            if t in mine and uc.cost <= st.sd_budget[t] and grid.own_row(side, s) in (2, 3):
+                out.append(_deploy(k, uc.name, s, uc.cost))
+    for u in sorted(st.units.values(), key=lambda x: x.iid):
+        if u.side != side or u.space < 0 or st.terrain[u.space] not in mine:
+            continue
+        left = st.sd_budget[st.terrain[u.space]]
+        have = {t.up.id for t in u.tokens}
+        if sum(1 for t in u.tokens if t.up.id not in u.card.free) >= 2:
+            continue
+        for up in upgrade_options(st, u):
+            tok = st.db.upgrades[up]
+            if up not in have and tok.cost <= left:
+                out.append(act(f"upgrade:{unit_ref(u, side)}:{up}", f"Upgrade {u.card.name} with {tok.name}"))
+    return out
+
+
+def upgrade_options(st: PacificState, u: Unit) -> list[str]:
+    """The upgrade tokens a unit may buy (§5.2; §11.8 Smoke Canister for infantry)."""
+    options = list(u.card.upgrades)
+    if st._options["smoke_canister"] and u.card.type == "infantry":
+        options.append("smoke-canister")
+    return options
 
 
 def ta_actions(st: PacificState) -> list[Action]:
@@ -483,10 +537,7 @@ def deploy_actions(st: PacificState, slot: int) -> list[Action]:
         if len(bought) >= 2:
             continue
         have = {t.up.id for t in u.tokens}
-        options = list(u.card.upgrades)
-        if st._options["smoke_canister"] and u.card.type == "infantry":
-            options.append("smoke-canister")
-        for up in options:
+        for up in upgrade_options(st, u):
             tok = st.db.upgrades[up]
             if up not in have and tok.cost <= ap:
                 out.append(act(f"upgrade:{unit_ref(u, side)}:{up}", f"Upgrade {u.card.name} with {tok.name}"))
@@ -1108,14 +1159,21 @@ def apply_action(st: PacificState, a: Action, events: list[Event]) -> None:
     elif kind == "terrain":
         iid = next(i for i in st.terrain_piles[side] if st.cards[i] == parts[1])
         s = grid.parse(parts[2])
+        w = int(parts[3]) if len(parts) > 3 else 1
         t = st.db.terrain[st.cards[iid]]
         st.terrain_piles[side].remove(iid)
-        st.terrain[s] = iid
+        for i in range(w):  # §11.11: one card, one pool of Hit Points, over every space it covers
+            st.terrain[s + i] = iid
         st.terrain_hp[iid] = t.hp
-        st.terrain_budget[side] -= t.cost
-        events.append(public("terrain", side=side, name=t.name, space=grid.name(s)))
+        cost = t.cost + (1 if w > 1 else 0)
+        st.terrain_budget[side] -= cost
+        if st._options["starting_deployment"]:
+            st.sd_budget[iid] = cost  # §3.5: the same AP deploy units on this card
+        events.append(public("terrain", side=side, name=t.name, space=grid.name(s), width=w))
     elif kind == "terrain-done":
         st.bid_order.pop(0)
+        if not st.bid_order:
+            st.sd_budget = {}
     elif kind == "ta":
         n = int(parts[1])
         s = grid.parse(parts[2])
@@ -1127,6 +1185,12 @@ def apply_action(st: PacificState, a: Action, events: list[Event]) -> None:
             combat.resolve_on_unit(st, None, atk, u, events, "tactical-artillery")
     elif kind == "ta-pass":
         next_actor(st, events)
+    elif kind == "deploy" and st.phase == "terrain":  # §3.5 Starting Deployment
+        iid = hand_card(st, slot, parts[1])
+        s = grid.parse(parts[2])
+        st.sd_budget[st.terrain[s]] -= st.db.units[st.cards[iid]].cost
+        deploy(st, slot, iid, parts[2], events, pay=False)
+        st.units[iid].deployed_turn = -1  # on the battlefield before the battle begins
     elif kind == "deploy":
         iid = hand_card(st, slot, parts[1])
         deploy(st, slot, iid, parts[2], events)
@@ -1139,7 +1203,10 @@ def apply_action(st: PacificState, a: Action, events: list[Event]) -> None:
         u = find_unit(st, parts[1], side)
         reveal(st, u, events)  # §11.7: an upgraded unit is face up
         tok = st.new_token(parts[2])
-        st.ap[slot] -= tok.up.cost
+        if st.phase == "terrain":  # §3.5: paid from the terrain card's AP
+            st.sd_budget[st.terrain[u.space]] -= tok.up.cost
+        else:
+            st.ap[slot] -= tok.up.cost
         u.tokens.append(tok)
         events.append(public("upgrade", unit=u.iid, token=tok.up.name))
     elif kind == "give-ap":
@@ -1219,10 +1286,7 @@ def apply_action(st: PacificState, a: Action, events: list[Event]) -> None:
     elif kind == "sap":
         reveal(st, find_unit(st, parts[1], side), events)
         s = grid.parse(parts[2])
-        iid = st.terrain[s]
-        st.terrain[s] = -1
-        st.terrain_hp.pop(iid, None)
-        st.terrain_out.put_top(iid)
+        st.remove_terrain(st.terrain[s])
         events.append(public("sappers", space=grid.name(s)))
     elif kind == "mount":
         u = find_unit(st, parts[1], side)
@@ -1270,12 +1334,13 @@ def apply_action(st: PacificState, a: Action, events: list[Event]) -> None:
         reveal_sweep(st, events)
 
 
-def deploy(st: PacificState, slot: int, iid: int, where: str, events: list[Event]) -> None:
-    """§5.1: pay the cost, place the unit with its free upgrades."""
+def deploy(st: PacificState, slot: int, iid: int, where: str, events: list[Event], pay: bool = True) -> None:
+    """§5.1: pay the cost, place the unit with its free upgrades (§3.5: paid by the bid)."""
     side = st.side_of(slot)
     uc = st.db.units[st.cards[iid]]
     s = HQ_SPACE if where == "hq" else grid.parse(where)
-    st.ap[slot] -= uc.cost if s == HQ_SPACE else unit_deploy_cost(st, slot, uc.cost, uc.tags, s)
+    if pay:
+        st.ap[slot] -= uc.cost if s == HQ_SPACE else unit_deploy_cost(st, slot, uc.cost, uc.tags, s)
     st.hands[slot].remove(iid)
     u = Unit(iid, uc, slot, side, s, st.turn)
     if s == HQ_SPACE:

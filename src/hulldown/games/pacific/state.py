@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from hulldown.engine import Action, Event, GameState, Zone, private, public
+from hulldown.engine.errors import OptionError
 from hulldown.engine.rng import SplitMix64
 from hulldown.games.pacific import grid
 from hulldown.games.pacific.cards import CardDB, SupportCard, UnitCard, UpgradeToken, load_cards
@@ -104,6 +105,7 @@ class PacificState(GameState):
         "round",
         "ruins",
         "scenario",
+        "sd_budget",
         "sea",
         "side_slots",
         "slot_side",
@@ -145,6 +147,8 @@ class PacificState(GameState):
     drops: dict[int, list[str]]
     #: §16.3: paratroopers the solo AI dropped this Deployment phase, awaiting the player's AA
     para_drops: list[int]
+    #: §3.5 Starting Deployment: AP still to spend on units on each terrain card placed before battle
+    sd_budget: dict[int, int]
     #: the solo AI's band and table while its turn waits for the player's AA (§16.3)
     ai_resume: tuple[Any, ...] | None
 
@@ -153,6 +157,11 @@ class PacificState(GameState):
         self.db = load_cards()
         o = self._options
         n = self._players
+        if o["starting_deployment"] and o["scenario"] != "pitched":
+            raise OptionError(
+                "option 'starting_deployment' is an option of pitched battles (scenario 'pitched'); "
+                f"scenario {o['scenario']!r} has its own set-up"
+            )
         self.solo = n == 1
         self.nslots = 2 if n <= 2 else n
         self.slot_side = {1: [0, 1], 2: [0, 1], 3: [0, 1, 1], 4: [0, 1, 0, 1]}[n]
@@ -195,6 +204,7 @@ class PacificState(GameState):
         self.lent = False
         self.drops = {}
         self.para_drops = []
+        self.sd_budget = {}
         self.ai_resume = None
         self.pending_air = None
         self.ai_log = []
@@ -304,6 +314,14 @@ class PacificState(GameState):
                 out.append(c)
                 total += cost
         return out
+
+    def remove_terrain(self, iid: int) -> None:
+        """A terrain card leaves the game from every space it covers (§11.11 Large Field)."""
+        for s, t in enumerate(self.terrain):
+            if t == iid:
+                self.terrain[s] = -1
+        self.terrain_hp.pop(iid, None)
+        self.terrain_out.put_top(iid)
 
     def _place_natural(self, iid: int) -> None:
         """§1.5: d10 row (1-5: row 3, 6-10: row 4), d10 column by the diagram; occupied: again."""
@@ -517,6 +535,7 @@ class PacificState(GameState):
         new.objectives = list(self.objectives)
         new.drops = {k: list(v) for k, v in self.drops.items()}
         new.para_drops = list(self.para_drops)
+        new.sd_budget = dict(self.sd_budget)
 
     def _resample(self, seat: int, rng: SplitMix64) -> GameState:
         new = self.clone()
@@ -662,7 +681,7 @@ class PacificState(GameState):
                 board.extend(v.attached)
         z["units"] = board
         z["hq"] = self.hq_cards[0] + self.hq_cards[1]
-        z["terrain"] = [t for t in self.terrain if t >= 0]
+        z["terrain"] = list(dict.fromkeys(t for t in self.terrain if t >= 0))  # a Large Field card spans spaces
         z["natural"] = self.natural_pile.cards
         z["terrain0"] = self.terrain_piles[0].cards
         z["terrain1"] = self.terrain_piles[1].cards
