@@ -301,3 +301,102 @@ def test_set_up_option_errors() -> None:
         GAME.new(seed=1, players=2, options={"large_field": "wide"})
     with pytest.raises(ValueError, match="starting_deployment"):
         GAME.new(seed=1, players=2, options={"starting_deployment": 2})
+
+
+# ---------------------------------------------------------------------- §11.12 WW2 heroes
+def test_heroes_option_puts_the_army_heroes_in_the_deck() -> None:
+    st = new(heroes=True)
+    cards = [st.cards[i] for z in (*st.decks, *st.hands) for i in z]
+    assert cards.count("us-hero-basilone") == 1 and cards.count("jp-hero-nishi") == 1
+    assert "us-hero-basilone" not in [st.cards[i] for z in (st.decks[1], st.hands[1]) for i in z]
+    plain = new()
+    assert len(st.decks[0]) + len(st.hands[0]) == len(plain.decks[0]) + len(plain.hands[0]) + 1
+    # a deck built by points pays for its hero out of the points
+    for seed in range(5):
+        r = GAME_NEW(seed, heroes=True, deck="random", points=80)
+        ids = [r.cards[i] for i in (*r.decks[0], *r.hands[0])]
+        assert "us-hero-basilone" in ids and sum(r.db.cost(c) for c in ids) <= 80
+
+
+def GAME_NEW(seed: int, **opts: Any) -> PacificState:
+    from tests.games.pacific.test_rules import GAME
+
+    st = GAME.new(seed=seed, players=2, options={"armies": "us-japan", **opts})
+    assert isinstance(st, PacificState)
+    return st
+
+
+def hero_setup(hero: str, side_army: str) -> tuple[PacificState, int, str]:
+    st = new(armies=side_army)
+    to_deploy(st)
+    clear_terrain(st)
+    slot = st.actor
+    st.ap[slot] = 10
+    return st, slot, in_hand(st, slot, hero)
+
+
+def test_hero_goes_under_an_own_unit_anywhere_and_gives_its_ability() -> None:
+    st, slot, h = hero_setup("us-hero-basilone", "us-japan")
+    side = st.side_of(slot)
+    if st.armies[side] != "us":
+        st, slot, h = hero_setup("us-hero-basilone", "japan-us")
+        side = st.side_of(slot)
+    inf = put(st, "us-heavy-infantry", side, grid.space(grid.row_index(side, 4), 2))  # far from row 1
+    tank = put(st, "us-m4a2", side, grid.space(grid.row_index(side, 2), 2))
+    enemy = put(st, unit_card(st, 1 - side), 1 - side, grid.space(grid.row_index(side, 6), 2))
+    st._legal_cache = None
+    ids = {a.id for a in st.legal_actions()}
+    ref = grid.name(inf.space)
+    assert f"play:{h}:{ref}" in ids  # not only on the deployment line
+    assert f"play:{h}:{grid.name(tank.space)}" not in ids  # the card names infantry
+    assert not any(i.startswith(f"play:{h}:") and i.endswith(grid.name(enemy.space)) for i in ids)
+    hp, shots = inf.hp, 1 + inf.extra_perm
+    ap = st.ap[slot]
+    st.apply(f"play:{h}:{ref}")
+    card = st.support_card(inf.attached[0])
+    assert card is not None and card.hero and st.ap[slot] == ap - card.cost
+    assert inf.hp == hp + 1 and 1 + inf.extra_perm == shots + 1  # Basilone: +1 HP, one more attack
+    h2 = in_hand(st, slot, "us-hero-basilone")
+    assert not any(a.id == f"play:{h2}:{ref}" for a in st.legal_actions())  # one hero a unit
+    # destroyed: unit and hero go to the discard pile together (the hero is never a target itself)
+    from hulldown.games.pacific import combat
+
+    combat.wound_unit(st, inf, inf.hp, [])
+    assert inf.iid in st.discards[slot] and card.id in [st.cards[i] for i in st.discards[slot]]
+
+
+def test_nishi_moves_and_aims_better() -> None:
+    from hulldown.games.pacific import combat
+    from hulldown.games.pacific.rules import movement_points
+
+    st = new(armies="japan-us")
+    to_deploy(st)
+    side = st.armies.index("japan")
+    slot = st.side_slots[side][0]
+    tank = put(st, "jp-type95-hago", side, grid.space(grid.row_index(side, 2), 2))
+    target = put(st, unit_card(st, 1 - side), 1 - side, grid.space(grid.row_index(side, 4), 2))
+    before = movement_points(st, tank), combat.numbers(st, tank, None, target).hit
+    iid = st._new_card("jp-hero-nishi")
+    from hulldown.games.pacific.rules import play_support
+
+    st.hands[slot].put_top(iid)
+    st.ap[slot] = 5
+    play_support(st, slot, iid, tank.iid, [])
+    assert movement_points(st, tank) == before[0] + 1
+    assert combat.numbers(st, tank, None, target).hit == before[1] - 1
+
+
+def test_hero_on_a_face_down_unit_turns_it_face_up() -> None:
+    st = new(night=True)
+    to_deploy(st)
+    slot = st.actor
+    side = st.side_of(slot)
+    hero, unit = ("us-hero-basilone", "us-heavy-infantry")
+    if st.armies[side] == "japan":
+        hero, unit = ("jp-hero-nishi", "jp-type95-hago")
+    u = put(st, unit, side, grid.space(grid.row_index(side, 1), 0))
+    u.face_down = True
+    st.ap[slot] = 10
+    h = in_hand(st, slot, hero)
+    st.apply(f"play:{h}:{grid.name(u.space)}")
+    assert not u.face_down

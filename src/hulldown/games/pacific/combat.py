@@ -103,7 +103,7 @@ def numbers(
     for iid in shooter.attached:
         sc = st.support_card(iid)
         if sc is not None and sc.hero:
-            bonus += sc.value
+            bonus += sc.hero_accuracy  # §11.12
     if target is not None:
         if shooter.has("assault-gun") and target.card.type == "infantry":
             bonus += 1

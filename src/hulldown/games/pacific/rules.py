@@ -561,7 +561,8 @@ def support_targets(st: PacificState, side: int, sc: object) -> list[int | None]
         if sc.types and (u.card.type not in sc.types or (u.face_down and u.side != side)):
             continue  # §11.7: a card for certain unit types needs to see its enemy target
         if sc.target == "own-unit" and u.side == side:
-            if sc.hero and any((s := st.support_card(i)) is not None and s.hero for i in u.attached):
+            # §11.12: a hero goes under a unit on the battlefield, one hero a unit (reconstructed)
+            if sc.hero and (u.space < 0 or any((s := st.support_card(i)) is not None and s.hero for i in u.attached)):
                 continue
             out.append(u.iid)
         elif (sc.target == "own-aircraft" and u.side == side and u.card.type == "aircraft") or (
@@ -586,7 +587,7 @@ def can_move(st: PacificState, u: Unit) -> bool:
 def movement_points(st: PacificState, u: Unit) -> int:
     if st.weather == "storm":
         return 1
-    mp = u.card.move + u.mp_bonus
+    mp = u.card.move + u.mp_bonus + u.mp_perm
     if u.usf:
         mp = max(1, mp - 1)  # §6.3
     return mp
@@ -1421,8 +1422,14 @@ def play_support(st: PacificState, slot: int, iid: int, target: int | None, even
         attach = True
     elif e == "evasion-guard" and u is not None:
         u.guard = sc.value
-    elif e in ("hp-perm", "hero") and u is not None:
+    elif e == "hp-perm" and u is not None:
         u.hp_bonus += sc.value
+        attach = True
+    elif e == "hero" and u is not None:  # §11.12: under the unit until it is destroyed
+        reveal(st, u, events)
+        u.hp_bonus += sc.hero_hp
+        u.mp_perm += sc.hero_mp
+        u.extra_perm += sc.hero_attacks
         attach = True
     elif e == "promotion" and u is not None:
         u.promotions += 1

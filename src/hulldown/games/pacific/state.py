@@ -287,7 +287,14 @@ class PacificState(GameState):
         return len(self.cards) - 1
 
     def _build_deck(self, army: str) -> list[str]:
-        """§3.1: the pre-constructed deck at 120 points, otherwise a random deck by points."""
+        """§3.1: the pre-constructed deck at 120 points, otherwise a random deck by points;
+        §11.12: with ``heroes`` the army's hero cards join it."""
+        heroes: list[str] = []
+        if self._options["heroes"]:
+            heroes = sorted(s.id for s in self.db.support.values() if s.hero and s.army == army)
+        return heroes + [c for c in self._build_base_deck(army, heroes) if c not in heroes]
+
+    def _build_base_deck(self, army: str, heroes: list[str]) -> list[str]:
         db = self.db
         pts = self.deck_points
         sc = self.scenario
@@ -305,9 +312,10 @@ class PacificState(GameState):
         pool = [c for c, k in sorted(base.cards.items()) for _ in range(k)]
         if self._options["deck"] == "random":
             pool += [c for c in sorted(db.army_pool(army)) if c not in base.cards]
+        pool = [c for c in pool if c not in heroes]
         self.shuffle(pool)
         out: list[str] = []
-        total = 0
+        total = sum(db.cost(h) for h in heroes)  # a hero's cost counts in the army points
         for c in pool:
             cost = db.cost(c)
             if total + cost <= pts:

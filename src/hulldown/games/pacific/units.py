@@ -60,6 +60,7 @@ class Unit:
         "main_shots",
         "moved",
         "mp_bonus",
+        "mp_perm",
         "no_fire",
         "owner",
         "promotions",
@@ -90,6 +91,7 @@ class Unit:
         self.guard = 0
         self.acc_turn = 0
         self.mp_bonus = 0
+        self.mp_perm = 0  # a hero's Movement (§11.12)
         self.extra_turn = 0
         self.extra_perm = 0
         self.damage_bonus = 0
