@@ -400,3 +400,83 @@ def test_hero_on_a_face_down_unit_turns_it_face_up() -> None:
     h = in_hand(st, slot, hero)
     st.apply(f"play:{h}:{grid.name(u.space)}")
     assert not u.face_down
+
+
+# ---------------------------------------------------------------------- §11.13 Smoke Grenade reaction
+def smoke_setup() -> tuple[PacificState, Unit, Unit, str]:
+    """The acting side's gun has an enemy infantry unit holding a Smoke Grenade in range."""
+    st = new()
+    to_deploy(st)
+    clear_terrain(st)
+    side = st.side_of(st.actor)
+    gun = next(u for u in st.db.units.values() if u.army == st.armies[side] and u.range >= 3 and u.type != "aircraft")
+    foe_card = "us-light-infantry" if st.armies[1 - side] == "us" else "jp-light-infantry"
+    shooter = put(st, gun.id, side, grid.space(grid.row_index(side, 2), 2))
+    target = put(st, foe_card, 1 - side, grid.space(grid.row_index(side, 5), 2))
+    target.tokens.append(st.new_token("smoke-grenade"))
+    st.phase = "shoot"
+    st._legal_cache = None
+    return st, shooter, target, f"fire:{grid.name(shooter.space)}:main:{grid.name(target.space)}"
+
+
+def test_smoke_grenade_is_thrown_as_a_reaction_before_the_dice() -> None:
+    st, shooter, target, fire = smoke_setup()
+    attacker = st.actor
+    before = target.wounds
+    events = st.apply(fire)
+    assert not any(e["type"] == "attack" for e in events)  # no die rolled yet
+    assert st.phase == "smoke" and st.actor == target.owner  # the defender's decision
+    ref = grid.name(target.space)
+    assert {a.id for a in st.legal_actions()} == {f"smoke:{ref}:0", "no-smoke"}
+    assert st.observation(target.owner)["smoke_reaction"] == {
+        "shooter": grid.name(shooter.space),
+        "target": ref,
+        "assault": False,
+    }
+    st.script_chance(10)
+    events = st.apply(f"smoke:{ref}:0")
+    assert target.smoke and target.tokens[0].used
+    attack = next(e for e in events if e["type"] == "attack")
+    from hulldown.games.pacific import combat
+
+    target.smoke = False
+    hit = combat.numbers(st, shooter, None, target).hit
+    assert attack["hit"] == min(10, hit + 1)  # +1/+1 Evasion from the smoke
+    assert st.phase == "shoot" and st.actor == attacker and st.pending_smoke is None
+    assert target.wounds > before or target.iid not in st.units  # a natural 10 always hits (§7.2)
+    # thrown: no further window on the next attack
+    target.smoke = True
+    assert not any(a.id == "no-smoke" for a in st.legal_actions())
+
+
+def test_declining_the_smoke_grenade_lets_the_attack_come() -> None:
+    st, _shooter, target, fire = smoke_setup()
+    st.apply(fire)
+    st.script_chance(1)  # a miss
+    events = st.apply("no-smoke")
+    assert [e["result"] for e in events if e["type"] == "attack"] == ["miss"]
+    assert not target.smoke and not target.tokens[0].used and st.phase == "shoot"
+
+
+# ---------------------------------------------------------------------- §11.10 trading a token
+def test_infantry_trades_a_held_token_for_a_dropped_one() -> None:
+    from hulldown.games.pacific import combat
+
+    st = new(upgrade_drop=True)
+    to_deploy(st)
+    clear_terrain(st)
+    side = st.active
+    army = st.armies
+    foe = put(st, f"{'us' if army[1 - side] == 'us' else 'jp'}-heavy-infantry", 1 - side, grid.space(2, 3))
+    foe.tokens.append(st.new_token("hmg"))
+    combat.destroy(st, foe, [])
+    st.apply("deploy-done")
+    mine = put(st, f"{'us' if army[side] == 'us' else 'jp'}-heavy-infantry", side, grid.space(2, 2))
+    mine.tokens.append(st.new_token("mortar"))
+    st._legal_cache = None
+    st.apply("move:3,3:3,4")
+    ids = {a.id for a in st.legal_actions()}
+    assert "trade:3,4:0:hmg" in ids and "pickup:3,4" in ids
+    st.apply("trade:3,4:0:hmg")
+    assert [t.up.id for t in mine.tokens] == ["hmg"] and not st.drops  # the mortar is discarded
+    assert not any(a.id.startswith("trade:") for a in st.legal_actions())

@@ -26,6 +26,7 @@ shooting              ``fire:<unit>:<main|k>:<space|e<k>|hq>``, ``heal:<space>:<
 flip over, discard    ``dismount:<space>:<k>``, ``flip-done``, ``discard:h<k>``, ``discard-done``
 air reactions         ``intercept:a<k>``, ``no-intercept``, ``escort:a<k>``, ``no-escort``,
                       ``aa:<space>``, ``aa-done``
+smoke, token trade    ``no-smoke`` (§11.13), ``trade:<space>:<k>:<token>`` (§11.10)
 ====================  ===========================================================================
 
 ``<space>`` runs over the 48 spaces in row-major order (``1,1`` .. ``6,8``), ``<unit>`` over the
@@ -145,4 +146,6 @@ def all_action_ids(terrain_ids: tuple[str, ...], token_ids: tuple[str, ...]) -> 
     out.append("no-escort")
     out += [f"aa:{s}" for s in sp]
     out.append("aa-done")
+    out.append("no-smoke")  # §11.13 (the reaction's ``smoke:`` ids are the movement block's)
+    out += [f"trade:{s}:{k}:{t}" for s in sp for k in range(TOKENS) for t in token_ids]  # §11.10
     return tuple(out)

@@ -79,6 +79,7 @@ def observe(st: PacificState, seat: int | None) -> dict[str, Any]:
         "bids": bids,
         "supply": [st.supply_line(0), st.supply_line(1)],
         "air": _air(st),
+        "smoke_reaction": _smoke_reaction(st),
         "ai_log": list(st.ai_log),
         "behaviour": st.behaviour if st.solo else None,
         "winner": st.winner if st.over else None,
@@ -110,6 +111,19 @@ def _air(st: PacificState) -> dict[str, Any] | None:
         "interceptor": where(air["interceptor"]),
         "escort": where(air["escort"]),
         "paratroopers": bool(air.get("para")),
+    }
+
+
+def _smoke_reaction(st: PacificState) -> dict[str, Any] | None:
+    """The attack waiting for its target's owner to throw a Smoke Grenade or not (§11.13)."""
+    ps = st.pending_smoke
+    if not ps:
+        return None
+    target = st.units[ps["target"]]
+    return {
+        "shooter": grid.name(ps["space"]),
+        "target": grid.name(target.space),
+        "assault": ps["kind"] == "assault",
     }
 
 

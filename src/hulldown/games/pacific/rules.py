@@ -43,6 +43,7 @@ GIVE_AP = act("give-ap", "Give 1 AP to the General")
 NO_INTERCEPT = act("no-intercept", "Do not intercept")
 NO_ESCORT = act("no-escort", "Do not escort")
 AA_DONE = act("aa-done", "No (more) anti-aircraft fire")
+NO_SMOKE = act("no-smoke", "No Smoke Grenade: let the attack come")
 
 
 #: Moves and shots keyed by what makes them differ, so the hot loops of legal-action generation
@@ -203,7 +204,7 @@ def advance(st: PacificState, events: list[Event]) -> None:
                 next_actor(st, events)
                 continue
             return
-        if ph in ("intercept", "escort", "aa"):
+        if ph in ("intercept", "escort", "aa", "smoke"):
             return
         raise AssertionError(ph)
 
@@ -380,6 +381,15 @@ def legal_actions(st: PacificState) -> list[Action]:
         return out
     if ph in ("intercept", "escort", "aa"):
         return air_reactions(st)
+    if ph == "smoke":
+        ps = st.pending_smoke
+        assert ps is not None
+        u = st.units[ps["target"]]
+        ref = unit_ref(u, u.side)
+        return [
+            *(act(f"smoke:{ref}:{k}", f"Smoke grenade on {u.card.name}") for k in smoke_tokens(u)),
+            NO_SMOKE,
+        ]
     raise AssertionError(ph)
 
 
@@ -729,8 +739,17 @@ def move_actions(st: PacificState, slot: int) -> list[Action]:
                 if "obstacle" in st.terrain_tags(n) and st.terrain[n] >= 0:
                     out.append(act(f"sap:{SPACE_NAMES[u.space]}:{SPACE_NAMES[n]}", f"Sappers clear {SPACE_NAMES[n]}"))
         out.extend(token_actions(st, u))
-        if st.drops and u.space in st.drops and pickable(st, u):
-            out.append(act(f"pickup:{SPACE_NAMES[u.space]}", f"{u.card.name} picks up the upgrade tokens here"))
+        if st.drops and u.space in st.drops:
+            if pickable(st, u):
+                out.append(act(f"pickup:{SPACE_NAMES[u.space]}", f"{u.card.name} picks up the upgrade tokens here"))
+            for k, up in tradeable(st, u):
+                name = st.db.upgrades[up].name
+                out.append(
+                    act(
+                        f"trade:{SPACE_NAMES[u.space]}:{k}:{up}",
+                        f"{u.card.name} trades its {u.tokens[k].up.name} for the {name} here",
+                    )
+                )
     out.extend(transport_actions(st, slot, flags))
     out.append(MOVE_DONE)
     return out
@@ -896,6 +915,20 @@ def pickable(st: PacificState, u: Unit) -> list[str]:
         if up not in have and "infantry" in st.db.upgrades[up].for_ and len(u.tokens) + len(out) < TOKENS:
             have.add(up)
             out.append(up)
+    return out
+
+
+def tradeable(st: PacificState, u: Unit) -> list[tuple[int, str]]:
+    """§11.10: (held token position, dropped token) pairs an infantry unit that moved here may
+    swap: it takes a dropped token it does not hold and discards one it holds."""
+    if u.card.type != "infantry" or not u.moved:
+        return []
+    have = {t.up.id for t in u.tokens}
+    out: list[tuple[int, str]] = []
+    for up in dict.fromkeys(st.drops.get(u.space, ())):
+        if up in have or "infantry" not in st.db.upgrades[up].for_:
+            continue
+        out.extend((k, up) for k in range(len(u.tokens)))
     return out
 
 
@@ -1235,6 +1268,17 @@ def apply_action(st: PacificState, a: Action, events: list[Event]) -> None:
         if left:
             st.drops[u.space] = left
         events.append(public("pickup", unit=u.iid, tokens=[st.db.upgrades[x].name for x in taken]))
+    elif kind == "trade":  # §11.10: the traded token is discarded, the dropped one taken up
+        u = find_unit(st, parts[1], side)
+        reveal(st, u, events)
+        k = int(parts[2])
+        old = u.tokens[k].up.name
+        left = st.drops.pop(u.space)
+        left.remove(parts[3])
+        if left:
+            st.drops[u.space] = left
+        u.tokens[k] = st.new_token(parts[3])
+        events.append(public("trade", unit=u.iid, discarded=old, token=u.tokens[k].up.name))
     elif kind == "lendlease":
         n = int(parts[1])
         st.hq_wounds[side] += n
@@ -1272,13 +1316,7 @@ def apply_action(st: PacificState, a: Action, events: list[Event]) -> None:
         announce_deployment(st, c, events)
         events.append(public("loaded", unit=ev_id(c), carrier=ev_id(tr)))
     elif kind == "assault":
-        u = find_unit(st, parts[1], side)
-        e = find_unit(st, parts[2], side)
-        reveal(st, u, events)  # an assault is an attack (§11.7: a unit that fires is face up)
-        atk = combat.numbers(st, u, None, e, assault=True, dist=1)
-        u.moved = True
-        u.no_fire = True
-        combat.resolve_on_unit(st, u, atk, e, events, "assault")
+        declare_assault(st, a.id, side, events)
     elif kind == "advance":
         u = find_unit(st, parts[1], side)
         reveal(st, u, events)
@@ -1298,19 +1336,20 @@ def apply_action(st: PacificState, a: Action, events: list[Event]) -> None:
         u.moved = True
     elif kind == "dismount":
         find_unit(st, parts[1], side).tokens[int(parts[2])].mounted = False
-    elif kind == "smoke":
-        u = find_unit(st, parts[1], side)
-        reveal(st, u, events)
-        tk = u.tokens[int(parts[2])]
-        tk.used = True
-        if tk.up.single_use:
-            tk.spent = True
-        u.smoke = True
+    elif kind in ("smoke", "no-smoke"):
+        if kind == "smoke":
+            u = find_unit(st, parts[1], side)
+            reveal(st, u, events)
+            tk = u.tokens[int(parts[2])]
+            tk.used = True
+            if tk.up.single_use:
+                tk.spent = True
+            u.smoke = True
+            events.append(public("smoke-grenade", space=where(u)))
+        if st.phase == "smoke":
+            resume_attack(st, events)
     elif kind == "fire":
-        u = find_unit(st, parts[1], side)
-        if u.cargo is not None and u.has("embark-disembark"):
-            u = u.cargo  # §15.5: a landing craft has no gun; its space names its cargo's
-        fire(st, u, parts[2], target_internal(st, u, parts[2], parts[3]), events)
+        declare_fire(st, a.id, side, events)
     elif kind == "heal":
         u = find_unit(st, parts[1], side)
         f = find_unit(st, parts[2], side)
@@ -1333,6 +1372,72 @@ def apply_action(st: PacificState, a: Action, events: list[Event]) -> None:
         advance(st, events)
     if st._options["night"]:
         reveal_sweep(st, events)
+
+
+# ---------------------------------------------------------------------- attacks and Smoke Grenades
+def declare_fire(st: PacificState, aid: str, side: int, events: list[Event], window: bool = True) -> None:
+    """§7.5 ``fire:UNIT:WEAPON:TARGET``; an attack on a unit may first wait for a Smoke Grenade."""
+    parts = aid.split(":")
+    u = find_unit(st, parts[1], side)
+    if u.cargo is not None and u.has("embark-disembark"):
+        u = u.cargo  # §15.5: a landing craft has no gun; its space names its cargo's
+    target = target_internal(st, u, parts[2], parts[3])
+    if (
+        window
+        and target[0] == "u"
+        and u.space >= 0
+        and smoke_window(st, u, st.units[int(target[1:])], aid, "fire", events)
+    ):
+        return
+    fire(st, u, parts[2], target, events)
+
+
+def declare_assault(st: PacificState, aid: str, side: int, events: list[Event], window: bool = True) -> None:
+    """§6.4 ``assault:UNIT:TARGET``: the target gets no Evasion from terrain."""
+    parts = aid.split(":")
+    u = find_unit(st, parts[1], side)
+    e = find_unit(st, parts[2], side)
+    reveal(st, u, events)  # an assault is an attack (§11.7: a unit that fires is face up)
+    if window and smoke_window(st, u, e, aid, "assault", events):
+        return
+    atk = combat.numbers(st, u, None, e, assault=True, dist=1)
+    u.moved = True
+    u.no_fire = True
+    combat.resolve_on_unit(st, u, atk, e, events, "assault")
+
+
+def smoke_tokens(u: Unit) -> list[int]:
+    """Positions of the unit's Smoke Grenade (or Smoke Canister) tokens it can still throw."""
+    return [k for k, t in enumerate(u.tokens) if t.up.effect == "smoke-grenade" and not t.used and not t.spent]
+
+
+def smoke_window(st: PacificState, shooter: Unit, target: Unit, aid: str, kind: str, events: list[Event]) -> bool:
+    """§11.13: a Smoke Grenade may be thrown at any time, in the opponent's turn too, before the
+    dice are rolled: an attack declared on a unit that holds one waits for its owner's choice
+    (``smoke:UNIT:K`` / ``no-smoke``). True when the attack now waits."""
+    if target.smoke or target.space < 0 or st.is_ai_side(target.side) or not smoke_tokens(target):
+        return False
+    reveal(st, shooter, events)  # the attacker is declared before the defender answers
+    st.pending_smoke = {
+        "action": aid, "kind": kind, "side": shooter.side, "shooter": shooter.iid, "space": shooter.space,
+        "target": target.iid, "return": st.actor, "phase": st.phase,
+    }  # fmt: skip
+    st.phase = "smoke"
+    st.actor = target.owner
+    return True
+
+
+def resume_attack(st: PacificState, events: list[Event]) -> None:
+    """The defender has chosen (§11.13): the declared attack is made."""
+    ps = st.pending_smoke
+    assert ps is not None
+    st.pending_smoke = None
+    st.phase = ps["phase"]
+    st.actor = ps["return"]
+    if ps["kind"] == "fire":
+        declare_fire(st, ps["action"], ps["side"], events, window=False)
+    else:
+        declare_assault(st, ps["action"], ps["side"], events, window=False)
 
 
 def deploy(st: PacificState, slot: int, iid: int, where: str, events: list[Event], pay: bool = True) -> None:

@@ -101,6 +101,7 @@ class PacificState(GameState):
         "over",
         "para_drops",
         "pending_air",
+        "pending_smoke",
         "phase",
         "round",
         "ruins",
@@ -147,6 +148,8 @@ class PacificState(GameState):
     drops: dict[int, list[str]]
     #: §16.3: paratroopers the solo AI dropped this Deployment phase, awaiting the player's AA
     para_drops: list[int]
+    #: §11.13: an attack declared on a unit whose owner may first throw its Smoke Grenade
+    pending_smoke: dict[str, Any] | None
     #: §3.5 Starting Deployment: AP still to spend on units on each terrain card placed before battle
     sd_budget: dict[int, int]
     #: the solo AI's band and table while its turn waits for the player's AA (§16.3)
@@ -204,6 +207,7 @@ class PacificState(GameState):
         self.lent = False
         self.drops = {}
         self.para_drops = []
+        self.pending_smoke = None
         self.sd_budget = {}
         self.ai_resume = None
         self.pending_air = None
@@ -543,6 +547,7 @@ class PacificState(GameState):
         new.objectives = list(self.objectives)
         new.drops = {k: list(v) for k, v in self.drops.items()}
         new.para_drops = list(self.para_drops)
+        new.pending_smoke = dict(self.pending_smoke) if self.pending_smoke else None
         new.sd_budget = dict(self.sd_budget)
 
     def _resample(self, seat: int, rng: SplitMix64) -> GameState:
@@ -645,6 +650,10 @@ class PacificState(GameState):
             if air["target"].startswith("u"):
                 air["target"] = f"u{remap.get(int(air['target'][1:]), int(air['target'][1:]))}"
         self.para_drops = [remap.get(x, x) for x in self.para_drops]
+        ps = self.pending_smoke
+        if ps is not None:
+            ps["shooter"] = remap.get(ps["shooter"], ps["shooter"])
+            ps["target"] = remap.get(ps["target"], ps["target"])
 
     def _snapshot(self) -> dict[str, Any]:
         return {
@@ -670,6 +679,7 @@ class PacificState(GameState):
             "weather": self.weather,
             "muddy": list(self.muddy),
             "air": dict(self.pending_air) if self.pending_air else None,
+            "smoke_reaction": dict(self.pending_smoke) if self.pending_smoke else None,
             "ai_log": list(self.ai_log),
             "round": self.round,
             "drops": {str(k): list(v) for k, v in sorted(self.drops.items())},
