@@ -480,3 +480,52 @@ def test_infantry_trades_a_held_token_for_a_dropped_one() -> None:
     st.apply("trade:3,4:0:hmg")
     assert [t.up.id for t in mine.tokens] == ["hmg"] and not st.drops  # the mortar is discarded
     assert not any(a.id.startswith("trade:") for a in st.legal_actions())
+
+
+# ---------------------------------------------------------------------- §16.3 AA against the AI's drops
+def test_player_aa_fires_at_paratroopers_the_ai_drops_before_the_ai_moves_on() -> None:
+    from hulldown.games.pacific.ai import band
+    from hulldown.games.pacific.rules import advance, deploy
+
+    st = new(players=1)
+    to_deploy(st)
+    clear_terrain(st)
+    assert st.active == 0 and st.is_ai_side(1)
+    aa_id = next(u.id for u in st.db.units.values() if "anti-aircraft" in u.tags and u.army == st.armies[0])
+    para_id = next(u.id for u in st.db.units.values() if "paratroopers" in u.tags and u.army == st.armies[1])
+    aa = put(st, aa_id, 0, grid.space(1, 3))
+    drop = grid.space(2, 3)
+    assert grid.distance(aa.space, drop) <= aa.card.range
+    # the AI's turn, in its Deployment phase: it drops paratroopers in range of the player's AA
+    st.active, st.phase = 1, "hq"
+    iid = st._new_card(para_id)
+    st.hands[1].put_top(iid)
+    events: list[dict[str, Any]] = []
+    deploy(st, 1, iid, grid.name(drop), events)
+    assert st.para_drops == [iid]
+    st.ai_resume = (band(st, 1, [], "variable"), "variable")  # what ai_turn leaves after its deployment
+    advance(st, events)
+    assert st.phase == "aa" and st.current_player == 0  # the player decides, mid-way through the AI's turn
+    assert {a.id for a in st.legal_actions()} == {f"aa:{grid.name(aa.space)}", "aa-done"}
+    assert st.observation(0)["air"]["paratroopers"]
+    st.script_chance(10)  # the AA hits
+    events = st.apply(f"aa:{grid.name(aa.space)}")
+    shot = next(e for e in events if e["type"] == "attack")
+    assert shot["source"] == aa.card.name and shot["space"] == grid.name(drop) and shot["result"] != "miss"
+    # then the AI's movement, shooting and discard: its own decisions follow in the same step
+    assert events.index(shot) < max(i for i, e in enumerate(events) if e["type"] == "ai")
+    # the AI's turn then ran to its end: the player's next turn
+    assert st.ai_resume is None and st.para_drops == [] and st.active == 0 and st.current_player == 0
+
+
+def test_ai_drop_out_of_aa_range_waits_for_nobody() -> None:
+    from hulldown.games.pacific.rules import deploy
+
+    st = new(players=1)
+    to_deploy(st)
+    clear_terrain(st)
+    para_id = next(u.id for u in st.db.units.values() if "paratroopers" in u.tags and u.army == st.armies[1])
+    iid = st._new_card(para_id)
+    st.hands[1].put_top(iid)
+    deploy(st, 1, iid, grid.name(grid.space(2, 3)), [])
+    assert st.para_drops == []  # no AA of the player in range

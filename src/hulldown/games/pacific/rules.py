@@ -190,11 +190,23 @@ def advance(st: PacificState, events: list[Event]) -> None:
             return
         if ph in ("hq", "deploy", "move", "shoot", "flip", "discard"):
             if st.is_ai_side(st.active):
-                from hulldown.games.pacific.ai import ai_turn
+                from hulldown.games.pacific.ai import ai_turn, ai_turn_rest
 
-                ai_turn(st, events)
+                if st.ai_resume is None:
+                    ai_turn(st, events)
+                # §16.3: the player's AA answers each paratrooper the AI dropped, before it moves on
+                while st.para_drops and not st.over:
+                    para = st.units.get(st.para_drops.pop(0))
+                    if para is not None and para.space >= 0 and paratroopers_aa(st, para, events):
+                        return
                 if st.over:
                     return
+                if st.ai_resume is not None:
+                    b, t = st.ai_resume
+                    st.ai_resume = None
+                    ai_turn_rest(st, b, t, events)
+                    if st.over:
+                        return
                 end_turn(st, events)
                 continue
             if ph == "flip" and not flip_actions(st, st.actor):
@@ -1459,6 +1471,19 @@ def deploy(st: PacificState, slot: int, iid: int, where: str, events: list[Event
         st.board[s] = iid
         if "paratroopers" in uc.tags and st.terrain[s] >= 0 and grid.own_row(side, s) > 1:
             u.wounds = 1  # landing on a Terrain card costs 1 wound
+        if (
+            "paratroopers" in uc.tags
+            and st.is_ai_side(side)
+            and any(
+                e.side != side
+                and e.space >= 0
+                and not e.aa_used
+                and e.has("anti-aircraft")
+                and grid.DIST[e.space][s] <= st.weapon_range(e, e.card.range, True)
+                for e in st.units.values()
+            )
+        ):
+            st.para_drops.append(iid)  # §16.3: the player's AA fires once the AI's deployment is done
     announce_deployment(st, u, events)
 
 
@@ -1706,8 +1731,9 @@ def air_step(st: PacificState, kind: str, uid: int, events: list[Event]) -> None
         resolve_air(st, events)
 
 
-def paratroopers_aa(st: PacificState, para: Unit, events: list[Event]) -> None:
-    """§16.3: enemy AA units with the drop space in range may fire at the paratroopers (no interception)."""
+def paratroopers_aa(st: PacificState, para: Unit, events: list[Event]) -> bool:
+    """§16.3: enemy AA units with the drop space in range may fire at the paratroopers (no
+    interception). True when a player's AA decision now waits."""
     st.pending_air = {
         "plane": para.iid, "target": f"u{para.iid}", "def": 1 - para.side, "interceptor": -1, "escort": -1,
         "return": st.actor, "phase": st.phase, "para": True,
@@ -1720,10 +1746,11 @@ def paratroopers_aa(st: PacificState, para: Unit, events: list[Event]) -> None:
             st.phase = "aa"
             while st.pending_air is not None and st.phase == "aa":
                 ai_air_reaction(st, "aa", events)
-            return
+            return False
         _set_reaction(st, "aa", 1 - para.side, events)
-        return
+        return True
     st.pending_air = None
+    return False
 
 
 def end_reaction(st: PacificState) -> None:

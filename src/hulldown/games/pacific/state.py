@@ -153,7 +153,7 @@ class PacificState(GameState):
     #: §3.5 Starting Deployment: AP still to spend on units on each terrain card placed before battle
     sd_budget: dict[int, int]
     #: the solo AI's band and table while its turn waits for the player's AA (§16.3)
-    ai_resume: tuple[Any, ...] | None
+    ai_resume: tuple[str, str] | None
 
     # ------------------------------------------------------------------ setup
     def _setup(self) -> None:
