@@ -3,7 +3,7 @@
 Action space: every action id the game can offer, one index each, in the order documented in
 ids.py (set-up, headquarters, deployment, movement, shooting, flip over and discard, air
 reactions); ids name hand positions, spaces and aircraft bays, never card instances, so the space
-is the same for every game with the same card data (about 28,000 ids). Observation layout
+is the same for every game with the same card data (about 35,000 ids). Observation layout
 (float32, shape (6, 8, 15) flattened + 24 + 20 x 8):
 
 - planes 0-1: own / enemy unit present; 2-3: own / enemy wounds / hp left; 4-8: unit type one-hot
