@@ -1,5 +1,5 @@
-"""Night combat (§11.7), Large Field and Starting Deployment (§11.11-11.12), heroes (§11.13),
-Smoke Grenades as a reaction (§11.14), token trading (§11.10) and AA against the AI's drops (§16.3)."""
+"""Night combat (§11.7), Starting Deployment (§3.5), Large Field (§11.11), heroes (§11.12),
+Smoke Grenades as a reaction (§11.13), token trading (§11.10) and AA against the AI's drops (§16.3)."""
 
 from __future__ import annotations
 
