@@ -29,6 +29,10 @@ OPTIONS = (
     OptionSpec("upgrade_drop", bool, False, "Upgrade Token Drop: destroyed infantry leave offensive tokens (§11.10)"),
     OptionSpec("smoke_canister", bool, False, "Smoke Canister upgrade for infantry (§11.8)"),
     OptionSpec("field_marshal", bool, False, "start with the deck's General deployed (§11.9)"),
+    OptionSpec("heroes", bool, False, "WW2 heroes: each army's hero cards join its deck (§11.12)"),
+    OptionSpec("large_field", bool, False, "Large Field: artificial terrain across 2-3 spaces for +1 AP (§11.11)"),
+    OptionSpec("starting_deployment", bool, False,
+               "Starting Deployment: the bid AP also deploy units on the new terrain (pitched battles, §3.5)"),
 )  # fmt: skip
 
 VOCABULARY = (
@@ -91,12 +95,12 @@ GAME = Game(
     ),
     state_class=PacificState,
     conformance_options=(
-        {"shielding_roll": True, "weather": "rolled"},
+        {"shielding_roll": True, "weather": "rolled", "large_field": True, "starting_deployment": True},
         {"successful_hit_table": True, "armies": "japan-us"},
-        {"deck": "random", "points": 100, "self_propelled": True, "night": True},
-        {"smoke_canister": True, "field_marshal": True, "recruits": "side1", "points": 80},
-        {"weather": "storm", "lend_lease": True},
-        {"scenario": "island-landing"},
+        {"deck": "random", "points": 100, "self_propelled": True, "night": True, "starting_deployment": True},
+        {"smoke_canister": True, "field_marshal": True, "recruits": "side1", "points": 80, "heroes": True},
+        {"weather": "storm", "lend_lease": True, "large_field": True},
+        {"scenario": "island-landing", "heroes": True},
         {"scenario": "inland-defence", "tactical_artillery": True, "upgrade_drop": True},
     ),
     heuristic=_heuristic,  # type: ignore[arg-type]

@@ -441,6 +441,15 @@ def ai_turn(st: PacificState, events: list[Event], table: str | None = None) -> 
     if st.over:
         return
     deployment(st, b, events, t)
+    if st.para_drops:  # §16.3: the player's AA answers the drops first; rules.advance resumes
+        st.ai_resume = (b, t)
+        return
+    ai_turn_rest(st, b, t, events)
+
+
+def ai_turn_rest(st: PacificState, b: str, t: str, events: list[Event]) -> None:
+    """The AI's turn after its Deployment phase (§12.6-12.8)."""
+    side = 1
     movement(st, b, events, t)
     heal_and_repair(st, events)
     shooting(st, events)

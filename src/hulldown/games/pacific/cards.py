@@ -11,7 +11,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from hulldown.engine.data import load_toml, require_unique, validate_entries
 from hulldown.engine.errors import DataFileError
@@ -114,6 +114,20 @@ class SupportCard(_Strict):
     damage: int = 0
     permanent: bool = False
     hero: bool = False
+    #: a hero's ability (rules §11.12, the project's design): Hit Points, Accuracy bonus (-N/-N),
+    #: Movement and attacks a turn it gives the unit it is deployed with
+    hero_hp: int = Field(default=0, ge=0, le=3)
+    hero_accuracy: int = Field(default=0, ge=0, le=3)
+    hero_mp: int = Field(default=0, ge=0, le=3)
+    hero_attacks: int = Field(default=0, ge=0, le=3)
+
+    @model_validator(mode="after")
+    def _hero_is_whole(self) -> SupportCard:
+        if self.hero != (self.effect == "hero"):
+            raise ValueError("a hero card has effect 'hero' and hero = true, both or neither")
+        if self.hero and (self.target != "own-unit" or not self.permanent):
+            raise ValueError("a hero is deployed on one's own unit (target 'own-unit') and is permanent")
+        return self
 
     @property
     def play_cost(self) -> int:

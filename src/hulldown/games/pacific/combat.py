@@ -103,7 +103,7 @@ def numbers(
     for iid in shooter.attached:
         sc = st.support_card(iid)
         if sc is not None and sc.hero:
-            bonus += sc.value
+            bonus += sc.hero_accuracy  # §11.12
     if target is not None:
         if shooter.has("assault-gun") and target.card.type == "infantry":
             bonus += 1
@@ -161,7 +161,16 @@ def resolve_on_unit(
     armour = st.effective_armour(target)
     kind, wounds = roll_result(st, a, armour)
     events.append(
-        public("attack", source=source, target=target.iid, result=kind, wounds=wounds, hit=a.hit, crit=a.crit)
+        public(
+            "attack",
+            source=source,
+            target=-1 if target.face_down else target.iid,
+            space="hq" if target.space < 0 else grid.name(target.space),
+            result=kind,
+            wounds=wounds,
+            hit=a.hit,
+            crit=a.crit,
+        )
     )
     if shooter is not None and st.phase == "shoot" and shooter.side == st.active:
         if target.attacked_by and shooter.iid not in target.attacked_by:
@@ -188,6 +197,7 @@ def wound_unit(st: PacificState, u: Unit, wounds: int, events: list[Event]) -> N
 def discard_unit(st: PacificState, u: Unit, events: list[Event]) -> None:
     """A unit's card, its attached cards and whatever it carries go to their owners' discard piles."""
     for v in u.each():
+        v.face_down = False  # a destroyed card goes face up to the discard pile
         pile = st.discards[v.owner]
         pile.put_top(v.iid)
         for iid in v.attached:
@@ -249,9 +259,7 @@ def attack_terrain(st: PacificState, s: int, a: Attack, flame: bool, ordnance: b
             st.terrain_hp[iid] = 0
             events.append(public("ruins", space=grid.name(s)))
         else:
-            st.terrain[s] = -1
-            del st.terrain_hp[iid]
-            st.terrain_out.put_top(iid)
+            st.remove_terrain(iid)
             events.append(public("terrain-destroyed", space=grid.name(s)))
 
 

@@ -70,7 +70,7 @@ class PacificHeuristic:
                 return 6
             e = units.get(t)
             if e is not None and e["side"] != side:
-                return 4.0 + float(e["wounds"]) + 0.3 * float(e["hp"] - e["wounds"] <= 2)
+                return 4.0 + float(e["wounds"]) + 0.3 * float(e["hp"] > 0 and e["hp"] - e["wounds"] <= 2)
             w = p[2]
             if w != "main" and units[p[1]]["tokens"][int(w)]["id"] == "smoke-screen":
                 return -1

@@ -10,7 +10,8 @@ in :func:`all_action_ids`, whose order is the index layout of the RL action spac
 block                 ids (in this order)
 ====================  ===========================================================================
 set-up                ``keep``, ``redraw``, ``bid:0..5``, ``terrain:<terrain>:<space>``,
-                      ``terrain-done``
+                      ``terrain:<terrain>:<space>:<2|3>`` (Large Field), ``terrain-done``
+                      (Starting Deployment uses the deployment block's ``deploy:``, ``upgrade:``)
 headquarters          ``ta:<1..9>:<space>``, ``ta-pass``, ``lendlease:<1..11>``
 deployment            ``deploy:h<k>:<space|hq>``, ``play:h<k>``, ``play:h<k>:<unit>``,
                       ``upgrade:<unit>:<token>``, ``board:h<k>:<space>``, ``give-ap``,
@@ -25,6 +26,7 @@ shooting              ``fire:<unit>:<main|k>:<space|e<k>|hq>``, ``heal:<space>:<
 flip over, discard    ``dismount:<space>:<k>``, ``flip-done``, ``discard:h<k>``, ``discard-done``
 air reactions         ``intercept:a<k>``, ``no-intercept``, ``escort:a<k>``, ``no-escort``,
                       ``aa:<space>``, ``aa-done``
+smoke, token trade    ``no-smoke`` (§11.13), ``trade:<space>:<k>:<token>`` (§11.10)
 ====================  ===========================================================================
 
 ``<space>`` runs over the 48 spaces in row-major order (``1,1`` .. ``6,8``), ``<unit>`` over the
@@ -107,6 +109,7 @@ def all_action_ids(terrain_ids: tuple[str, ...], token_ids: tuple[str, ...]) -> 
     adj = [[sp[n] for n in grid.NEIGH[s]] for s in range(grid.SPACES)]
     out: list[str] = ["keep", "redraw", *(f"bid:{n}" for n in range(MAX_BID + 1))]
     out += [f"terrain:{t}:{s}" for t in terrain_ids for s in sp]
+    out += [f"terrain:{t}:{s}:{w}" for t in terrain_ids for s in sp for w in (2, 3)]  # §11.11
     out.append("terrain-done")
     out += [f"ta:{n}:{s}" for n in range(1, MAX_TA + 1) for s in sp]
     out.append("ta-pass")
@@ -143,4 +146,6 @@ def all_action_ids(terrain_ids: tuple[str, ...], token_ids: tuple[str, ...]) -> 
     out.append("no-escort")
     out += [f"aa:{s}" for s in sp]
     out.append("aa-done")
+    out.append("no-smoke")  # §11.13 (the reaction's ``smoke:`` ids are the movement block's)
+    out += [f"trade:{s}:{k}:{t}" for s in sp for k in range(TOKENS) for t in token_ids]  # §11.10
     return tuple(out)

@@ -47,8 +47,10 @@ def observe(st: PacificState, seat: int | None) -> dict[str, Any]:
         "hand_sizes": [len(h) for h in st.hands],
         "deck_sizes": [len(d) for d in st.decks],
         "discards": [[card(i) for i in d] for d in st.discards],
+        # listed by position, not by card instance: the order must not tell a face-down card (§11.7)
         "units": [
-            st.unit_public(u) | {"attached_cards": [card(i) for i in u.attached]} for _, u in sorted(st.units.items())
+            st.unit_public(u, seat, st.hidden_from(seat, u)) | {"attached_cards": [card(i) for i in u.attached]}
+            for u in sorted(st.units.values(), key=_where)
         ],
         "terrain": [
             {
@@ -57,6 +59,7 @@ def observe(st: PacificState, seat: int | None) -> dict[str, Any]:
                 "name": db.terrain[st.cards[t]].name,
                 "hp": st.terrain_hp.get(t, 0),
                 "ruins": t in st.ruins,
+                "width": st.terrain.count(t),  # §11.11: a Large Field card covers 2-3 spaces
             }
             for s, t in enumerate(st.terrain)
             if t >= 0
@@ -75,11 +78,52 @@ def observe(st: PacificState, seat: int | None) -> dict[str, Any]:
         "drops": {grid.name(s): [db.upgrades[t].name for t in toks] for s, toks in sorted(st.drops.items())},
         "bids": bids,
         "supply": [st.supply_line(0), st.supply_line(1)],
-        "air": dict(st.pending_air) if st.pending_air else None,
+        "air": _air(st),
+        "smoke_reaction": _smoke_reaction(st),
         "ai_log": list(st.ai_log),
         "behaviour": st.behaviour if st.solo else None,
         "winner": st.winner if st.over else None,
         "over": st.over,
+    }
+
+
+def _where(u: Any) -> tuple[int, int, int]:
+    return (u.space, u.side, u.bay)
+
+
+def _air(st: PacificState) -> dict[str, Any] | None:
+    """The air attack under way, its aircraft and target named by where they are (§16)."""
+    air = st.pending_air
+    if not air:
+        return None
+
+    def where(iid: int) -> str | None:
+        u = st.units.get(iid)
+        if u is None:
+            return None
+        return grid.name(u.space) if u.space >= 0 else f"{'AB'[u.side]}{u.bay}"
+
+    tgt = air["target"]
+    return {
+        "plane": where(air["plane"]),
+        "target": "hq" if tgt == "hq" else where(int(tgt[1:])),
+        "defender": air["def"],
+        "interceptor": where(air["interceptor"]),
+        "escort": where(air["escort"]),
+        "paratroopers": bool(air.get("para")),
+    }
+
+
+def _smoke_reaction(st: PacificState) -> dict[str, Any] | None:
+    """The attack waiting for its target's owner to throw a Smoke Grenade or not (§11.13)."""
+    ps = st.pending_smoke
+    if not ps:
+        return None
+    target = st.units[ps["target"]]
+    return {
+        "shooter": grid.name(ps["space"]),
+        "target": grid.name(target.space),
+        "assault": ps["kind"] == "assault",
     }
 
 

@@ -43,6 +43,7 @@ GIVE_AP = act("give-ap", "Give 1 AP to the General")
 NO_INTERCEPT = act("no-intercept", "Do not intercept")
 NO_ESCORT = act("no-escort", "Do not escort")
 AA_DONE = act("aa-done", "No (more) anti-aircraft fire")
+NO_SMOKE = act("no-smoke", "No Smoke Grenade: let the attack come")
 
 
 #: Moves and shots keyed by what makes them differ, so the hot loops of legal-action generation
@@ -73,6 +74,67 @@ def _deploy(k: int, name: str, s: int, cost: int) -> Action:
             x = act(f"deploy:{HAND_REFS[k]}:{SPACE_NAMES[s]}", f"Deploy {name} on {SPACE_NAMES[s]}")
         _DEPLOYS[key] = x
     return x
+
+
+# ====================================================================== night combat (§11.7)
+def ev_id(u: Unit) -> int:
+    """How events name a unit: by card instance, or -1 while it lies face down (§11.7)."""
+    return -1 if u.face_down else u.iid
+
+
+def where(u: Unit) -> str:
+    return "hq" if u.space < 0 else SPACE_NAMES[u.space]
+
+
+def reveal(st: PacificState, u: Unit, events: list[Event]) -> None:
+    """§11.7: the card is turned face up and stays so."""
+    if u.face_down:
+        u.face_down = False
+        events.append(public("revealed", unit=u.iid, name=u.card.name, space=where(u)))
+
+
+def near_enemy(st: PacificState, u: Unit) -> bool:
+    """§11.7: two spaces or less from an enemy unit or the enemy HQ (an HQ and the aircraft
+    beside it count one space beyond its deployment line, §1.2)."""
+    enemy = 1 - u.side
+    s = u.space
+    if s >= 0 and grid.hq_distance(enemy, s) <= 2:
+        return True
+    for e in st.units.values():
+        if e.side != enemy:
+            continue
+        if s >= 0 and e.space >= 0:
+            if grid.DIST[s][e.space] <= 2:
+                return True
+        elif s >= 0:
+            if grid.hq_distance(enemy, s) <= 2:
+                return True
+        elif e.space >= 0 and grid.hq_distance(u.side, e.space) <= 2:
+            return True
+    return False
+
+
+def reveal_sweep(st: PacificState, events: list[Event]) -> None:
+    """§11.7 after every decision: face-down units near the enemy, or showing a bought upgrade
+    token (a unit deployed with upgrades is deployed face up), are turned face up."""
+    for w in list(st.units.values()):
+        for u in w.each():
+            if not u.face_down:
+                continue
+            # a carried unit stands where its carrier stands
+            if near_enemy(st, w) or any(t.up.id not in u.card.free for t in u.tokens):
+                reveal(st, u, events)
+
+
+def announce_deployment(st: PacificState, u: Unit, events: list[Event]) -> None:
+    """A face-down deployment tells the enemy only where a card went (§11.7)."""
+    if not u.face_down:
+        events.append(public("deployed", unit=u.iid, name=u.card.name, space=where(u)))
+        return
+    events.append(public("deployed", unit=-1, space=where(u), face_down=True))
+    own = [s for s in range(st._players) if st.slot_side[s] == u.side and not (st.solo and u.side == 1)]
+    if own:
+        events.append(private(own, "deployed-face-down", unit=u.iid, name=u.card.name, space=where(u)))
 
 
 # ====================================================================== the phase machine
@@ -112,6 +174,7 @@ def advance(st: PacificState, events: list[Event]) -> None:
         if ph == "terrain":
             side = st.bid_order[0] if st.bid_order else -1
             if side < 0:
+                st.sd_budget = {}
                 start_turn(st, st.first_side, events)
                 continue
             if st.is_ai_side(side):
@@ -127,11 +190,23 @@ def advance(st: PacificState, events: list[Event]) -> None:
             return
         if ph in ("hq", "deploy", "move", "shoot", "flip", "discard"):
             if st.is_ai_side(st.active):
-                from hulldown.games.pacific.ai import ai_turn
+                from hulldown.games.pacific.ai import ai_turn, ai_turn_rest
 
-                ai_turn(st, events)
+                if st.ai_resume is None:
+                    ai_turn(st, events)
+                # §16.3: the player's AA answers each paratrooper the AI dropped, before it moves on
+                while st.para_drops and not st.over:
+                    para = st.units.get(st.para_drops.pop(0))
+                    if para is not None and para.space >= 0 and paratroopers_aa(st, para, events):
+                        return
                 if st.over:
                     return
+                if st.ai_resume is not None:
+                    b, t = st.ai_resume
+                    st.ai_resume = None
+                    ai_turn_rest(st, b, t, events)
+                    if st.over:
+                        return
                 end_turn(st, events)
                 continue
             if ph == "flip" and not flip_actions(st, st.actor):
@@ -141,7 +216,7 @@ def advance(st: PacificState, events: list[Event]) -> None:
                 next_actor(st, events)
                 continue
             return
-        if ph in ("intercept", "escort", "aa"):
+        if ph in ("intercept", "escort", "aa", "smoke"):
             return
         raise AssertionError(ph)
 
@@ -318,26 +393,88 @@ def legal_actions(st: PacificState) -> list[Action]:
         return out
     if ph in ("intercept", "escort", "aa"):
         return air_reactions(st)
+    if ph == "smoke":
+        ps = st.pending_smoke
+        assert ps is not None
+        u = st.units[ps["target"]]
+        ref = unit_ref(u, u.side)
+        return [
+            *(act(f"smoke:{ref}:{k}", f"Smoke grenade on {u.card.name}") for k in smoke_tokens(u)),
+            NO_SMOKE,
+        ]
     raise AssertionError(ph)
 
 
 def terrain_actions(st: PacificState, side: int) -> list[Action]:
-    """§3.4: artificial terrain on own rows 2-3 with the AP spent on the bid."""
+    """§3.4: artificial terrain on own rows 2-3 with the AP spent on the bid; §11.11 Large Field:
+    a card without *Building* may lie across 2 or 3 spaces of a row (``terrain:T:R,C:W``, from
+    R,C rightwards) for 1 AP more; §3.5 Starting Deployment: units on the new cards."""
     budget = st.terrain_budget[side]
+    wide = st._options["large_field"]
     out = []
     seen: set[str] = set()
     rows = [grid.row_index(side, 2), grid.row_index(side, 3)]
+    terrain = st.terrain
     for iid in st.terrain_piles[side]:
         t = st.db.terrain[st.cards[iid]]
         if t.cost > budget or t.id in seen:
             continue
         seen.add(t.id)
+        spans = (2, 3) if wide and "building" not in t.tags and t.cost + 1 <= budget else ()
         for r in rows:
             for c in range(grid.COLS):
                 s = grid.space(r, c)
-                if st.terrain[s] < 0:
-                    out.append(act(f"terrain:{t.id}:{grid.name(s)}", f"Place {t.name} on {grid.name(s)}"))
+                if terrain[s] >= 0:
+                    continue
+                out.append(act(f"terrain:{t.id}:{SPACE_NAMES[s]}", f"Place {t.name} on {SPACE_NAMES[s]}"))
+                for w in spans:
+                    if c + w <= grid.COLS and all(terrain[s + i] < 0 for i in range(w)):
+                        out.append(
+                            act(
+                                f"terrain:{t.id}:{SPACE_NAMES[s]}:{w}",
+                                f"Place {t.name} across {w} spaces from {SPACE_NAMES[s]} ({t.cost + 1} AP)",
+                            )
+                        )
+    if st.sd_budget:
+        out.extend(starting_deployment_actions(st, side))
     return out
+
+
+def starting_deployment_actions(st: PacificState, side: int) -> list[Action]:
+    """§3.5: units from hand on the terrain cards just placed, upgrades included, each card's
+    units costing no more than the AP spent on that card (``deploy:`` and ``upgrade:`` ids)."""
+    slot = slots_of(st, side)[0]
+    out: list[Action] = []
+    spaces = [s for s, t in enumerate(st.terrain) if t in st.sd_budget and st.board[s] < 0]
+    mine = {t for t, left in st.sd_budget.items() if left > 0}
+    for k, iid in enumerate(sorted(st.hands[slot])[:HAND_SLOTS]):
+        uc = st.db.units.get(st.cards[iid])
+        if uc is None or uc.type == "aircraft":
+            continue
+        for s in spaces:
+            t = st.terrain[s]
+            if t in mine and uc.cost <= st.sd_budget[t] and grid.own_row(side, s) in (2, 3):
+                out.append(_deploy(k, uc.name, s, uc.cost))
+    for u in sorted(st.units.values(), key=lambda x: x.iid):
+        if u.side != side or u.space < 0 or st.terrain[u.space] not in mine:
+            continue
+        left = st.sd_budget[st.terrain[u.space]]
+        have = {t.up.id for t in u.tokens}
+        if sum(1 for t in u.tokens if t.up.id not in u.card.free) >= 2:
+            continue
+        for up in upgrade_options(st, u):
+            tok = st.db.upgrades[up]
+            if up not in have and tok.cost <= left:
+                out.append(act(f"upgrade:{unit_ref(u, side)}:{up}", f"Upgrade {u.card.name} with {tok.name}"))
+    return out
+
+
+def upgrade_options(st: PacificState, u: Unit) -> list[str]:
+    """The upgrade tokens a unit may buy (§5.2; §11.8 Smoke Canister for infantry)."""
+    options = list(u.card.upgrades)
+    if st._options["smoke_canister"] and u.card.type == "infantry":
+        options.append("smoke-canister")
+    return options
 
 
 def ta_actions(st: PacificState) -> list[Action]:
@@ -422,10 +559,7 @@ def deploy_actions(st: PacificState, slot: int) -> list[Action]:
         if len(bought) >= 2:
             continue
         have = {t.up.id for t in u.tokens}
-        options = list(u.card.upgrades)
-        if st._options["smoke_canister"] and u.card.type == "infantry":
-            options.append("smoke-canister")
-        for up in options:
+        for up in upgrade_options(st, u):
             tok = st.db.upgrades[up]
             if up not in have and tok.cost <= ap:
                 out.append(act(f"upgrade:{unit_ref(u, side)}:{up}", f"Upgrade {u.card.name} with {tok.name}"))
@@ -446,10 +580,11 @@ def support_targets(st: PacificState, side: int, sc: object) -> list[int | None]
         return [None]
     out: list[int | None] = []
     for u in sorted(st.units.values(), key=lambda x: x.iid):
-        if sc.types and u.card.type not in sc.types:
-            continue
+        if sc.types and (u.card.type not in sc.types or (u.face_down and u.side != side)):
+            continue  # §11.7: a card for certain unit types needs to see its enemy target
         if sc.target == "own-unit" and u.side == side:
-            if sc.hero and any((s := st.support_card(i)) is not None and s.hero for i in u.attached):
+            # §11.12: a hero goes under a unit on the battlefield, one hero a unit (reconstructed)
+            if sc.hero and (u.space < 0 or any((s := st.support_card(i)) is not None and s.hero for i in u.attached)):
                 continue
             out.append(u.iid)
         elif (sc.target == "own-aircraft" and u.side == side and u.card.type == "aircraft") or (
@@ -474,7 +609,7 @@ def can_move(st: PacificState, u: Unit) -> bool:
 def movement_points(st: PacificState, u: Unit) -> int:
     if st.weather == "storm":
         return 1
-    mp = u.card.move + u.mp_bonus
+    mp = u.card.move + u.mp_bonus + u.mp_perm
     if u.usf:
         mp = max(1, mp - 1)  # §6.3
     return mp
@@ -607,7 +742,7 @@ def move_actions(st: PacificState, slot: int) -> list[Action]:
                         out.append(_move("cover", name, u.space, s))
                 for n in grid.NEIGH[u.space]:
                     e = st.unit_at(n)
-                    if e is not None and e.side != u.side and u.card.pierce >= st.effective_armour(e):
+                    if e is not None and e.side != u.side and (e.face_down or u.card.pierce >= st.effective_armour(e)):
                         out.append(act(f"assault:{here}:{SPACE_NAMES[n]}", f"{u.card.name} assaults {e.card.name}"))
             if u.has("advance") and u.mp_bonus == 0 and st.ap[slot] >= 1:
                 out.append(act(f"advance:{here}", f"Advance: +1 MP for {u.card.name} (1 AP)"))
@@ -616,8 +751,17 @@ def move_actions(st: PacificState, slot: int) -> list[Action]:
                 if "obstacle" in st.terrain_tags(n) and st.terrain[n] >= 0:
                     out.append(act(f"sap:{SPACE_NAMES[u.space]}:{SPACE_NAMES[n]}", f"Sappers clear {SPACE_NAMES[n]}"))
         out.extend(token_actions(st, u))
-        if st.drops and u.space in st.drops and pickable(st, u):
-            out.append(act(f"pickup:{SPACE_NAMES[u.space]}", f"{u.card.name} picks up the upgrade tokens here"))
+        if st.drops and u.space in st.drops:
+            if pickable(st, u):
+                out.append(act(f"pickup:{SPACE_NAMES[u.space]}", f"{u.card.name} picks up the upgrade tokens here"))
+            for k, up in tradeable(st, u):
+                name = st.db.upgrades[up].name
+                out.append(
+                    act(
+                        f"trade:{SPACE_NAMES[u.space]}:{k}:{up}",
+                        f"{u.card.name} trades its {u.tokens[k].up.name} for the {name} here",
+                    )
+                )
     out.extend(transport_actions(st, slot, flags))
     out.append(MOVE_DONE)
     return out
@@ -746,6 +890,7 @@ def hq_under_fire(st: PacificState, side: int) -> bool:
         if (
             u.side != side
             and u.space >= 0
+            and not u.face_down  # §11.7: only a threat the player can see
             and u.card.damage > 0
             and grid.hq_distance(side, u.space) <= st.weapon_range(u, u.card.range, True)
         ):
@@ -782,6 +927,20 @@ def pickable(st: PacificState, u: Unit) -> list[str]:
         if up not in have and "infantry" in st.db.upgrades[up].for_ and len(u.tokens) + len(out) < TOKENS:
             have.add(up)
             out.append(up)
+    return out
+
+
+def tradeable(st: PacificState, u: Unit) -> list[tuple[int, str]]:
+    """§11.10: (held token position, dropped token) pairs an infantry unit that moved here may
+    swap: it takes a dropped token it does not hold and discards one it holds."""
+    if u.card.type != "infantry" or not u.moved:
+        return []
+    have = {t.up.id for t in u.tokens}
+    out: list[tuple[int, str]] = []
+    for up in dict.fromkeys(st.drops.get(u.space, ())):
+        if up in have or "infantry" not in st.db.upgrades[up].for_:
+            continue
+        out.extend((k, up) for k in range(len(u.tokens)))
     return out
 
 
@@ -832,7 +991,7 @@ def fire_targets(
         if st.weather in ("winds", "storm"):
             return out
         for e in ordered:
-            if e.side == enemy and pierce >= st.effective_armour(e):
+            if e.side == enemy and (e.face_down or pierce >= st.effective_armour(e)):
                 out.append((f"u{e.iid}", e.card.name))
         if pierce >= st.hq_armour(enemy):
             out.append(("hq", "the HQ"))
@@ -851,7 +1010,8 @@ def fire_targets(
                 out.append((f"u{e.iid}", e.card.name))
             continue
         d = dist[e.space]
-        if d > extended or pierce < st.effective_armour(e):
+        # §7.5 offers only shots that can damage; a face-down card's Armour is unknown (§11.7)
+        if d > extended or (pierce < st.effective_armour(e) and not e.face_down):
             continue
         if d > reach and not any(
             f.side == u.side and f.space >= 0 and f.iid != u.iid and grid.distance(f.space, e.space) <= f.card.range
@@ -1045,14 +1205,21 @@ def apply_action(st: PacificState, a: Action, events: list[Event]) -> None:
     elif kind == "terrain":
         iid = next(i for i in st.terrain_piles[side] if st.cards[i] == parts[1])
         s = grid.parse(parts[2])
+        w = int(parts[3]) if len(parts) > 3 else 1
         t = st.db.terrain[st.cards[iid]]
         st.terrain_piles[side].remove(iid)
-        st.terrain[s] = iid
+        for i in range(w):  # §11.11: one card, one pool of Hit Points, over every space it covers
+            st.terrain[s + i] = iid
         st.terrain_hp[iid] = t.hp
-        st.terrain_budget[side] -= t.cost
-        events.append(public("terrain", side=side, name=t.name, space=grid.name(s)))
+        cost = t.cost + (1 if w > 1 else 0)
+        st.terrain_budget[side] -= cost
+        if st._options["starting_deployment"]:
+            st.sd_budget[iid] = cost  # §3.5: the same AP deploy units on this card
+        events.append(public("terrain", side=side, name=t.name, space=grid.name(s), width=w))
     elif kind == "terrain-done":
         st.bid_order.pop(0)
+        if not st.bid_order:
+            st.sd_budget = {}
     elif kind == "ta":
         n = int(parts[1])
         s = grid.parse(parts[2])
@@ -1064,6 +1231,12 @@ def apply_action(st: PacificState, a: Action, events: list[Event]) -> None:
             combat.resolve_on_unit(st, None, atk, u, events, "tactical-artillery")
     elif kind == "ta-pass":
         next_actor(st, events)
+    elif kind == "deploy" and st.phase == "terrain":  # §3.5 Starting Deployment
+        iid = hand_card(st, slot, parts[1])
+        s = grid.parse(parts[2])
+        st.sd_budget[st.terrain[s]] -= st.db.units[st.cards[iid]].cost
+        deploy(st, slot, iid, parts[2], events, pay=False)
+        st.units[iid].deployed_turn = -1  # on the battlefield before the battle begins
     elif kind == "deploy":
         iid = hand_card(st, slot, parts[1])
         deploy(st, slot, iid, parts[2], events)
@@ -1074,8 +1247,12 @@ def apply_action(st: PacificState, a: Action, events: list[Event]) -> None:
         play_support(st, slot, hand_card(st, slot, parts[1]), target, events)
     elif kind == "upgrade":
         u = find_unit(st, parts[1], side)
+        reveal(st, u, events)  # §11.7: an upgraded unit is face up
         tok = st.new_token(parts[2])
-        st.ap[slot] -= tok.up.cost
+        if st.phase == "terrain":  # §3.5: paid from the terrain card's AP
+            st.sd_budget[st.terrain[u.space]] -= tok.up.cost
+        else:
+            st.ap[slot] -= tok.up.cost
         u.tokens.append(tok)
         events.append(public("upgrade", unit=u.iid, token=tok.up.name))
     elif kind == "give-ap":
@@ -1084,6 +1261,8 @@ def apply_action(st: PacificState, a: Action, events: list[Event]) -> None:
         st.gave_ap = True
     elif kind in ("move", "ride", "cover"):
         u = find_unit(st, parts[1], side)
+        if kind != "move":
+            reveal(st, u, events)  # Riders and Covered Movement show what the unit is
         move_unit(st, u, grid.parse(parts[2]), events)
         if kind == "ride":
             u.no_fire = True  # Riders: the extra space costs the next shot
@@ -1092,6 +1271,7 @@ def apply_action(st: PacificState, a: Action, events: list[Event]) -> None:
             u.no_fire = True
     elif kind == "pickup":
         u = find_unit(st, parts[1], side)
+        reveal(st, u, events)
         taken = pickable(st, u)
         left = st.drops.pop(u.space)
         for up in taken:
@@ -1100,6 +1280,17 @@ def apply_action(st: PacificState, a: Action, events: list[Event]) -> None:
         if left:
             st.drops[u.space] = left
         events.append(public("pickup", unit=u.iid, tokens=[st.db.upgrades[x].name for x in taken]))
+    elif kind == "trade":  # §11.10: the traded token is discarded, the dropped one taken up
+        u = find_unit(st, parts[1], side)
+        reveal(st, u, events)
+        k = int(parts[2])
+        old = u.tokens[k].up.name
+        left = st.drops.pop(u.space)
+        left.remove(parts[3])
+        if left:
+            st.drops[u.space] = left
+        u.tokens[k] = st.new_token(parts[3])
+        events.append(public("trade", unit=u.iid, discarded=old, token=u.tokens[k].up.name))
     elif kind == "lendlease":
         n = int(parts[1])
         st.hq_wounds[side] += n
@@ -1120,55 +1311,53 @@ def apply_action(st: PacificState, a: Action, events: list[Event]) -> None:
         st.board[dest] = tr.iid
         tr.moved = True  # §15.2: the carrier spends all its MP reaching the unit
         load(st, c, tr, events)
-        events.append(public("moved", unit=tr.iid, dest=grid.name(dest)))
+        events.append(public("moved", unit=ev_id(tr), dest=grid.name(dest)))
     elif kind == "unload":
         unload(st, find_unit(st, parts[1], side), grid.parse(parts[2]), events)
     elif kind == "board":
         board(st, slot, hand_card(st, slot, parts[1]), find_unit(st, parts[2], side), events)
     elif kind == "assault":
-        u = find_unit(st, parts[1], side)
-        e = find_unit(st, parts[2], side)
-        atk = combat.numbers(st, u, None, e, assault=True, dist=1)
-        u.moved = True
-        u.no_fire = True
-        combat.resolve_on_unit(st, u, atk, e, events, "assault")
+        declare_assault(st, a.id, side, events)
     elif kind == "advance":
         u = find_unit(st, parts[1], side)
+        reveal(st, u, events)
         st.ap[slot] -= 1
         u.mp_bonus += 1
     elif kind == "sap":
+        reveal(st, find_unit(st, parts[1], side), events)
         s = grid.parse(parts[2])
-        iid = st.terrain[s]
-        st.terrain[s] = -1
-        st.terrain_hp.pop(iid, None)
-        st.terrain_out.put_top(iid)
+        st.remove_terrain(st.terrain[s])
         events.append(public("sappers", space=grid.name(s)))
     elif kind == "mount":
         u = find_unit(st, parts[1], side)
+        reveal(st, u, events)
         tk = u.tokens[int(parts[2])]
         tk.mounted = True
         tk.mounted_turn = st.turn
         u.moved = True
     elif kind == "dismount":
         find_unit(st, parts[1], side).tokens[int(parts[2])].mounted = False
-    elif kind == "smoke":
-        u = find_unit(st, parts[1], side)
-        tk = u.tokens[int(parts[2])]
-        tk.used = True
-        if tk.up.single_use:
-            tk.spent = True
-        u.smoke = True
+    elif kind in ("smoke", "no-smoke"):
+        if kind == "smoke":
+            u = find_unit(st, parts[1], side)
+            reveal(st, u, events)
+            tk = u.tokens[int(parts[2])]
+            tk.used = True
+            if tk.up.single_use:
+                tk.spent = True
+            u.smoke = True
+            events.append(public("smoke-grenade", space=where(u)))
+        if st.phase == "smoke":
+            resume_attack(st, events)
     elif kind == "fire":
-        u = find_unit(st, parts[1], side)
-        if u.cargo is not None and u.has("embark-disembark"):
-            u = u.cargo  # §15.5: a landing craft has no gun; its space names its cargo's
-        fire(st, u, parts[2], target_internal(st, u, parts[2], parts[3]), events)
+        declare_fire(st, a.id, side, events)
     elif kind == "heal":
         u = find_unit(st, parts[1], side)
         f = find_unit(st, parts[2], side)
+        reveal(st, u, events)
         f.wounds -= 1
         u.healed = True
-        events.append(public("healed", unit=f.iid))
+        events.append(public("healed", unit=ev_id(f)))
     elif kind in ("intercept", "no-intercept", "escort", "no-escort", "aa", "aa-done"):
         air_step(st, kind, find_unit(st, parts[1], side).iid if len(parts) > 1 else -1, events)
     elif kind == "discard":
@@ -1182,14 +1371,83 @@ def apply_action(st: PacificState, a: Action, events: list[Event]) -> None:
         raise AssertionError(a.id)
     if not st.over:
         advance(st, events)
+    if st._options["night"]:
+        reveal_sweep(st, events)
 
 
-def deploy(st: PacificState, slot: int, iid: int, where: str, events: list[Event]) -> None:
-    """§5.1: pay the cost, place the unit with its free upgrades."""
+# ---------------------------------------------------------------------- attacks and Smoke Grenades
+def declare_fire(st: PacificState, aid: str, side: int, events: list[Event], window: bool = True) -> None:
+    """§7.5 ``fire:UNIT:WEAPON:TARGET``; an attack on a unit may first wait for a Smoke Grenade."""
+    parts = aid.split(":")
+    u = find_unit(st, parts[1], side)
+    if u.cargo is not None and u.has("embark-disembark"):
+        u = u.cargo  # §15.5: a landing craft has no gun; its space names its cargo's
+    target = target_internal(st, u, parts[2], parts[3])
+    if (
+        window
+        and target[0] == "u"
+        and u.space >= 0
+        and smoke_window(st, u, st.units[int(target[1:])], aid, "fire", events)
+    ):
+        return
+    fire(st, u, parts[2], target, events)
+
+
+def declare_assault(st: PacificState, aid: str, side: int, events: list[Event], window: bool = True) -> None:
+    """§6.4 ``assault:UNIT:TARGET``: the target gets no Evasion from terrain."""
+    parts = aid.split(":")
+    u = find_unit(st, parts[1], side)
+    e = find_unit(st, parts[2], side)
+    reveal(st, u, events)  # an assault is an attack (§11.7: a unit that fires is face up)
+    if window and smoke_window(st, u, e, aid, "assault", events):
+        return
+    atk = combat.numbers(st, u, None, e, assault=True, dist=1)
+    u.moved = True
+    u.no_fire = True
+    combat.resolve_on_unit(st, u, atk, e, events, "assault")
+
+
+def smoke_tokens(u: Unit) -> list[int]:
+    """Positions of the unit's Smoke Grenade (or Smoke Canister) tokens it can still throw."""
+    return [k for k, t in enumerate(u.tokens) if t.up.effect == "smoke-grenade" and not t.used and not t.spent]
+
+
+def smoke_window(st: PacificState, shooter: Unit, target: Unit, aid: str, kind: str, events: list[Event]) -> bool:
+    """§11.13: a Smoke Grenade may be thrown at any time, in the opponent's turn too, before the
+    dice are rolled: an attack declared on a unit that holds one waits for its owner's choice
+    (``smoke:UNIT:K`` / ``no-smoke``). True when the attack now waits."""
+    if target.smoke or target.space < 0 or st.is_ai_side(target.side) or not smoke_tokens(target):
+        return False
+    reveal(st, shooter, events)  # the attacker is declared before the defender answers
+    st.pending_smoke = {
+        "action": aid, "kind": kind, "side": shooter.side, "shooter": shooter.iid, "space": shooter.space,
+        "target": target.iid, "return": st.actor, "phase": st.phase,
+    }  # fmt: skip
+    st.phase = "smoke"
+    st.actor = target.owner
+    return True
+
+
+def resume_attack(st: PacificState, events: list[Event]) -> None:
+    """The defender has chosen (§11.13): the declared attack is made."""
+    ps = st.pending_smoke
+    assert ps is not None
+    st.pending_smoke = None
+    st.phase = ps["phase"]
+    st.actor = ps["return"]
+    if ps["kind"] == "fire":
+        declare_fire(st, ps["action"], ps["side"], events, window=False)
+    else:
+        declare_assault(st, ps["action"], ps["side"], events, window=False)
+
+
+def deploy(st: PacificState, slot: int, iid: int, where: str, events: list[Event], pay: bool = True) -> None:
+    """§5.1: pay the cost, place the unit with its free upgrades (§3.5: paid by the bid)."""
     side = st.side_of(slot)
     uc = st.db.units[st.cards[iid]]
     s = HQ_SPACE if where == "hq" else grid.parse(where)
-    st.ap[slot] -= uc.cost if s == HQ_SPACE else unit_deploy_cost(st, slot, uc.cost, uc.tags, s)
+    if pay:
+        st.ap[slot] -= uc.cost if s == HQ_SPACE else unit_deploy_cost(st, slot, uc.cost, uc.tags, s)
     st.hands[slot].remove(iid)
     u = Unit(iid, uc, slot, side, s, st.turn)
     if s == HQ_SPACE:
@@ -1197,11 +1455,25 @@ def deploy(st: PacificState, slot: int, iid: int, where: str, events: list[Event
     for up in uc.free:
         u.tokens.append(st.new_token(up))
     st.units[iid] = u
+    u.face_down = st._options["night"]  # §11.7
     if s >= 0:
         st.board[s] = iid
         if "paratroopers" in uc.tags and st.terrain[s] >= 0 and grid.own_row(side, s) > 1:
             u.wounds = 1  # landing on a Terrain card costs 1 wound
-    events.append(public("deployed", unit=iid, name=uc.name, space="hq" if s < 0 else grid.name(s)))
+        if (
+            "paratroopers" in uc.tags
+            and st.is_ai_side(side)
+            and any(
+                e.side != side
+                and e.space >= 0
+                and not e.aa_used
+                and e.has("anti-aircraft")
+                and grid.DIST[e.space][s] <= st.weapon_range(e, e.card.range, True)
+                for e in st.units.values()
+            )
+        ):
+            st.para_drops.append(iid)  # §16.3: the player's AA fires once the AI's deployment is done
+    announce_deployment(st, u, events)
 
 
 def board(st: PacificState, slot: int, iid: int, tr: Unit, events: list[Event]) -> Unit:
@@ -1213,8 +1485,9 @@ def board(st: PacificState, slot: int, iid: int, tr: Unit, events: list[Event]) 
     for up in uc.free:
         c.tokens.append(st.new_token(up))
     tr.cargo = c
-    events.append(public("deployed", unit=iid, name=uc.name, space=grid.name(tr.space)))
-    events.append(public("loaded", unit=iid, carrier=tr.iid))
+    c.face_down = st._options["night"]  # §11.7
+    announce_deployment(st, c, events)
+    events.append(public("loaded", unit=ev_id(c), carrier=ev_id(tr)))
     return c
 
 
@@ -1226,7 +1499,7 @@ def load(st: PacificState, u: Unit, t: Unit, events: list[Event]) -> None:
     u.moved = True
     t.cargo = u
     place(u, t.space)
-    events.append(public("loaded", unit=u.iid, carrier=t.iid))
+    events.append(public("loaded", unit=ev_id(u), carrier=ev_id(t)))
 
 
 def unload(st: PacificState, t: Unit, s: int, events: list[Event]) -> None:
@@ -1245,7 +1518,7 @@ def unload(st: PacificState, t: Unit, s: int, events: list[Event]) -> None:
             c.deployed_turn = st.turn - 1
     else:
         c.moved = True
-    events.append(public("unloaded", unit=c.iid, carrier=t.iid, dest=grid.name(s)))
+    events.append(public("unloaded", unit=ev_id(c), carrier=ev_id(t), dest=grid.name(s)))
 
 
 def move_unit(st: PacificState, u: Unit, s: int, events: list[Event]) -> None:
@@ -1259,7 +1532,7 @@ def move_unit(st: PacificState, u: Unit, s: int, events: list[Event]) -> None:
     place(u, s)
     st.board[s] = u.iid
     u.moved = True
-    events.append(public("moved", unit=u.iid, dest=grid.name(s)))
+    events.append(public("moved", unit=ev_id(u), start=SPACE_NAMES[frm], dest=grid.name(s)))
 
 
 def play_support(st: PacificState, slot: int, iid: int, target: int | None, events: list[Event]) -> None:
@@ -1268,7 +1541,7 @@ def play_support(st: PacificState, slot: int, iid: int, target: int | None, even
     sc = st.db.support[st.cards[iid]]
     st.ap[slot] -= sc.play_cost
     st.hands[slot].remove(iid)
-    events.append(public("support", card=sc.id, name=sc.name, target=-1 if target is None else target))
+    events.append(public("support", card=sc.id, name=sc.name, target=-1 if target is None else ev_id(st.units[target])))
     u = st.units[target] if target is not None else None
     attach = False
     e = sc.effect
@@ -1283,8 +1556,14 @@ def play_support(st: PacificState, slot: int, iid: int, target: int | None, even
         attach = True
     elif e == "evasion-guard" and u is not None:
         u.guard = sc.value
-    elif e in ("hp-perm", "hero") and u is not None:
+    elif e == "hp-perm" and u is not None:
         u.hp_bonus += sc.value
+        attach = True
+    elif e == "hero" and u is not None:  # §11.12: under the unit until it is destroyed
+        reveal(st, u, events)
+        u.hp_bonus += sc.hero_hp
+        u.mp_perm += sc.hero_mp
+        u.extra_perm += sc.hero_attacks
         attach = True
     elif e == "promotion" and u is not None:
         u.promotions += 1
@@ -1323,6 +1602,9 @@ def play_support(st: PacificState, slot: int, iid: int, target: int | None, even
         u.immobile_until = st.turn + 1
     elif e == "reveal":
         st.smoke = []
+        for w in st.units.values():  # §11.7: Flares turn every unit face up
+            for v in w.each():
+                reveal(st, v, events)
     elif e == "assault-bonus" and u is not None:
         u.assault_bonus += sc.value
     elif e == "damage-bonus-turn" and u is not None:
@@ -1337,6 +1619,7 @@ def play_support(st: PacificState, slot: int, iid: int, target: int | None, even
 
 def fire(st: PacificState, u: Unit, weapon: str, target: str, events: list[Event]) -> None:
     """§7.5: one attack with the main gun or a weapon token."""
+    reveal(st, u, events)  # §11.7: a unit that fires is turned face up
     k = -1 if weapon == "main" else int(weapon)
     tok = None if k < 0 else u.tokens[k]
     if tok is not None:
@@ -1381,7 +1664,10 @@ def start_air_attack(st: PacificState, plane: Unit, target: str, events: list[Ev
     }  # fmt: skip
     events.append(
         public(
-            "air-attack", unit=plane.iid, name=plane.card.name, target_unit=-1 if target == "hq" else int(target[1:])
+            "air-attack",
+            unit=plane.iid,
+            name=plane.card.name,
+            target_unit=-1 if target == "hq" else ev_id(st.units[int(target[1:])]),
         )
     )
     if air_fighters(st, 1 - plane.side):
@@ -1413,6 +1699,8 @@ def _after_intercept(st: PacificState, events: list[Event]) -> None:
 def air_step(st: PacificState, kind: str, uid: int, events: list[Event]) -> None:
     air = st.pending_air
     assert air is not None
+    if uid in st.units:
+        reveal(st, st.units[uid], events)  # intercepting, escorting and AA fire are attacks
     if kind == "intercept":
         air["interceptor"] = uid
         if air_fighters(st, 1 - air["def"], exclude=air["plane"]):
@@ -1447,24 +1735,26 @@ def air_step(st: PacificState, kind: str, uid: int, events: list[Event]) -> None
         resolve_air(st, events)
 
 
-def paratroopers_aa(st: PacificState, para: Unit, events: list[Event]) -> None:
-    """§16.3: enemy AA units with the drop space in range may fire at the paratroopers (no interception)."""
+def paratroopers_aa(st: PacificState, para: Unit, events: list[Event]) -> bool:
+    """§16.3: enemy AA units with the drop space in range may fire at the paratroopers (no
+    interception). True when a player's AA decision now waits."""
     st.pending_air = {
         "plane": para.iid, "target": f"u{para.iid}", "def": 1 - para.side, "interceptor": -1, "escort": -1,
         "return": st.actor, "phase": st.phase, "para": True,
     }  # fmt: skip
     if aa_units(st):
-        events.append(public("paratroopers", unit=para.iid, space=grid.name(para.space)))
+        events.append(public("paratroopers", unit=ev_id(para), space=grid.name(para.space)))
         if st.is_ai_side(1 - para.side):  # the AI fires every AA unit it can, one by one
             from hulldown.games.pacific.ai import ai_air_reaction
 
             st.phase = "aa"
             while st.pending_air is not None and st.phase == "aa":
                 ai_air_reaction(st, "aa", events)
-            return
+            return False
         _set_reaction(st, "aa", 1 - para.side, events)
-        return
+        return True
     st.pending_air = None
+    return False
 
 
 def end_reaction(st: PacificState) -> None:

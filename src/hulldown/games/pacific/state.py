@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from hulldown.engine import Action, Event, GameState, Zone, private, public
+from hulldown.engine.errors import OptionError
 from hulldown.engine.rng import SplitMix64
 from hulldown.games.pacific import grid
 from hulldown.games.pacific.cards import CardDB, SupportCard, UnitCard, UpgradeToken, load_cards
@@ -70,6 +71,7 @@ class PacificState(GameState):
         "actor",
         "ai_keep",
         "ai_log",
+        "ai_resume",
         "ai_revealed",
         "ap",
         "armies",
@@ -97,11 +99,14 @@ class PacificState(GameState):
         "nslots",
         "objectives",
         "over",
+        "para_drops",
         "pending_air",
+        "pending_smoke",
         "phase",
         "round",
         "ruins",
         "scenario",
+        "sd_budget",
         "sea",
         "side_slots",
         "slot_side",
@@ -141,12 +146,25 @@ class PacificState(GameState):
     objectives: list[int]
     #: §11.10: upgrade tokens lying on a space (upgrade ids), left by destroyed infantry
     drops: dict[int, list[str]]
+    #: §16.3: paratroopers the solo AI dropped this Deployment phase, awaiting the player's AA
+    para_drops: list[int]
+    #: §11.13: an attack declared on a unit whose owner may first throw its Smoke Grenade
+    pending_smoke: dict[str, Any] | None
+    #: §3.5 Starting Deployment: AP still to spend on units on each terrain card placed before battle
+    sd_budget: dict[int, int]
+    #: the solo AI's band and table while its turn waits for the player's AA (§16.3)
+    ai_resume: tuple[str, str] | None
 
     # ------------------------------------------------------------------ setup
     def _setup(self) -> None:
         self.db = load_cards()
         o = self._options
         n = self._players
+        if o["starting_deployment"] and o["scenario"] != "pitched":
+            raise OptionError(
+                "option 'starting_deployment' is an option of pitched battles (scenario 'pitched'); "
+                f"scenario {o['scenario']!r} has its own set-up"
+            )
         self.solo = n == 1
         self.nslots = 2 if n <= 2 else n
         self.slot_side = {1: [0, 1], 2: [0, 1], 3: [0, 1, 1], 4: [0, 1, 0, 1]}[n]
@@ -188,6 +206,10 @@ class PacificState(GameState):
         self.gave_ap = False
         self.lent = False
         self.drops = {}
+        self.para_drops = []
+        self.pending_smoke = None
+        self.sd_budget = {}
+        self.ai_resume = None
         self.pending_air = None
         self.ai_log = []
         self.supply_broken = [False, False]
@@ -275,7 +297,14 @@ class PacificState(GameState):
         return len(self.cards) - 1
 
     def _build_deck(self, army: str) -> list[str]:
-        """§3.1: the pre-constructed deck at 120 points, otherwise a random deck by points."""
+        """§3.1: the pre-constructed deck at 120 points, otherwise a random deck by points;
+        §11.12: with ``heroes`` the army's hero cards join it."""
+        heroes: list[str] = []
+        if self._options["heroes"]:
+            heroes = sorted(s.id for s in self.db.support.values() if s.hero and s.army == army)
+        return heroes + [c for c in self._build_base_deck(army, heroes) if c not in heroes]
+
+    def _build_base_deck(self, army: str, heroes: list[str]) -> list[str]:
         db = self.db
         pts = self.deck_points
         sc = self.scenario
@@ -293,15 +322,24 @@ class PacificState(GameState):
         pool = [c for c, k in sorted(base.cards.items()) for _ in range(k)]
         if self._options["deck"] == "random":
             pool += [c for c in sorted(db.army_pool(army)) if c not in base.cards]
+        pool = [c for c in pool if c not in heroes]
         self.shuffle(pool)
         out: list[str] = []
-        total = 0
+        total = sum(db.cost(h) for h in heroes)  # a hero's cost counts in the army points
         for c in pool:
             cost = db.cost(c)
             if total + cost <= pts:
                 out.append(c)
                 total += cost
         return out
+
+    def remove_terrain(self, iid: int) -> None:
+        """A terrain card leaves the game from every space it covers (§11.11 Large Field)."""
+        for s, t in enumerate(self.terrain):
+            if t == iid:
+                self.terrain[s] = -1
+        self.terrain_hp.pop(iid, None)
+        self.terrain_out.put_top(iid)
 
     def _place_natural(self, iid: int) -> None:
         """§1.5: d10 row (1-5: row 3, 6-10: row 4), d10 column by the diagram; occupied: again."""
@@ -514,10 +552,15 @@ class PacificState(GameState):
         new.terrain_budget = list(self.terrain_budget)
         new.objectives = list(self.objectives)
         new.drops = {k: list(v) for k, v in self.drops.items()}
+        new.para_drops = list(self.para_drops)
+        new.pending_smoke = dict(self.pending_smoke) if self.pending_smoke else None
+        new.sd_budget = dict(self.sd_budget)
 
     def _resample(self, seat: int, rng: SplitMix64) -> GameState:
         new = self.clone()
         assert isinstance(new, PacificState)
+        if self._options["night"]:
+            new._resample_face_down(seat, rng)
         # Every hidden pool is gathered in a canonical (sorted) order before it is shuffled,
         # so the guess depends on what ``seat`` knows and never on where the cards really are.
         for slot in range(new.nslots):
@@ -545,6 +588,79 @@ class PacificState(GameState):
                     new.bids[side] = rng.below(new.ap[fm] + 1)
         return new
 
+    def hidden_from(self, seat: int | None, u: Unit) -> bool:
+        """§11.7: a face-down unit is known to its own side only (spectators see it face down)."""
+        return u.face_down and (seat is None or self.slot_side[seat] != u.side)
+
+    def _resample_face_down(self, seat: int, rng: SplitMix64) -> None:
+        """§11.7: guess what the enemy's face-down cards are.
+
+        A face-down card may be any unit card of its owner that ``seat`` has not seen: another
+        face-down card, or one in the owner's deck or hidden hand. Cards are exchanged only
+        within what the table shows alike: aircraft beside the HQ or ground units, carrying a
+        unit or not, and *Infiltration* (the Supply Line count shows it, §4.4). Each pool is
+        gathered sorted, so the guess depends only on what ``seat`` knows.
+        """
+        enemy = 1 - self.slot_side[seat]
+        db = self.db
+
+        def key(card: UnitCard, aircraft: bool, carrying: bool) -> tuple[bool, bool, bool]:
+            return aircraft, "infiltration" in card.tags, carrying
+
+        hidden = [u for u in self.units.values() if u.side == enemy and u.face_down]
+        if not hidden:
+            return
+        classes: dict[tuple[int, tuple[bool, bool, bool]], list[Unit]] = {}
+        for u in hidden:
+            classes.setdefault((u.owner, key(u.card, u.space == HQ_SPACE, u.cargo is not None)), []).append(u)
+        remap: dict[int, int] = {}
+        for (owner, k), us in sorted(classes.items(), key=lambda kv: kv[0]):
+            zones = [self.decks[owner]]
+            if not (self.solo and owner == 1):
+                zones.append(self.hands[owner])
+            pool = [u.iid for u in us]
+            spare: list[tuple[Zone[int], int]] = []
+            if not k[2]:  # a card in hand or deck carries nothing
+                for z in zones:
+                    for pos, iid in enumerate(z.cards):
+                        uc = db.units.get(self.cards[iid])
+                        if uc is not None and key(uc, uc.type == "aircraft", False) == k:
+                            spare.append((z, pos))
+                            pool.append(iid)
+            pool.sort()
+            perm = rng.permutation(len(pool))
+            pool = [pool[i] for i in perm]
+            us.sort(key=lambda x: (x.space, x.bay))
+            for u, iid in zip(us, pool, strict=False):
+                remap[u.iid] = iid
+            for (z, pos), iid in zip(spare, pool[len(us) :], strict=True):
+                z.cards[pos] = iid
+        units: dict[int, Unit] = {}
+        for old, u in self.units.items():
+            n = remap.get(old, old)
+            if n != old:
+                u.iid = n
+                u.card = db.units[self.cards[n]]
+                u.tokens = [self.new_token(f) for f in u.card.free]
+                if u.space >= 0:
+                    self.board[u.space] = n
+            units[n] = u
+        self.units = units
+        for u in units.values():
+            if u.attacked_by:
+                u.attacked_by = [remap.get(x, x) for x in u.attacked_by]
+        air = self.pending_air
+        if air is not None:
+            for f in ("plane", "interceptor", "escort"):
+                air[f] = remap.get(air[f], air[f])
+            if air["target"].startswith("u"):
+                air["target"] = f"u{remap.get(int(air['target'][1:]), int(air['target'][1:]))}"
+        self.para_drops = [remap.get(x, x) for x in self.para_drops]
+        ps = self.pending_smoke
+        if ps is not None:
+            ps["shooter"] = remap.get(ps["shooter"], ps["shooter"])
+            ps["target"] = remap.get(ps["target"], ps["target"])
+
     def _snapshot(self) -> dict[str, Any]:
         return {
             "decks": [list(z) for z in self.decks],
@@ -569,6 +685,10 @@ class PacificState(GameState):
             "weather": self.weather,
             "muddy": list(self.muddy),
             "air": dict(self.pending_air) if self.pending_air else None,
+            "smoke_reaction": dict(self.pending_smoke) if self.pending_smoke else None,
+            "sd_budget": {str(k): v for k, v in sorted(self.sd_budget.items())},
+            "para_drops": list(self.para_drops),
+            "ai_resume": list(self.ai_resume) if self.ai_resume else None,
             "ai_log": list(self.ai_log),
             "round": self.round,
             "drops": {str(k): list(v) for k, v in sorted(self.drops.items())},
@@ -588,7 +708,7 @@ class PacificState(GameState):
                 board.extend(v.attached)
         z["units"] = board
         z["hq"] = self.hq_cards[0] + self.hq_cards[1]
-        z["terrain"] = [t for t in self.terrain if t >= 0]
+        z["terrain"] = list(dict.fromkeys(t for t in self.terrain if t >= 0))  # a Large Field card spans spaces
         z["natural"] = self.natural_pile.cards
         z["terrain0"] = self.terrain_piles[0].cards
         z["terrain1"] = self.terrain_piles[1].cards
@@ -628,8 +748,8 @@ class PacificState(GameState):
     def new_token(self, up_id: str) -> Token:
         return Token(self.db.upgrades[up_id])
 
-    def unit_public(self, u: Unit) -> dict[str, Any]:
-        d = u.describe()
+    def unit_public(self, u: Unit, seat: int | None = None, hidden: bool = False) -> dict[str, Any]:
+        d = u.describe_hidden() if hidden else u.describe()
         d["space"] = "hq" if u.space == HQ_SPACE else grid.name(u.space)
         return d
 

@@ -3,7 +3,7 @@
 Action space: every action id the game can offer, one index each, in the order documented in
 ids.py (set-up, headquarters, deployment, movement, shooting, flip over and discard, air
 reactions); ids name hand positions, spaces and aircraft bays, never card instances, so the space
-is the same for every game with the same card data (about 28,000 ids). Observation layout
+is the same for every game with the same card data (about 35,000 ids). Observation layout
 (float32, shape (6, 8, 15) flattened + 24 + 20 x 8):
 
 - planes 0-1: own / enemy unit present; 2-3: own / enemy wounds / hp left; 4-8: unit type one-hot
@@ -57,8 +57,9 @@ class PacificTensors:
             r, c = (int(x) - 1 for x in u["space"].split(","))
             own = u["side"] == side
             grid[r, c, 0 if own else 1] = 1.0
-            grid[r, c, 2 if own else 3] = (u["hp"] - u["wounds"]) / 6.0
-            grid[r, c, 4 + TYPES.index(u["type"])] = 1.0
+            if u["type"] in TYPES:  # a face-down card shows neither type nor Hit Points (§11.7)
+                grid[r, c, 2 if own else 3] = (u["hp"] - u["wounds"]) / 6.0
+                grid[r, c, 4 + TYPES.index(u["type"])] = 1.0
             if u.get("cargo") is not None:
                 grid[r, c, 14] = 1.0
         for key, plane in (("smoke", 10), ("muddy", 11), ("sea", 12), ("objectives", 13)):

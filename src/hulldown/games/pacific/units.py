@@ -50,6 +50,7 @@ class Unit:
         "evasion_perm",
         "extra_perm",
         "extra_turn",
+        "face_down",
         "guard",
         "healed",
         "hp_bonus",
@@ -59,6 +60,7 @@ class Unit:
         "main_shots",
         "moved",
         "mp_bonus",
+        "mp_perm",
         "no_fire",
         "owner",
         "promotions",
@@ -89,6 +91,7 @@ class Unit:
         self.guard = 0
         self.acc_turn = 0
         self.mp_bonus = 0
+        self.mp_perm = 0  # a hero's Movement (§11.12)
         self.extra_turn = 0
         self.extra_perm = 0
         self.damage_bonus = 0
@@ -104,6 +107,8 @@ class Unit:
         self.hq_armour = 0
         #: the unit this transport carries (§15): off the battlefield by itself, on our space
         self.cargo: Unit | None = None
+        #: §11.7 night combat: the card lies face down; only its own side knows what it is
+        self.face_down = False
 
     @property
     def hp(self) -> int:
@@ -147,6 +152,28 @@ class Unit:
             c = c.cargo
         return out
 
+    def describe_hidden(self) -> dict[str, Any]:
+        """What the other side sees of a face-down card (§11.7): where it is, its damage markers
+        and the cards visibly attached to it, never what it is."""
+        return {
+            "id": -1,
+            "card": "face-down",
+            "name": "Face-down unit",
+            "type": "face-down",
+            "side": self.side,
+            "owner": self.owner,
+            "bay": self.bay,
+            "wounds": self.wounds,
+            "hp": 0,
+            "tokens": [],
+            "moved": self.moved,
+            "usf": self.usf,
+            "promotions": self.promotions,
+            "attached": list(self.attached),
+            "cargo": None if self.cargo is None else self.cargo.describe_hidden(),
+            "face_down": True,
+        }
+
     def describe(self) -> dict[str, Any]:
         return {
             "id": self.iid,
@@ -167,4 +194,5 @@ class Unit:
             "promotions": self.promotions,
             "attached": list(self.attached),
             "cargo": None if self.cargo is None else self.cargo.describe(),
+            "face_down": self.face_down,
         }
