@@ -596,25 +596,55 @@ class PacificState(GameState):
         """§11.7: guess what the enemy's face-down cards are.
 
         A face-down card may be any unit card of its owner that ``seat`` has not seen: another
-        face-down card, or one in the owner's deck or hidden hand. Cards are exchanged only
-        within what the table shows alike: aircraft beside the HQ or ground units, carrying a
-        unit or not, and *Infiltration* (the Supply Line count shows it, §4.4). Each pool is
-        gathered sorted, so the guess depends only on what ``seat`` knows.
+        face-down card (on the battlefield, beside the HQ or carried), or one in the owner's
+        deck or hidden hand. Cards are exchanged only within what the table shows alike:
+        aircraft beside the HQ or ground units, carrying a unit or not, and *Infiltration*
+        (the Supply Line count shows it, §4.4). A guess must also fit the carriers (§15.1): a
+        face-down carrier can carry the unit it holds, a face-down carried unit fits its
+        carrier; guesses that do not fit are drawn again. Carriers are guessed first, then
+        everything else. Each pool is gathered sorted, so the guess depends only on what
+        ``seat`` knows.
         """
         enemy = 1 - self.slot_side[seat]
         db = self.db
+        cards = self.cards
 
         def key(card: UnitCard, aircraft: bool, carrying: bool) -> tuple[bool, bool, bool]:
             return aircraft, "infiltration" in card.tags, carrying
 
-        hidden = [u for u in self.units.values() if u.side == enemy and u.face_down]
+        # every face-down enemy card in play, with the unit carrying it (None on the battlefield)
+        hidden: list[tuple[Unit, Unit | None]] = []
+        for w in self.units.values():
+            if w.side != enemy:
+                continue
+            carrier: Unit | None = None
+            for u in w.each():
+                if u.face_down:
+                    hidden.append((u, carrier))
+                carrier = u
         if not hidden:
             return
+        carried_by = {id(u): c for u, c in hidden}
         classes: dict[tuple[int, tuple[bool, bool, bool]], list[Unit]] = {}
-        for u in hidden:
-            classes.setdefault((u.owner, key(u.card, u.space == HQ_SPACE, u.cargo is not None)), []).append(u)
+        for u, c in hidden:
+            aircraft = c is None and u.space == HQ_SPACE
+            classes.setdefault((u.owner, key(u.card, aircraft, u.cargo is not None)), []).append(u)
+        new_card: dict[int, UnitCard] = {}  # by id(unit): the guess made for it
+
+        def card_of(u: Unit) -> UnitCard:
+            return new_card.get(id(u), u.card)
+
+        def fits(u: Unit, uc: UnitCard) -> bool:
+            carrier = carried_by.get(id(u))
+            if carrier is not None and not _carries(card_of(carrier), uc):
+                return False
+            cargo = u.cargo
+            return cargo is None or cargo.face_down or _carries(uc, cargo.card)
+
         remap: dict[int, int] = {}
-        for (owner, k), us in sorted(classes.items(), key=lambda kv: kv[0]):
+        # carriers (the carrying classes) first: what they hold is guessed against their guess
+        order = sorted(classes.items(), key=lambda kv: (not kv[0][1][2], kv[0]))
+        for (owner, k), us in order:
             zones = [self.decks[owner]]
             if not (self.solo and owner == 1):
                 zones.append(self.hands[owner])
@@ -623,28 +653,36 @@ class PacificState(GameState):
             if not k[2]:  # a card in hand or deck carries nothing
                 for z in zones:
                     for pos, iid in enumerate(z.cards):
-                        uc = db.units.get(self.cards[iid])
+                        uc = db.units.get(cards[iid])
                         if uc is not None and key(uc, uc.type == "aircraft", False) == k:
                             spare.append((z, pos))
                             pool.append(iid)
             pool.sort()
-            perm = rng.permutation(len(pool))
-            pool = [pool[i] for i in perm]
-            us.sort(key=lambda x: (x.space, x.bay))
-            for u, iid in zip(us, pool, strict=False):
+            us.sort(key=lambda x: (x.space, x.bay, carried_by.get(id(x)) is not None))
+            guess = pool
+            for _ in range(64):
+                perm = rng.permutation(len(pool))
+                guess = [pool[i] for i in perm]
+                if all(fits(u, db.units[cards[iid]]) for u, iid in zip(us, guess, strict=False)):
+                    break
+            else:
+                guess = _repair(us, guess, lambda u, iid: fits(u, db.units[cards[iid]]))
+            for u, iid in zip(us, guess, strict=False):
                 remap[u.iid] = iid
-            for (z, pos), iid in zip(spare, pool[len(us) :], strict=True):
+                new_card[id(u)] = db.units[cards[iid]]
+            for (z, pos), iid in zip(spare, guess[len(us) :], strict=True):
                 z.cards[pos] = iid
+        for u, _carrier in hidden:
+            n = remap[u.iid]
+            if n != u.iid:
+                u.iid = n
+                u.card = db.units[cards[n]]
+                u.tokens = [self.new_token(f) for f in u.card.free]
         units: dict[int, Unit] = {}
         for old, u in self.units.items():
-            n = remap.get(old, old)
-            if n != old:
-                u.iid = n
-                u.card = db.units[self.cards[n]]
-                u.tokens = [self.new_token(f) for f in u.card.free]
-                if u.space >= 0:
-                    self.board[u.space] = n
-            units[n] = u
+            if u.iid != old and u.space >= 0:
+                self.board[u.space] = u.iid
+            units[u.iid] = u
         self.units = units
         for u in units.values():
             if u.attacked_by:
@@ -751,6 +789,14 @@ class PacificState(GameState):
     def unit_public(self, u: Unit, seat: int | None = None, hidden: bool = False) -> dict[str, Any]:
         d = u.describe_hidden() if hidden else u.describe()
         d["space"] = "hq" if u.space == HQ_SPACE else grid.name(u.space)
+        # a face-up carrier may hold a face-down unit (§11.7): it stays face down to the enemy
+        outer = d
+        c = u.cargo
+        while c is not None and outer["cargo"] is not None:
+            if self.hidden_from(seat, c):
+                outer["cargo"] = c.describe_hidden()
+            outer = outer["cargo"]
+            c = c.cargo
         return d
 
     def log_ai(self, clause: str, events: list[Event]) -> None:
@@ -759,3 +805,26 @@ class PacificState(GameState):
         if len(self.ai_log) > 400:
             del self.ai_log[:-400]
         events.append(public("ai", decision=clause))
+
+
+def _carries(carrier: UnitCard, cargo: UnitCard) -> bool:
+    """§15.1 by card: Transport carries infantry, Tow artillery, Embark & Disembark any ground unit."""
+    tags = carrier.tags
+    if "embark-disembark" in tags:
+        return cargo.type != "aircraft" and "embark-disembark" not in cargo.tags
+    return (cargo.type == "infantry" and "transport" in tags) or (cargo.type == "artillery" and "tow" in tags)
+
+
+def _repair(us: list[Unit], guess: list[int], ok: Any) -> list[int]:
+    """A guess that fits every carrier, when random draws kept missing: each misfit is swapped
+    with the first card (in the guess's order) that fits its place and whose place takes it."""
+    guess = list(guess)
+    n = len(us)
+    for i, u in enumerate(us):
+        if ok(u, guess[i]):
+            continue
+        for j in range(len(guess)):
+            if j != i and ok(u, guess[j]) and (j >= n or ok(us[j], guess[i])):
+                guess[i], guess[j] = guess[j], guess[i]
+                break
+    return guess
