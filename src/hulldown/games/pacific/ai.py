@@ -316,6 +316,7 @@ def _starting_space(st: PacificState, defend: list[int], tags: tuple[str, ...]) 
         for s in range(grid.SPACES)
         if grid.own_row(1, s) <= 3 and st.board[s] < 0 and not st.sea[s]
         and not ("extra-heavy" in tags and "difficult" in st.terrain_tags(s))
+        and not ("river" in st.terrain_tags(s) and "amphibious" not in tags and "sappers" not in tags)  # §14.4
     ]  # fmt: skip
     if not half:
         return -1, ""
