@@ -287,3 +287,15 @@ def test_weapon_mounted_and_fired_from_inside_a_landing_craft_and_restored() -> 
     assert f"dismount:{here}:0" in {a.id for a in flip_actions(st, boat.owner)}
     flip_over(st)
     assert not gunner.tokens[0].used  # the Flip Over phase restores a carried unit's tokens too
+
+
+def test_landing_craft_cards_have_no_gun_skill_or_token_of_their_own() -> None:
+    """§15.7 names a carried unit by its landing craft's space: that is unambiguous only while no
+    landing craft has a weapon, a Heal/Repair skill or an upgrade token of its own."""
+    st = GAME.new(seed=0, players=2)
+    assert isinstance(st, PacificState)
+    crafts = [uc for uc in st.db.units.values() if "embark-disembark" in uc.tags]
+    assert crafts
+    for uc in crafts:
+        assert uc.damage == 0 and not uc.upgrades and not uc.free
+        assert "heal" not in uc.tags and "repair" not in uc.tags

@@ -445,10 +445,11 @@ def ai_turn(st: PacificState, events: list[Event], table: str | None = None) -> 
     movement(st, b, events, t)
     heal_and_repair(st, events)
     shooting(st, events)
-    for u in st.units.values():  # §12 Flip Over: untilt the tokens
-        if u.side == side:
-            for tok in u.tokens:
-                tok.used = False
+    for w in st.units.values():  # §12 Flip Over: untilt the tokens (carried units' too)
+        if w.side == side:
+            for u in w.each():
+                for tok in u.tokens:
+                    tok.used = False
     discard(st, b, events, t)
 
 
