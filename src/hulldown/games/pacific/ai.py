@@ -316,6 +316,7 @@ def _starting_space(st: PacificState, defend: list[int], tags: tuple[str, ...]) 
         for s in range(grid.SPACES)
         if grid.own_row(1, s) <= 3 and st.board[s] < 0 and not st.sea[s]
         and not ("extra-heavy" in tags and "difficult" in st.terrain_tags(s))
+        and not ("river" in st.terrain_tags(s) and "amphibious" not in tags and "sappers" not in tags)  # §14.4
     ]  # fmt: skip
     if not half:
         return -1, ""
@@ -453,10 +454,11 @@ def ai_turn_rest(st: PacificState, b: str, t: str, events: list[Event]) -> None:
     movement(st, b, events, t)
     heal_and_repair(st, events)
     shooting(st, events)
-    for u in st.units.values():  # §12 Flip Over: untilt the tokens
-        if u.side == side:
-            for tok in u.tokens:
-                tok.used = False
+    for w in st.units.values():  # §12 Flip Over: untilt the tokens (carried units' too)
+        if w.side == side:
+            for u in w.each():
+                for tok in u.tokens:
+                    tok.used = False
     discard(st, b, events, t)
 
 
@@ -563,12 +565,14 @@ class _Pick:
     """A card in a priority pile with its full cost (the card and its compulsory upgrades; on a
     transport line also the cargo card of the hand and the cargo's compulsory upgrades)."""
 
-    __slots__ = ("cargo", "cargo_ups", "cost", "iid", "pri", "ups", "wish")
+    __slots__ = ("cargo", "cargo_ups", "cost", "field", "iid", "pri", "ups", "wish")
 
     def __init__(self, iid: int, pri: int, cost: int, ups: list[str], wish: str) -> None:
         self.iid, self.pri, self.cost, self.ups, self.wish = iid, pri, cost, ups, wish
         self.cargo = -1
         self.cargo_ups: list[str] = []
+        #: a transport line with no cargo in hand: the unit of the battlefield it takes on board
+        self.field = -1
 
 
 CARRIER_KINDS = ("transport-infantry", "transport-tow", "transport-infantry-or-tow")
@@ -601,6 +605,82 @@ def _cargo_for(st: PacificState, kind: str, wish: str, carrier: str, free: list[
             top = _ordered(st, cands)[0]
             return top.iid, top.ups
     return -1, []
+
+
+def _cargo_wants(st: PacificState, kind: str, carrier: str) -> list[str]:
+    """The cargo types a transport line asks of this carrier, in order (§12.4)."""
+    tags = st.db.units[carrier].tags
+    wants: list[str] = []
+    if kind in ("transport-infantry", "transport-infantry-or-tow") and "transport" in tags:
+        wants.append("infantry")
+    if kind in ("transport-tow", "transport-infantry-or-tow") and "tow" in tags:
+        wants.append("artillery")
+    return wants
+
+
+def _field_cargo(st: PacificState, kind: str, wish: str, carrier: str, taken: set[int]) -> list[Unit]:
+    """§12.4 transport line with no cargo in hand: the AI units of the battlefield the carrier
+    may take on board instead (deployed in an earlier turn, §15.2 cases 1-2), by the same choice
+    as from the hand: infantry holding the compulsory upgrade, else towed artillery."""
+    probe = Unit(-1, st.db.units[carrier], 1, 1, -1, st.turn)
+    for want in _cargo_wants(st, kind, carrier):
+        need = 0
+        if want == "infantry" and wish and not wish.endswith("?"):
+            need = 2 if wish == "two-offensive" else 1
+        out = [
+            u
+            for u in sorted(st.side_units(1), key=lambda x: x.iid)
+            if u.space >= 0
+            and u.iid not in taken
+            and u.deployed_turn < st.turn
+            and u.card.type == want
+            and probe.can_carry(u)
+            and len(_upgrade_options(st, tuple(t.up.id for t in u.tokens), wish, set())) >= need
+        ]
+        if out:
+            return out
+    return []
+
+
+def _pickup_space(st: PacificState, uc: Any, cands: list[Unit], spaces: list[int]) -> tuple[int, Unit] | None:
+    """§15.2 for a transport line whose cargo is on the battlefield: the costliest unit (equal
+    costs: die roll) that can be taken on board this turn, and the deployment-line space for the
+    carrier nearest it (die roll): with *Mobility* the carrier's MP must reach the unit from there
+    (it fetches it in the Deployment phase, case 2), without it the unit's MP must reach the
+    carrier (it boards in the Movement phase, case 1)."""
+    from hulldown.games.pacific.rules import can_move, movement_points, reachable, terrain_flags, water_ok
+
+    flags = terrain_flags(st)
+    mobile = "mobility" in uc.tags
+    by_cost = _ordered(st, [_Pick(c.iid, 0, c.card.cost, [], "") for c in cands])
+    for p in by_cost:
+        c = st.units[p.iid]
+        if mobile:
+            ok = []
+            for s in spaces:
+                probe = Unit(-1, uc, 1, 1, s, st.turn)
+                if c.space in reachable(st, probe, movement_points(st, probe), flags) and water_ok(st, probe, c.space):
+                    ok.append(s)
+        else:
+            if not can_move(st, c):
+                continue
+            reach = reachable(st, c, movement_points(st, c), flags)
+            ok = [s for s in spaces if s in reach]
+        if ok:
+            near = min(grid.DIST[c.space][s] for s in ok)
+            return _die(st, sorted(s for s in ok if grid.DIST[c.space][s] == near)), c
+    return None
+
+
+def _field_plan(st: PacificState, kind: str, wish: str, carrier: str, taken: set[int]) -> tuple[int, Unit] | None:
+    """The unit of the battlefield a transport line with no cargo in hand takes on board, and
+    where its carrier is deployed (None: the line does not fit)."""
+    from hulldown.games.pacific.rules import deploy_spaces
+
+    uc = st.db.units[carrier]
+    spaces = [s for s in deploy_spaces(st, 1, uc.tags) if grid.own_row(1, s) == 1]
+    cands = _field_cargo(st, kind, wish, carrier, taken)
+    return _pickup_space(st, uc, cands, spaces) if cands and spaces else None
 
 
 def _ordered(st: PacificState, items: list[_Pick]) -> list[_Pick]:
@@ -670,6 +750,7 @@ def deployment(st: PacificState, b: str, events: list[Event], table: str = "vari
     piles: list[list[_Pick]] = [[] for _ in entries]
     # transport lines first: each carrier claims its cargo from the hand (costliest carriers first)
     claimed: set[int] = set()
+    claimed_field: set[int] = set()
     carriers = sorted(
         (i for i in hand if 1 <= (pr := priority(st, table, b, st.cards[i])) <= len(entries)
          and entries[pr - 1][0] in CARRIER_KINDS),
@@ -681,6 +762,13 @@ def deployment(st: PacificState, b: str, events: list[Event], table: str = "vari
         free = [i for i in hand if i not in claimed and i != iid and i not in carriers]
         cargo, cups = _cargo_for(st, kind, wish, st.cards[iid], free)
         if cargo < 0:
+            plan = _field_plan(st, kind, wish, st.cards[iid], claimed_field)
+            if plan is not None:  # §15.2: its cargo is a unit of the battlefield
+                pick = _Pick(iid, pr, st.db.units[st.cards[iid]].cost, [], wish)
+                pick.field = plan[1].iid
+                claimed_field.add(pick.field)
+                piles[pr - 1].append(pick)
+                continue
             st.log_ai(f"12.4 Deployment: {st.db.name(st.cards[iid])} has no cargo in hand for '{kind}'", events)
             continue
         claimed.add(cargo)
@@ -720,8 +808,9 @@ def deployment(st: PacificState, b: str, events: list[Event], table: str = "vari
     # potential upgrades ("if possible") of the units deployed this turn, then spare AP (§12.5)
     for p in sorted(chosen, key=lambda p: (-p.cost, p.pri)):
         u = st.units.get(p.iid)
-        if u is not None and p.cargo >= 0:
-            u = u.cargo if u.cargo is not None and u.cargo.iid == p.cargo else None  # the wish is the cargo's
+        if u is not None and (p.cargo >= 0 or p.field >= 0):
+            want = p.cargo if p.cargo >= 0 else p.field
+            u = u.cargo if u.cargo is not None and u.cargo.iid == want else None  # the wish is the cargo's
         if u is not None and p.wish.endswith("?"):
             _buy_upgrade(st, u, p.wish, f"12.4 Deployment: potential {p.wish.rstrip('?')} upgrade", events)
     for u in sorted(st.side_units(1), key=lambda x: (-x.card.cost, x.iid)):
@@ -784,6 +873,8 @@ def _deploy_card(st: PacificState, p: _Pick, b: str, table: str, label: str, eve
         ]
         if not spaces:
             return False
+        if p.field >= 0:
+            return _deploy_for_field_cargo(st, p, uc, spaces, label, events)  # §15.2 cases 1-2
         cargo_card = st.db.units[st.cards[p.cargo]] if p.cargo >= 0 else None
         pierce = max(uc.pierce, cargo_card.pierce if cargo_card is not None else 0)
         s, why = placement(st, pierce, spaces, b)
@@ -807,6 +898,69 @@ def _deploy_card(st: PacificState, p: _Pick, b: str, table: str, label: str, eve
     play_support(st, 1, p.iid, None if target < 0 else target, events)
     st.log_ai(f"{label}, {sc.name} ({why})", events)
     return True
+
+
+def _deploy_for_field_cargo(
+    st: PacificState, p: _Pick, uc: Any, spaces: list[int], label: str, events: list[Event]
+) -> bool:
+    """§12.4 transport line, its cargo on the battlefield (§15.2): the carrier is deployed next to
+    the unit; with Mobility it fetches it at once (case 2), else the unit boards it in the
+    Movement phase (case 1, ``board_waiting_carriers``)."""
+    from hulldown.games.pacific.rules import deploy, fetch
+
+    cands = [st.units[p.field]] if p.field in st.units and st.units[p.field].space >= 0 else []
+    plan = _pickup_space(st, uc, cands, spaces) if cands else None
+    if plan is None:
+        st.log_ai(f"{label}, {uc.name}: its cargo on the battlefield cannot be reached this turn (15.2)", events)
+        return False
+    s, c = plan
+    deploy(st, 1, p.iid, grid.name(s), events)
+    t = st.units[p.iid]
+    if "mobility" in uc.tags:
+        fetch(st, t, c, events)
+        st.log_ai(
+            f"{label}, {uc.name} next to {c.card.name}; transport line with no cargo in hand: "
+            f"it drives to {c.card.name} and takes it on board (15.2 case 2)",
+            events,
+        )
+    else:
+        st.log_ai(
+            f"{label}, {uc.name} next to {c.card.name}; transport line with no cargo in hand: "
+            f"{c.card.name} boards it in the Movement phase (15.2 case 1)",
+            events,
+        )
+    return True
+
+
+def board_waiting_carriers(st: PacificState, b: str, table: str, events: list[Event]) -> None:
+    """§12.6 before the moves, with §12.4/§15.2 case 1: an empty carrier a transport line deployed
+    this turn takes on board the costliest unit of its line that can reach it (equal costs: die)."""
+    from hulldown.games.pacific.rules import can_move, is_carrier, load, movement_points, reachable, terrain_flags
+
+    entries = PRIORITIES[table][b]
+    flags = terrain_flags(st)
+    carriers = sorted(
+        (t for t in st.side_units(1) if t.space >= 0 and t.cargo is None and t.deployed_turn == st.turn
+         and is_carrier(t)),
+        key=lambda t: (-t.card.cost, t.iid),
+    )  # fmt: skip
+    taken: set[int] = set()
+    for t in carriers:
+        pr = priority(st, table, b, st.cards[t.iid])
+        if not 1 <= pr <= len(entries) or entries[pr - 1][0] not in CARRIER_KINDS:
+            continue
+        kind, wish = entries[pr - 1]
+        cands = [
+            c
+            for c in _field_cargo(st, kind, wish, st.cards[t.iid], taken)
+            if can_move(st, c) and t.space in reachable(st, c, movement_points(st, c), flags)
+        ]
+        if not cands:
+            continue
+        c = st.units[_ordered(st, [_Pick(c.iid, 0, c.card.cost, [], "") for c in cands])[0].iid]
+        taken.add(c.iid)
+        load(st, c, t, events)
+        st.log_ai(f"12.6 Movement: {c.card.name} boards {t.card.name} (12.4 transport line, 15.2 case 1)", events)
 
 
 def _in_range_of_enemy(st: PacificState, u: Unit) -> bool:
@@ -957,6 +1111,7 @@ def movement(st: PacificState, b: str, events: list[Event], table: str = "variab
     from hulldown.games.pacific.rules import can_move, move_destinations, move_unit
 
     side = 1
+    board_waiting_carriers(st, b, table, events)
     units = sorted(
         (u for u in st.side_units(side) if u.space >= 0),
         key=lambda u: (grid.own_row(side, u.space), -u.card.cost, u.iid),

@@ -318,11 +318,12 @@ def next_actor(st: PacificState, events: list[Event]) -> None:
 
 
 def flip_over(st: PacificState) -> None:
-    """Flip Over phase: used tokens are restored (mounted weapons stay mounted)."""
-    for u in st.units.values():
-        if u.side == st.active:
-            for t in u.tokens:
-                t.used = False
+    """Flip Over phase: used tokens are restored (mounted weapons stay mounted), carried units' too."""
+    for w in st.units.values():
+        if w.side == st.active:
+            for u in w.each():
+                for t in u.tokens:
+                    t.used = False
 
 
 def objectives_taken(st: PacificState) -> bool:
@@ -508,10 +509,20 @@ def deploy_spaces(st: PacificState, slot: int, tags: tuple[str, ...]) -> list[in
     sea = st.sea
     boat = "embark-disembark" in tags
     amphibious = "amphibious" in tags
+    # §14.4: a river space takes only Amphibious vehicles and Sappers (never a boat: it is
+    # deployed on the sea deployment line)
+    river_ok = amphibious or "sappers" in tags
+    terrain = st.terrain
+    db_terrain = st.db.terrain
+    cards = st.cards
+
+    def dry(s: int) -> bool:
+        return river_ok or terrain[s] < 0 or "river" not in db_terrain[cards[terrain[s]]].tags
+
     if "paratroopers" in tags or "incursion" in tags:
         out = []
         for s in range(grid.SPACES):
-            if st.board[s] >= 0 or (sea[s] and not amphibious):
+            if st.board[s] >= 0 or (sea[s] and not amphibious) or not dry(s):
                 continue
             out.append(s)
         return out
@@ -520,7 +531,7 @@ def deploy_spaces(st: PacificState, slot: int, tags: tuple[str, ...]) -> list[in
     return [
         s
         for s in (grid.space(r, c) for c in range(grid.COLS))
-        if st.board[s] < 0 and (amphibious if sea[s] else not boat)
+        if st.board[s] < 0 and (amphibious if sea[s] else not boat and dry(s))
     ]
 
 
@@ -564,6 +575,7 @@ def deploy_actions(st: PacificState, slot: int) -> list[Action]:
             if up not in have and tok.cost <= ap:
                 out.append(act(f"upgrade:{unit_ref(u, side)}:{up}", f"Upgrade {u.card.name} with {tok.name}"))
     out.extend(board_actions(st, slot))
+    out.extend(deploy_fetch_actions(st, slot))
     out.extend(lend_lease_actions(st, slot))
     slots = slots_of(st, side)
     if len(slots) == 2 and slot == slots[0] and not st.gave_ap and ap >= 1:
@@ -615,10 +627,15 @@ def movement_points(st: PacificState, u: Unit) -> int:
     return mp
 
 
-def terrain_flags(st: PacificState) -> tuple[list[bool], list[bool]]:
-    """Per space: difficult terrain (a card's tag or mud, §6.2) and mountain, computed once per call."""
+Flags = tuple[list[bool], list[bool], list[bool]]
+
+
+def terrain_flags(st: PacificState) -> Flags:
+    """Per space: difficult terrain (a card's tag or mud, §6.2), mountain and river (water,
+    §14.4), computed once per call."""
     diff = [False] * grid.SPACES
     mountain = [False] * grid.SPACES
+    river = [False] * grid.SPACES
     db_terrain = st.db.terrain
     cards = st.cards
     for s, iid in enumerate(st.terrain):
@@ -626,24 +643,33 @@ def terrain_flags(st: PacificState) -> tuple[list[bool], list[bool]]:
             tags = db_terrain[cards[iid]].tags
             diff[s] = "difficult" in tags
             mountain[s] = "mountain" in tags
+            river[s] = "river" in tags
     for s in st.muddy:
         diff[s] = True
-    return diff, mountain
+    return diff, mountain, river
 
 
-def reachable(st: PacificState, u: Unit, mp: int, flags: tuple[list[bool], list[bool]] | None = None) -> dict[int, int]:
-    """Spaces reachable with ``mp`` (§6.1-6.2): destination -> MP left."""
+def sapper(u: Unit) -> bool:
+    """*Sappers* (the card's tag or a Sappers token): they cross rivers anywhere (§14.4)."""
+    return u.has("sappers") or any(t.up.effect == "sappers" for t in u.tokens)
+
+
+def reachable(st: PacificState, u: Unit, mp: int, flags: Flags | None = None) -> dict[int, int]:
+    """Spaces reachable with ``mp`` (§6.1-6.2): destination -> MP left. A River space a unit
+    crosses only on a Sappers' bridge (§14.4) is in the answer for the way through, though the
+    unit may not stop there: ``water_ok`` tells."""
     tags = u.card.tags
     neigh = grid.NEIGH_D if "motorized" in tags else grid.NEIGH
     scout = "scout" in tags
     heavy = "extra-heavy" in tags
     climbers = "climbers" in tags
-    difficult, mountain = flags if flags is not None else terrain_flags(st)
+    difficult, mountain, river = flags if flags is not None else terrain_flags(st)
     storm = st.weather == "storm" and u.card.type != "infantry"
     muddy = st.muddy
     sea = st.sea
     boat = "embark-disembark" in tags
     land_only = not boat and "amphibious" not in tags
+    wader = not land_only or sapper(u)  # §14.4: on a river as on any space
     board = st.board
     units = st.units
     side = u.side
@@ -661,8 +687,10 @@ def reachable(st: PacificState, u: Unit, mp: int, flags: tuple[list[bool], list[
                 occ = board[n]
                 if occ >= 0 and units[occ].side != side:
                     continue
-                if (land_only and sea[n]) or (boat and not sea[n]):
+                if (land_only and sea[n]) or (boat and not sea[n] and not river[n]):
                     continue  # §14.2: boats stay at sea, only Amphibious vehicles cross the shore
+                if river[n] and not wader and (heavy or occ < 0 or not sapper(units[occ])):
+                    continue  # §14.4: a river is crossed only on a friendly Sappers' bridge
                 d = difficult[n]
                 if heavy and d:
                     continue
@@ -682,23 +710,24 @@ def storm_blocked(st: PacificState, u: Unit, s: int) -> bool:
     return st.weather == "storm" and s in st.muddy and u.card.type != "infantry"
 
 
-def move_destinations(
-    st: PacificState, u: Unit, flags: tuple[list[bool], list[bool]] | None = None
-) -> tuple[list[int], list[int]]:
+def move_destinations(st: PacificState, u: Unit, flags: Flags | None = None) -> tuple[list[int], list[int]]:
     """Normal destinations and those only Riders' extra space reaches."""
     mp = movement_points(st, u)
     if flags is None:
         flags = terrain_flags(st)
     normal = reachable(st, u, mp, flags)
+    river = flags[2]
     dests = []
     for s in sorted(normal):
+        if river[s] and not water_ok(st, u, s):
+            continue  # §14.4: the way over a Sappers' bridge, not a place to stop
         occ = st.unit_at(s)
         if occ is None or swap_ok(st, occ, u.space):
             dests.append(s)
     ride: list[int] = []
     if u.has("riders"):
         for s in sorted(reachable(st, u, mp + 1, flags)):
-            if s not in normal and st.board[s] < 0:
+            if s not in normal and st.board[s] < 0 and not (river[s] and not water_ok(st, u, s)):
                 ride.append(s)
     return dests, ride
 
@@ -709,10 +738,20 @@ def swap_ok(st: PacificState, other: Unit, to: int) -> bool:
 
 
 def water_ok(st: PacificState, u: Unit, s: int) -> bool:
-    """§14.2: boats (Embark & Disembark) stay at sea; other units stay ashore unless Amphibious."""
+    """§14.2/§14.4: boats (Embark & Disembark) stay on water (sea or river); other units stay
+    ashore unless Amphibious, and only Amphibious vehicles and Sappers stand on a river."""
+    river = st.terrain[s] >= 0 and "river" in st.db.terrain[st.cards[st.terrain[s]]].tags
     if u.has("embark-disembark"):
-        return st.sea[s]
-    return not st.sea[s] or u.has("amphibious")
+        return st.sea[s] or river
+    if u.has("amphibious"):
+        return True
+    return not st.sea[s] and (not river or sapper(u))
+
+
+def skill_user(u: Unit) -> Unit:
+    """§15.5: a landing craft has no gun, skill or token of its own, so the id naming its space
+    names the unit it carries when it fires or uses a skill."""
+    return u.cargo if u.cargo is not None and u.has("embark-disembark") else u
 
 
 def place(u: Unit, s: int) -> None:
@@ -810,7 +849,7 @@ def unload_spaces(st: PacificState, t: Unit) -> list[int]:
     return [s for s in cands if st.board[s] < 0 and water_ok(st, t.cargo, s)]
 
 
-def transport_actions(st: PacificState, slot: int, flags: tuple[list[bool], list[bool]]) -> list[Action]:
+def transport_actions(st: PacificState, slot: int, flags: Flags) -> list[Action]:
     """§15.2-15.3: load (the unit drives in), fetch (the carrier drives to it), unload."""
     side = st.side_of(slot)
     carriers = [u for u in st.units.values() if u.side == side and u.space >= 0 and is_carrier(u)]
@@ -847,17 +886,8 @@ def transport_actions(st: PacificState, slot: int, flags: tuple[list[bool], list
             if ok:
                 out.append(act(f"load:{names[u.space]}:{names[t.space]}", f"{u.card.name} boards {t.card.name}"))
         if is_carrier(u) and u.cargo is None:
-            treach = reachable(st, u, movement_points(st, u), flags)
-            for c in units:
-                if c is u or not u.can_carry(c):
-                    continue
-                if u.has("embark-disembark"):
-                    b = front(1 - u.side, c.space)
-                    ok = b >= 0 and b in treach and st.board[b] < 0
-                else:
-                    ok = c.space in treach
-                if ok:
-                    out.append(act(f"fetch:{names[u.space]}:{names[c.space]}", f"{u.card.name} picks up {c.card.name}"))
+            for c in fetch_targets(st, u, flags, units):
+                out.append(act(f"fetch:{names[u.space]}:{names[c.space]}", f"{u.card.name} picks up {c.card.name}"))
     return out
 
 
@@ -881,6 +911,49 @@ def board_actions(st: PacificState, slot: int) -> list[Action]:
                 out.append(
                     act(f"board:{HAND_REFS[k]}:{SPACE_NAMES[t.space]}", f"Deploy {uc.name} on board {t.card.name}")
                 )
+    return out
+
+
+def fetch_targets(st: PacificState, t: Unit, flags: Flags, units: list[Unit]) -> list[Unit]:
+    """The units of ``units`` empty carrier ``t`` can drive to with its MP and take on board
+    (§15.2): their space (a landing craft: the water space behind it) within its reach."""
+    treach = reachable(st, t, movement_points(st, t), flags)
+    out = []
+    for c in units:
+        if c is t or not t.can_carry(c):
+            continue
+        if t.has("embark-disembark"):
+            b = front(1 - t.side, c.space)
+            ok = b >= 0 and b in treach and st.board[b] < 0
+        else:
+            ok = c.space in treach and water_ok(st, t, c.space)
+        if ok:
+            out.append(c)
+    return out
+
+
+def deploy_fetch_actions(st: PacificState, slot: int) -> list[Action]:
+    """§15.2 case 2: in the Deployment phase a carrier with *Mobility* deployed this turn drives
+    to a unit deployed in an earlier turn and takes it on board (`fetch:`); it moves no more."""
+    carriers = [
+        u
+        for u in st.units.values()
+        if u.owner == slot and u.space >= 0 and u.deployed_turn == st.turn and u.cargo is None and is_carrier(u)
+    ]
+    if not carriers:
+        return []
+    out: list[Action] = []
+    flags = terrain_flags(st)
+    units = sorted(
+        (u for u in st.units.values() if u.owner == slot and u.space >= 0 and u.deployed_turn < st.turn),
+        key=lambda x: x.iid,
+    )
+    names = SPACE_NAMES
+    for t in sorted(carriers, key=lambda x: x.iid):
+        if not t.has("mobility") or not can_move(st, t):
+            continue
+        for c in fetch_targets(st, t, flags, units):
+            out.append(act(f"fetch:{names[t.space]}:{names[c.space]}", f"{t.card.name} picks up {c.card.name}"))
     return out
 
 
@@ -1068,20 +1141,23 @@ def shoot_actions(st: PacificState, slot: int) -> list[Action]:
                         f"{u.card.name} fires its {t.up.name} at {name}",
                     )
                 )
-        if u.iid not in st.units:
-            continue  # a carried unit only fires (§15.5)
+        inside = u.iid not in st.units  # §15.5: skills are used from inside a landing craft too
         if u.space >= 0 and not u.healed:
             heal = u.has("heal") or any(t.up.effect == "heal" for t in u.tokens)
             repair = u.has("repair") or any(t.up.effect == "repair" for t in u.tokens)
             for n in [u.space, *grid.NEIGH[u.space]]:
-                f = st.unit_at(n)
+                f = u if inside and n == u.space else st.unit_at(n)
                 if f is None or f.side != u.side or f.wounds == 0:
                     continue
                 if (heal and f.card.type in ("infantry", "artillery")) or (
                     repair and f.card.type in ("artillery", "tank", "transport") and f is not u
                 ):
                     out.append(act(f"heal:{ref}:{SPACE_NAMES[n]}", f"{u.card.name} heals/repairs {f.card.name}"))
-        out.extend(token_actions(st, u))
+        if inside:
+            # a Smoke Grenade thrown from inside is not offered (§13); weapons are mounted
+            out.extend(a for a in token_actions(st, u) if a.id[0] == "m")
+        else:
+            out.extend(token_actions(st, u))
     out.append(SHOOT_DONE)
     return out
 
@@ -1120,7 +1196,8 @@ def free_bay(st: PacificState, side: int) -> int:
 
 def flip_actions(st: PacificState, slot: int) -> list[Action]:
     out = []
-    for u in sorted(st.units.values(), key=lambda x: x.iid):
+    for w in sorted(st.units.values(), key=lambda x: x.iid):
+        u = skill_user(w)  # §15.5: a unit in a landing craft dismounts from inside
         if u.owner != slot:
             continue
         for k, t in enumerate(u.tokens):
@@ -1301,17 +1378,7 @@ def apply_action(st: PacificState, a: Action, events: list[Event]) -> None:
         u = find_unit(st, parts[1], side)
         load(st, u, find_unit(st, parts[2], side), events)
     elif kind == "fetch":
-        tr = find_unit(st, parts[1], side)
-        c = find_unit(st, parts[2], side)
-        dest = front(1 - tr.side, c.space) if tr.has("embark-disembark") else c.space
-        st.board[tr.space] = -1
-        if st.board[c.space] == c.iid:
-            st.board[c.space] = -1
-        place(tr, dest)
-        st.board[dest] = tr.iid
-        tr.moved = True  # §15.2: the carrier spends all its MP reaching the unit
-        load(st, c, tr, events)
-        events.append(public("moved", unit=ev_id(tr), dest=grid.name(dest)))
+        fetch(st, find_unit(st, parts[1], side), find_unit(st, parts[2], side), events)
     elif kind == "unload":
         unload(st, find_unit(st, parts[1], side), grid.parse(parts[2]), events)
     elif kind == "board":
@@ -1329,14 +1396,14 @@ def apply_action(st: PacificState, a: Action, events: list[Event]) -> None:
         st.remove_terrain(st.terrain[s])
         events.append(public("sappers", space=grid.name(s)))
     elif kind == "mount":
-        u = find_unit(st, parts[1], side)
+        u = skill_user(find_unit(st, parts[1], side))
         reveal(st, u, events)
         tk = u.tokens[int(parts[2])]
         tk.mounted = True
         tk.mounted_turn = st.turn
         u.moved = True
     elif kind == "dismount":
-        find_unit(st, parts[1], side).tokens[int(parts[2])].mounted = False
+        skill_user(find_unit(st, parts[1], side)).tokens[int(parts[2])].mounted = False
     elif kind in ("smoke", "no-smoke"):
         if kind == "smoke":
             u = find_unit(st, parts[1], side)
@@ -1352,8 +1419,8 @@ def apply_action(st: PacificState, a: Action, events: list[Event]) -> None:
     elif kind == "fire":
         declare_fire(st, a.id, side, events)
     elif kind == "heal":
-        u = find_unit(st, parts[1], side)
-        f = find_unit(st, parts[2], side)
+        u = skill_user(find_unit(st, parts[1], side))
+        f = u if u.iid not in st.units and parts[2] == parts[1] else find_unit(st, parts[2], side)
         reveal(st, u, events)
         f.wounds -= 1
         u.healed = True
@@ -1500,6 +1567,20 @@ def load(st: PacificState, u: Unit, t: Unit, events: list[Event]) -> None:
     t.cargo = u
     place(u, t.space)
     events.append(public("loaded", unit=ev_id(u), carrier=ev_id(t)))
+
+
+def fetch(st: PacificState, tr: Unit, c: Unit, events: list[Event]) -> None:
+    """§15.2: carrier ``tr`` drives to ``c`` (a landing craft to the sea space behind it), spending
+    all its MP, and takes it on board; it moves no more this turn."""
+    dest = front(1 - tr.side, c.space) if tr.has("embark-disembark") else c.space
+    st.board[tr.space] = -1
+    if st.board[c.space] == c.iid:
+        st.board[c.space] = -1
+    place(tr, dest)
+    st.board[dest] = tr.iid
+    tr.moved = True
+    load(st, c, tr, events)
+    events.append(public("moved", unit=ev_id(tr), dest=grid.name(dest)))
 
 
 def unload(st: PacificState, t: Unit, s: int, events: list[Event]) -> None:
