@@ -172,6 +172,8 @@ class EventModel(BaseModel):
 
 
 ATTACK_TYPES = ("aa", "gr", "tr", "su", "gf", "lr")
+#: target kinds as small ints (legality packs per-kind masks and targets into ints by these)
+KIND_CODE = {AFV: 0, GUN: 1, INF: 2, COMMANDER: 3}
 
 
 def chart_types(att: str, tgt: str) -> tuple[str, ...]:
@@ -212,6 +214,7 @@ class UnitDef:
         "para",
         "points",
         "rear_ok",
+        "salvos",
         "scouting",
         "shots",
         "spy",
@@ -219,6 +222,7 @@ class UnitDef:
         "supply",
         "text",
         "trample",
+        "vcode",
         "vs",
         "vsi",
         "vsm",
@@ -267,6 +271,19 @@ class UnitDef:
         self.vsi: dict[str, tuple[int, ...]] = {k: tuple(ATTACK_TYPES.index(t) for t in v) for k, v in self.vs.items()}
         #: the same as a bit mask (the chart lists types in ATTACK_TYPES order, so the mask keeps the order)
         self.vsm: dict[str, int] = {k: sum(1 << t for t in v) for k, v in self.vsi.items()}
+        #: the three masks in one int, six bits per target kind in KIND_CODE order (legality's memo key)
+        self.vcode = sum(self.vsm[k] << (6 * KIND_CODE[k]) for k in (AFV, GUN, INF))
+        #: (attack value, shots) by attack type with nothing attached: ``salvo``'s answer then
+        self.salvos: dict[str, tuple[int, int]] = {}
+        for t, (v, n) in (
+            ("aa", self.aa),
+            ("gr", self.attack),
+            ("gf", self.attack),
+            ("tr", self.trample),
+            ("su", self.suicide),
+            ("lr", (self.long_range, 1 if self.long_range else 0)),
+        ):
+            self.salvos[t] = (max(0, v), n) if n else (-1, 0)
 
     def has(self, icon: str) -> bool:
         return icon in self.icons

@@ -23,6 +23,7 @@ from hulldown.games.tank_hunter.cards import (
     COMMANDER,
     GUN,
     INF,
+    KIND_CODE,
     CardSet,
     EventDef,
     UnitDef,
@@ -120,6 +121,29 @@ def _attack_group(gkey: int) -> tuple[Action, ...]:
     return g
 
 
+#: the attacks of one attacker at one seat's line: (attacker key part, ``UnitDef.vcode``, targets) -> actions
+_VOLLEYS: dict[tuple[int, int, tuple[int, ...]], tuple[Action, ...]] = {}
+_VOLLEYS_MAX = 200_000
+_KC = KIND_CODE
+#: a ``vcode`` allowing long range alone against every kind
+_LR_ONLY = 32 | 32 << 6 | 32 << 12
+
+
+def _volley(key: tuple[int, int, tuple[int, ...]]) -> tuple[Action, ...]:
+    """Build (once) the attacks of one attacker at targets given as ``part * 4 + kind code``."""
+    base, code, targets = key
+    out: list[Action] = []
+    for t in targets:
+        part, kc = divmod(t, 4)
+        m = code >> (6 * kc) & 63
+        if m:
+            out += _attack_group((base + part) * 64 + m)
+    if len(_VOLLEYS) >= _VOLLEYS_MAX:
+        _VOLLEYS.clear()  # a bound on memory over very long runs; entries are rebuilt on demand
+    v = _VOLLEYS[key] = tuple(out)
+    return v
+
+
 def _label(aid: str) -> str:
     p = aid.split(":")
     head = p[0]
@@ -154,6 +178,31 @@ _COUNTER: dict[tuple[int, bool], list[Action]] = {}
 
 
 _REAR_MASKS: list[list[Action]] = []
+_BY_PARTS: dict[tuple[str | int, ...], Action] = {}
+
+
+def _act_of(*parts: str | int) -> Action:
+    """The action whose id is ``parts`` joined by colons, found by the parts (no id formatted again)."""
+    a = _BY_PARTS.get(parts)
+    if a is None:
+        a = _BY_PARTS[parts] = act(":".join(map(str, parts)))
+    return a
+
+
+_SCOUTS: dict[int, Action] = {}
+
+
+def _scout_action(i: int, q: int) -> Action:
+    """Scouting seat q with front-line unit i (built once)."""
+    a = _SCOUTS.get(i * 8 + q)
+    if a is None:
+        a = _SCOUTS[i * 8 + q] = act(f"scout:{i}:{q}")
+    return a
+
+
+#: where an attack or scouting goes on after a declined or a finished counter (one string object each)
+_RESUME = {"pre_ask": "resume_pre_ask", "post_ask": "resume_post_ask", "counter_ask": "resume_counter_ask"}
+_AFTER = {"pre_ask": "after_pre_ask", "post_ask": "after_post_ask", "counter_ask": "after_counter_ask"}
 
 
 def _rear_masks(k: int) -> list[Action]:
@@ -598,6 +647,10 @@ class TankHunterState(GameState):
     def salvo(self, u: int, atype: str) -> tuple[int, int]:
         """(attack value, shots) before water; values never below 0 (§6.2)."""
         d = self.udefs[u]
+        if not self.n_att:
+            ready = d.salvos.get(atype)
+            if ready is not None:
+                return ready  # nothing attached anywhere: the printed values
         if atype == AA:
             v, s = d.aa
             v += self.bonus(u, "anti_armour")
@@ -701,6 +754,16 @@ class TankHunterState(GameState):
     def _is_over(self) -> bool:
         return self.phase == OVER
 
+    def find_action(self, action: Action | str) -> Action:
+        """The engine's look-up with a shortcut: actions are shared objects (``act``), so one
+        handed back by ``legal_actions`` is found by identity, before any id is compared."""
+        cache = self._legal_cache
+        if cache is not None and self.phase != OVER:
+            for a in cache:
+                if a is action:
+                    return a
+        return super().find_action(action)
+
     def _returns(self) -> list[float]:
         """§12: most points wins; ties broken by units still in play; a remaining tie is shared (0)."""
         keys = [(self.points(p), len(self.units_of(p))) for p in range(self._players)]
@@ -732,7 +795,7 @@ class TankHunterState(GameState):
                     continue  # §3 b): no other player could tell these cards apart
                 for a in range(len(hidden)):
                     for b in range(a + 1, len(hidden)):
-                        out.append(act(f"swap:{ln}:{hidden[a]}:{hidden[b]}"))
+                        out.append(_act_of("swap", ln, hidden[a], hidden[b]))
             return out
         if ph == ADVANCE:
             out = [_ADVANCE_NONE]
@@ -745,9 +808,9 @@ class TankHunterState(GameState):
             for ln in LINES:
                 for i, u in enumerate(self.line(p, ln)):
                     if self.ooa[u]:
-                        out.append(act(f"supply:ammo:{ln}:{i}"))
+                        out.append(_act_of("supply", "ammo", ln, i))
                     if self.pinned[u]:
-                        out.append(act(f"supply:pin:{ln}:{i}"))
+                        out.append(_act_of("supply", "pin", ln, i))
             return out
         if ph == SUPPLY_DISCARD:
             return DISCARD[: len(self.hand[p])]
@@ -773,27 +836,38 @@ class TankHunterState(GameState):
 
     def _legal_main(self, p: int) -> list[Action]:
         out: list[Action] = []
-        self._reveal_actions(p, out)
+        revealed = self.revealed
         front, rear = self.front[p], self.rear[p]
+        # _reveal_actions, inline: this runs at nearly every decision of a turn
+        if False in map(revealed.__getitem__, front):
+            for i, u in enumerate(front):
+                if not revealed[u]:
+                    out.append(REVEAL_F[i])
+        if rear and False in map(revealed.__getitem__, rear):
+            for i, u in enumerate(rear):
+                if not revealed[u]:
+                    out.append(REVEAL_R[i])
         hand = self.hand[p]
         if hand:
             playable = self._playable
             for h, c in enumerate(hand):
                 if playable(p, c, None):
                     out.append(PLAY[h])
-        if self.command[p] or not (self.actor_set.isdisjoint(front) and self.actor_set.isdisjoint(rear)):
+        actor_set = self.actor_set
+        if self.command[p] or not (actor_set.isdisjoint(front) and actor_set.isdisjoint(rear)):
             self._ability_actions(p, out)
         if self.acted:
             out.append(_END)
             return out
         self._attack_actions(p, out)
         if not self.scout_set.isdisjoint(front):
-            udefs, revealed = self.udefs, self.revealed
+            udefs = self.udefs
+            players, is_out = self._players, self.out
             for i, u in enumerate(front):
                 if udefs[u].scouting and self.can_fight(u):
-                    for q in self.active_seats():
-                        if q != p and False in map(revealed.__getitem__, self.front[q]):
-                            out.append(act(f"scout:{i}:{q}"))
+                    for q in range(players):
+                        if q != p and not is_out[q] and False in map(revealed.__getitem__, self.front[q]):
+                            out.append(_scout_action(i, q))
         out.append(_WAIT)
         return out
 
@@ -804,11 +878,12 @@ class TankHunterState(GameState):
         long range (at front lines) and paratrooping (at rear lines) reach. Actions
         come in a fixed order: attackers front then rear, targets by seat and place,
         attack types by the chart (``UnitDef.vsm``: the chart's types as a mask).
+        One attacker's attacks at one seat's line come whole from ``_volley``.
         """
         udefs = self.udefs
         revealed, ooa, pinned, evaded = self.revealed, self.ooa, self.pinned, self.evaded
-        get = _GROUPS.get
-        fronts: list[tuple[int, str]] | None = None  # (key part, kind) of every front-line target
+        get = _VOLLEYS.get
+        fronts: list[tuple[int, ...]] | None = None  # targets in each other seat's front line
         step = 2 * 16 * _POS * 8  # key distance between attacker positions in a line
         for i, u in enumerate(self.front[p]):
             if not revealed[u] or ooa[u] or pinned[u] or evaded[u]:
@@ -818,13 +893,11 @@ class TankHunterState(GameState):
                 if not fronts:
                     break
             base = i * step
-            vsm = udefs[u].vsm
-            for part, kind in fronts:
-                m = vsm[kind]
-                if m:
-                    gk = (base + part) * 64 + m
-                    out += get(gk) or _attack_group(gk)
-        rears: list[tuple[int, str]] | None = None  # only when a paratrooper asks
+            code = udefs[u].vcode
+            for tg in fronts:
+                key = (base, code, tg)
+                out += get(key) or _volley(key)
+        rears: list[tuple[int, ...]] | None = None  # only when a paratrooper asks
         for i, u in enumerate(self.rear[p]):
             if not revealed[u] or ooa[u] or pinned[u] or evaded[u]:
                 continue
@@ -833,38 +906,45 @@ class TankHunterState(GameState):
             if d.long_range:
                 if fronts is None:
                     fronts = self._front_targets(p)
-                for part, _kind in fronts:
-                    gk = (base + part) * 64 + 32  # long range only
-                    out += get(gk) or _attack_group(gk)
+                for tg in fronts:
+                    key = (base, _LR_ONLY, tg)
+                    out += get(key) or _volley(key)
             if d.para:
                 if rears is None:
                     rears = []
                     for q in range(self._players):
                         if q == p or self.out[q]:
                             continue
-                        for j, t in enumerate(self.rear[q]):
-                            if revealed[t]:
-                                rears.append((((q * 2 + 1) * _POS + j) * 8, udefs[t].kind))
-                vsm = d.vsm
-                for part, kind in rears:
-                    m = vsm[kind]
-                    if m:
-                        gk = (base + part) * 64 + m
-                        out += get(gk) or _attack_group(gk)
+                        qbase = (q * 2 + 1) * _POS
+                        tr = tuple(
+                            (qbase + j) * 32 + _KC[udefs[t].kind] for j, t in enumerate(self.rear[q]) if revealed[t]
+                        )
+                        if tr:
+                            rears.append(tr)
+                code = d.vcode
+                for tg in rears:
+                    key = (base, code, tg)
+                    out += get(key) or _volley(key)
 
-    def _front_targets(self, p: int) -> list[tuple[int, str]]:
-        """(attack-key part, kind) of every unit in the others' front lines that p may attack."""
+    def _front_targets(self, p: int) -> list[tuple[int, ...]]:
+        """Per other seat with any, the units in its front line that p may attack.
+
+        Each unit is ``(attack-key part) * 4 + kind code``; the tuples key ``_VOLLEYS``.
+        """
         udefs, revealed, out = self.udefs, self.revealed, self.out
-        fronts: list[tuple[int, str]] = []
+        fronts: list[tuple[int, ...]] = []
         for q in range(self._players):
             if q == p or out[q]:
                 continue
             qbase = q * 2 * _POS
+            tq = []
             for j, t in enumerate(self.front[q]):
                 if revealed[t]:
                     d = udefs[t]
                     if not d.lead or self.targetable(t):
-                        fronts.append(((qbase + j) * 8, d.kind))
+                        tq.append((qbase + j) * 32 + _KC[d.kind])
+            if tq:
+                fronts.append(tuple(tq))
         return fronts
 
     def _ability_actions(self, p: int, out: list[Action]) -> None:
@@ -889,7 +969,7 @@ class TankHunterState(GameState):
                     waters = self.waters_in_play()
                 for k, w in enumerate(waters):
                     if w not in self.water_ignored:
-                        out.append(act(f"amph:{ln}:{i}:{k}"))
+                        out.append(_act_of("amph", ln, i, k))
             for icon, kind in (("transportation", INF), ("pulling", GUN)):
                 if d.has(icon) and not self.ooa[u]:
                     for tl in LINES:
@@ -897,9 +977,9 @@ class TankHunterState(GameState):
                             if udefs[v].kind != kind:
                                 continue
                             if revealed[v]:
-                                out.append(act(f"carry:{ln}:{i}:conceal:{tl}:{j}"))
+                                out.append(_act_of("carry", ln, i, "conceal", tl, j))
                             if tl == "f" and udefs[v].rear_ok:
-                                out.append(act(f"carry:{ln}:{i}:rear:{tl}:{j}"))
+                                out.append(_act_of("carry", ln, i, "rear", tl, j))
         for k, cmd in enumerate(self.command[p]):
             if self.cmd_exhausted[cmd]:
                 continue
@@ -909,15 +989,15 @@ class TankHunterState(GameState):
                 for ln in LINES:
                     for i, u in enumerate(self.line(p, ln)):
                         if flags[u]:
-                            out.append(act(f"cmd:{k}:{ln}:{i}"))
+                            out.append(_act_of("cmd", k, ln, i))
             elif what == "intel":
                 for q in self.active_seats():
                     if q != p:
                         for j, v in enumerate(self.front[q]):
                             if not revealed[v]:
-                                out.append(act(f"cmd:{k}:{q}:{j}"))
+                                out.append(_act_of("cmd", k, q, j))
             elif what == "logistics":
-                out.append(act(f"cmd:{k}"))
+                out.append(_act_of("cmd", k))
 
     def waters_in_play(self) -> list[int]:
         return [c for q in range(self._players) for c in self.deployed[q] if self.ev(c).water]
@@ -1150,8 +1230,11 @@ class TankHunterState(GameState):
         self._advance(events)
 
     def _apply_phase(self, parts: tuple[str, ...], events: list[Event]) -> None:
-        head = parts[0]
         ph = self.phase
+        if ph == MAIN:
+            self._apply_main(self.turn, parts, events)
+            return
+        head = parts[0]
         if ph == DRAFT:
             self._draft_pick(int(parts[1]), events)
             return
@@ -1168,7 +1251,7 @@ class TankHunterState(GameState):
                 line[a], line[b] = line[b], line[a]
                 self._merge_groups(line[a], line[b])
                 self.arrange_left -= 1
-                events.append(public("rearranged", seat=p, line=ln))
+                events.append({"type": "rearranged", "to": "all", "seat": p, "line": ln})
                 if self.arrange_left <= 0:
                     self.phase = ADVANCE
             return
@@ -1176,7 +1259,7 @@ class TankHunterState(GameState):
             if parts[1] != "none":
                 u = self.rear[p].pop(int(parts[1]))
                 self.front[p].append(u)
-                events.append(public("advanced", seat=p, **self._pub(u)))
+                events.append({"type": "advanced", "to": "all", "seat": p, **self._pub(u)})
             self.phase = SUPPLY
             return
         if ph == SUPPLY:
@@ -1233,33 +1316,39 @@ class TankHunterState(GameState):
 
     def _apply_main(self, p: int, parts: tuple[str, ...], events: list[Event]) -> None:
         head = parts[0]
-        if head == "reveal":
-            self._reveal(self.line(p, parts[1])[int(parts[2])], events)
+        if head == "attack":
+            self._declare_attack(p, parts, events)
+        elif head == "wait":
+            self.acted = True
+            events.append({"type": "wait", "to": "all", "seat": p})
+            self._draw_event(p, events)
         elif head == "play":
             self._start_event(p, self.hand[p][int(parts[1])], events)
+        elif head == "end":
+            self._end_turn(events)
+        elif head == "reveal":
+            self._reveal(self.line(p, parts[1])[int(parts[2])], events)
         elif head == "amph":
             u = self.line(p, parts[1])[int(parts[2])]
             w = self.waters_in_play()[int(parts[3])]
             self.exhausted[u] = True
             self.water_ignored.append(w)
-            events.append(public("amphibian", seat=p, card=self.ev(w).name, **self._pub(u)))
+            events.append({"type": "amphibian", "to": "all", "seat": p, "card": self.ev(w).name, **self._pub(u)})
             self._ability_ammo_roll(u, events)
         elif head == "carry":
             u = self.line(p, parts[1])[int(parts[2])]
             v = self.line(p, parts[4])[int(parts[5])]
             self.exhausted[u] = True
             if parts[3] == "conceal":
-                events.append(public("concealed", seat=p, **self._pub(v)))
+                events.append({"type": "concealed", "to": "all", "seat": p, **self._pub(v)})
                 self._conceal(v)
             else:
                 self.front[p].remove(v)
                 self.rear[p].append(v)
-                events.append(public("moved-to-rear", seat=p, **self._pub(v)))
+                events.append({"type": "moved-to-rear", "to": "all", "seat": p, **self._pub(v)})
             self._ability_ammo_roll(u, events)
         elif head == "cmd":
             self._command(p, parts, events)
-        elif head == "attack":
-            self._declare_attack(p, parts, events)
         elif head == "scout":
             u = self.front[p][int(parts[1])]
             c = Ctx("scout", p)
@@ -1268,18 +1357,12 @@ class TankHunterState(GameState):
             c.stage = "window"
             self.acted = True
             self.stack.append(c)
-            events.append(public("scout-declared", seat=p, target_seat=c.tseat, **self._pub(u)))
-        elif head == "wait":
-            self.acted = True
-            events.append({"type": "wait", "to": "all", "seat": p})
-            self._draw_event(p, events)
-        elif head == "end":
-            self._end_turn(events)
+            events.append({"type": "scout-declared", "to": "all", "seat": p, "target_seat": c.tseat, **self._pub(u)})
 
     def _ability_ammo_roll(self, u: int, events: list[Event]) -> None:
         """§10.9-10.11: the ability's user rolls only to see whether it runs out of ammo."""
         r = self.roll(6)
-        events.append(public("ammo-check", roll=r, **self._pub(u)))
+        events.append({"type": "ammo-check", "to": "all", "roll": r, **self._pub(u)})
         if r >= self.supply(u):
             self._out_of_ammo(u, events)
 
@@ -1288,7 +1371,7 @@ class TankHunterState(GameState):
         cmd = self.command[p][int(parts[1])]
         self.cmd_exhausted[cmd] = True
         what = self.udefs[cmd].command
-        events.append(public("command", seat=p, commander=self.udefs[cmd].name))
+        events.append({"type": "command", "to": "all", "seat": p, "commander": self.udefs[cmd].name})
         if what in ("rally", "resupply"):
             u = self.line(p, parts[2])[int(parts[3])]
             if what == "rally":
@@ -1315,14 +1398,15 @@ class TankHunterState(GameState):
         self.acted = True
         self.stack.append(c)
         events.append(
-            public(
-                "attack-declared",
-                seat=p,
-                attack=TYPE_NAMES[c.atype],
-                attacker=self.udefs[c.attacker].name,
-                target=self.udefs[c.target].name,
-                target_seat=c.tseat,
-            )
+            {
+                "type": "attack-declared",
+                "to": "all",
+                "seat": p,
+                "attack": TYPE_NAMES[c.atype],
+                "attacker": self.udefs[c.attacker].name,
+                "target": self.udefs[c.target].name,
+                "target_seat": c.tseat,
+            }
         )
         if len(self._fire_choices(c.attacker, c.atype, p, self._may_charge(c))) == 1:
             c.stage = "window"
@@ -1359,14 +1443,16 @@ class TankHunterState(GameState):
             c.charge = "charge" in parts
             if c.lead:
                 self._exhaust_leader(c.seat, events)
-            events.append(public("salvo", seat=c.seat, shots=c.shots, lead=c.lead, charge=c.charge))
+            events.append(
+                {"type": "salvo", "to": "all", "seat": c.seat, "shots": c.shots, "lead": c.lead, "charge": c.charge}
+            )
             c.stage = "window"
         elif st == "evade":
             self._evade(c, head == "evade" and parts[1] == "yes", events)
         elif st in ("pre_ask", "post_ask", "counter_ask"):
             if parts[1] == "no":
-                events.append(public("no-counter", seat=c.tseat))
-                c.stage = "resume_" + st
+                events.append({"type": "no-counter", "to": "all", "seat": c.tseat})
+                c.stage = _RESUME[st]
             else:
                 c.cshots = int(parts[1])
                 c.clead = "lead" in parts
@@ -1374,11 +1460,20 @@ class TankHunterState(GameState):
                     self._exhaust_leader(c.tseat, events)
                 ct = self._ctype(c)
                 bonus = self.ambush[c.tseat] + (1 if c.charge and st == "pre_ask" else 0)
-                self._begin_salvo(c, c.counter, c.attacker, ct, c.cshots, c.clead, bonus, "after_" + st, "counter")
-                events.append(public("counter", seat=c.tseat, attack=TYPE_NAMES[ct], shots=c.cshots, lead=c.clead))
+                self._begin_salvo(c, c.counter, c.attacker, ct, c.cshots, c.clead, bonus, _AFTER[st], "counter")
+                events.append(
+                    {
+                        "type": "counter",
+                        "to": "all",
+                        "seat": c.tseat,
+                        "attack": TYPE_NAMES[ct],
+                        "shots": c.cshots,
+                        "lead": c.clead,
+                    }
+                )
         elif st == "counter_pick":
             if parts[1] == "none":
-                events.append(public("no-counter", seat=c.tseat))
+                events.append({"type": "no-counter", "to": "all", "seat": c.tseat})
                 self.stack.pop()
             else:
                 v = self.front[c.tseat][int(parts[1])]
@@ -1390,7 +1485,16 @@ class TankHunterState(GameState):
                 lead = ct in (AA, GR) and self.udefs[v].kind == AFV and self.leadership_available(c.tseat) >= 0
                 if shots == 1 and not lead:
                     self._begin_salvo(c, v, c.attacker, ct, 1, False, self.ambush[c.tseat], "done", "counter")
-                    events.append(public("counter", seat=c.tseat, attack=TYPE_NAMES[ct], shots=1, lead=False))
+                    events.append(
+                        {
+                            "type": "counter",
+                            "to": "all",
+                            "seat": c.tseat,
+                            "attack": TYPE_NAMES[ct],
+                            "shots": 1,
+                            "lead": False,
+                        }
+                    )
                 else:
                     c.stage = "counter_ask"
         elif st == "spot":
@@ -1400,7 +1504,7 @@ class TankHunterState(GameState):
     def _exhaust_leader(self, p: int, events: list[Event]) -> None:
         u = self.leadership_available(p)
         self.exhausted[u] = True
-        events.append(public("leadership", seat=p, **self._pub(u)))
+        events.append({"type": "leadership", "to": "all", "seat": p, **self._pub(u)})
 
     def _advance(self, events: list[Event]) -> None:
         """Run automatic steps until a seat must decide or the game is over."""
@@ -1463,7 +1567,7 @@ class TankHunterState(GameState):
         if not self.front[p] and self.rear[p]:
             self.front[p] = self.rear[p]
             self.rear[p] = []
-            events.append(public("rear-becomes-front", seat=p))
+            events.append({"type": "rear-becomes-front", "to": "all", "seat": p})
 
     def _step_ctx(self, c: Ctx, events: list[Event]) -> bool:
         """Advance the top context; False when its decider must choose now."""
@@ -1520,65 +1624,79 @@ class TankHunterState(GameState):
         return self.line_of(t) == c.tline and self.revealed[t]
 
     def _step_attack(self, c: Ctx, events: list[Event]) -> bool:
-        st = c.stage
-        if st == "fire":
-            return False
-        if st == "window":
-            c.stage = "check"
-            self._open_window(c, c.seat)
-            return True
-        if st == "cancelled":
-            self.stack.pop()
-            events.append(public("attack-cancelled", seat=c.seat))
-            return True
-        if st == "check":
-            if not self._attack_valid(c):
-                c.stage = "cancelled"
+        """Run the attack's automatic stages; False when a seat must decide.
+
+        A stage that only moves ``c`` on loops here, as ``_advance`` would call
+        back with the same context on top; anything that may open a window, end
+        the game or pop ``c`` returns to ``_advance``.
+        """
+        while True:
+            st = c.stage
+            if st == "salvo":
+                if not self._step_salvo(c, events):
+                    return False
+                stack = self.stack
+                if self.phase == OVER or not stack or stack[-1] is not c:
+                    return True
+                continue
+            if st == "fire" or st == "pre_ask" or st == "post_ask" or st == "evade":
+                return False
+            if st == "window":
+                c.stage = "check"
+                self._open_window(c, c.seat)
                 return True
-            c.counter = c.target
-            ct = self._ctype(c)
-            if ct and _counter_first(c.atype, self.udefs[c.target].kind, c.charge):
-                c.stage = "pre_ask" if self._can_counter(c.target, ct) else "resume_pre_ask"
-            else:
-                c.stage = "resume_pre_ask"
-            return True
-        if st in ("pre_ask", "post_ask", "evade"):
-            return False
-        if st == "salvo":
-            return self._step_salvo(c, events)
-        if st == "after_pre_ask":
-            # the attack happens only if the counter failed and the attacker can still fire
-            a = c.attacker
-            if c.s_hit or self.line_of(a) == "" or self.evaded[a] or self.pinned[a]:
+            if st == "cancelled":
+                self.stack.pop()
+                events.append({"type": "attack-cancelled", "to": "all", "seat": c.seat})
+                return True
+            if st == "check":
+                if not self._attack_valid(c):
+                    c.stage = "cancelled"
+                    continue
+                t = c.target
+                c.counter = t
+                ct = self._ctype(c)
+                if ct and _counter_first(c.atype, self.udefs[t].kind, c.charge) and self._can_counter(t, ct):
+                    c.stage = "pre_ask"
+                    return False
+                # resume_pre_ask, still valid: nothing changed since the check
+                self._begin_salvo(
+                    c, c.attacker, t, c.atype, c.shots, c.lead, 2 if c.charge else 0, "after_main", "attack"
+                )
+                continue
+            if st == "after_pre_ask":
+                # the attack happens only if the counter failed and the attacker can still fire
+                a = c.attacker
+                if c.s_hit or self.line_of(a) == "" or self.evaded[a] or self.pinned[a]:
+                    self.stack.pop()
+                    return True
+                c.stage = "main_fire"
+                continue
+            if st == "resume_pre_ask" or st == "main_fire":
+                if not self._attack_valid(c):
+                    c.stage = "cancelled"
+                    continue
+                bonus = 2 if c.charge else 0
+                self._begin_salvo(c, c.attacker, c.target, c.atype, c.shots, c.lead, bonus, "after_main", "attack")
+                continue
+            if st == "after_main":
+                t = c.target
+                ct = self._ctype(c)
+                if (
+                    ct
+                    and self.line_of(t) != ""
+                    and not _counter_first(c.atype, self.udefs[t].kind, c.charge)
+                    and self._can_counter(t, ct)
+                    and self.line_of(c.attacker) != ""
+                    and self.revealed[c.attacker]
+                ):
+                    c.stage = "post_ask"
+                    return False
                 self.stack.pop()
                 return True
-            c.stage = "main_fire"
-            return True
-        if st in ("resume_pre_ask", "main_fire"):
-            if not self._attack_valid(c):
-                c.stage = "cancelled"
-                return True
-            bonus = 2 if c.charge else 0
-            self._begin_salvo(c, c.attacker, c.target, c.atype, c.shots, c.lead, bonus, "after_main", "attack")
-            return True
-        if st == "after_main":
-            t = c.target
-            ct = self._ctype(c)
-            if (
-                ct
-                and self.line_of(t) != ""
-                and not _counter_first(c.atype, self.udefs[t].kind, c.charge)
-                and self._can_counter(t, ct)
-                and self.line_of(c.attacker) != ""
-                and self.revealed[c.attacker]
-            ):
-                c.stage = "post_ask"
-                return False
+            # after_post_ask, resume_post_ask: done
             self.stack.pop()
             return True
-        # after_post_ask, resume_post_ask: done
-        self.stack.pop()
-        return True
 
     def _can_counter(self, u: int, ctype: str) -> bool:
         return self.line_of(u) != "" and self.can_fight(u) and self.salvo(u, ctype)[1] > 0
@@ -1591,7 +1709,7 @@ class TankHunterState(GameState):
             return True
         if st == "cancelled":
             self.stack.pop()
-            events.append(public("scout-cancelled", seat=c.seat))
+            events.append({"type": "scout-cancelled", "to": "all", "seat": c.seat})
             return True
         if st == "roll":
             u = c.attacker
@@ -1601,7 +1719,7 @@ class TankHunterState(GameState):
             r = self.roll(6)
             self.rolled[u] = True
             ok = r <= self.udefs[u].scouting
-            events.append(public("scout-roll", seat=c.seat, roll=r, success=ok))
+            events.append({"type": "scout-roll", "to": "all", "seat": c.seat, "roll": r, "success": ok})
             if r >= self.supply(u):
                 self._out_of_ammo(u, events)
             if ok:
@@ -1686,7 +1804,7 @@ class TankHunterState(GameState):
             )
             if max(rolls) >= self.supply(sh) and not self.ooa[sh]:
                 self.ooa[sh] = True
-                events.append(public("out-of-ammo", **self._pub(sh)))
+                events.append({"type": "out-of-ammo", "to": "all", **self._pub(sh)})
             if hit:
                 if self._may_evade(tg, ty):
                     c.stage = "evade"
@@ -1714,7 +1832,7 @@ class TankHunterState(GameState):
             self.evaded[tg] = True
             r = self.roll(6)
             ok = r <= self.udefs[tg].evading
-            events.append(public("evade", roll=r, success=ok, **self._pub(tg)))
+            events.append({"type": "evade", "to": "all", "roll": r, "success": ok, **self._pub(tg)})
             if ok:
                 return
         self._hit(c, events)
@@ -1729,20 +1847,20 @@ class TankHunterState(GameState):
                 self._destroy(tg, scorer, events)
             else:
                 self.pinned[tg] = True
-                events.append(public("pinned-down", **self._pub(tg)))
+                events.append({"type": "pinned-down", "to": "all", **self._pub(tg)})
         else:
             self._destroy(tg, scorer, events)
 
     def _out_of_ammo(self, u: int, events: list[Event]) -> None:
         """§6.4: a unit already out of ammo that runs out again is removed from the game."""
         if self.ooa[u]:
-            events.append(public("removed-from-game", **self._pub(u)))
+            events.append({"type": "removed-from-game", "to": "all", **self._pub(u)})
             self._take_off(u, events)
             self.removed.append(u)
             self._check_out(self.owner[u], events)
         else:
             self.ooa[u] = True
-            events.append(public("out-of-ammo", **self._pub(u)))
+            events.append({"type": "out-of-ammo", "to": "all", **self._pub(u)})
 
     def _take_off(self, u: int, events: list[Event]) -> None:
         self._made_public(u)
@@ -1760,7 +1878,7 @@ class TankHunterState(GameState):
         self.pinned[u] = self.ooa[u] = self.exhausted[u] = False
 
     def _destroy(self, u: int, scorer: int, events: list[Event]) -> None:
-        events.append(public("destroyed", by=scorer, **{**self._pub(u), "unit": self.udefs[u].name}))
+        events.append({"type": "destroyed", "to": "all", "by": scorer, **{**self._pub(u), "unit": self.udefs[u].name}})
         p = self.owner[u]
         self._take_off(u, events)
         if scorer >= 0 and scorer != p:
@@ -1773,7 +1891,7 @@ class TankHunterState(GameState):
         """§12.1: a player with no units left (commanders do not count) is out."""
         if not self.out[p] and not self.front[p] and not self.rear[p]:
             self.out[p] = True
-            events.append(public("eliminated", seat=p))
+            events.append({"type": "eliminated", "to": "all", "seat": p})
             if len(self.active_seats()) <= 1:
                 self._game_over("one player left", events)
 
@@ -1786,7 +1904,14 @@ class TankHunterState(GameState):
         for c in list(self.limbo):
             self.limbo.remove(c)
             (self.discard if c >= self.nu else self.unit_deck).append(c)
-        events.append(public("game-over", reason=reason, points=[self.points(p) for p in range(self._players)]))
+        events.append(
+            {
+                "type": "game-over",
+                "to": "all",
+                "reason": reason,
+                "points": [self.points(p) for p in range(self._players)],
+            }
+        )
 
     def _merge_groups(self, a: int, b: int) -> None:
         """§3 b): after a swap nobody else can tell which of the two face-down cards is which."""
@@ -1815,14 +1940,14 @@ class TankHunterState(GameState):
         self.revealed[u] = True
         self.seen[u] = True
         self._made_public(u)
-        events.append(public("revealed", **self._pub(u)))
+        events.append({"type": "revealed", "to": "all", **self._pub(u)})
 
     # ------------------------------------------------------------------ event cards (§8)
     def _discard_from_hand(self, p: int, card: int, events: list[Event]) -> None:
         self._made_public(card)
         self.hand[p].remove(card)
         self.discard.append(card)
-        events.append(public("discarded", seat=p, card=self.ev(card).name))
+        events.append({"type": "discarded", "to": "all", "seat": p, "card": self.ev(card).name})
 
     def _draw_event(self, p: int, events: list[Event]) -> None:
         """§4.3: at the hand limit, discard first; then draw."""
@@ -1837,18 +1962,18 @@ class TankHunterState(GameState):
     def _draw_event_now(self, p: int, events: list[Event]) -> None:
         if not self.event_deck:
             if not self.discard:
-                events.append(public("event-deck-empty", seat=p))
+                events.append({"type": "event-deck-empty", "to": "all", "seat": p})
                 return
             self.event_deck = self.discard
             self.discard = []
             self.shuffle(self.event_deck)
             self.reshuffled = True
-            events.append(public("event-deck-reshuffled"))
+            events.append({"type": "event-deck-reshuffled", "to": "all"})
         card = self.event_deck.pop()
         self.ev_drawn += 1
         e = self.ev(card)
         if e.colour == "red":
-            events.append(public("drew-red", seat=p, card=e.name))
+            events.append({"type": "drew-red", "to": "all", "seat": p, "card": e.name})
             self._start_event(p, card, events, from_hand=False)
         else:
             self.hand[p].append(card)
@@ -1861,7 +1986,7 @@ class TankHunterState(GameState):
             self.hand[p].remove(card)
         self.limbo.append(card)
         e = self.ev(card)
-        events.append(public("event-played", seat=p, card=e.name, colour=e.colour))
+        events.append({"type": "event-played", "to": "all", "seat": p, "card": e.name, "colour": e.colour})
         c = Ctx("event", p)
         c.ev = card
         c.stage = "target" if not self._untargeted(e) else "resolve"
@@ -1904,9 +2029,13 @@ class TankHunterState(GameState):
             if e.effect == "strike" and e.air:
                 c.stage = "aa"
             events.append(
-                public(
-                    "event-target", seat=c.seat, card=e.name, target=[int(x) if x.isdigit() else x for x in parts[1:]]
-                )
+                {
+                    "type": "event-target",
+                    "to": "all",
+                    "seat": c.seat,
+                    "card": e.name,
+                    "target": [int(x) if x.isdigit() else x for x in parts[1:]],
+                }
             )
             return
         if c.stage == "aa":
@@ -1924,7 +2053,7 @@ class TankHunterState(GameState):
             u = c.target
             self.limbo.remove(u)
             (self.rear if parts[1] == "rear" else self.front)[c.seat].append(u)
-            events.append(public("reinforced", seat=c.seat, line=parts[1]))
+            events.append({"type": "reinforced", "to": "all", "seat": c.seat, "line": parts[1]})
             self._finish_event(c, events)
 
     def _anti_air(self, c: Ctx, u: int, events: list[Event]) -> None:
@@ -1933,11 +2062,11 @@ class TankHunterState(GameState):
         r = self.roll(6)
         need = self.udefs[u].anti_air
         ok = r <= need
-        events.append(public("anti-air", roll=r, need=need, success=ok, **self._pub(u)))
+        events.append({"type": "anti-air", "to": "all", "roll": r, "need": need, "success": ok, **self._pub(u)})
         if r >= self.supply(u):
             self._out_of_ammo(u, events)
         if ok:
-            events.append(public("strike-cancelled", card=self.ev(c.ev).name))
+            events.append({"type": "strike-cancelled", "to": "all", "card": self.ev(c.ev).name})
             self._finish_event(c, events)
 
     def _step_event(self, c: Ctx, events: list[Event]) -> bool:
@@ -1945,7 +2074,7 @@ class TankHunterState(GameState):
         e = self.ev(c.ev)
         if st == "target":
             if not self._targets(c.seat, c.ev):
-                events.append(public("event-fizzled", card=e.name))
+                events.append({"type": "event-fizzled", "to": "all", "card": e.name})
                 self._finish_event(c, events)
                 return True
             return False
@@ -1973,7 +2102,7 @@ class TankHunterState(GameState):
         t = c.target
         if eff == "carpet_bombing":
             self.cb_count += 1
-            events.append(public("carpet-bombing", count=self.cb_count))
+            events.append({"type": "carpet-bombing", "to": "all", "count": self.cb_count})
             self._finish_event(c, events)
             if self.cb_count >= 3:
                 self._game_over("third Carpet Bombing", events)
@@ -1982,11 +2111,11 @@ class TankHunterState(GameState):
             if self.line_of(t) == "f" and self.revealed[t]:
                 r = self.roll(6)
                 ok = r <= e.value
-                events.append(public("strike", card=e.name, roll=r, hit=ok, **self._pub(t)))
+                events.append({"type": "strike", "to": "all", "card": e.name, "roll": r, "hit": ok, **self._pub(t)})
                 if ok:
                     if e.result == "pin" and not self.pinned[t]:
                         self.pinned[t] = True
-                        events.append(public("pinned-down", **self._pub(t)))
+                        events.append({"type": "pinned-down", "to": "all", **self._pub(t)})
                     else:
                         self._destroy(t, p, events)
             self._finish_event(c, events)
@@ -1995,7 +2124,7 @@ class TankHunterState(GameState):
             # errata: one die per unit in the target's front line
             for u in list(self.front[c.tseat]):
                 r = self.roll(6)
-                events.append(public("barrage", roll=r, **self._pub(u)))
+                events.append({"type": "barrage", "to": "all", "roll": r, **self._pub(u)})
                 if r == 1:
                     self._destroy(u, p, events)
                 if self.phase == OVER:
@@ -2003,17 +2132,17 @@ class TankHunterState(GameState):
             self._finish_event(c, events)
             return True
         if eff == "attach_bonus":
-            events.append(public("attached", card=e.name, **self._pub(t)))
+            events.append({"type": "attached", "to": "all", "card": e.name, **self._pub(t)})
             self._finish_event(c, events, host=t)
             return True
         if eff == "escape":
             self.front[p].remove(t)
             self.rear[p].append(t)
             self._conceal(t)
-            events.append(public("escaped", seat=p, **self._pub(t)))
+            events.append({"type": "escaped", "to": "all", "seat": p, **self._pub(t)})
         elif eff == "conceal":
             self._conceal(t)
-            events.append(public("concealed", seat=p, **self._pub(t)))
+            events.append({"type": "concealed", "to": "all", "seat": p, **self._pub(t)})
         elif eff == "smoke":
             self._cancel_pending(events)
         elif eff == "remove_marker":
@@ -2025,7 +2154,7 @@ class TankHunterState(GameState):
         elif eff == "reinforce":
             return self._reinforce(c, events)
         elif eff in ("hand_limit", "water"):
-            events.append(public("deployed", card=e.name, before=c.tseat))
+            events.append({"type": "deployed", "to": "all", "card": e.name, "before": c.tseat})
             self._finish_event(c, events, before=c.tseat)
             return True
         elif eff == "engineers":
@@ -2041,11 +2170,11 @@ class TankHunterState(GameState):
         elif eff == "forced_march":
             self.rear[p].remove(t)
             self.front[p].append(t)
-            events.append(public("advanced", seat=p, **self._pub(t)))
+            events.append({"type": "advanced", "to": "all", "seat": p, **self._pub(t)})
         elif eff == "supply_drop":
             for u in self.units_of(p):
                 self.ooa[u] = False
-            events.append(public("supply-drop", seat=p))
+            events.append({"type": "supply-drop", "to": "all", "seat": p})
         self._finish_event(c, events)
         return True
 
@@ -2061,7 +2190,7 @@ class TankHunterState(GameState):
         if card in self.water_ignored:
             self.water_ignored.remove(card)
         self.discard.append(card)
-        events.append(public("engineers", card=self.ev(card).name))
+        events.append({"type": "engineers", "to": "all", "card": self.ev(card).name})
 
     def _cancel_pending(self, events: list[Event]) -> None:
         """Smoke Screen: the attack or scouting under the current window is cancelled."""
@@ -2083,7 +2212,7 @@ class TankHunterState(GameState):
             if self.udefs[u].kind == COMMANDER:
                 self.command[p].append(u)
                 self.revealed[u] = True
-                events.append(public("commander", seat=p, unit=self.udefs[u].name))
+                events.append({"type": "commander", "to": "all", "seat": p, "unit": self.udefs[u].name})
                 continue
             c.target = u
             self.limbo.append(u)
@@ -2097,7 +2226,7 @@ class TankHunterState(GameState):
         known = self.drafted[p]
         known.extend(c for c in self.packet[p] if c not in known)
         self.picked[p] = self.packet[p].pop(k)
-        events.append(public("draft-picked", seat=p))
+        events.append({"type": "draft-picked", "to": "all", "seat": p})
         self.draft_seat += 1
         if self.draft_seat < self._players:
             return
@@ -2108,7 +2237,7 @@ class TankHunterState(GameState):
         self.packet = [self.packet[(q - 1) % n] for q in range(n)]
         self.draft_round += 1
         self.draft_seat = 0
-        events.append(public("draft-passed", round=self.draft_round))
+        events.append({"type": "draft-passed", "to": "all", "round": self.draft_round})
         if len(self.packet[0]) == 1:
             for q in range(n):
                 last = self.packet[q].pop()
@@ -2137,7 +2266,9 @@ class TankHunterState(GameState):
             else:
                 self.front[p].append(c)
         self.kept[p] = []
-        events.append(public("placed", seat=p, front=len(self.front[p]), rear=len(self.rear[p])))
+        events.append(
+            {"type": "placed", "to": "all", "seat": p, "front": len(self.front[p]), "rear": len(self.rear[p])}
+        )
         self.draft_seat += 1
         if self.draft_seat < self._players:
             return
@@ -2147,7 +2278,7 @@ class TankHunterState(GameState):
         """§2.6: highest unit points aloud; the highest starts; ties roll a die (again on ties)."""
         n = self._players
         high = [max((self.udefs[u].points for u in self.units_of(p)), default=0) for p in range(n)]
-        events.append(public("announced", points=high))
+        events.append({"type": "announced", "to": "all", "points": high})
         for p in range(n):
             if not self.units_of(p):
                 self.out[p] = True
@@ -2155,7 +2286,7 @@ class TankHunterState(GameState):
         tied = [p for p in range(n) if high[p] == best]
         while len(tied) > 1:
             rolls = [self.roll(6) for _ in tied]
-            events.append(public("tie-roll", seats=tied, rolls=rolls))
+            events.append({"type": "tie-roll", "to": "all", "seats": tied, "rolls": rolls})
             top = max(rolls)
             tied = [p for p, r in zip(tied, rolls, strict=True) if r == top]
         self.first = tied[0]
