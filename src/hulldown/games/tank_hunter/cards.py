@@ -9,6 +9,7 @@ in it is reported with the file, the entry and the field.
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
@@ -172,6 +173,8 @@ class EventModel(BaseModel):
 
 
 ATTACK_TYPES = ("aa", "gr", "tr", "su", "gf", "lr")
+#: event effects that take no target
+UNTARGETED = frozenset(("ambush", "supply_drop", "carpet_bombing", "reinforce", "smoke"))
 #: target kinds as small ints (legality packs per-kind masks and targets into ints by these)
 KIND_CODE = {AFV: 0, GUN: 1, INF: 2, COMMANDER: 3}
 
@@ -301,6 +304,7 @@ class EventDef:
         "marker",
         "name",
         "non_tank",
+        "play",
         "result",
         "stat",
         "target",
@@ -312,10 +316,10 @@ class EventDef:
     def __init__(self, idx: int, m: EventModel) -> None:
         self.idx = idx
         self.name = m.name
-        self.colour = m.colour
+        self.colour = sys.intern(m.colour)
         self.count = m.count
         self.after = m.after
-        self.effect = m.effect
+        self.effect = sys.intern(m.effect)
         self.text = m.text
         self.non_tank = m.non_tank
         self.water = m.water
@@ -326,6 +330,11 @@ class EventDef:
         self.result = m.result
         self.air = m.air
         self.target = m.target
+        #: how legality decides whether the card may be played (0: never, being red; 1: Smoke
+        #: Screen, in a window under a declaration; 2: always; 3: when it has a target)
+        self.play = (
+            0 if self.colour == "red" else 1 if self.effect == "smoke" else 2 if self.effect in UNTARGETED else 3
+        )
 
 
 class CardSet:

@@ -24,6 +24,7 @@ from hulldown.games.tank_hunter.cards import (
     GUN,
     INF,
     KIND_CODE,
+    UNTARGETED,
     CardSet,
     EventDef,
     UnitDef,
@@ -165,7 +166,7 @@ def _label(aid: str) -> str:
     return aid.replace(":", " ")
 
 
-_UNTARGETED = frozenset(("ambush", "supply_drop", "carpet_bombing", "reinforce", "smoke"))
+_UNTARGETED = UNTARGETED
 _END = act("end")
 _WAIT = act("wait")
 _PASS = act("pass")
@@ -593,6 +594,11 @@ class TankHunterState(GameState):
             return "r"
         return ""
 
+    def _in_play(self, u: int) -> bool:
+        """Whether the unit is in a line (``line_of(u) != ""``, without naming the line)."""
+        p = self.owner[u]
+        return p >= 0 and (u in self.front[p] or u in self.rear[p])
+
     def line(self, p: int, ln: str) -> list[int]:
         return self.front[p] if ln == "f" else self.rear[p]
 
@@ -711,10 +717,10 @@ class TankHunterState(GameState):
         return [p for p in range(self._players) if not self.out[p]]
 
     def next_seat(self, p: int) -> int:
-        n = self._players
+        n, out = self._players, self.out
         for k in range(1, n + 1):
             q = (p + k) % n
-            if not self.out[q]:
+            if not out[q]:
                 return q
         return p
 
@@ -849,9 +855,12 @@ class TankHunterState(GameState):
                     out.append(REVEAL_R[i])
         hand = self.hand[p]
         if hand:
-            playable = self._playable
+            # _playable, inline, for the turn player outside any window
+            edefs, nu, has_target = self.edefs, self.nu, self._has_target
             for h, c in enumerate(hand):
-                if playable(p, c, None):
+                e = edefs[c - nu]
+                play = e.play
+                if play == 2 or (play == 3 and has_target(p, c, e)):
                     out.append(PLAY[h])
         actor_set = self.actor_set
         if self.command[p] or not (actor_set.isdisjoint(front) and actor_set.isdisjoint(rear)):
@@ -1010,16 +1019,15 @@ class TankHunterState(GameState):
     # ------------------------------------------------------------------ events: playability and targets (§8)
     def _playable(self, p: int, card: int, window: Ctx | None) -> bool:
         e = self.edefs[card - self.nu]
-        colour = e.colour
-        if colour == "red":
+        play = e.play
+        if not play:
+            return False  # red
+        if p != self.turn and e.colour == "gray":
             return False
-        if colour == "gray" and p != self.turn:
-            return False
-        eff = e.effect
-        if eff == "smoke":
-            return window is not None and window.parent_cancel
-        if eff in _UNTARGETED:
-            return True
+        if play == 2:
+            return True  # untargeted
+        if play == 1:
+            return window is not None and window.parent_cancel  # smoke
         return self._has_target(p, card, e)
 
     def _has_target(self, p: int, card: int, e: EventDef) -> bool:
@@ -1305,11 +1313,17 @@ class TankHunterState(GameState):
     def _pub(self, u: int) -> dict[str, Any]:
         """How a unit is named in public events: its place, and its name only when revealed."""
         p = self.owner[u]
-        ln = self.line_of(u)
         d: dict[str, Any] = {"owner": p}
-        if ln:
-            d["line"] = "front" if ln == "f" else "rear"
-            d["pos"] = self.line(p, ln).index(u)
+        if p >= 0:
+            front = self.front[p]
+            if u in front:
+                d["line"] = "front"
+                d["pos"] = front.index(u)
+            else:
+                rear = self.rear[p]
+                if u in rear:
+                    d["line"] = "rear"
+                    d["pos"] = rear.index(u)
         if self.revealed[u]:
             d["unit"] = self.udefs[u].name
         return d
@@ -1572,6 +1586,8 @@ class TankHunterState(GameState):
     def _step_ctx(self, c: Ctx, events: list[Event]) -> bool:
         """Advance the top context; False when its decider must choose now."""
         k = c.kind
+        if k == "attack":
+            return self._step_attack(c, events)
         if k == "window":
             if c.passed >= c.n:
                 self.stack.pop()
@@ -1591,8 +1607,6 @@ class TankHunterState(GameState):
             self.stack.pop()
             self._next_turn(events)
             return True
-        if k == "attack":
-            return self._step_attack(c, events)
         return self._step_scout(c, events)
 
     def _open_window(self, parent: Ctx | None, start: int) -> None:
@@ -1667,7 +1681,7 @@ class TankHunterState(GameState):
             if st == "after_pre_ask":
                 # the attack happens only if the counter failed and the attacker can still fire
                 a = c.attacker
-                if c.s_hit or self.line_of(a) == "" or self.evaded[a] or self.pinned[a]:
+                if c.s_hit or not self._in_play(a) or self.evaded[a] or self.pinned[a]:
                     self.stack.pop()
                     return True
                 c.stage = "main_fire"
@@ -1684,10 +1698,10 @@ class TankHunterState(GameState):
                 ct = self._ctype(c)
                 if (
                     ct
-                    and self.line_of(t) != ""
+                    and self._in_play(t)
                     and not _counter_first(c.atype, self.udefs[t].kind, c.charge)
                     and self._can_counter(t, ct)
-                    and self.line_of(c.attacker) != ""
+                    and self._in_play(c.attacker)
                     and self.revealed[c.attacker]
                 ):
                     c.stage = "post_ask"
@@ -1699,7 +1713,7 @@ class TankHunterState(GameState):
             return True
 
     def _can_counter(self, u: int, ctype: str) -> bool:
-        return self.line_of(u) != "" and self.can_fight(u) and self.salvo(u, ctype)[1] > 0
+        return self._in_play(u) and self.can_fight(u) and self.salvo(u, ctype)[1] > 0
 
     def _step_scout(self, c: Ctx, events: list[Event]) -> bool:
         st = c.stage
@@ -1779,8 +1793,9 @@ class TankHunterState(GameState):
 
     def _step_salvo(self, c: Ctx, events: list[Event]) -> bool:
         sh, tg, ty = c.s_shooter, c.s_target, c.s_type
+        in_play = self._in_play
         while c.s_left > 0:
-            if self.line_of(tg) == "" or self.line_of(sh) == "":
+            if not in_play(tg) or not in_play(sh):
                 break
             c.s_left -= 1
             self.rolled[sh] = True
@@ -2073,7 +2088,7 @@ class TankHunterState(GameState):
         st = c.stage
         e = self.ev(c.ev)
         if st == "target":
-            if not self._targets(c.seat, c.ev):
+            if not self._has_target(c.seat, c.ev, e):
                 events.append({"type": "event-fizzled", "to": "all", "card": e.name})
                 self._finish_event(c, events)
                 return True
