@@ -122,26 +122,37 @@ def _attack_group(gkey: int) -> tuple[Action, ...]:
     return g
 
 
-#: the attacks of one attacker at one seat's line: (attacker key part, ``UnitDef.vcode``, targets) -> actions
-_VOLLEYS: dict[tuple[int, int, tuple[int, ...]], tuple[Action, ...]] = {}
-_VOLLEYS_MAX = 200_000
+#: the attacks of one attacker at one seat's line: targets -> {attacker slot * 2**18 + ``UnitDef.vcode``: actions}
+_VOLLEYS: dict[tuple[int, ...], dict[int, tuple[Action, ...]]] = {}
+_VOLLEYS_MAX = 50_000
 _KC = KIND_CODE
 #: a ``vcode`` allowing long range alone against every kind
 _LR_ONLY = 32 | 32 << 6 | 32 << 12
+#: attacker slots: 2 * position in the line + (1 for the rear line); key distance in attack keys
+_SLOT = 16 * _POS * 8
 
 
-def _volley(key: tuple[int, int, tuple[int, ...]]) -> tuple[Action, ...]:
-    """Build (once) the attacks of one attacker at targets given as ``part * 4 + kind code``."""
-    base, code, targets = key
+def _table(targets: tuple[int, ...]) -> dict[int, tuple[Action, ...]]:
+    """The (growing) table of attacks at one seat's line, for targets given as ``part * 4 + kind code``."""
+    t = _VOLLEYS.get(targets)
+    if t is None:
+        if len(_VOLLEYS) >= _VOLLEYS_MAX:
+            _VOLLEYS.clear()  # a bound on memory over very long runs; tables are rebuilt on demand
+        t = _VOLLEYS[targets] = {}
+    return t
+
+
+def _volley(targets: tuple[int, ...], table: dict[int, tuple[Action, ...]], k: int) -> tuple[Action, ...]:
+    """Build (once) the attacks of the attacker ``k`` (slot, vcode) at ``targets``, in target order."""
+    slot, code = divmod(k, 1 << 18)
+    base = slot * _SLOT
     out: list[Action] = []
     for t in targets:
         part, kc = divmod(t, 4)
         m = code >> (6 * kc) & 63
         if m:
             out += _attack_group((base + part) * 64 + m)
-    if len(_VOLLEYS) >= _VOLLEYS_MAX:
-        _VOLLEYS.clear()  # a bound on memory over very long runs; entries are rebuilt on demand
-    v = _VOLLEYS[key] = tuple(out)
+    v = table[k] = tuple(out)
     return v
 
 
@@ -828,31 +839,26 @@ class TankHunterState(GameState):
         return [u for u in self.kept[p] if u < nu and udefs[u].kind != COMMANDER and udefs[u].rear_ok]
 
     def _reveal_actions(self, p: int, out: list[Action]) -> None:
-        # ``False in map(...)`` asks "any face-down card here?" at C speed: usually there is none
+        # a plain loop: lines are short, and a ``False in map(...)`` pre-check costs more than it saves
         revealed = self.revealed
-        front, rear = self.front[p], self.rear[p]
-        if False in map(revealed.__getitem__, front):
-            for i, u in enumerate(front):
-                if not revealed[u]:
-                    out.append(REVEAL_F[i])
-        if False in map(revealed.__getitem__, rear):
-            for i, u in enumerate(rear):
-                if not revealed[u]:
-                    out.append(REVEAL_R[i])
+        for i, u in enumerate(self.front[p]):
+            if not revealed[u]:
+                out.append(REVEAL_F[i])
+        for i, u in enumerate(self.rear[p]):
+            if not revealed[u]:
+                out.append(REVEAL_R[i])
 
     def _legal_main(self, p: int) -> list[Action]:
         out: list[Action] = []
         revealed = self.revealed
         front, rear = self.front[p], self.rear[p]
         # _reveal_actions, inline: this runs at nearly every decision of a turn
-        if False in map(revealed.__getitem__, front):
-            for i, u in enumerate(front):
-                if not revealed[u]:
-                    out.append(REVEAL_F[i])
-        if rear and False in map(revealed.__getitem__, rear):
-            for i, u in enumerate(rear):
-                if not revealed[u]:
-                    out.append(REVEAL_R[i])
+        for i, u in enumerate(front):
+            if not revealed[u]:
+                out.append(REVEAL_F[i])
+        for i, u in enumerate(rear):
+            if not revealed[u]:
+                out.append(REVEAL_R[i])
         hand = self.hand[p]
         if hand:
             # _playable, inline, for the turn player outside any window
@@ -891,33 +897,28 @@ class TankHunterState(GameState):
         """
         udefs = self.udefs
         revealed, ooa, pinned, evaded = self.revealed, self.ooa, self.pinned, self.evaded
-        get = _VOLLEYS.get
-        fronts: list[tuple[int, ...]] | None = None  # targets in each other seat's front line
-        step = 2 * 16 * _POS * 8  # key distance between attacker positions in a line
+        fronts: list[tuple[tuple[int, ...], dict[int, tuple[Action, ...]]]] | None = None
         for i, u in enumerate(self.front[p]):
-            if not revealed[u] or ooa[u] or pinned[u] or evaded[u]:
-                continue
-            if fronts is None:
-                fronts = self._front_targets(p)
-                if not fronts:
-                    break
-            base = i * step
-            code = udefs[u].vcode
-            for tg in fronts:
-                key = (base, code, tg)
-                out += get(key) or _volley(key)
-        rears: list[tuple[int, ...]] | None = None  # only when a paratrooper asks
+            if revealed[u] and not (ooa[u] or pinned[u] or evaded[u]):
+                if fronts is None:
+                    fronts = self._front_targets(p)
+                    if not fronts:
+                        break
+                k = (i << 19) + udefs[u].vcode  # slot 2 * i
+                for tg, table in fronts:
+                    out += table.get(k) or _volley(tg, table, k)
+        rears: list[tuple[tuple[int, ...], dict[int, tuple[Action, ...]]]] | None = None
         for i, u in enumerate(self.rear[p]):
             if not revealed[u] or ooa[u] or pinned[u] or evaded[u]:
                 continue
             d = udefs[u]
-            base = i * step + 16 * _POS * 8
+            slot = ((2 * i) + 1) << 18
             if d.long_range:
                 if fronts is None:
                     fronts = self._front_targets(p)
-                for tg in fronts:
-                    key = (base, _LR_ONLY, tg)
-                    out += get(key) or _volley(key)
+                k = slot + _LR_ONLY
+                for tg, table in fronts:
+                    out += table.get(k) or _volley(tg, table, k)
             if d.para:
                 if rears is None:
                     rears = []
@@ -929,19 +930,18 @@ class TankHunterState(GameState):
                             (qbase + j) * 32 + _KC[udefs[t].kind] for j, t in enumerate(self.rear[q]) if revealed[t]
                         )
                         if tr:
-                            rears.append(tr)
-                code = d.vcode
-                for tg in rears:
-                    key = (base, code, tg)
-                    out += get(key) or _volley(key)
+                            rears.append((tr, _table(tr)))
+                k = slot + d.vcode
+                for tg, table in rears:
+                    out += table.get(k) or _volley(tg, table, k)
 
-    def _front_targets(self, p: int) -> list[tuple[int, ...]]:
-        """Per other seat with any, the units in its front line that p may attack.
+    def _front_targets(self, p: int) -> list[tuple[tuple[int, ...], dict[int, tuple[Action, ...]]]]:
+        """Per other seat with any, the units in its front line that p may attack, and their attacks table.
 
         Each unit is ``(attack-key part) * 4 + kind code``; the tuples key ``_VOLLEYS``.
         """
         udefs, revealed, out = self.udefs, self.revealed, self.out
-        fronts: list[tuple[int, ...]] = []
+        fronts: list[tuple[tuple[int, ...], dict[int, tuple[Action, ...]]]] = []
         for q in range(self._players):
             if q == p or out[q]:
                 continue
@@ -953,7 +953,8 @@ class TankHunterState(GameState):
                     if not d.lead or self.targetable(t):
                         tq.append((qbase + j) * 32 + _KC[d.kind])
             if tq:
-                fronts.append(tuple(tq))
+                tg = tuple(tq)
+                fronts.append((tg, _table(tg)))
         return fronts
 
     def _ability_actions(self, p: int, out: list[Action]) -> None:
@@ -1056,8 +1057,12 @@ class TankHunterState(GameState):
                 if q == p or out[q]:
                     continue
                 front = self.front[q]
-                if front and (eff == "barrage" or False in map(revealed.__getitem__, front)):
-                    return True
+                if front:
+                    if eff == "barrage":
+                        return True
+                    for u in front:
+                        if not revealed[u]:
+                            return True
             return False
         if eff == "hand_limit" or eff == "water":
             if e.target == "any":
@@ -1069,11 +1074,15 @@ class TankHunterState(GameState):
             return bool(self.n_att) or any(self.deployed) or max(self.attach_of, default=-1) >= 0
         if eff == "forced_march":
             return bool(self.rear[p])
-        if eff == "remove_marker":
-            flags = self.ooa if e.marker == "ammo" else self.pinned
-            return True in map(flags.__getitem__, self.front[p]) or True in map(flags.__getitem__, self.rear[p])
-        if eff == "conceal":
-            return True in map(revealed.__getitem__, self.front[p]) or True in map(revealed.__getitem__, self.rear[p])
+        if eff == "remove_marker" or eff == "conceal":
+            flags = revealed if eff == "conceal" else self.ooa if e.marker == "ammo" else self.pinned
+            for u in self.front[p]:
+                if flags[u]:
+                    return True
+            for u in self.rear[p]:  # noqa: SIM110 (a plain loop beats any() on short lines)
+                if flags[u]:
+                    return True
+            return False
         if eff == "attach_bonus":
             kinds = e.kinds
             for line in (self.front[p], self.rear[p]):
