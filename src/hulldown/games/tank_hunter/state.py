@@ -13,6 +13,8 @@ decision. ``_advance`` runs automatic steps until some seat must decide.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import repeat
+from operator import is_
 from typing import Any
 
 from hulldown.engine.rng import SplitMix64
@@ -260,6 +262,10 @@ def _counter_type(counter: str, attacker: str, atype: str) -> str:
         return ""  # INF cannot counter grenade attacks
     t = chart_types(counter, attacker)
     return GR if t == (GR, TR) else t[0]
+
+
+#: ``_counter_type`` by its arguments (asked at every step of an attack)
+_CTYPES: dict[tuple[str, str, str], str] = {}
 
 
 def _counter_first(atype: str, target_kind: str, charge: bool) -> bool:
@@ -728,12 +734,15 @@ class TankHunterState(GameState):
         return [p for p in range(self._players) if not self.out[p]]
 
     def next_seat(self, p: int) -> int:
+        """The next seat clockwise still in the game; ``p`` itself when there is none."""
         n, out = self._players, self.out
-        for k in range(1, n + 1):
-            q = (p + k) % n
-            if not out[q]:
+        q = p + 1
+        while True:
+            if q == n:
+                q = 0
+            if q == p or not out[q]:
                 return q
-        return p
+            q += 1
 
     def points(self, p: int) -> int:
         return sum(self.udefs[u].points for u in self.score[p])
@@ -775,10 +784,9 @@ class TankHunterState(GameState):
         """The engine's look-up with a shortcut: actions are shared objects (``act``), so one
         handed back by ``legal_actions`` is found by identity, before any id is compared."""
         cache = self._legal_cache
-        if cache is not None and self.phase != OVER:
-            for a in cache:
-                if a is action:
-                    return a
+        if type(action) is Action and cache is not None and self.phase != OVER:
+            if True in map(is_, cache, repeat(action)):  # the identity scan, at C speed
+                return action
         return super().find_action(action)
 
     def _returns(self) -> list[float]:
@@ -946,14 +954,14 @@ class TankHunterState(GameState):
             if q == p or out[q]:
                 continue
             qbase = q * 2 * _POS
-            tq = []
-            for j, t in enumerate(self.front[q]):
-                if revealed[t]:
-                    d = udefs[t]
-                    if not d.lead or self.targetable(t):
-                        tq.append((qbase + j) * 32 + _KC[d.kind])
-            if tq:
-                tg = tuple(tq)
+            tg = tuple(
+                [
+                    (qbase + j) * 32 + _KC[udefs[t].kind]
+                    for j, t in enumerate(self.front[q])
+                    if revealed[t] and (not udefs[t].lead or self.targetable(t))
+                ]
+            )
+            if tg:
                 fronts.append((tg, _table(tg)))
         return fronts
 
@@ -965,14 +973,15 @@ class TankHunterState(GameState):
         front, rear = self.front[p], self.rear[p]
         if not self.command[p] and self.actor_set.isdisjoint(front) and self.actor_set.isdisjoint(rear):
             return  # the usual case, checked at C speed
-        users = [
+        waters: list[int] | None = None
+        actor_set = self.actor_set
+        for ln, i, u in [
             (ln, i, u)
             for ln, line in (("f", front), ("r", rear))
+            if not actor_set.isdisjoint(line)
             for i, u in enumerate(line)
             if actors[u] and revealed[u] and not exhausted[u]
-        ]
-        waters: list[int] | None = None
-        for ln, i, u in users:
+        ]:
             d = udefs[u]
             if d.has("amphibian") and not self.ooa[u] and not self.pinned[u]:
                 if waters is None:
@@ -1039,6 +1048,13 @@ class TankHunterState(GameState):
         """
         eff = e.effect
         revealed, udefs, out = self.revealed, self.udefs, self.out
+        if eff == "attach_bonus":  # the commonest design first
+            kinds = e.kinds
+            for line in (self.front[p], self.rear[p]):
+                for u in line:
+                    if revealed[u] and udefs[u].kind in kinds:
+                        return True
+            return False
         if eff == "strike" or eff == "sabotage":
             kinds = e.kinds
             for q in range(self._players):
@@ -1082,13 +1098,6 @@ class TankHunterState(GameState):
             for u in self.rear[p]:  # noqa: SIM110 (a plain loop beats any() on short lines)
                 if flags[u]:
                     return True
-            return False
-        if eff == "attach_bonus":
-            kinds = e.kinds
-            for line in (self.front[p], self.rear[p]):
-                for u in line:
-                    if revealed[u] and udefs[u].kind in kinds:
-                        return True
             return False
         if eff == "escape":
             kinds = e.kinds
@@ -1230,9 +1239,12 @@ class TankHunterState(GameState):
         return self.salvo(v, ct)[1] > 0
 
     def _ctype(self, c: Ctx) -> str:
-        if c.kind == "scout":
-            return _counter_type(self.udefs[c.counter].kind, self.udefs[c.attacker].kind, "scout")
-        return _counter_type(self.udefs[c.counter].kind, self.udefs[c.attacker].kind, c.atype)
+        udefs = self.udefs
+        key = (udefs[c.counter].kind, udefs[c.attacker].kind, "scout" if c.kind == "scout" else c.atype)
+        ct = _CTYPES.get(key)
+        if ct is None:
+            ct = _CTYPES[key] = _counter_type(*key)
+        return ct
 
     # ------------------------------------------------------------------ apply
     def _apply(self, action: Action, events: list[Event]) -> None:
@@ -1550,8 +1562,6 @@ class TankHunterState(GameState):
                         continue
                     self._legal_cache = la
                 return
-            if ph in (DRAFT, PLACE):
-                return
             if ph == ARRANGE:
                 if self.arrange_left <= 0:
                     self.phase = ADVANCE
@@ -1582,7 +1592,7 @@ class TankHunterState(GameState):
                     continue
                 self._legal_cache = la
                 return
-            return
+            return  # draft, placement, supply discards: a seat decides
 
     def _rear_becomes_front(self, events: list[Event]) -> None:
         """§3 e): with no front line left, the rear line becomes the front line."""
@@ -1892,11 +1902,11 @@ class TankHunterState(GameState):
         ln = self.line_of(u)
         if ln:
             self.line(p, ln).remove(u)
-        for i, h in enumerate(self.attach_of):
-            if h == u:
-                self.attach_of[i] = -1
-                self.discard.append(i + self.nu)
-        if self.n_att:
+        if self.n_att and u in self.abon:  # ``abon`` has every unit with cards attached
+            for i, h in enumerate(self.attach_of):
+                if h == u:
+                    self.attach_of[i] = -1
+                    self.discard.append(i + self.nu)
             self._rebuild_bonus()
         self.revealed[u] = True
         self.pinned[u] = self.ooa[u] = self.exhausted[u] = False
@@ -2321,12 +2331,12 @@ class TankHunterState(GameState):
         """§3 a): refresh the turn player's cards; the turn's flags start fresh."""
         p = self.turn
         exhausted, revealed = self.exhausted, self.revealed
-        hidden = 0
-        for line in (self.front[p], self.rear[p]):
-            for u in line:
-                exhausted[u] = False
-                if not revealed[u]:
-                    hidden += 1
+        front, rear = self.front[p], self.rear[p]
+        for u in front:
+            exhausted[u] = False
+        for u in rear:
+            exhausted[u] = False
+        hidden = len(front) + len(rear) - sum(map(revealed.__getitem__, front)) - sum(map(revealed.__getitem__, rear))
         for u in self.command[p]:
             self.cmd_exhausted[u] = False
         self.rolled = [False] * self.nu
