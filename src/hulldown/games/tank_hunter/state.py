@@ -784,9 +784,13 @@ class TankHunterState(GameState):
         """The engine's look-up with a shortcut: actions are shared objects (``act``), so one
         handed back by ``legal_actions`` is found by identity, before any id is compared."""
         cache = self._legal_cache
-        if type(action) is Action and cache is not None and self.phase != OVER:
-            if True in map(is_, cache, repeat(action)):  # the identity scan, at C speed
-                return action
+        if (
+            type(action) is Action
+            and cache is not None
+            and self.phase != OVER
+            and True in map(is_, cache, repeat(action))  # the identity scan, at C speed
+        ):
+            return action
         return super().find_action(action)
 
     def _returns(self) -> list[float]:
