@@ -127,6 +127,12 @@ def _attack_group(gkey: int) -> tuple[Action, ...]:
 #: the attacks of one attacker at one seat's line: targets -> {attacker slot * 2**18 + ``UnitDef.vcode``: actions}
 _VOLLEYS: dict[tuple[int, ...], dict[int, tuple[Action, ...]]] = {}
 _VOLLEYS_MAX = 50_000
+#: what one seat's front line offers attackers: (``usig``, seat, cards, which face up) -> (targets, table)
+_FRONTS: dict[
+    tuple[int, int, tuple[int, ...], tuple[bool, ...]], tuple[tuple[int, ...], dict[int, tuple[Action, ...]]]
+] = {}
+#: a small int for each distinct list of unit designs a game deals (the meaning of unit ids)
+_USIGS: dict[tuple[object, ...], int] = {}
 _KC = KIND_CODE
 #: a ``vcode`` allowing long range alone against every kind
 _LR_ONLY = 32 | 32 << 6 | 32 << 12
@@ -433,6 +439,7 @@ class TankHunterState(GameState):
         "turn",
         "udefs",
         "unit_deck",
+        "usig",
         "water_ignored",
     )
 
@@ -477,6 +484,7 @@ class TankHunterState(GameState):
     cb_piles: list[int]
     actors: list[bool]
     actor_set: frozenset[int]
+    usig: int
     scout_set: frozenset[int]
     opt_charge: bool
     opt_evading: bool
@@ -516,6 +524,8 @@ class TankHunterState(GameState):
             raise OptionError(f"these options leave too few event cards for {n} players")
         self.udefs = udefs
         self.nu = nu = len(udefs)
+        sig = (cs.path, *(u.idx for u in udefs))
+        self.usig = _USIGS.setdefault(sig, len(_USIGS))
         self.opt_charge = bool(o.get("charge", False))
         self.opt_evading = bool(o.get("evading", False))
         _grow_tables(nu + len(edefs) + 8)
@@ -951,23 +961,43 @@ class TankHunterState(GameState):
         """Per other seat with any, the units in its front line that p may attack, and their attacks table.
 
         Each unit is ``(attack-key part) * 4 + kind code``; the tuples key ``_VOLLEYS``.
+        What a seat's front line offers follows from its cards and which are face
+        up (the designs behind the ids fixed by ``usig``), so it is looked up by those.
         """
-        udefs, revealed, out = self.udefs, self.revealed, self.out
+        revealed, out, usig = self.revealed, self.out, self.usig
+        get = _FRONTS.get
         fronts: list[tuple[tuple[int, ...], dict[int, tuple[Action, ...]]]] = []
         for q in range(self._players):
             if q == p or out[q]:
                 continue
-            qbase = q * 2 * _POS
-            tg = tuple(
-                [
-                    (qbase + j) * 32 + _KC[udefs[t].kind]
-                    for j, t in enumerate(self.front[q])
-                    if revealed[t] and (not udefs[t].lead or self.targetable(t))
-                ]
-            )
-            if tg:
-                fronts.append((tg, _table(tg)))
+            fq = self.front[q]
+            if not fq:
+                continue
+            key = (usig, q, tuple(fq), tuple(map(revealed.__getitem__, fq)))
+            entry = get(key)
+            if entry is None:
+                entry = self._front_entry(q, key)
+            if entry[0]:
+                fronts.append(entry)
         return fronts
+
+    def _front_entry(
+        self, q: int, key: tuple[int, int, tuple[int, ...], tuple[bool, ...]]
+    ) -> tuple[tuple[int, ...], dict[int, tuple[Action, ...]]]:
+        """The attackable units of seat q's front line (§10.12) and their attacks table, built once per key."""
+        udefs, revealed = self.udefs, self.revealed
+        qbase = q * 2 * _POS
+        tg = tuple(
+            [
+                (qbase + j) * 32 + _KC[udefs[t].kind]
+                for j, t in enumerate(self.front[q])
+                if revealed[t] and (not udefs[t].lead or self.targetable(t))
+            ]
+        )
+        if len(_FRONTS) >= _VOLLEYS_MAX:
+            _FRONTS.clear()  # a bound on memory over very long runs; entries are rebuilt on demand
+        entry = _FRONTS[key] = (tg, _table(tg))
+        return entry
 
     def _ability_actions(self, p: int, out: list[Action]) -> None:
         """§10.9-§10.11 amphibian, transportation, pulling; §11.3 commanders: exhaust on own turn."""
@@ -2371,7 +2401,7 @@ class TankHunterState(GameState):
     #: exactly these fields (every slot but the stack and the bonus table is in one list).
     _SHARED = (
         "cs", "udefs", "edefs", "nu", "cb_piles", "actors", "actor_set", "scout_set", "group",
-        "opt_charge", "opt_evading",
+        "opt_charge", "opt_evading", "usig",
     )  # fmt: skip
     _FLAT = (
         "owner", "revealed", "pinned", "ooa", "exhausted", "rolled", "evaded", "seen", "attach_of",
@@ -2397,6 +2427,7 @@ class TankHunterState(GameState):
         new.group = self.group
         new.opt_charge = self.opt_charge
         new.opt_evading = self.opt_evading
+        new.usig = self.usig
         new.abon = self.abon
         # flat lists
         new.owner = self.owner[:]
