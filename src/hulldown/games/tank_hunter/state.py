@@ -153,13 +153,15 @@ def _table(targets: tuple[int, ...]) -> dict[int, tuple[Action, ...]]:
 def _volley(targets: tuple[int, ...], table: dict[int, tuple[Action, ...]], k: int) -> tuple[Action, ...]:
     """Build (once) the attacks of the attacker ``k`` (slot, vcode) at ``targets``, in target order."""
     slot, code = divmod(k, 1 << 18)
-    base = slot * _SLOT
+    base = slot * _SLOT * 64
+    masks = (code & 63, code >> 6 & 63, code >> 12 & 63, 0)  # by kind code; commanders are never targets
+    get = _GROUPS.get
     out: list[Action] = []
     for t in targets:
-        part, kc = divmod(t, 4)
-        m = code >> (6 * kc) & 63
+        m = masks[t & 3]
         if m:
-            out += _attack_group((base + part) * 64 + m)
+            gk = base + (t >> 2) * 64 + m
+            out += get(gk) or _attack_group(gk)
     v = table[k] = tuple(out)
     return v
 
@@ -1835,9 +1837,14 @@ class TankHunterState(GameState):
     def target_number(self, shooter: int, target: int, atype: str, bonus: int) -> int:
         """§5.3: attack value minus defence (no value below 0), then die-roll modifiers."""
         v = self.salvo(shooter, atype)[0]
-        v = max(0, v - self.water_penalty(shooter, target))
+        deployed, owner = self.deployed, self.owner
+        pa = owner[shooter]
+        if deployed[pa] or deployed[owner[target] if target >= 0 else pa]:
+            v -= self.water_penalty(shooter, target)  # only cards in front of a player can be Water
+        if v < 0:
+            v = 0
         if atype in (AA, GR, TR, GF):
-            v = v - self.defence(target)
+            v = v - (self.defence(target) if self.n_att else max(0, self.udefs[target].defence))
         elif atype == SU and self.udefs[target].has("open_top"):
             v += 1  # §10.5 open top
         elif atype == LR and self.has_spying(self.owner[shooter]):
@@ -1853,11 +1860,15 @@ class TankHunterState(GameState):
             c.s_left -= 1
             self.rolled[sh] = True
             need = self.target_number(sh, tg, ty, c.bonus)
-            r1 = self.roll(6)
-            rolls = [r1]
+            r = self.roll(6)
             if c.s_lead:
-                rolls.append(self.roll(6))
-            r = min(rolls)
+                r2 = self.roll(6)
+                rolls = [r, r2]
+                high = max(r, r2)
+                r = min(r, r2)
+            else:
+                rolls = [r]
+                high = r
             hit = r <= need
             events.append(
                 {
@@ -1870,7 +1881,7 @@ class TankHunterState(GameState):
                     "hit": hit,
                 }
             )
-            if max(rolls) >= self.supply(sh) and not self.ooa[sh]:
+            if high >= self.supply(sh) and not self.ooa[sh]:
                 self.ooa[sh] = True
                 events.append({"type": "out-of-ammo", "to": "all", **self._pub(sh)})
             if hit:
