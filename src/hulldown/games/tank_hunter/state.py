@@ -1208,10 +1208,20 @@ class TankHunterState(GameState):
         k, st = c.kind, c.stage
         if k == "window":
             out = [_PASS]
-            for h, card in enumerate(self.hand[c.seat]):
-                if self._playable(c.seat, card, c):
-                    out.append(PLAY[h])
-            self._reveal_actions(c.seat, out)
+            seat = c.seat
+            hand = self.hand[seat]
+            if hand:
+                # _playable, inline: every seat's hand is asked at every window
+                edefs, nu, has_target = self.edefs, self.nu, self._has_target
+                other = seat != self.turn
+                for h, card in enumerate(hand):
+                    e = edefs[card - nu]
+                    play = e.play
+                    if not play or (other and e.colour == "gray"):
+                        continue
+                    if play == 2 or (play == 1 and c.parent_cancel) or (play == 3 and has_target(seat, card, e)):
+                        out.append(PLAY[h])
+            self._reveal_actions(seat, out)
             return out
         if k == "discard":
             return DISCARD[: len(self.hand[c.seat])]
