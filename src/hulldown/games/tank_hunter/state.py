@@ -674,7 +674,10 @@ class TankHunterState(GameState):
         return any(revealed[u] and (udefs[u].spy or self.bonus(u, "spying") > 0) for u in self.units_of(p))
 
     def supply(self, u: int) -> int:
-        return min(7, self.udefs[u].supply + self.bonus(u, "supply"))
+        v = self.udefs[u].supply
+        if self.n_att:
+            v += self.bonus(u, "supply")
+        return v if v < 7 else 7
 
     def defence(self, u: int) -> int:
         return max(0, self.udefs[u].defence + self.bonus(u, "defence"))
