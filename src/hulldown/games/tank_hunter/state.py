@@ -126,7 +126,11 @@ def _attack_group(gkey: int) -> tuple[Action, ...]:
 
 #: the attacks of one attacker at one seat's line: targets -> {attacker slot * 2**18 + ``UnitDef.vcode``: actions}
 _VOLLEYS: dict[tuple[int, ...], dict[int, tuple[Action, ...]]] = {}
-_VOLLEYS_MAX = 50_000
+#: past these sizes both memos are dropped and rebuilt on demand: a bound of a few tens of MB on
+#: what very long runs keep (tables, front lines; attack tuples in all tables)
+_MEMO_MAX = 20_000
+_ENTRIES_MAX = 100_000
+_entries = [0]
 #: what one seat's front line offers attackers: (``usig``, seat, cards, which face up) -> (targets, table)
 _FRONTS: dict[
     tuple[int, int, tuple[int, ...], tuple[bool, ...]], tuple[tuple[int, ...], dict[int, tuple[Action, ...]]]
@@ -140,18 +144,28 @@ _LR_ONLY = 32 | 32 << 6 | 32 << 12
 _SLOT = 16 * _POS * 8
 
 
+def _forget() -> None:
+    """Drop both memos together (front-line entries hold their tables, so one alone would free nothing)."""
+    _VOLLEYS.clear()
+    _FRONTS.clear()
+    _entries[0] = 0
+
+
 def _table(targets: tuple[int, ...]) -> dict[int, tuple[Action, ...]]:
     """The (growing) table of attacks at one seat's line, for targets given as ``part * 4 + kind code``."""
     t = _VOLLEYS.get(targets)
     if t is None:
-        if len(_VOLLEYS) >= _VOLLEYS_MAX:
-            _VOLLEYS.clear()  # a bound on memory over very long runs; tables are rebuilt on demand
+        if len(_VOLLEYS) >= _MEMO_MAX:
+            _forget()
         t = _VOLLEYS[targets] = {}
     return t
 
 
 def _volley(targets: tuple[int, ...], table: dict[int, tuple[Action, ...]], k: int) -> tuple[Action, ...]:
     """Build (once) the attacks of the attacker ``k`` (slot, vcode) at ``targets``, in target order."""
+    _entries[0] += 1
+    if _entries[0] >= _ENTRIES_MAX:
+        _forget()  # ``table`` may be dropped with the rest: the tuple built here is still right
     slot, code = divmod(k, 1 << 18)
     base = slot * _SLOT * 64
     masks = (code & 63, code >> 6 & 63, code >> 12 & 63, 0)  # by kind code; commanders are never targets
@@ -999,8 +1013,8 @@ class TankHunterState(GameState):
                 if revealed[t] and (not udefs[t].lead or self.targetable(t))
             ]
         )
-        if len(_FRONTS) >= _VOLLEYS_MAX:
-            _FRONTS.clear()  # a bound on memory over very long runs; entries are rebuilt on demand
+        if len(_FRONTS) >= _MEMO_MAX:
+            _forget()
         entry = _FRONTS[key] = (tg, _table(tg))
         return entry
 
