@@ -9,6 +9,7 @@ in it is reported with the file, the entry and the field.
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
@@ -172,6 +173,10 @@ class EventModel(BaseModel):
 
 
 ATTACK_TYPES = ("aa", "gr", "tr", "su", "gf", "lr")
+#: event effects that take no target
+UNTARGETED = frozenset(("ambush", "supply_drop", "carpet_bombing", "reinforce", "smoke"))
+#: target kinds as small ints (legality packs per-kind masks and targets into ints by these)
+KIND_CODE = {AFV: 0, GUN: 1, INF: 2, COMMANDER: 3}
 
 
 def chart_types(att: str, tgt: str) -> tuple[str, ...]:
@@ -212,6 +217,7 @@ class UnitDef:
         "para",
         "points",
         "rear_ok",
+        "salvos",
         "scouting",
         "shots",
         "spy",
@@ -219,6 +225,7 @@ class UnitDef:
         "supply",
         "text",
         "trample",
+        "vcode",
         "vs",
         "vsi",
         "vsm",
@@ -267,6 +274,19 @@ class UnitDef:
         self.vsi: dict[str, tuple[int, ...]] = {k: tuple(ATTACK_TYPES.index(t) for t in v) for k, v in self.vs.items()}
         #: the same as a bit mask (the chart lists types in ATTACK_TYPES order, so the mask keeps the order)
         self.vsm: dict[str, int] = {k: sum(1 << t for t in v) for k, v in self.vsi.items()}
+        #: the three masks in one int, six bits per target kind in KIND_CODE order (legality's memo key)
+        self.vcode = sum(self.vsm[k] << (6 * KIND_CODE[k]) for k in (AFV, GUN, INF))
+        #: (attack value, shots) by attack type with nothing attached: ``salvo``'s answer then
+        self.salvos: dict[str, tuple[int, int]] = {}
+        for t, (v, n) in (
+            ("aa", self.aa),
+            ("gr", self.attack),
+            ("gf", self.attack),
+            ("tr", self.trample),
+            ("su", self.suicide),
+            ("lr", (self.long_range, 1 if self.long_range else 0)),
+        ):
+            self.salvos[t] = (max(0, v), n) if n else (-1, 0)
 
     def has(self, icon: str) -> bool:
         return icon in self.icons
@@ -284,6 +304,7 @@ class EventDef:
         "marker",
         "name",
         "non_tank",
+        "play",
         "result",
         "stat",
         "target",
@@ -295,10 +316,10 @@ class EventDef:
     def __init__(self, idx: int, m: EventModel) -> None:
         self.idx = idx
         self.name = m.name
-        self.colour = m.colour
+        self.colour = sys.intern(m.colour)
         self.count = m.count
         self.after = m.after
-        self.effect = m.effect
+        self.effect = sys.intern(m.effect)
         self.text = m.text
         self.non_tank = m.non_tank
         self.water = m.water
@@ -309,6 +330,11 @@ class EventDef:
         self.result = m.result
         self.air = m.air
         self.target = m.target
+        #: how legality decides whether the card may be played (0: never, being red; 1: Smoke
+        #: Screen, in a window under a declaration; 2: always; 3: when it has a target)
+        self.play = (
+            0 if self.colour == "red" else 1 if self.effect == "smoke" else 2 if self.effect in UNTARGETED else 3
+        )
 
 
 class CardSet:

@@ -13,6 +13,8 @@ decision. ``_advance`` runs automatic steps until some seat must decide.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import repeat
+from operator import is_
 from typing import Any
 
 from hulldown.engine.rng import SplitMix64
@@ -23,6 +25,8 @@ from hulldown.games.tank_hunter.cards import (
     COMMANDER,
     GUN,
     INF,
+    KIND_CODE,
+    UNTARGETED,
     CardSet,
     EventDef,
     UnitDef,
@@ -120,6 +124,62 @@ def _attack_group(gkey: int) -> tuple[Action, ...]:
     return g
 
 
+#: the attacks of one attacker at one seat's line: targets -> {attacker slot * 2**18 + ``UnitDef.vcode``: actions}
+_VOLLEYS: dict[tuple[int, ...], dict[int, tuple[Action, ...]]] = {}
+#: past these sizes both memos are dropped and rebuilt on demand: a bound of a few tens of MB on
+#: what very long runs keep (tables, front lines; attack tuples in all tables)
+_MEMO_MAX = 20_000
+_ENTRIES_MAX = 100_000
+_entries = [0]
+#: what one seat's front line offers attackers: (``usig``, seat, cards, which face up) -> (targets, table)
+_FRONTS: dict[
+    tuple[int, int, tuple[int, ...], tuple[bool, ...]], tuple[tuple[int, ...], dict[int, tuple[Action, ...]]]
+] = {}
+#: a small int for each distinct list of unit designs a game deals (the meaning of unit ids)
+_USIGS: dict[tuple[object, ...], int] = {}
+_KC = KIND_CODE
+#: a ``vcode`` allowing long range alone against every kind
+_LR_ONLY = 32 | 32 << 6 | 32 << 12
+#: attacker slots: 2 * position in the line + (1 for the rear line); key distance in attack keys
+_SLOT = 16 * _POS * 8
+
+
+def _forget() -> None:
+    """Drop both memos together (front-line entries hold their tables, so one alone would free nothing)."""
+    _VOLLEYS.clear()
+    _FRONTS.clear()
+    _entries[0] = 0
+
+
+def _table(targets: tuple[int, ...]) -> dict[int, tuple[Action, ...]]:
+    """The (growing) table of attacks at one seat's line, for targets given as ``part * 4 + kind code``."""
+    t = _VOLLEYS.get(targets)
+    if t is None:
+        if len(_VOLLEYS) >= _MEMO_MAX:
+            _forget()
+        t = _VOLLEYS[targets] = {}
+    return t
+
+
+def _volley(targets: tuple[int, ...], table: dict[int, tuple[Action, ...]], k: int) -> tuple[Action, ...]:
+    """Build (once) the attacks of the attacker ``k`` (slot, vcode) at ``targets``, in target order."""
+    _entries[0] += 1
+    if _entries[0] >= _ENTRIES_MAX:
+        _forget()  # ``table`` may be dropped with the rest: the tuple built here is still right
+    slot, code = divmod(k, 1 << 18)
+    base = slot * _SLOT * 64
+    masks = (code & 63, code >> 6 & 63, code >> 12 & 63, 0)  # by kind code; commanders are never targets
+    get = _GROUPS.get
+    out: list[Action] = []
+    for t in targets:
+        m = masks[t & 3]
+        if m:
+            gk = base + (t >> 2) * 64 + m
+            out += get(gk) or _attack_group(gk)
+    v = table[k] = tuple(out)
+    return v
+
+
 def _label(aid: str) -> str:
     p = aid.split(":")
     head = p[0]
@@ -141,7 +201,7 @@ def _label(aid: str) -> str:
     return aid.replace(":", " ")
 
 
-_UNTARGETED = frozenset(("ambush", "supply_drop", "carpet_bombing", "reinforce", "smoke"))
+_UNTARGETED = UNTARGETED
 _END = act("end")
 _WAIT = act("wait")
 _PASS = act("pass")
@@ -154,6 +214,31 @@ _COUNTER: dict[tuple[int, bool], list[Action]] = {}
 
 
 _REAR_MASKS: list[list[Action]] = []
+_BY_PARTS: dict[tuple[str | int, ...], Action] = {}
+
+
+def _act_of(*parts: str | int) -> Action:
+    """The action whose id is ``parts`` joined by colons, found by the parts (no id formatted again)."""
+    a = _BY_PARTS.get(parts)
+    if a is None:
+        a = _BY_PARTS[parts] = act(":".join(map(str, parts)))
+    return a
+
+
+_SCOUTS: dict[int, Action] = {}
+
+
+def _scout_action(i: int, q: int) -> Action:
+    """Scouting seat q with front-line unit i (built once)."""
+    a = _SCOUTS.get(i * 8 + q)
+    if a is None:
+        a = _SCOUTS[i * 8 + q] = act(f"scout:{i}:{q}")
+    return a
+
+
+#: where an attack or scouting goes on after a declined or a finished counter (one string object each)
+_RESUME = {"pre_ask": "resume_pre_ask", "post_ask": "resume_post_ask", "counter_ask": "resume_counter_ask"}
+_AFTER = {"pre_ask": "after_pre_ask", "post_ask": "after_post_ask", "counter_ask": "after_counter_ask"}
 
 
 def _rear_masks(k: int) -> list[Action]:
@@ -199,6 +284,10 @@ def _counter_type(counter: str, attacker: str, atype: str) -> str:
         return ""  # INF cannot counter grenade attacks
     t = chart_types(counter, attacker)
     return GR if t == (GR, TR) else t[0]
+
+
+#: ``_counter_type`` by its arguments (asked at every step of an attack)
+_CTYPES: dict[tuple[str, str, str], str] = {}
 
 
 def _counter_first(atype: str, target_kind: str, charge: bool) -> bool:
@@ -366,6 +455,7 @@ class TankHunterState(GameState):
         "turn",
         "udefs",
         "unit_deck",
+        "usig",
         "water_ignored",
     )
 
@@ -410,6 +500,7 @@ class TankHunterState(GameState):
     cb_piles: list[int]
     actors: list[bool]
     actor_set: frozenset[int]
+    usig: int
     scout_set: frozenset[int]
     opt_charge: bool
     opt_evading: bool
@@ -449,6 +540,8 @@ class TankHunterState(GameState):
             raise OptionError(f"these options leave too few event cards for {n} players")
         self.udefs = udefs
         self.nu = nu = len(udefs)
+        sig = (cs.path, *(u.idx for u in udefs))
+        self.usig = _USIGS.setdefault(sig, len(_USIGS))
         self.opt_charge = bool(o.get("charge", False))
         self.opt_evading = bool(o.get("evading", False))
         _grow_tables(nu + len(edefs) + 8)
@@ -544,6 +637,11 @@ class TankHunterState(GameState):
             return "r"
         return ""
 
+    def _in_play(self, u: int) -> bool:
+        """Whether the unit is in a line (``line_of(u) != ""``, without naming the line)."""
+        p = self.owner[u]
+        return p >= 0 and (u in self.front[p] or u in self.rear[p])
+
     def line(self, p: int, ln: str) -> list[int]:
         return self.front[p] if ln == "f" else self.rear[p]
 
@@ -590,7 +688,10 @@ class TankHunterState(GameState):
         return any(revealed[u] and (udefs[u].spy or self.bonus(u, "spying") > 0) for u in self.units_of(p))
 
     def supply(self, u: int) -> int:
-        return min(7, self.udefs[u].supply + self.bonus(u, "supply"))
+        v = self.udefs[u].supply
+        if self.n_att:
+            v += self.bonus(u, "supply")
+        return v if v < 7 else 7
 
     def defence(self, u: int) -> int:
         return max(0, self.udefs[u].defence + self.bonus(u, "defence"))
@@ -598,6 +699,10 @@ class TankHunterState(GameState):
     def salvo(self, u: int, atype: str) -> tuple[int, int]:
         """(attack value, shots) before water; values never below 0 (§6.2)."""
         d = self.udefs[u]
+        if not self.n_att:
+            ready = d.salvos.get(atype)
+            if ready is not None:
+                return ready  # nothing attached anywhere: the printed values
         if atype == AA:
             v, s = d.aa
             v += self.bonus(u, "anti_armour")
@@ -658,12 +763,15 @@ class TankHunterState(GameState):
         return [p for p in range(self._players) if not self.out[p]]
 
     def next_seat(self, p: int) -> int:
-        n = self._players
-        for k in range(1, n + 1):
-            q = (p + k) % n
-            if not self.out[q]:
+        """The next seat clockwise still in the game; ``p`` itself when there is none."""
+        n, out = self._players, self.out
+        q = p + 1
+        while True:
+            if q == n:
+                q = 0
+            if q == p or not out[q]:
                 return q
-        return p
+            q += 1
 
     def points(self, p: int) -> int:
         return sum(self.udefs[u].points for u in self.score[p])
@@ -701,6 +809,19 @@ class TankHunterState(GameState):
     def _is_over(self) -> bool:
         return self.phase == OVER
 
+    def find_action(self, action: Action | str) -> Action:
+        """The engine's look-up with a shortcut: actions are shared objects (``act``), so one
+        handed back by ``legal_actions`` is found by identity, before any id is compared."""
+        cache = self._legal_cache
+        if (
+            type(action) is Action
+            and cache is not None
+            and self.phase != OVER
+            and True in map(is_, cache, repeat(action))  # the identity scan, at C speed
+        ):
+            return action
+        return super().find_action(action)
+
     def _returns(self) -> list[float]:
         """§12: most points wins; ties broken by units still in play; a remaining tie is shared (0)."""
         keys = [(self.points(p), len(self.units_of(p))) for p in range(self._players)]
@@ -732,7 +853,7 @@ class TankHunterState(GameState):
                     continue  # §3 b): no other player could tell these cards apart
                 for a in range(len(hidden)):
                     for b in range(a + 1, len(hidden)):
-                        out.append(act(f"swap:{ln}:{hidden[a]}:{hidden[b]}"))
+                        out.append(_act_of("swap", ln, hidden[a], hidden[b]))
             return out
         if ph == ADVANCE:
             out = [_ADVANCE_NONE]
@@ -745,9 +866,9 @@ class TankHunterState(GameState):
             for ln in LINES:
                 for i, u in enumerate(self.line(p, ln)):
                     if self.ooa[u]:
-                        out.append(act(f"supply:ammo:{ln}:{i}"))
+                        out.append(_act_of("supply", "ammo", ln, i))
                     if self.pinned[u]:
-                        out.append(act(f"supply:pin:{ln}:{i}"))
+                        out.append(_act_of("supply", "pin", ln, i))
             return out
         if ph == SUPPLY_DISCARD:
             return DISCARD[: len(self.hand[p])]
@@ -759,41 +880,50 @@ class TankHunterState(GameState):
         return [u for u in self.kept[p] if u < nu and udefs[u].kind != COMMANDER and udefs[u].rear_ok]
 
     def _reveal_actions(self, p: int, out: list[Action]) -> None:
-        # ``False in map(...)`` asks "any face-down card here?" at C speed: usually there is none
+        # a plain loop: lines are short, and a ``False in map(...)`` pre-check costs more than it saves
         revealed = self.revealed
-        front, rear = self.front[p], self.rear[p]
-        if False in map(revealed.__getitem__, front):
-            for i, u in enumerate(front):
-                if not revealed[u]:
-                    out.append(REVEAL_F[i])
-        if False in map(revealed.__getitem__, rear):
-            for i, u in enumerate(rear):
-                if not revealed[u]:
-                    out.append(REVEAL_R[i])
+        for i, u in enumerate(self.front[p]):
+            if not revealed[u]:
+                out.append(REVEAL_F[i])
+        for i, u in enumerate(self.rear[p]):
+            if not revealed[u]:
+                out.append(REVEAL_R[i])
 
     def _legal_main(self, p: int) -> list[Action]:
         out: list[Action] = []
-        self._reveal_actions(p, out)
+        revealed = self.revealed
         front, rear = self.front[p], self.rear[p]
+        # _reveal_actions, inline: this runs at nearly every decision of a turn
+        for i, u in enumerate(front):
+            if not revealed[u]:
+                out.append(REVEAL_F[i])
+        for i, u in enumerate(rear):
+            if not revealed[u]:
+                out.append(REVEAL_R[i])
         hand = self.hand[p]
         if hand:
-            playable = self._playable
+            # _playable, inline, for the turn player outside any window
+            edefs, nu, has_target = self.edefs, self.nu, self._has_target
             for h, c in enumerate(hand):
-                if playable(p, c, None):
+                e = edefs[c - nu]
+                play = e.play
+                if play == 2 or (play == 3 and has_target(p, c, e)):
                     out.append(PLAY[h])
-        if self.command[p] or not (self.actor_set.isdisjoint(front) and self.actor_set.isdisjoint(rear)):
+        actor_set = self.actor_set
+        if self.command[p] or not (actor_set.isdisjoint(front) and actor_set.isdisjoint(rear)):
             self._ability_actions(p, out)
         if self.acted:
             out.append(_END)
             return out
         self._attack_actions(p, out)
         if not self.scout_set.isdisjoint(front):
-            udefs, revealed = self.udefs, self.revealed
+            udefs = self.udefs
+            players, is_out = self._players, self.out
             for i, u in enumerate(front):
                 if udefs[u].scouting and self.can_fight(u):
-                    for q in self.active_seats():
-                        if q != p and False in map(revealed.__getitem__, self.front[q]):
-                            out.append(act(f"scout:{i}:{q}"))
+                    for q in range(players):
+                        if q != p and not is_out[q] and False in map(revealed.__getitem__, self.front[q]):
+                            out.append(_scout_action(i, q))
         out.append(_WAIT)
         return out
 
@@ -804,68 +934,89 @@ class TankHunterState(GameState):
         long range (at front lines) and paratrooping (at rear lines) reach. Actions
         come in a fixed order: attackers front then rear, targets by seat and place,
         attack types by the chart (``UnitDef.vsm``: the chart's types as a mask).
+        One attacker's attacks at one seat's line come whole from ``_volley``.
         """
         udefs = self.udefs
         revealed, ooa, pinned, evaded = self.revealed, self.ooa, self.pinned, self.evaded
-        get = _GROUPS.get
-        fronts: list[tuple[int, str]] | None = None  # (key part, kind) of every front-line target
-        step = 2 * 16 * _POS * 8  # key distance between attacker positions in a line
+        fronts: list[tuple[tuple[int, ...], dict[int, tuple[Action, ...]]]] | None = None
         for i, u in enumerate(self.front[p]):
-            if not revealed[u] or ooa[u] or pinned[u] or evaded[u]:
-                continue
-            if fronts is None:
-                fronts = self._front_targets(p)
-                if not fronts:
-                    break
-            base = i * step
-            vsm = udefs[u].vsm
-            for part, kind in fronts:
-                m = vsm[kind]
-                if m:
-                    gk = (base + part) * 64 + m
-                    out += get(gk) or _attack_group(gk)
-        rears: list[tuple[int, str]] | None = None  # only when a paratrooper asks
+            if revealed[u] and not (ooa[u] or pinned[u] or evaded[u]):
+                if fronts is None:
+                    fronts = self._front_targets(p)
+                    if not fronts:
+                        break
+                k = (i << 19) + udefs[u].vcode  # slot 2 * i
+                for tg, table in fronts:
+                    out += table.get(k) or _volley(tg, table, k)
+        rears: list[tuple[tuple[int, ...], dict[int, tuple[Action, ...]]]] | None = None
         for i, u in enumerate(self.rear[p]):
             if not revealed[u] or ooa[u] or pinned[u] or evaded[u]:
                 continue
             d = udefs[u]
-            base = i * step + 16 * _POS * 8
+            slot = ((2 * i) + 1) << 18
             if d.long_range:
                 if fronts is None:
                     fronts = self._front_targets(p)
-                for part, _kind in fronts:
-                    gk = (base + part) * 64 + 32  # long range only
-                    out += get(gk) or _attack_group(gk)
+                k = slot + _LR_ONLY
+                for tg, table in fronts:
+                    out += table.get(k) or _volley(tg, table, k)
             if d.para:
                 if rears is None:
                     rears = []
                     for q in range(self._players):
                         if q == p or self.out[q]:
                             continue
-                        for j, t in enumerate(self.rear[q]):
-                            if revealed[t]:
-                                rears.append((((q * 2 + 1) * _POS + j) * 8, udefs[t].kind))
-                vsm = d.vsm
-                for part, kind in rears:
-                    m = vsm[kind]
-                    if m:
-                        gk = (base + part) * 64 + m
-                        out += get(gk) or _attack_group(gk)
+                        qbase = (q * 2 + 1) * _POS
+                        tr = tuple(
+                            (qbase + j) * 32 + _KC[udefs[t].kind] for j, t in enumerate(self.rear[q]) if revealed[t]
+                        )
+                        if tr:
+                            rears.append((tr, _table(tr)))
+                k = slot + d.vcode
+                for tg, table in rears:
+                    out += table.get(k) or _volley(tg, table, k)
 
-    def _front_targets(self, p: int) -> list[tuple[int, str]]:
-        """(attack-key part, kind) of every unit in the others' front lines that p may attack."""
-        udefs, revealed, out = self.udefs, self.revealed, self.out
-        fronts: list[tuple[int, str]] = []
+    def _front_targets(self, p: int) -> list[tuple[tuple[int, ...], dict[int, tuple[Action, ...]]]]:
+        """Per other seat with any, the units in its front line that p may attack, and their attacks table.
+
+        Each unit is ``(attack-key part) * 4 + kind code``; the tuples key ``_VOLLEYS``.
+        What a seat's front line offers follows from its cards and which are face
+        up (the designs behind the ids fixed by ``usig``), so it is looked up by those.
+        """
+        revealed, out, usig = self.revealed, self.out, self.usig
+        get = _FRONTS.get
+        fronts: list[tuple[tuple[int, ...], dict[int, tuple[Action, ...]]]] = []
         for q in range(self._players):
             if q == p or out[q]:
                 continue
-            qbase = q * 2 * _POS
-            for j, t in enumerate(self.front[q]):
-                if revealed[t]:
-                    d = udefs[t]
-                    if not d.lead or self.targetable(t):
-                        fronts.append(((qbase + j) * 8, d.kind))
+            fq = self.front[q]
+            if not fq:
+                continue
+            key = (usig, q, tuple(fq), tuple(map(revealed.__getitem__, fq)))
+            entry = get(key)
+            if entry is None:
+                entry = self._front_entry(q, key)
+            if entry[0]:
+                fronts.append(entry)
         return fronts
+
+    def _front_entry(
+        self, q: int, key: tuple[int, int, tuple[int, ...], tuple[bool, ...]]
+    ) -> tuple[tuple[int, ...], dict[int, tuple[Action, ...]]]:
+        """The attackable units of seat q's front line (§10.12) and their attacks table, built once per key."""
+        udefs, revealed = self.udefs, self.revealed
+        qbase = q * 2 * _POS
+        tg = tuple(
+            [
+                (qbase + j) * 32 + _KC[udefs[t].kind]
+                for j, t in enumerate(self.front[q])
+                if revealed[t] and (not udefs[t].lead or self.targetable(t))
+            ]
+        )
+        if len(_FRONTS) >= _MEMO_MAX:
+            _forget()
+        entry = _FRONTS[key] = (tg, _table(tg))
+        return entry
 
     def _ability_actions(self, p: int, out: list[Action]) -> None:
         """§10.9-§10.11 amphibian, transportation, pulling; §11.3 commanders: exhaust on own turn."""
@@ -875,21 +1026,22 @@ class TankHunterState(GameState):
         front, rear = self.front[p], self.rear[p]
         if not self.command[p] and self.actor_set.isdisjoint(front) and self.actor_set.isdisjoint(rear):
             return  # the usual case, checked at C speed
-        users = [
+        waters: list[int] | None = None
+        actor_set = self.actor_set
+        for ln, i, u in [
             (ln, i, u)
             for ln, line in (("f", front), ("r", rear))
+            if not actor_set.isdisjoint(line)
             for i, u in enumerate(line)
             if actors[u] and revealed[u] and not exhausted[u]
-        ]
-        waters: list[int] | None = None
-        for ln, i, u in users:
+        ]:
             d = udefs[u]
             if d.has("amphibian") and not self.ooa[u] and not self.pinned[u]:
                 if waters is None:
                     waters = self.waters_in_play()
                 for k, w in enumerate(waters):
                     if w not in self.water_ignored:
-                        out.append(act(f"amph:{ln}:{i}:{k}"))
+                        out.append(_act_of("amph", ln, i, k))
             for icon, kind in (("transportation", INF), ("pulling", GUN)):
                 if d.has(icon) and not self.ooa[u]:
                     for tl in LINES:
@@ -897,9 +1049,9 @@ class TankHunterState(GameState):
                             if udefs[v].kind != kind:
                                 continue
                             if revealed[v]:
-                                out.append(act(f"carry:{ln}:{i}:conceal:{tl}:{j}"))
+                                out.append(_act_of("carry", ln, i, "conceal", tl, j))
                             if tl == "f" and udefs[v].rear_ok:
-                                out.append(act(f"carry:{ln}:{i}:rear:{tl}:{j}"))
+                                out.append(_act_of("carry", ln, i, "rear", tl, j))
         for k, cmd in enumerate(self.command[p]):
             if self.cmd_exhausted[cmd]:
                 continue
@@ -909,15 +1061,15 @@ class TankHunterState(GameState):
                 for ln in LINES:
                     for i, u in enumerate(self.line(p, ln)):
                         if flags[u]:
-                            out.append(act(f"cmd:{k}:{ln}:{i}"))
+                            out.append(_act_of("cmd", k, ln, i))
             elif what == "intel":
                 for q in self.active_seats():
                     if q != p:
                         for j, v in enumerate(self.front[q]):
                             if not revealed[v]:
-                                out.append(act(f"cmd:{k}:{q}:{j}"))
+                                out.append(_act_of("cmd", k, q, j))
             elif what == "logistics":
-                out.append(act(f"cmd:{k}"))
+                out.append(_act_of("cmd", k))
 
     def waters_in_play(self) -> list[int]:
         return [c for q in range(self._players) for c in self.deployed[q] if self.ev(c).water]
@@ -930,16 +1082,15 @@ class TankHunterState(GameState):
     # ------------------------------------------------------------------ events: playability and targets (§8)
     def _playable(self, p: int, card: int, window: Ctx | None) -> bool:
         e = self.edefs[card - self.nu]
-        colour = e.colour
-        if colour == "red":
+        play = e.play
+        if not play:
+            return False  # red
+        if p != self.turn and e.colour == "gray":
             return False
-        if colour == "gray" and p != self.turn:
-            return False
-        eff = e.effect
-        if eff == "smoke":
-            return window is not None and window.parent_cancel
-        if eff in _UNTARGETED:
-            return True
+        if play == 2:
+            return True  # untargeted
+        if play == 1:
+            return window is not None and window.parent_cancel  # smoke
         return self._has_target(p, card, e)
 
     def _has_target(self, p: int, card: int, e: EventDef) -> bool:
@@ -950,6 +1101,13 @@ class TankHunterState(GameState):
         """
         eff = e.effect
         revealed, udefs, out = self.revealed, self.udefs, self.out
+        if eff == "attach_bonus":  # the commonest design first
+            kinds = e.kinds
+            for line in (self.front[p], self.rear[p]):
+                for u in line:
+                    if revealed[u] and udefs[u].kind in kinds:
+                        return True
+            return False
         if eff == "strike" or eff == "sabotage":
             kinds = e.kinds
             for q in range(self._players):
@@ -968,8 +1126,12 @@ class TankHunterState(GameState):
                 if q == p or out[q]:
                     continue
                 front = self.front[q]
-                if front and (eff == "barrage" or False in map(revealed.__getitem__, front)):
-                    return True
+                if front:
+                    if eff == "barrage":
+                        return True
+                    for u in front:
+                        if not revealed[u]:
+                            return True
             return False
         if eff == "hand_limit" or eff == "water":
             if e.target == "any":
@@ -981,17 +1143,14 @@ class TankHunterState(GameState):
             return bool(self.n_att) or any(self.deployed) or max(self.attach_of, default=-1) >= 0
         if eff == "forced_march":
             return bool(self.rear[p])
-        if eff == "remove_marker":
-            flags = self.ooa if e.marker == "ammo" else self.pinned
-            return True in map(flags.__getitem__, self.front[p]) or True in map(flags.__getitem__, self.rear[p])
-        if eff == "conceal":
-            return True in map(revealed.__getitem__, self.front[p]) or True in map(revealed.__getitem__, self.rear[p])
-        if eff == "attach_bonus":
-            kinds = e.kinds
-            for line in (self.front[p], self.rear[p]):
-                for u in line:
-                    if revealed[u] and udefs[u].kind in kinds:
-                        return True
+        if eff == "remove_marker" or eff == "conceal":
+            flags = revealed if eff == "conceal" else self.ooa if e.marker == "ammo" else self.pinned
+            for u in self.front[p]:
+                if flags[u]:
+                    return True
+            for u in self.rear[p]:  # noqa: SIM110 (a plain loop beats any() on short lines)
+                if flags[u]:
+                    return True
             return False
         if eff == "escape":
             kinds = e.kinds
@@ -1066,10 +1225,20 @@ class TankHunterState(GameState):
         k, st = c.kind, c.stage
         if k == "window":
             out = [_PASS]
-            for h, card in enumerate(self.hand[c.seat]):
-                if self._playable(c.seat, card, c):
-                    out.append(PLAY[h])
-            self._reveal_actions(c.seat, out)
+            seat = c.seat
+            hand = self.hand[seat]
+            if hand:
+                # _playable, inline: every seat's hand is asked at every window
+                edefs, nu, has_target = self.edefs, self.nu, self._has_target
+                other = seat != self.turn
+                for h, card in enumerate(hand):
+                    e = edefs[card - nu]
+                    play = e.play
+                    if not play or (other and e.colour == "gray"):
+                        continue
+                    if play == 2 or (play == 1 and c.parent_cancel) or (play == 3 and has_target(seat, card, e)):
+                        out.append(PLAY[h])
+            self._reveal_actions(seat, out)
             return out
         if k == "discard":
             return DISCARD[: len(self.hand[c.seat])]
@@ -1133,9 +1302,12 @@ class TankHunterState(GameState):
         return self.salvo(v, ct)[1] > 0
 
     def _ctype(self, c: Ctx) -> str:
-        if c.kind == "scout":
-            return _counter_type(self.udefs[c.counter].kind, self.udefs[c.attacker].kind, "scout")
-        return _counter_type(self.udefs[c.counter].kind, self.udefs[c.attacker].kind, c.atype)
+        udefs = self.udefs
+        key = (udefs[c.counter].kind, udefs[c.attacker].kind, "scout" if c.kind == "scout" else c.atype)
+        ct = _CTYPES.get(key)
+        if ct is None:
+            ct = _CTYPES[key] = _counter_type(*key)
+        return ct
 
     # ------------------------------------------------------------------ apply
     def _apply(self, action: Action, events: list[Event]) -> None:
@@ -1150,8 +1322,11 @@ class TankHunterState(GameState):
         self._advance(events)
 
     def _apply_phase(self, parts: tuple[str, ...], events: list[Event]) -> None:
-        head = parts[0]
         ph = self.phase
+        if ph == MAIN:
+            self._apply_main(self.turn, parts, events)
+            return
+        head = parts[0]
         if ph == DRAFT:
             self._draft_pick(int(parts[1]), events)
             return
@@ -1168,7 +1343,7 @@ class TankHunterState(GameState):
                 line[a], line[b] = line[b], line[a]
                 self._merge_groups(line[a], line[b])
                 self.arrange_left -= 1
-                events.append(public("rearranged", seat=p, line=ln))
+                events.append({"type": "rearranged", "to": "all", "seat": p, "line": ln})
                 if self.arrange_left <= 0:
                     self.phase = ADVANCE
             return
@@ -1176,7 +1351,7 @@ class TankHunterState(GameState):
             if parts[1] != "none":
                 u = self.rear[p].pop(int(parts[1]))
                 self.front[p].append(u)
-                events.append(public("advanced", seat=p, **self._pub(u)))
+                events.append({"type": "advanced", "to": "all", "seat": p, **self._pub(u)})
             self.phase = SUPPLY
             return
         if ph == SUPPLY:
@@ -1222,44 +1397,56 @@ class TankHunterState(GameState):
     def _pub(self, u: int) -> dict[str, Any]:
         """How a unit is named in public events: its place, and its name only when revealed."""
         p = self.owner[u]
-        ln = self.line_of(u)
         d: dict[str, Any] = {"owner": p}
-        if ln:
-            d["line"] = "front" if ln == "f" else "rear"
-            d["pos"] = self.line(p, ln).index(u)
+        if p >= 0:
+            front = self.front[p]
+            if u in front:
+                d["line"] = "front"
+                d["pos"] = front.index(u)
+            else:
+                rear = self.rear[p]
+                if u in rear:
+                    d["line"] = "rear"
+                    d["pos"] = rear.index(u)
         if self.revealed[u]:
             d["unit"] = self.udefs[u].name
         return d
 
     def _apply_main(self, p: int, parts: tuple[str, ...], events: list[Event]) -> None:
         head = parts[0]
-        if head == "reveal":
-            self._reveal(self.line(p, parts[1])[int(parts[2])], events)
+        if head == "attack":
+            self._declare_attack(p, parts, events)
+        elif head == "wait":
+            self.acted = True
+            events.append({"type": "wait", "to": "all", "seat": p})
+            self._draw_event(p, events)
         elif head == "play":
             self._start_event(p, self.hand[p][int(parts[1])], events)
+        elif head == "end":
+            self._end_turn(events)
+        elif head == "reveal":
+            self._reveal(self.line(p, parts[1])[int(parts[2])], events)
         elif head == "amph":
             u = self.line(p, parts[1])[int(parts[2])]
             w = self.waters_in_play()[int(parts[3])]
             self.exhausted[u] = True
             self.water_ignored.append(w)
-            events.append(public("amphibian", seat=p, card=self.ev(w).name, **self._pub(u)))
+            events.append({"type": "amphibian", "to": "all", "seat": p, "card": self.ev(w).name, **self._pub(u)})
             self._ability_ammo_roll(u, events)
         elif head == "carry":
             u = self.line(p, parts[1])[int(parts[2])]
             v = self.line(p, parts[4])[int(parts[5])]
             self.exhausted[u] = True
             if parts[3] == "conceal":
-                events.append(public("concealed", seat=p, **self._pub(v)))
+                events.append({"type": "concealed", "to": "all", "seat": p, **self._pub(v)})
                 self._conceal(v)
             else:
                 self.front[p].remove(v)
                 self.rear[p].append(v)
-                events.append(public("moved-to-rear", seat=p, **self._pub(v)))
+                events.append({"type": "moved-to-rear", "to": "all", "seat": p, **self._pub(v)})
             self._ability_ammo_roll(u, events)
         elif head == "cmd":
             self._command(p, parts, events)
-        elif head == "attack":
-            self._declare_attack(p, parts, events)
         elif head == "scout":
             u = self.front[p][int(parts[1])]
             c = Ctx("scout", p)
@@ -1268,18 +1455,12 @@ class TankHunterState(GameState):
             c.stage = "window"
             self.acted = True
             self.stack.append(c)
-            events.append(public("scout-declared", seat=p, target_seat=c.tseat, **self._pub(u)))
-        elif head == "wait":
-            self.acted = True
-            events.append({"type": "wait", "to": "all", "seat": p})
-            self._draw_event(p, events)
-        elif head == "end":
-            self._end_turn(events)
+            events.append({"type": "scout-declared", "to": "all", "seat": p, "target_seat": c.tseat, **self._pub(u)})
 
     def _ability_ammo_roll(self, u: int, events: list[Event]) -> None:
         """§10.9-10.11: the ability's user rolls only to see whether it runs out of ammo."""
         r = self.roll(6)
-        events.append(public("ammo-check", roll=r, **self._pub(u)))
+        events.append({"type": "ammo-check", "to": "all", "roll": r, **self._pub(u)})
         if r >= self.supply(u):
             self._out_of_ammo(u, events)
 
@@ -1288,7 +1469,7 @@ class TankHunterState(GameState):
         cmd = self.command[p][int(parts[1])]
         self.cmd_exhausted[cmd] = True
         what = self.udefs[cmd].command
-        events.append(public("command", seat=p, commander=self.udefs[cmd].name))
+        events.append({"type": "command", "to": "all", "seat": p, "commander": self.udefs[cmd].name})
         if what in ("rally", "resupply"):
             u = self.line(p, parts[2])[int(parts[3])]
             if what == "rally":
@@ -1315,14 +1496,15 @@ class TankHunterState(GameState):
         self.acted = True
         self.stack.append(c)
         events.append(
-            public(
-                "attack-declared",
-                seat=p,
-                attack=TYPE_NAMES[c.atype],
-                attacker=self.udefs[c.attacker].name,
-                target=self.udefs[c.target].name,
-                target_seat=c.tseat,
-            )
+            {
+                "type": "attack-declared",
+                "to": "all",
+                "seat": p,
+                "attack": TYPE_NAMES[c.atype],
+                "attacker": self.udefs[c.attacker].name,
+                "target": self.udefs[c.target].name,
+                "target_seat": c.tseat,
+            }
         )
         if len(self._fire_choices(c.attacker, c.atype, p, self._may_charge(c))) == 1:
             c.stage = "window"
@@ -1359,14 +1541,16 @@ class TankHunterState(GameState):
             c.charge = "charge" in parts
             if c.lead:
                 self._exhaust_leader(c.seat, events)
-            events.append(public("salvo", seat=c.seat, shots=c.shots, lead=c.lead, charge=c.charge))
+            events.append(
+                {"type": "salvo", "to": "all", "seat": c.seat, "shots": c.shots, "lead": c.lead, "charge": c.charge}
+            )
             c.stage = "window"
         elif st == "evade":
             self._evade(c, head == "evade" and parts[1] == "yes", events)
         elif st in ("pre_ask", "post_ask", "counter_ask"):
             if parts[1] == "no":
-                events.append(public("no-counter", seat=c.tseat))
-                c.stage = "resume_" + st
+                events.append({"type": "no-counter", "to": "all", "seat": c.tseat})
+                c.stage = _RESUME[st]
             else:
                 c.cshots = int(parts[1])
                 c.clead = "lead" in parts
@@ -1374,11 +1558,20 @@ class TankHunterState(GameState):
                     self._exhaust_leader(c.tseat, events)
                 ct = self._ctype(c)
                 bonus = self.ambush[c.tseat] + (1 if c.charge and st == "pre_ask" else 0)
-                self._begin_salvo(c, c.counter, c.attacker, ct, c.cshots, c.clead, bonus, "after_" + st, "counter")
-                events.append(public("counter", seat=c.tseat, attack=TYPE_NAMES[ct], shots=c.cshots, lead=c.clead))
+                self._begin_salvo(c, c.counter, c.attacker, ct, c.cshots, c.clead, bonus, _AFTER[st], "counter")
+                events.append(
+                    {
+                        "type": "counter",
+                        "to": "all",
+                        "seat": c.tseat,
+                        "attack": TYPE_NAMES[ct],
+                        "shots": c.cshots,
+                        "lead": c.clead,
+                    }
+                )
         elif st == "counter_pick":
             if parts[1] == "none":
-                events.append(public("no-counter", seat=c.tseat))
+                events.append({"type": "no-counter", "to": "all", "seat": c.tseat})
                 self.stack.pop()
             else:
                 v = self.front[c.tseat][int(parts[1])]
@@ -1390,7 +1583,16 @@ class TankHunterState(GameState):
                 lead = ct in (AA, GR) and self.udefs[v].kind == AFV and self.leadership_available(c.tseat) >= 0
                 if shots == 1 and not lead:
                     self._begin_salvo(c, v, c.attacker, ct, 1, False, self.ambush[c.tseat], "done", "counter")
-                    events.append(public("counter", seat=c.tseat, attack=TYPE_NAMES[ct], shots=1, lead=False))
+                    events.append(
+                        {
+                            "type": "counter",
+                            "to": "all",
+                            "seat": c.tseat,
+                            "attack": TYPE_NAMES[ct],
+                            "shots": 1,
+                            "lead": False,
+                        }
+                    )
                 else:
                     c.stage = "counter_ask"
         elif st == "spot":
@@ -1400,7 +1602,7 @@ class TankHunterState(GameState):
     def _exhaust_leader(self, p: int, events: list[Event]) -> None:
         u = self.leadership_available(p)
         self.exhausted[u] = True
-        events.append(public("leadership", seat=p, **self._pub(u)))
+        events.append({"type": "leadership", "to": "all", "seat": p, **self._pub(u)})
 
     def _advance(self, events: list[Event]) -> None:
         """Run automatic steps until a seat must decide or the game is over."""
@@ -1422,8 +1624,6 @@ class TankHunterState(GameState):
                         self._end_turn(events)  # nothing left to choose: the turn ends by itself
                         continue
                     self._legal_cache = la
-                return
-            if ph in (DRAFT, PLACE):
                 return
             if ph == ARRANGE:
                 if self.arrange_left <= 0:
@@ -1455,7 +1655,7 @@ class TankHunterState(GameState):
                     continue
                 self._legal_cache = la
                 return
-            return
+            return  # draft, placement, supply discards: a seat decides
 
     def _rear_becomes_front(self, events: list[Event]) -> None:
         """§3 e): with no front line left, the rear line becomes the front line."""
@@ -1463,11 +1663,13 @@ class TankHunterState(GameState):
         if not self.front[p] and self.rear[p]:
             self.front[p] = self.rear[p]
             self.rear[p] = []
-            events.append(public("rear-becomes-front", seat=p))
+            events.append({"type": "rear-becomes-front", "to": "all", "seat": p})
 
     def _step_ctx(self, c: Ctx, events: list[Event]) -> bool:
         """Advance the top context; False when its decider must choose now."""
         k = c.kind
+        if k == "attack":
+            return self._step_attack(c, events)
         if k == "window":
             if c.passed >= c.n:
                 self.stack.pop()
@@ -1487,8 +1689,6 @@ class TankHunterState(GameState):
             self.stack.pop()
             self._next_turn(events)
             return True
-        if k == "attack":
-            return self._step_attack(c, events)
         return self._step_scout(c, events)
 
     def _open_window(self, parent: Ctx | None, start: int) -> None:
@@ -1520,68 +1720,82 @@ class TankHunterState(GameState):
         return self.line_of(t) == c.tline and self.revealed[t]
 
     def _step_attack(self, c: Ctx, events: list[Event]) -> bool:
-        st = c.stage
-        if st == "fire":
-            return False
-        if st == "window":
-            c.stage = "check"
-            self._open_window(c, c.seat)
-            return True
-        if st == "cancelled":
-            self.stack.pop()
-            events.append(public("attack-cancelled", seat=c.seat))
-            return True
-        if st == "check":
-            if not self._attack_valid(c):
-                c.stage = "cancelled"
+        """Run the attack's automatic stages; False when a seat must decide.
+
+        A stage that only moves ``c`` on loops here, as ``_advance`` would call
+        back with the same context on top; anything that may open a window, end
+        the game or pop ``c`` returns to ``_advance``.
+        """
+        while True:
+            st = c.stage
+            if st == "salvo":
+                if not self._step_salvo(c, events):
+                    return False
+                stack = self.stack
+                if self.phase == OVER or not stack or stack[-1] is not c:
+                    return True
+                continue
+            if st == "fire" or st == "pre_ask" or st == "post_ask" or st == "evade":
+                return False
+            if st == "window":
+                c.stage = "check"
+                self._open_window(c, c.seat)
                 return True
-            c.counter = c.target
-            ct = self._ctype(c)
-            if ct and _counter_first(c.atype, self.udefs[c.target].kind, c.charge):
-                c.stage = "pre_ask" if self._can_counter(c.target, ct) else "resume_pre_ask"
-            else:
-                c.stage = "resume_pre_ask"
-            return True
-        if st in ("pre_ask", "post_ask", "evade"):
-            return False
-        if st == "salvo":
-            return self._step_salvo(c, events)
-        if st == "after_pre_ask":
-            # the attack happens only if the counter failed and the attacker can still fire
-            a = c.attacker
-            if c.s_hit or self.line_of(a) == "" or self.evaded[a] or self.pinned[a]:
+            if st == "cancelled":
+                self.stack.pop()
+                events.append({"type": "attack-cancelled", "to": "all", "seat": c.seat})
+                return True
+            if st == "check":
+                if not self._attack_valid(c):
+                    c.stage = "cancelled"
+                    continue
+                t = c.target
+                c.counter = t
+                ct = self._ctype(c)
+                if ct and _counter_first(c.atype, self.udefs[t].kind, c.charge) and self._can_counter(t, ct):
+                    c.stage = "pre_ask"
+                    return False
+                # resume_pre_ask, still valid: nothing changed since the check
+                self._begin_salvo(
+                    c, c.attacker, t, c.atype, c.shots, c.lead, 2 if c.charge else 0, "after_main", "attack"
+                )
+                continue
+            if st == "after_pre_ask":
+                # the attack happens only if the counter failed and the attacker can still fire
+                a = c.attacker
+                if c.s_hit or not self._in_play(a) or self.evaded[a] or self.pinned[a]:
+                    self.stack.pop()
+                    return True
+                c.stage = "main_fire"
+                continue
+            if st == "resume_pre_ask" or st == "main_fire":
+                if not self._attack_valid(c):
+                    c.stage = "cancelled"
+                    continue
+                bonus = 2 if c.charge else 0
+                self._begin_salvo(c, c.attacker, c.target, c.atype, c.shots, c.lead, bonus, "after_main", "attack")
+                continue
+            if st == "after_main":
+                t = c.target
+                ct = self._ctype(c)
+                if (
+                    ct
+                    and self._in_play(t)
+                    and not _counter_first(c.atype, self.udefs[t].kind, c.charge)
+                    and self._can_counter(t, ct)
+                    and self._in_play(c.attacker)
+                    and self.revealed[c.attacker]
+                ):
+                    c.stage = "post_ask"
+                    return False
                 self.stack.pop()
                 return True
-            c.stage = "main_fire"
-            return True
-        if st in ("resume_pre_ask", "main_fire"):
-            if not self._attack_valid(c):
-                c.stage = "cancelled"
-                return True
-            bonus = 2 if c.charge else 0
-            self._begin_salvo(c, c.attacker, c.target, c.atype, c.shots, c.lead, bonus, "after_main", "attack")
-            return True
-        if st == "after_main":
-            t = c.target
-            ct = self._ctype(c)
-            if (
-                ct
-                and self.line_of(t) != ""
-                and not _counter_first(c.atype, self.udefs[t].kind, c.charge)
-                and self._can_counter(t, ct)
-                and self.line_of(c.attacker) != ""
-                and self.revealed[c.attacker]
-            ):
-                c.stage = "post_ask"
-                return False
+            # after_post_ask, resume_post_ask: done
             self.stack.pop()
             return True
-        # after_post_ask, resume_post_ask: done
-        self.stack.pop()
-        return True
 
     def _can_counter(self, u: int, ctype: str) -> bool:
-        return self.line_of(u) != "" and self.can_fight(u) and self.salvo(u, ctype)[1] > 0
+        return self._in_play(u) and self.can_fight(u) and self.salvo(u, ctype)[1] > 0
 
     def _step_scout(self, c: Ctx, events: list[Event]) -> bool:
         st = c.stage
@@ -1591,7 +1805,7 @@ class TankHunterState(GameState):
             return True
         if st == "cancelled":
             self.stack.pop()
-            events.append(public("scout-cancelled", seat=c.seat))
+            events.append({"type": "scout-cancelled", "to": "all", "seat": c.seat})
             return True
         if st == "roll":
             u = c.attacker
@@ -1601,7 +1815,7 @@ class TankHunterState(GameState):
             r = self.roll(6)
             self.rolled[u] = True
             ok = r <= self.udefs[u].scouting
-            events.append(public("scout-roll", seat=c.seat, roll=r, success=ok))
+            events.append({"type": "scout-roll", "to": "all", "seat": c.seat, "roll": r, "success": ok})
             if r >= self.supply(u):
                 self._out_of_ammo(u, events)
             if ok:
@@ -1650,9 +1864,14 @@ class TankHunterState(GameState):
     def target_number(self, shooter: int, target: int, atype: str, bonus: int) -> int:
         """§5.3: attack value minus defence (no value below 0), then die-roll modifiers."""
         v = self.salvo(shooter, atype)[0]
-        v = max(0, v - self.water_penalty(shooter, target))
+        deployed, owner = self.deployed, self.owner
+        pa = owner[shooter]
+        if deployed[pa] or deployed[owner[target] if target >= 0 else pa]:
+            v -= self.water_penalty(shooter, target)  # only cards in front of a player can be Water
+        if v < 0:
+            v = 0
         if atype in (AA, GR, TR, GF):
-            v = v - self.defence(target)
+            v = v - (self.defence(target) if self.n_att else max(0, self.udefs[target].defence))
         elif atype == SU and self.udefs[target].has("open_top"):
             v += 1  # §10.5 open top
         elif atype == LR and self.has_spying(self.owner[shooter]):
@@ -1661,17 +1880,22 @@ class TankHunterState(GameState):
 
     def _step_salvo(self, c: Ctx, events: list[Event]) -> bool:
         sh, tg, ty = c.s_shooter, c.s_target, c.s_type
+        in_play = self._in_play
         while c.s_left > 0:
-            if self.line_of(tg) == "" or self.line_of(sh) == "":
+            if not in_play(tg) or not in_play(sh):
                 break
             c.s_left -= 1
             self.rolled[sh] = True
             need = self.target_number(sh, tg, ty, c.bonus)
-            r1 = self.roll(6)
-            rolls = [r1]
+            r = self.roll(6)
             if c.s_lead:
-                rolls.append(self.roll(6))
-            r = min(rolls)
+                r2 = self.roll(6)
+                rolls = [r, r2]
+                high = max(r, r2)
+                r = min(r, r2)
+            else:
+                rolls = [r]
+                high = r
             hit = r <= need
             events.append(
                 {
@@ -1684,9 +1908,9 @@ class TankHunterState(GameState):
                     "hit": hit,
                 }
             )
-            if max(rolls) >= self.supply(sh) and not self.ooa[sh]:
+            if high >= self.supply(sh) and not self.ooa[sh]:
                 self.ooa[sh] = True
-                events.append(public("out-of-ammo", **self._pub(sh)))
+                events.append({"type": "out-of-ammo", "to": "all", **self._pub(sh)})
             if hit:
                 if self._may_evade(tg, ty):
                     c.stage = "evade"
@@ -1714,7 +1938,7 @@ class TankHunterState(GameState):
             self.evaded[tg] = True
             r = self.roll(6)
             ok = r <= self.udefs[tg].evading
-            events.append(public("evade", roll=r, success=ok, **self._pub(tg)))
+            events.append({"type": "evade", "to": "all", "roll": r, "success": ok, **self._pub(tg)})
             if ok:
                 return
         self._hit(c, events)
@@ -1729,20 +1953,20 @@ class TankHunterState(GameState):
                 self._destroy(tg, scorer, events)
             else:
                 self.pinned[tg] = True
-                events.append(public("pinned-down", **self._pub(tg)))
+                events.append({"type": "pinned-down", "to": "all", **self._pub(tg)})
         else:
             self._destroy(tg, scorer, events)
 
     def _out_of_ammo(self, u: int, events: list[Event]) -> None:
         """§6.4: a unit already out of ammo that runs out again is removed from the game."""
         if self.ooa[u]:
-            events.append(public("removed-from-game", **self._pub(u)))
+            events.append({"type": "removed-from-game", "to": "all", **self._pub(u)})
             self._take_off(u, events)
             self.removed.append(u)
             self._check_out(self.owner[u], events)
         else:
             self.ooa[u] = True
-            events.append(public("out-of-ammo", **self._pub(u)))
+            events.append({"type": "out-of-ammo", "to": "all", **self._pub(u)})
 
     def _take_off(self, u: int, events: list[Event]) -> None:
         self._made_public(u)
@@ -1750,17 +1974,17 @@ class TankHunterState(GameState):
         ln = self.line_of(u)
         if ln:
             self.line(p, ln).remove(u)
-        for i, h in enumerate(self.attach_of):
-            if h == u:
-                self.attach_of[i] = -1
-                self.discard.append(i + self.nu)
-        if self.n_att:
+        if self.n_att and u in self.abon:  # ``abon`` has every unit with cards attached
+            for i, h in enumerate(self.attach_of):
+                if h == u:
+                    self.attach_of[i] = -1
+                    self.discard.append(i + self.nu)
             self._rebuild_bonus()
         self.revealed[u] = True
         self.pinned[u] = self.ooa[u] = self.exhausted[u] = False
 
     def _destroy(self, u: int, scorer: int, events: list[Event]) -> None:
-        events.append(public("destroyed", by=scorer, **{**self._pub(u), "unit": self.udefs[u].name}))
+        events.append({"type": "destroyed", "to": "all", "by": scorer, **{**self._pub(u), "unit": self.udefs[u].name}})
         p = self.owner[u]
         self._take_off(u, events)
         if scorer >= 0 and scorer != p:
@@ -1773,7 +1997,7 @@ class TankHunterState(GameState):
         """§12.1: a player with no units left (commanders do not count) is out."""
         if not self.out[p] and not self.front[p] and not self.rear[p]:
             self.out[p] = True
-            events.append(public("eliminated", seat=p))
+            events.append({"type": "eliminated", "to": "all", "seat": p})
             if len(self.active_seats()) <= 1:
                 self._game_over("one player left", events)
 
@@ -1786,7 +2010,14 @@ class TankHunterState(GameState):
         for c in list(self.limbo):
             self.limbo.remove(c)
             (self.discard if c >= self.nu else self.unit_deck).append(c)
-        events.append(public("game-over", reason=reason, points=[self.points(p) for p in range(self._players)]))
+        events.append(
+            {
+                "type": "game-over",
+                "to": "all",
+                "reason": reason,
+                "points": [self.points(p) for p in range(self._players)],
+            }
+        )
 
     def _merge_groups(self, a: int, b: int) -> None:
         """§3 b): after a swap nobody else can tell which of the two face-down cards is which."""
@@ -1815,14 +2046,14 @@ class TankHunterState(GameState):
         self.revealed[u] = True
         self.seen[u] = True
         self._made_public(u)
-        events.append(public("revealed", **self._pub(u)))
+        events.append({"type": "revealed", "to": "all", **self._pub(u)})
 
     # ------------------------------------------------------------------ event cards (§8)
     def _discard_from_hand(self, p: int, card: int, events: list[Event]) -> None:
         self._made_public(card)
         self.hand[p].remove(card)
         self.discard.append(card)
-        events.append(public("discarded", seat=p, card=self.ev(card).name))
+        events.append({"type": "discarded", "to": "all", "seat": p, "card": self.ev(card).name})
 
     def _draw_event(self, p: int, events: list[Event]) -> None:
         """§4.3: at the hand limit, discard first; then draw."""
@@ -1837,18 +2068,18 @@ class TankHunterState(GameState):
     def _draw_event_now(self, p: int, events: list[Event]) -> None:
         if not self.event_deck:
             if not self.discard:
-                events.append(public("event-deck-empty", seat=p))
+                events.append({"type": "event-deck-empty", "to": "all", "seat": p})
                 return
             self.event_deck = self.discard
             self.discard = []
             self.shuffle(self.event_deck)
             self.reshuffled = True
-            events.append(public("event-deck-reshuffled"))
+            events.append({"type": "event-deck-reshuffled", "to": "all"})
         card = self.event_deck.pop()
         self.ev_drawn += 1
         e = self.ev(card)
         if e.colour == "red":
-            events.append(public("drew-red", seat=p, card=e.name))
+            events.append({"type": "drew-red", "to": "all", "seat": p, "card": e.name})
             self._start_event(p, card, events, from_hand=False)
         else:
             self.hand[p].append(card)
@@ -1861,7 +2092,7 @@ class TankHunterState(GameState):
             self.hand[p].remove(card)
         self.limbo.append(card)
         e = self.ev(card)
-        events.append(public("event-played", seat=p, card=e.name, colour=e.colour))
+        events.append({"type": "event-played", "to": "all", "seat": p, "card": e.name, "colour": e.colour})
         c = Ctx("event", p)
         c.ev = card
         c.stage = "target" if not self._untargeted(e) else "resolve"
@@ -1904,9 +2135,13 @@ class TankHunterState(GameState):
             if e.effect == "strike" and e.air:
                 c.stage = "aa"
             events.append(
-                public(
-                    "event-target", seat=c.seat, card=e.name, target=[int(x) if x.isdigit() else x for x in parts[1:]]
-                )
+                {
+                    "type": "event-target",
+                    "to": "all",
+                    "seat": c.seat,
+                    "card": e.name,
+                    "target": [int(x) if x.isdigit() else x for x in parts[1:]],
+                }
             )
             return
         if c.stage == "aa":
@@ -1924,7 +2159,7 @@ class TankHunterState(GameState):
             u = c.target
             self.limbo.remove(u)
             (self.rear if parts[1] == "rear" else self.front)[c.seat].append(u)
-            events.append(public("reinforced", seat=c.seat, line=parts[1]))
+            events.append({"type": "reinforced", "to": "all", "seat": c.seat, "line": parts[1]})
             self._finish_event(c, events)
 
     def _anti_air(self, c: Ctx, u: int, events: list[Event]) -> None:
@@ -1933,19 +2168,19 @@ class TankHunterState(GameState):
         r = self.roll(6)
         need = self.udefs[u].anti_air
         ok = r <= need
-        events.append(public("anti-air", roll=r, need=need, success=ok, **self._pub(u)))
+        events.append({"type": "anti-air", "to": "all", "roll": r, "need": need, "success": ok, **self._pub(u)})
         if r >= self.supply(u):
             self._out_of_ammo(u, events)
         if ok:
-            events.append(public("strike-cancelled", card=self.ev(c.ev).name))
+            events.append({"type": "strike-cancelled", "to": "all", "card": self.ev(c.ev).name})
             self._finish_event(c, events)
 
     def _step_event(self, c: Ctx, events: list[Event]) -> bool:
         st = c.stage
         e = self.ev(c.ev)
         if st == "target":
-            if not self._targets(c.seat, c.ev):
-                events.append(public("event-fizzled", card=e.name))
+            if not self._has_target(c.seat, c.ev, e):
+                events.append({"type": "event-fizzled", "to": "all", "card": e.name})
                 self._finish_event(c, events)
                 return True
             return False
@@ -1973,7 +2208,7 @@ class TankHunterState(GameState):
         t = c.target
         if eff == "carpet_bombing":
             self.cb_count += 1
-            events.append(public("carpet-bombing", count=self.cb_count))
+            events.append({"type": "carpet-bombing", "to": "all", "count": self.cb_count})
             self._finish_event(c, events)
             if self.cb_count >= 3:
                 self._game_over("third Carpet Bombing", events)
@@ -1982,11 +2217,11 @@ class TankHunterState(GameState):
             if self.line_of(t) == "f" and self.revealed[t]:
                 r = self.roll(6)
                 ok = r <= e.value
-                events.append(public("strike", card=e.name, roll=r, hit=ok, **self._pub(t)))
+                events.append({"type": "strike", "to": "all", "card": e.name, "roll": r, "hit": ok, **self._pub(t)})
                 if ok:
                     if e.result == "pin" and not self.pinned[t]:
                         self.pinned[t] = True
-                        events.append(public("pinned-down", **self._pub(t)))
+                        events.append({"type": "pinned-down", "to": "all", **self._pub(t)})
                     else:
                         self._destroy(t, p, events)
             self._finish_event(c, events)
@@ -1995,7 +2230,7 @@ class TankHunterState(GameState):
             # errata: one die per unit in the target's front line
             for u in list(self.front[c.tseat]):
                 r = self.roll(6)
-                events.append(public("barrage", roll=r, **self._pub(u)))
+                events.append({"type": "barrage", "to": "all", "roll": r, **self._pub(u)})
                 if r == 1:
                     self._destroy(u, p, events)
                 if self.phase == OVER:
@@ -2003,17 +2238,17 @@ class TankHunterState(GameState):
             self._finish_event(c, events)
             return True
         if eff == "attach_bonus":
-            events.append(public("attached", card=e.name, **self._pub(t)))
+            events.append({"type": "attached", "to": "all", "card": e.name, **self._pub(t)})
             self._finish_event(c, events, host=t)
             return True
         if eff == "escape":
             self.front[p].remove(t)
             self.rear[p].append(t)
             self._conceal(t)
-            events.append(public("escaped", seat=p, **self._pub(t)))
+            events.append({"type": "escaped", "to": "all", "seat": p, **self._pub(t)})
         elif eff == "conceal":
             self._conceal(t)
-            events.append(public("concealed", seat=p, **self._pub(t)))
+            events.append({"type": "concealed", "to": "all", "seat": p, **self._pub(t)})
         elif eff == "smoke":
             self._cancel_pending(events)
         elif eff == "remove_marker":
@@ -2025,7 +2260,7 @@ class TankHunterState(GameState):
         elif eff == "reinforce":
             return self._reinforce(c, events)
         elif eff in ("hand_limit", "water"):
-            events.append(public("deployed", card=e.name, before=c.tseat))
+            events.append({"type": "deployed", "to": "all", "card": e.name, "before": c.tseat})
             self._finish_event(c, events, before=c.tseat)
             return True
         elif eff == "engineers":
@@ -2041,11 +2276,11 @@ class TankHunterState(GameState):
         elif eff == "forced_march":
             self.rear[p].remove(t)
             self.front[p].append(t)
-            events.append(public("advanced", seat=p, **self._pub(t)))
+            events.append({"type": "advanced", "to": "all", "seat": p, **self._pub(t)})
         elif eff == "supply_drop":
             for u in self.units_of(p):
                 self.ooa[u] = False
-            events.append(public("supply-drop", seat=p))
+            events.append({"type": "supply-drop", "to": "all", "seat": p})
         self._finish_event(c, events)
         return True
 
@@ -2061,7 +2296,7 @@ class TankHunterState(GameState):
         if card in self.water_ignored:
             self.water_ignored.remove(card)
         self.discard.append(card)
-        events.append(public("engineers", card=self.ev(card).name))
+        events.append({"type": "engineers", "to": "all", "card": self.ev(card).name})
 
     def _cancel_pending(self, events: list[Event]) -> None:
         """Smoke Screen: the attack or scouting under the current window is cancelled."""
@@ -2083,7 +2318,7 @@ class TankHunterState(GameState):
             if self.udefs[u].kind == COMMANDER:
                 self.command[p].append(u)
                 self.revealed[u] = True
-                events.append(public("commander", seat=p, unit=self.udefs[u].name))
+                events.append({"type": "commander", "to": "all", "seat": p, "unit": self.udefs[u].name})
                 continue
             c.target = u
             self.limbo.append(u)
@@ -2097,7 +2332,7 @@ class TankHunterState(GameState):
         known = self.drafted[p]
         known.extend(c for c in self.packet[p] if c not in known)
         self.picked[p] = self.packet[p].pop(k)
-        events.append(public("draft-picked", seat=p))
+        events.append({"type": "draft-picked", "to": "all", "seat": p})
         self.draft_seat += 1
         if self.draft_seat < self._players:
             return
@@ -2108,7 +2343,7 @@ class TankHunterState(GameState):
         self.packet = [self.packet[(q - 1) % n] for q in range(n)]
         self.draft_round += 1
         self.draft_seat = 0
-        events.append(public("draft-passed", round=self.draft_round))
+        events.append({"type": "draft-passed", "to": "all", "round": self.draft_round})
         if len(self.packet[0]) == 1:
             for q in range(n):
                 last = self.packet[q].pop()
@@ -2137,7 +2372,9 @@ class TankHunterState(GameState):
             else:
                 self.front[p].append(c)
         self.kept[p] = []
-        events.append(public("placed", seat=p, front=len(self.front[p]), rear=len(self.rear[p])))
+        events.append(
+            {"type": "placed", "to": "all", "seat": p, "front": len(self.front[p]), "rear": len(self.rear[p])}
+        )
         self.draft_seat += 1
         if self.draft_seat < self._players:
             return
@@ -2147,7 +2384,7 @@ class TankHunterState(GameState):
         """§2.6: highest unit points aloud; the highest starts; ties roll a die (again on ties)."""
         n = self._players
         high = [max((self.udefs[u].points for u in self.units_of(p)), default=0) for p in range(n)]
-        events.append(public("announced", points=high))
+        events.append({"type": "announced", "to": "all", "points": high})
         for p in range(n):
             if not self.units_of(p):
                 self.out[p] = True
@@ -2155,7 +2392,7 @@ class TankHunterState(GameState):
         tied = [p for p in range(n) if high[p] == best]
         while len(tied) > 1:
             rolls = [self.roll(6) for _ in tied]
-            events.append(public("tie-roll", seats=tied, rolls=rolls))
+            events.append({"type": "tie-roll", "to": "all", "seats": tied, "rolls": rolls})
             top = max(rolls)
             tied = [p for p, r in zip(tied, rolls, strict=True) if r == top]
         self.first = tied[0]
@@ -2166,12 +2403,12 @@ class TankHunterState(GameState):
         """§3 a): refresh the turn player's cards; the turn's flags start fresh."""
         p = self.turn
         exhausted, revealed = self.exhausted, self.revealed
-        hidden = 0
-        for line in (self.front[p], self.rear[p]):
-            for u in line:
-                exhausted[u] = False
-                if not revealed[u]:
-                    hidden += 1
+        front, rear = self.front[p], self.rear[p]
+        for u in front:
+            exhausted[u] = False
+        for u in rear:
+            exhausted[u] = False
+        hidden = len(front) + len(rear) - sum(map(revealed.__getitem__, front)) - sum(map(revealed.__getitem__, rear))
         for u in self.command[p]:
             self.cmd_exhausted[u] = False
         self.rolled = [False] * self.nu
@@ -2202,7 +2439,7 @@ class TankHunterState(GameState):
     #: exactly these fields (every slot but the stack and the bonus table is in one list).
     _SHARED = (
         "cs", "udefs", "edefs", "nu", "cb_piles", "actors", "actor_set", "scout_set", "group",
-        "opt_charge", "opt_evading",
+        "opt_charge", "opt_evading", "usig",
     )  # fmt: skip
     _FLAT = (
         "owner", "revealed", "pinned", "ooa", "exhausted", "rolled", "evaded", "seen", "attach_of",
@@ -2228,6 +2465,7 @@ class TankHunterState(GameState):
         new.group = self.group
         new.opt_charge = self.opt_charge
         new.opt_evading = self.opt_evading
+        new.usig = self.usig
         new.abon = self.abon
         # flat lists
         new.owner = self.owner[:]
