@@ -274,7 +274,7 @@ def test_weapon_mounted_and_fired_from_inside_a_landing_craft_and_restored() -> 
     here = grid.name(boat.space)
     legal = ids(st)
     assert f"mount:{here}:0" in legal
-    assert f"smoke:{here}:1" not in legal  # not thrown from inside (§13)
+    assert f"smoke:{here}:1" in legal  # thrown from inside too (§15.7)
     assert not any(a.startswith(f"fire:{here}:0:") for a in legal)  # not mounted yet
     st.apply(f"mount:{here}:0")
     assert gunner.tokens[0].mounted

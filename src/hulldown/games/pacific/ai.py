@@ -209,7 +209,52 @@ def ai_terrain(st: PacificState, side: int, events: list[Event]) -> None:
                 st.terrain_hp[iid] = t.hp
                 budget -= t.cost
                 st.log_ai(f"12.1 Terrain: {t.name} on {grid.name(s)}", events)
+                if st._options["starting_deployment"]:
+                    sd_units(st, side, s, t.cost, events)
                 break
+
+
+def sd_units(st: PacificState, side: int, s: int, budget: int, events: list[Event]) -> None:
+    """§3.5 Starting Deployment with the solo AI (the project's design, since the AI tables say
+    nothing of it): on the terrain card it has just placed, the costliest unit of its hand that the
+    card's AP pay for (no aircraft, no boat; ties by a die roll), then upgrades chosen by a die
+    with the AP left on that card, at most two, as in §12.11."""
+    from hulldown.games.pacific.rules import deploy, slots_of
+
+    slot = slots_of(st, side)[0]
+    tags = st.terrain_tags(s)
+    fits = [
+        iid
+        for iid in sorted(st.hands[slot])
+        if (uc := st.db.units.get(st.cards[iid])) is not None
+        and uc.type != "aircraft"
+        and "embark-disembark" not in uc.tags
+        and uc.cost <= budget
+        and not ("extra-heavy" in uc.tags and "difficult" in tags)
+        and not ("river" in tags and "amphibious" not in uc.tags and "sappers" not in uc.tags)
+    ]
+    if not fits or st.board[s] >= 0:
+        return
+    top = max(st.db.units[st.cards[i]].cost for i in fits)
+    iid = _die(st, [i for i in fits if st.db.units[st.cards[i]].cost == top])
+    uc = st.db.units[st.cards[iid]]
+    deploy(st, slot, iid, grid.name(s), events, pay=False)
+    if iid in st.para_drops:
+        st.para_drops.remove(iid)  # placed before the battle: not a drop the player's AA answers
+    u = st.units[iid]
+    u.deployed_turn = -1
+    left = budget - uc.cost
+    st.log_ai(f"3.5 Starting Deployment: {uc.name} on {grid.name(s)} ({uc.cost} of the card's {budget} AP)", events)
+    while _bought(u) < 2:
+        have = {t.up.id for t in u.tokens}
+        opts = [o for o in _upgrade_options(st, u.card.upgrades, "any", have) if st.db.upgrades[o].cost <= left]
+        if not opts:
+            break
+        tok = st.new_token(_die_str(st, opts))
+        left -= tok.up.cost
+        u.tokens.append(tok)
+        events.append(public("upgrade", unit=u.iid, token=tok.up.name))
+        st.log_ai(f"3.5 Starting Deployment: {tok.up.name} for {uc.name} with the card's AP left (die roll)", events)
 
 
 # ---------------------------------------------------------------- §12.11 before a scenario's battle

@@ -400,7 +400,7 @@ def legal_actions(st: PacificState) -> list[Action]:
         u = st.units[ps["target"]]
         ref = unit_ref(u, u.side)
         return [
-            *(act(f"smoke:{ref}:{k}", f"Smoke grenade on {u.card.name}") for k in smoke_tokens(u)),
+            *(act(f"smoke:{ref}:{k}", f"Smoke grenade on {u.card.name}") for k in smoke_tokens(skill_user(u))),
             NO_SMOKE,
         ]
     raise AssertionError(ph)
@@ -1153,11 +1153,7 @@ def shoot_actions(st: PacificState, slot: int) -> list[Action]:
                     repair and f.card.type in ("artillery", "tank", "transport") and f is not u
                 ):
                     out.append(act(f"heal:{ref}:{SPACE_NAMES[n]}", f"{u.card.name} heals/repairs {f.card.name}"))
-        if inside:
-            # a Smoke Grenade thrown from inside is not offered (§13); weapons are mounted
-            out.extend(a for a in token_actions(st, u) if a.id[0] == "m")
-        else:
-            out.extend(token_actions(st, u))
+        out.extend(token_actions(st, u))  # §15.7: from inside a landing craft too
     out.append(SHOOT_DONE)
     return out
 
@@ -1408,11 +1404,12 @@ def apply_action(st: PacificState, a: Action, events: list[Event]) -> None:
         if kind == "smoke":
             u = find_unit(st, parts[1], side)
             reveal(st, u, events)
-            tk = u.tokens[int(parts[2])]
+            tk = skill_user(u).tokens[int(parts[2])]  # §15.7: thrown from inside a landing craft
             tk.used = True
             if tk.up.single_use:
                 tk.spent = True
-            u.smoke = True
+            for v in u.each():
+                v.smoke = True  # the cloud envelops the craft and everyone in it
             events.append(public("smoke-grenade", space=where(u)))
         if st.phase == "smoke":
             resume_attack(st, events)
@@ -1483,7 +1480,7 @@ def smoke_window(st: PacificState, shooter: Unit, target: Unit, aid: str, kind: 
     """§11.13: a Smoke Grenade may be thrown at any time, in the opponent's turn too, before the
     dice are rolled: an attack declared on a unit that holds one waits for its owner's choice
     (``smoke:UNIT:K`` / ``no-smoke``). True when the attack now waits."""
-    if target.smoke or target.space < 0 or st.is_ai_side(target.side) or not smoke_tokens(target):
+    if target.smoke or target.space < 0 or st.is_ai_side(target.side) or not smoke_tokens(skill_user(target)):
         return False
     reveal(st, shooter, events)  # the attacker is declared before the defender answers
     st.pending_smoke = {
