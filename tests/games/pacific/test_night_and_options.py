@@ -432,6 +432,7 @@ def test_smoke_grenade_is_thrown_as_a_reaction_before_the_dice() -> None:
         "shooter": grid.name(shooter.space),
         "target": ref,
         "assault": False,
+        "card": None,
     }
     st.script_chance(10)
     events = st.apply(f"smoke:{ref}:0")

@@ -120,10 +120,13 @@ def _smoke_reaction(st: PacificState) -> dict[str, Any] | None:
     if not ps:
         return None
     target = st.units[ps["target"]]
+    support = ps["kind"] == "support"
     return {
-        "shooter": grid.name(ps["space"]),
+        # an aircraft attacks from beside its HQ; an attack card has no shooter but its card
+        "shooter": None if support else "hq" if ps["space"] < 0 else grid.name(ps["space"]),
         "target": grid.name(target.space),
         "assault": ps["kind"] == "assault",
+        "card": ps["action"] if support else None,
     }
 
 

@@ -1447,12 +1447,7 @@ def declare_fire(st: PacificState, aid: str, side: int, events: list[Event], win
     if u.cargo is not None and u.has("embark-disembark"):
         u = u.cargo  # §15.5: a landing craft has no gun; its space names its cargo's
     target = target_internal(st, u, parts[2], parts[3])
-    if (
-        window
-        and target[0] == "u"
-        and u.space >= 0
-        and smoke_window(st, u, st.units[int(target[1:])], aid, "fire", events)
-    ):
+    if window and target[0] == "u" and smoke_window(st, u, st.units[int(target[1:])], aid, "fire", events):
         return
     fire(st, u, parts[2], target, events)
 
@@ -1476,15 +1471,27 @@ def smoke_tokens(u: Unit) -> list[int]:
     return [k for k, t in enumerate(u.tokens) if t.up.effect == "smoke-grenade" and not t.used and not t.spent]
 
 
-def smoke_window(st: PacificState, shooter: Unit, target: Unit, aid: str, kind: str, events: list[Event]) -> bool:
+def smoke_window(
+    st: PacificState,
+    shooter: Unit | None,
+    target: Unit,
+    aid: str,
+    kind: str,
+    events: list[Event],
+    side: int = -1,
+) -> bool:
     """§11.13: a Smoke Grenade may be thrown at any time, in the opponent's turn too, before the
     dice are rolled: an attack declared on a unit that holds one waits for its owner's choice
-    (``smoke:UNIT:K`` / ``no-smoke``). True when the attack now waits."""
+    (``smoke:UNIT:K`` / ``no-smoke``). True when the attack now waits. ``shooter`` is None for an
+    attack support card (``aid`` is then the card's id and ``side`` the side playing it)."""
     if target.smoke or target.space < 0 or st.is_ai_side(target.side) or not smoke_tokens(skill_user(target)):
         return False
-    reveal(st, shooter, events)  # the attacker is declared before the defender answers
+    if shooter is not None:
+        reveal(st, shooter, events)  # the attacker is declared before the defender answers
+        side = shooter.side
     st.pending_smoke = {
-        "action": aid, "kind": kind, "side": shooter.side, "shooter": shooter.iid, "space": shooter.space,
+        "action": aid, "kind": kind, "side": side, "shooter": -1 if shooter is None else shooter.iid,
+        "space": HQ_SPACE if shooter is None else shooter.space,
         "target": target.iid, "return": st.actor, "phase": st.phase,
     }  # fmt: skip
     st.phase = "smoke"
@@ -1501,8 +1508,20 @@ def resume_attack(st: PacificState, events: list[Event]) -> None:
     st.actor = ps["return"]
     if ps["kind"] == "fire":
         declare_fire(st, ps["action"], ps["side"], events, window=False)
+    elif ps["kind"] == "support":
+        support_attack(st, ps["action"], st.units[ps["target"]], events)
     else:
         declare_assault(st, ps["action"], ps["side"], events, window=False)
+
+
+def support_attack(st: PacificState, card: str, u: Unit, events: list[Event]) -> None:
+    """An attack support card (Shrapnel, Traps, AT mine): its own numbers plus the target's Evasion."""
+    from hulldown.games.pacific.state import Attack
+
+    sc = st.db.support[card]
+    es, ec = combat.evasion(st, u, -1, False)
+    atk = Attack(min(10, sc.hit + es), min(10, sc.crit + ec), sc.pierce, sc.damage)
+    combat.resolve_on_unit(st, None, atk, u, events, sc.id)
 
 
 def deploy(st: PacificState, slot: int, iid: int, where: str, events: list[Event], pay: bool = True) -> None:
@@ -1658,11 +1677,9 @@ def play_support(st: PacificState, slot: int, iid: int, target: int | None, even
             if f.side == side and f.card.type == "infantry":
                 f.mp_bonus += sc.value
     elif e == "attack" and u is not None:
-        from hulldown.games.pacific.state import Attack
-
-        es, ec = combat.evasion(st, u, -1, False)
-        atk = Attack(min(10, sc.hit + es), min(10, sc.crit + ec), sc.pierce, sc.damage)
-        combat.resolve_on_unit(st, None, atk, u, events, sc.id)
+        # §11.13: a seat's attack card waits for a Smoke Grenade like a shot (the card is spent)
+        if st.is_ai_side(side) or not smoke_window(st, None, u, sc.id, "support", events, side=side):
+            support_attack(st, sc.id, u, events)
     elif e == "drain-ap":
         for s2 in slots_of(st, 1 - side):
             st.ap[s2] = max(0, st.ap[s2] - sc.value)
