@@ -123,22 +123,42 @@ def _goal(s: TankClashState, t: int, me: int) -> int:
 _WANT_ROW = {"heavy": 2, "destroyer": 1, "medium": 3}
 
 
+_SETUP: dict[str, tuple[int, int, float]] = {}
+
+
+def _setup_key(aid: str) -> tuple[int, int, float]:
+    """``(kind, index, value)`` of a set-up action: 0 checkpoint, 1 placement, 2 ace, 3 other."""
+    p = aid.split(":")
+    got: tuple[int, int, float] = (3, -1, 0.0)
+    if p[0] == "checkpoint":
+        got = (0, -1, -abs(_G.coords(HEX_INDEX[p[1]])[0] - (FIELD_WIDTH / 2 - 0.5)))
+    elif p[0] == "place":
+        got = (1, HEX_INDEX[p[2]], float(_WANT_ROW[p[1]]))
+    elif p[0] == "ace":
+        got = (2, TANK_INDEX[p[1]], 0.0)
+    _SETUP[aid] = got
+    return got
+
+
 def _setup_choice(s: TankClashState, legal: list[Action], me: int) -> Action:
     """Set-up as the heuristic does it: checkpoints near the middle, tanks by kind a row or three
     from the edge (forest preferred), the ace with the heavy tank."""
     best = legal[0]
     best_score = -1e9
-    mid = FIELD_WIDTH / 2 - 0.5
     forest = s.layout.forest
+    rows = _ROW[me]
+    table = _SETUP
     for a in legal:
-        p = a.id.split(":")
-        if p[0] == "checkpoint":
-            score = -abs(_G.coords(HEX_INDEX[p[1]])[0] - mid)
-        elif p[0] == "place":
-            h = HEX_INDEX[p[2]]
-            score = -abs(_ROW[me][h] - _WANT_ROW[p[1]]) + (0.5 if forest[h] else 0.0)
-        elif p[0] == "ace":
-            score = 3.0 if s.kind[TANK_INDEX[p[1]]] == HEAVY else 1.0
+        got = table.get(a.id)
+        if got is None:
+            got = _setup_key(a.id)
+        k, h, value = got
+        if k == 0:
+            score = value
+        elif k == 1:
+            score = -abs(rows[h] - value) + (0.5 if forest[h] else 0.0)
+        elif k == 2:
+            score = 3.0 if s.kind[h] == HEAVY else 1.0
         else:
             score = 0.0
         if score > best_score:
@@ -163,7 +183,9 @@ def choose(s: TankClashState) -> Action:
     base = s.cp_hex[enemy * 3]
     cp_at, holder = s.cp_at, s.cp_holder
     mission = s.mission_kind[me]
-    goals: dict[int, int] = {}
+    tank = goal = start = fp = -1
+    may_fire = False
+    repairs = 0.0
     best = legal[0]
     best_score = -1e9
     for a in legal:
@@ -174,7 +196,16 @@ def choose(s: TankClashState) -> Action:
         if k == _MOVE:
             if y == base:
                 return a  # 12.1 the enemy base camp wins
+            if x != tank:  # a tank's moves come together: its goal and gun once for them all
+                tank = x
+                goal = _goal(s, x, me)
+                start = _DIST[hx[x] * _SIZE + goal] if goal >= 0 else 0
+                fp = stats[me][kind[x]][0]
+                may_fire = not s.attacked[x]
+                repairs = 10.0 * s.damage[x]
             score = 20.0
+            if goal >= 0:
+                score += (start - _DIST[y * _SIZE + goal]) * 2
             cp = cp_at.get(y)
             if cp is not None:
                 owner = cp // 3
@@ -183,13 +214,9 @@ def choose(s: TankClashState) -> Action:
                 elif owner == me and holder[cp] != me:
                     score += 40.0
                 elif owner == me:
-                    score += 10.0 * s.damage[x]
-            g = goals.get(x)
-            if g is None:
-                g = goals[x] = _goal(s, x, me)
-            if g >= 0:
-                score += (_DIST[hx[x] * _SIZE + g] - _DIST[y * _SIZE + g]) * 2
-            if not s.attacked[x] and _fire(s, y, stats[me][kind[x]][0]) & enemy_occ:
+                    score += repairs
+            # a hex to shoot from next is worth 6: worth looking only if that could make it the best
+            if may_fire and score + 6.0 > best_score and _fire(s, y, fp) & enemy_occ:
                 score += 6.0
         elif k == _ATTACK:
             arm = s.armour[y]
