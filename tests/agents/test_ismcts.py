@@ -60,10 +60,19 @@ class _HighestCard:
         return view.legal_actions()[-1]
 
 
+def _lowest_card_policy(game: Game, seed: int) -> Any:
+    """A playout policy that reads the (determinized) state: play the lowest card."""
+
+    def policy(state: Any) -> Any:
+        return state.legal_actions()[0]
+
+    return policy
+
+
 CANON_EVAL = Game(
     info=TOY.info,
     state_class=CanonicalHighCard,
-    extras={"evaluate": _tricks_and_hands},
+    extras={"evaluate": _tricks_and_hands, "rollout": _lowest_card_policy},
     heuristic=lambda g, seat, seed, **kw: _HighestCard(),
 )
 
@@ -90,6 +99,7 @@ def _twin_states(seed: int) -> tuple[HighCard, HighCard]:
         {"worlds": 6, "depth": 1},
         {"worlds": 6, "depth": 1, "rollout": "heuristic", "bias": 1.0},
         {"worlds": 6, "depth": 1, "rollout": "heuristic", "bias": 1.0, "tree": 1, "paired": True},
+        {"worlds": 6, "depth": 1, "rollout": "policy", "bias": 1.0, "tree": 1, "paired": True},
     ],
 )
 def test_choice_ignores_information_the_seat_cannot_see(seed: int, extra: dict[str, Any]) -> None:
@@ -275,6 +285,8 @@ def test_levels_and_registry() -> None:
         ("ismcts:bias=-1", "bias must not be negative"),
         ("ismcts:bias=1", "no heuristic bot to bias"),
         ("ismcts:rollout=heuristic", "no heuristic"),
+        ("ismcts:rollout=policy", "no playout policy"),
+        ("ismcts:rollout=smart", "random, heuristic or policy"),
         ("ismcts:deep=3", "unknown parameter"),
         ("ismcts:tree=0", "tree must be at least 1"),
         ("ismcts:tree=deep", "whole number"),
@@ -306,6 +318,27 @@ def test_heuristic_rollouts_use_the_games_bot() -> None:
     assert used
 
 
+def test_policy_rollouts_use_the_games_playout_policy() -> None:
+    """``rollout=policy`` plays the game's ``extras["rollout"]`` on the determinized states, never its bot."""
+    seen: list[int] = []
+
+    def factory(game: Game, seed: int) -> Any:
+        def policy(state: Any) -> Any:
+            seen.append(state.current_player)
+            return state.legal_actions()[-1]
+
+        return policy
+
+    def no_bot(g: Game, seat: int, seed: int, **kw: Any) -> Any:
+        raise AssertionError("the heuristic bot must not play policy playouts")
+
+    game = Game(info=TOY.info, state_class=HighCard, heuristic=no_bot, extras={"rollout": factory})
+    agent = make_agent("ismcts:iterations=20,rollout=policy,bias=0", game, 0, 0)
+    state = game.new(seed=4)
+    assert agent.act(SeatView(state, 0)) in state.legal_actions()
+    assert set(seen) == {0, 1}
+
+
 def test_factory_defaults_follow_what_the_game_offers() -> None:
     import hulldown
 
@@ -318,7 +351,7 @@ def test_factory_defaults_follow_what_the_game_offers() -> None:
     deep = make_agent("ismcts:tree=all,paired=0", tk, 0, 0)
     assert isinstance(deep, ISMCTSAgent) and (deep.tree, deep.paired) == (None, False)
     clash = make_agent("ismcts", hulldown.load("tank-clash"), 0, 0)
-    assert isinstance(clash, ISMCTSAgent) and clash.rollout == "random" and clash.evaluate is not None
+    assert isinstance(clash, ISMCTSAgent) and clash.rollout == "policy" and clash.evaluate is not None
     full = make_agent("ismcts:depth=end,rollout=random,bias=0,worlds=0", tk, 0, 0)
     assert isinstance(full, ISMCTSAgent)
     assert full.evaluate is None and full.max_rollout_steps == tk.info.max_steps

@@ -30,7 +30,11 @@ Three options make the search stronger per second in long, noisy games:
   the game's evaluation (``hulldown.agents.evaluators``), instead of playing
   hundreds of steps whose dice drown the effect of the choice searched.
 * ``rollout=heuristic`` plays the playout with the game's own bot, so the
-  positions scored are ones a sensible player reaches.
+  positions scored are ones a sensible player reaches. ``rollout=policy``
+  plays it with the game's playout policy where the bot is too slow for
+  playouts: a game may declare ``extras["rollout"]``, a factory
+  ``(game, seed) -> (state -> action)`` that chooses for whichever seat is to
+  act by reading the (determinized) state directly.
 * ``worlds=D`` draws ``D`` determinizations per decision and cycles through
   them (each iteration clones one and gives the clone a fresh random stream),
   because drawing a determinization costs far more than cloning one. Dice and
@@ -148,10 +152,12 @@ class ISMCTSAgent:
             raise ValueError("seconds must be positive")
         if exploration < 0:
             raise ValueError("exploration must not be negative")
-        if rollout not in ("random", "heuristic"):
-            raise ValueError("rollout must be random or heuristic")
+        if rollout not in ("random", "heuristic", "policy"):
+            raise ValueError("rollout must be random, heuristic or policy")
         if rollout == "heuristic" and game.heuristic is None:
             raise ValueError(f"{game.id} has no heuristic bot for rollouts")
+        if rollout == "policy" and not callable(game.extras.get("rollout")):
+            raise ValueError(f"{game.id} declares no playout policy (extras['rollout'])")
         if depth is not None and depth < 0:
             raise ValueError("depth must not be negative")
         if worlds < 0:
@@ -178,6 +184,8 @@ class ISMCTSAgent:
         self._rng = SplitMix64(seed)
         self._seed = seed
         self._rollout_agents: dict[int, Any] = {}
+        #: The game's playout policy (``rollout=policy``): state -> action for the seat to act.
+        self._policy: Any = game.extras["rollout"](game, derive_seed(seed, "rollout")) if rollout == "policy" else None
         self.worlds = worlds
         self.bias = bias
         self._hint_agent: Any = None
@@ -398,6 +406,12 @@ class ISMCTSAgent:
 
     def _rollout(self, state: GameState, rng: SplitMix64) -> None:
         budget = self.max_rollout_steps
+        policy = self._policy
+        if policy is not None:
+            while not state.is_over and budget > 0:
+                state.apply(policy(state))
+                budget -= 1
+            return
         if self.rollout == "heuristic":
             from hulldown.agents.base import SeatView as _View
 
@@ -444,8 +458,9 @@ BIAS = 1.0
 TREE = 1
 PAIRED = True
 #: Playout policy by game where the heuristic is too slow for playouts (Tank
-#: Clash's bot plans every tank's move: about 2 ms a step against tens of µs).
-ROLLOUT = {"tank-clash": "random"}
+#: Clash's bot plans every tank's move: about 2 ms a step against tens of µs),
+#: so the game's own fast playout policy (``extras["rollout"]``) plays them.
+ROLLOUT = {"tank-clash": "policy"}
 
 
 def make_ismcts(game: Game, seat: int, seed: int, **params: str) -> ISMCTSAgent:
@@ -524,6 +539,6 @@ def make_ismcts(game: Game, seat: int, seed: int, **params: str) -> ISMCTSAgent:
 register_agent(
     "ismcts",
     make_ismcts,
-    "information-set MCTS: level=easy|normal|hard, iterations=N or seconds=T, c=0.7, rollout=heuristic|random, "
+    "information-set MCTS: level=easy|normal|hard, iterations=N or seconds=T, c=0.7, rollout=heuristic|random|policy, "
     "depth=10|N|end, worlds=10, bias=1, tree=1|N|all, paired=1|0, confidence=0|Z",
 )

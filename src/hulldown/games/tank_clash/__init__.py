@@ -6,6 +6,7 @@ from hulldown.engine.game import Game, GameInfo, OptionSpec
 from hulldown.games.tank_clash.data import card_database
 from hulldown.games.tank_clash.heuristic import make_heuristic
 from hulldown.games.tank_clash.render import render_text
+from hulldown.games.tank_clash.rollout import make_rollout
 from hulldown.games.tank_clash.state import HEX_NAMES, RESULTS, TACTICAL_IDS, TANK_IDS, TankClashState
 from hulldown.games.tank_clash.tensor import TankClashTensors
 
@@ -85,5 +86,5 @@ GAME = Game(
     card_database=card_database,
     render_text=render_text,
     tensors=TankClashTensors(),
-    extras={"conformance_games": 2000, "event_vocabulary": VOCABULARY},
+    extras={"conformance_games": 2000, "event_vocabulary": VOCABULARY, "rollout": make_rollout},
 )
