@@ -24,7 +24,7 @@ OPTIONS = (
     OptionSpec("self_propelled", bool, False, "Self-Propelled Artillery fires beyond range (§11.4)"),
     OptionSpec("weather", str, "none", "weather, fixed or rolled each round (§11.6)",
                choices=("none", "fog", "rain", "winds", "storm", "rolled")),
-    OptionSpec("night", bool, False, "night combat: +1/+1 Evasion for every unit (§11.7)"),
+    OptionSpec("night", bool, False, "night combat: units deployed face down, +1/+1 Evasion for every unit (§11.7)"),
     OptionSpec("lend_lease", bool, False, "Lend-Lease: HQ wounds for AP when under fire (§11.5)"),
     OptionSpec("upgrade_drop", bool, False, "Upgrade Token Drop: destroyed infantry leave offensive tokens (§11.10)"),
     OptionSpec("smoke_canister", bool, False, "Smoke Canister upgrade for infantry (§11.8)"),
