@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from hulldown.engine.rng import SplitMix64
-from hulldown.games.tank_hunter.state import _FRONT_VOLLEYS, MAIN, TankHunterState, _forget
+from hulldown.games.tank_hunter.state import TankHunterState
 from tests.games.tank_hunter.golden import OPTION_SETS
 from tests.games.tank_hunter.helpers import GAME
 
@@ -28,29 +28,3 @@ def test_has_target_agrees_with_targets() -> None:
                 legal = s.legal_actions()
                 s.apply(legal[rng.below(len(legal))])
     assert checked > 10_000
-
-
-def test_memoised_attack_lists_agree_with_fresh_ones() -> None:
-    """Legal lists read from the attack memos equal those built with every memo dropped first.
-
-    Dropping the memos before each list is what happens when their size bound is reached,
-    so this also checks that a reset mid-game changes nothing.
-    """
-    compared = 0
-    for k, opts in enumerate(OPTION_SETS):
-        for seed in range(3):
-            s = GAME.new(seed=100 + seed, players=2 + (seed + k) % 5, options=opts)
-            assert isinstance(s, TankHunterState)
-            rng = SplitMix64(seed)
-            while not s.is_over:
-                if not s.stack and s.phase == MAIN and not s.acted:
-                    memoised = s._legal_main(s.turn)
-                    _forget()
-                    assert not _FRONT_VOLLEYS
-                    fresh = s._legal_main(s.turn)
-                    assert [a.id for a in memoised] == [a.id for a in fresh]
-                    assert s._legal_main(s.turn) == fresh
-                    compared += 1
-                legal = s.legal_actions()
-                s.apply(legal[rng.below(len(legal))])
-    assert compared > 500

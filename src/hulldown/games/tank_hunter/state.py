@@ -144,31 +144,11 @@ _LR_ONLY = 32 | 32 << 6 | 32 << 12
 _SLOT = 16 * _POS * 8
 
 
-#: every front-line attack of a turn: (attacker keys ``k``, each seat's targets) -> attacks in ``_volley`` order
-_FRONT_VOLLEYS: dict[tuple[tuple[int, ...], tuple[tuple[int, ...], ...]], tuple[Action, ...]] = {}
-
-
 def _forget() -> None:
-    """Drop the memos together (front-line entries hold their tables, so one alone would free nothing)."""
+    """Drop both memos together (front-line entries hold their tables, so one alone would free nothing)."""
     _VOLLEYS.clear()
     _FRONTS.clear()
-    _FRONT_VOLLEYS.clear()
     _entries[0] = 0
-
-
-def _front_volleys(
-    key: tuple[tuple[int, ...], tuple[tuple[int, ...], ...]],
-    fronts: list[tuple[tuple[int, ...], dict[int, tuple[Action, ...]]]],
-) -> tuple[Action, ...]:
-    """Build (once) the attacks of attackers ``key[0]`` at the lines ``fronts``: by attacker, then by seat."""
-    out: list[Action] = []
-    for k in key[0]:
-        for tg, table in fronts:
-            out += table.get(k) or _volley(tg, table, k)
-    if len(_FRONT_VOLLEYS) >= _MEMO_MAX:
-        _forget()
-    v = _FRONT_VOLLEYS[key] = tuple(out)
-    return v
 
 
 def _table(targets: tuple[int, ...]) -> dict[int, tuple[Action, ...]]:
@@ -973,20 +953,15 @@ class TankHunterState(GameState):
         udefs = self.udefs
         revealed, ooa, pinned, evaded = self.revealed, self.ooa, self.pinned, self.evaded
         fronts: list[tuple[tuple[int, ...], dict[int, tuple[Action, ...]]]] | None = None
-        ks = [
-            (i << 19) + udefs[u].vcode  # slot 2 * i
-            for i, u in enumerate(self.front[p])
-            if revealed[u] and not (ooa[u] or pinned[u] or evaded[u])
-        ]
-        if ks:
-            fronts = self._front_targets(p)
-            if fronts:
-                # the whole front-line part at once: it follows from the attackers and the targets alone
-                key = (tuple(ks), tuple([f[0] for f in fronts]))
-                volleys = _FRONT_VOLLEYS.get(key)
-                if volleys is None:
-                    volleys = _front_volleys(key, fronts)
-                out += volleys
+        for i, u in enumerate(self.front[p]):
+            if revealed[u] and not (ooa[u] or pinned[u] or evaded[u]):
+                if fronts is None:
+                    fronts = self._front_targets(p)
+                    if not fronts:
+                        break
+                k = (i << 19) + udefs[u].vcode  # slot 2 * i
+                for tg, table in fronts:
+                    out += table.get(k) or _volley(tg, table, k)
         rears: list[tuple[tuple[int, ...], dict[int, tuple[Action, ...]]]] | None = None
         for i, u in enumerate(self.rear[p]):
             if not revealed[u] or ooa[u] or pinned[u] or evaded[u]:
@@ -2443,15 +2418,11 @@ class TankHunterState(GameState):
         p = self.turn
         exhausted, revealed = self.exhausted, self.revealed
         front, rear = self.front[p], self.rear[p]
-        hidden = 0
         for u in front:
             exhausted[u] = False
-            if not revealed[u]:
-                hidden += 1
         for u in rear:
             exhausted[u] = False
-            if not revealed[u]:
-                hidden += 1
+        hidden = len(front) + len(rear) - sum(map(revealed.__getitem__, front)) - sum(map(revealed.__getitem__, rear))
         for u in self.command[p]:
             self.cmd_exhausted[u] = False
         self.rolled = [False] * self.nu
