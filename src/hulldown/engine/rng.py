@@ -9,6 +9,7 @@ by this file alone, not by the Python version.
 from __future__ import annotations
 
 _MASK = (1 << 64) - 1
+_SPAN = 1 << 64
 _GOLDEN = 0x9E3779B97F4A7C15
 
 
@@ -30,11 +31,17 @@ class SplitMix64:
         """Uniform integer in ``[0, n)`` without modulo bias (rejection sampling)."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        limit = _MASK - ((_MASK + 1) % n)
-        r = self.next64()
-        while r > limit:
-            r = self.next64()
-        return r % n
+        limit = _MASK - (_SPAN % n)
+        # next64, inline: every die, shuffle and random choice comes through here
+        s = self.state
+        while True:
+            s = (s + _GOLDEN) & _MASK
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            z ^= z >> 31
+            if z <= limit:
+                self.state = s
+                return z % n
 
     def random(self) -> float:
         """Uniform float in ``[0, 1)`` with 53 bits."""

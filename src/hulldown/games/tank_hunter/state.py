@@ -778,13 +778,13 @@ class TankHunterState(GameState):
 
     # ------------------------------------------------------------------ protocol
     def _current_player(self) -> int | None:
-        if self.phase == OVER:
+        ph = self.phase
+        if ph == OVER:
             return None
-        if self.stack:
-            return self._decider(self.stack[-1])
-        if self.phase == DRAFT:
-            return self.draft_seat
-        if self.phase == PLACE:
+        stack = self.stack
+        if stack:
+            return self._decider(stack[-1])
+        if ph in (DRAFT, PLACE):
             return self.draft_seat
         return self.turn
 
@@ -808,6 +808,20 @@ class TankHunterState(GameState):
 
     def _is_over(self) -> bool:
         return self.phase == OVER
+
+    # The engine's ``is_over`` and ``legal_actions``, with ``_is_over`` inline: a playout
+    # asks both at every decision, and the call is a fair share of a cheap step.
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def legal_actions(self) -> list[Action]:
+        if self.phase == OVER:
+            return []
+        cache = self._legal_cache
+        if cache is None:
+            cache = self._legal_cache = self._legal()
+        return list(cache)
 
     def find_action(self, action: Action | str) -> Action:
         """The engine's look-up with a shortcut: actions are shared objects (``act``), so one
