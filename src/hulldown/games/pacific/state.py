@@ -646,7 +646,7 @@ class PacificState(GameState):
         order = sorted(classes.items(), key=lambda kv: (not kv[0][1][2], kv[0]))
         for (owner, k), us in order:
             zones = [self.decks[owner]]
-            if not (self.solo and owner == 1):
+            if not (self.solo and owner == 1 and self.ai_revealed):  # the AI hand is open once revealed
                 zones.append(self.hands[owner])
             pool = [u.iid for u in us]
             spare: list[tuple[Zone[int], int]] = []
