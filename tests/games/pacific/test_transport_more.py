@@ -7,6 +7,7 @@ from hulldown.games.pacific import grid
 from hulldown.games.pacific.rules import move_destinations, reachable
 from hulldown.games.pacific.state import PacificState
 from hulldown.games.pacific.units import Unit
+from tests.games.pacific.test_transport import put
 
 GAME = registry.load("2gm-pacific")
 
@@ -23,16 +24,6 @@ def to_phase(phase: str, **opts: Any) -> PacificState:
     for s in range(grid.SPACES):  # a bare battlefield
         st.terrain[s] = -1
     return st
-
-
-def put(st: PacificState, cid: str, s: int, side: int | None = None, turn: int = -5) -> Unit:
-    side = st.active if side is None else side
-    iid = st._new_card(cid)
-    u = Unit(iid, st.db.units[cid], st.side_slots[side][0], side, s, turn)
-    st.units[iid] = u
-    st.board[s] = iid
-    st._legal_cache = None
-    return u
 
 
 def carried(st: PacificState, carrier: Unit, cid: str) -> Unit:

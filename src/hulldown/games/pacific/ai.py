@@ -399,13 +399,17 @@ def _buy_random_upgrade(st: PacificState, u: Unit, events: list[Event]) -> bool:
     opts = [o for o in _upgrade_options(st, u.card.upgrades, "any", have) if st.db.upgrades[o].cost <= st.ap[1]]
     if not opts:
         return False
-    up = _die_str(st, opts)
+    _buy(st, u, _die_str(st, opts), "12.11 Starting Deployment: spare AP, ", " (die roll)", events)
+    return True
+
+
+def _buy(st: PacificState, u: Unit, up: str, prefix: str, note: str, events: list[Event]) -> None:
+    """The AI pays for upgrade token ``up`` on ``u`` and logs the clause that chose it."""
     tok = st.new_token(up)
     st.ap[1] -= tok.up.cost
     u.tokens.append(tok)
     events.append(public("upgrade", unit=u.iid, token=tok.up.name))
-    st.log_ai(f"12.11 Starting Deployment: spare AP, {tok.up.name} for {u.card.name} (die roll)", events)
-    return True
+    st.log_ai(f"{prefix}{tok.up.name} for {u.card.name}{note}", events)
 
 
 def _die_str(st: PacificState, options: list[str]) -> str:
@@ -878,12 +882,7 @@ def _buy_upgrade(st: PacificState, u: Unit, wish: str, label: str, events: list[
         return False
     top = max(st.db.upgrades[o].cost for o in opts)
     best = [o for o in opts if st.db.upgrades[o].cost == top]
-    up = best[st.roll(len(best)) - 1] if len(best) > 1 else best[0]
-    tok = st.new_token(up)
-    st.ap[1] -= tok.up.cost
-    u.tokens.append(tok)
-    events.append(public("upgrade", unit=u.iid, token=tok.up.name))
-    st.log_ai(f"{label}: {tok.up.name} for {u.card.name}", events)
+    _buy(st, u, best[st.roll(len(best)) - 1] if len(best) > 1 else best[0], f"{label}: ", "", events)
     return True
 
 

@@ -891,13 +891,18 @@ def transport_actions(st: PacificState, slot: int, flags: Flags) -> list[Action]
     return out
 
 
-def board_actions(st: PacificState, slot: int) -> list[Action]:
-    """§15.2 case 3: a unit from hand goes on board a carrier deployed this turn, paying its own cost."""
-    carriers = [
+def new_empty_carriers(st: PacificState, slot: int) -> list[Unit]:
+    """§15.2 cases 2 and 3: the seat's empty carriers on the battlefield deployed this turn."""
+    return [
         u
         for u in st.units.values()
         if u.owner == slot and u.space >= 0 and u.deployed_turn == st.turn and u.cargo is None and is_carrier(u)
     ]
+
+
+def board_actions(st: PacificState, slot: int) -> list[Action]:
+    """§15.2 case 3: a unit from hand goes on board a carrier deployed this turn, paying its own cost."""
+    carriers = new_empty_carriers(st, slot)
     if not carriers:
         return []
     out: list[Action] = []
@@ -935,11 +940,7 @@ def fetch_targets(st: PacificState, t: Unit, flags: Flags, units: list[Unit]) ->
 def deploy_fetch_actions(st: PacificState, slot: int) -> list[Action]:
     """§15.2 case 2: in the Deployment phase a carrier with *Mobility* deployed this turn drives
     to a unit deployed in an earlier turn and takes it on board (`fetch:`); it moves no more."""
-    carriers = [
-        u
-        for u in st.units.values()
-        if u.owner == slot and u.space >= 0 and u.deployed_turn == st.turn and u.cargo is None and is_carrier(u)
-    ]
+    carriers = new_empty_carriers(st, slot)
     if not carriers:
         return []
     out: list[Action] = []
