@@ -240,7 +240,20 @@ class GameState:
         raise IllegalActionError(f"action {aid!r:.120} is not legal now")
 
     def apply(self, action: Action | ActionId) -> list[Event]:
-        act = self.find_action(action)
+        # An action handed back by ``legal_actions`` is the very object in the cache,
+        # so a plain identity loop finds it before any id is compared (the commonest
+        # call, by far, in search and simulation). The cache is never set while the
+        # game is over: only ``legal_actions`` and ``find_action`` build it, after
+        # their own checks, and every step clears it.
+        cache = self._legal_cache
+        if cache is not None:
+            for act in cache:
+                if act is action:
+                    break
+            else:
+                act = self.find_action(action)
+        else:
+            act = self.find_action(action)
         seat = self._current_player()
         self._log = (("action", seat, act.id), self._log)
         self._legal_cache = None
