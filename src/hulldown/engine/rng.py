@@ -11,6 +11,9 @@ from __future__ import annotations
 _MASK = (1 << 64) - 1
 _SPAN = 1 << 64
 _GOLDEN = 0x9E3779B97F4A7C15
+#: ``below(n)``'s rejection limits for small ``n``
+_SMALL = 257
+_LIMITS = [0] + [_MASK - (_SPAN % n) for n in range(1, _SMALL)]
 
 
 class SplitMix64:
@@ -29,9 +32,12 @@ class SplitMix64:
 
     def below(self, n: int) -> int:
         """Uniform integer in ``[0, n)`` without modulo bias (rejection sampling)."""
-        if n <= 0:
+        if 0 < n < _SMALL:
+            limit = _LIMITS[n]  # dice and short lists: the bound's arithmetic done once, at import
+        elif n <= 0:
             raise ValueError("below() needs a positive bound")
-        limit = _MASK - (_SPAN % n)
+        else:
+            limit = _MASK - (_SPAN % n)
         # next64, inline: every die, shuffle and random choice comes through here
         s = self.state
         while True:
