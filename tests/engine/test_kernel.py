@@ -52,6 +52,22 @@ class TestRng:
         with pytest.raises(ValueError):
             g.below(0)
 
+    def test_below_is_rejection_sampling_on_next64(self) -> None:
+        # the definition, spelled out: draw 64 bits, reject the top partial span, reduce
+        def reference(g: SplitMix64, n: int) -> int:
+            limit = (1 << 64) - 1 - ((1 << 64) % n)
+            while True:
+                z = g.next64()
+                if z <= limit:
+                    return z % n
+
+        for n in (1, 2, 6, 7, 255, 256, 257, 1000, 3**30, (1 << 63) + 5):
+            a, b = SplitMix64(n), SplitMix64(n)
+            assert [a.below(n) for _ in range(300)] == [reference(b, n) for _ in range(300)]
+            assert a.state == b.state
+        with pytest.raises(ValueError):
+            SplitMix64(1).below(-3)
+
     def test_permutation_is_a_permutation(self) -> None:
         p = SplitMix64(3).permutation(50)
         assert sorted(p) == list(range(50)) and p != list(range(50))
