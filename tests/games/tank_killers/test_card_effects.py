@@ -259,8 +259,10 @@ def test_only_vs_support_cards_against_a_support_attack() -> None:
     assert [st.R.fname[c] for c in st.casualty[0]] == ["150mm s FH 18"]  # support: casualty at phase end
 
 
+cover("Buttoned Down")
+
+
 def test_buttoned_down_only_against_an_attacking_tank() -> None:
-    cover("Buttoned Down")
     st = new()
     give(st, 1, "Buttoned Down")
     attack(st, "Panther", "M4 Sherman")
@@ -271,8 +273,10 @@ def test_buttoned_down_only_against_an_attacking_tank() -> None:
     assert ids(st2) == ["pass"]
 
 
+cover("Soft Ground")
+
+
 def test_soft_ground_only_against_a_heavy_tank() -> None:
-    cover("Soft Ground")
     st = new()
     give(st, 1, "Soft Ground")
     attack(st, "Tiger", "M4 Sherman")
@@ -283,8 +287,10 @@ def test_soft_ground_only_against_a_heavy_tank() -> None:
     assert ids(st2) == ["pass"]
 
 
+cover("Tanks vs Infantry")
+
+
 def test_tanks_vs_infantry_only_when_a_tank_attacks_infantry() -> None:
-    cover("Tanks vs Infantry")
     st = new()
     give(st, 1, "Tanks vs Infantry")
     attack(st, "Panther", "Infantry Platoon")
@@ -296,8 +302,10 @@ def test_tanks_vs_infantry_only_when_a_tank_attacks_infantry() -> None:
     assert ids(st2) == ["pass"]
 
 
+cover("Air Superiority")
+
+
 def test_air_superiority_only_anglos_against_germans() -> None:
-    cover("Air Superiority")
     st = new()  # German attacks, American defends
     give(st, 1, "Air Superiority")
     attack(st, "Panther", "M4 Sherman")
@@ -312,8 +320,10 @@ def test_air_superiority_only_anglos_against_germans() -> None:
     assert ids(st3) == ["pass"]
 
 
+cover("Anti-Tank Mine")
+
+
 def test_anti_tank_mine_only_against_vehicles() -> None:
-    cover("Anti-Tank Mine")
     st = new()
     give(st, 1, "Anti-Tank Mine")
     attack(st, "StgIIIf", "M4 Sherman")
@@ -381,8 +391,10 @@ def test_out_of_action_restrictions_by_target() -> None:
     assert sorted(ids(st4)) == ["pass", "play:barrel-damaged", "play:commander-killed", "play:treads-damaged"]
 
 
+cover("Rally")
+
+
 def test_abandon_tank_can_be_negated_by_rally() -> None:
-    cover("Rally")
     st = _failed("Panzergrenadiers", "M4 Sherman", ("Abandon Tank",))
     give(st, 1, "Rally")
     play(st, "Abandon Tank")
@@ -393,8 +405,10 @@ def test_abandon_tank_can_be_negated_by_rally() -> None:
     assert (st.casualty[1] == [] and st.phase == P_FREE) or st.active == 1
 
 
+cover("Professionalism")
+
+
 def test_professionalism_only_for_the_german_player() -> None:
-    cover("Professionalism")
     st = _failed("Infantry Platoon", "Panther", ("Abandon Tank",), deck0="american", deck1="german")
     give(st, 1, "Professionalism", "Rally")
     play(st, "Abandon Tank")
@@ -432,8 +446,10 @@ def test_negated_lost_action_lets_the_attack_go_on() -> None:
     assert st.phase == P_MOD and st.current_player == 0
 
 
+cover("Repairs")
+
+
 def test_repairs_negates_a_hit_card() -> None:
-    cover("Repairs")
     st = new()
     give(st, 0, "Topside Hit", "Flank Hit")
     give(st, 1, "Repairs")
@@ -445,8 +461,10 @@ def test_repairs_negates_a_hit_card() -> None:
     assert "play:flank-hit" not in ids(st)  # the Hit card was still played
 
 
+cover("Breakdown")
+
+
 def test_repairs_negates_breakdown() -> None:
-    cover("Breakdown")
     st = new()
     give(st, 0, "Repairs")
     give(st, 1, "Breakdown")
@@ -515,8 +533,10 @@ def test_blitzkrieg_only_for_germans() -> None:
     assert ids(st) == ["pass", "play:fast-tank"]
 
 
+cover("Infantry vs Tanks")
+
+
 def test_infantry_vs_tanks_free_action() -> None:
-    cover("Infantry vs Tanks")
     st = _after_attack("Panzergrenadiers", "M4 Sherman", ("Infantry vs Tanks",))
     assert "play:infantry-vs-tanks" in ids(st)
     st2 = _after_attack("Panther", "M4 Sherman", ("Infantry vs Tanks",))
@@ -534,8 +554,10 @@ def test_same_unit_free_actions(card: str) -> None:
     assert st.att == first and st.phase == P_TARGET and len(st.in_play[0]) == 1
 
 
+cover("Fast Turret Traverse")
+
+
 def test_fast_turret_traverse_anglo_tank_same_unit_only() -> None:
-    cover("Fast Turret Traverse")
     st = _after_attack("M4 Sherman", "PzIVh", ("Fast Turret Traverse",), deck0="british", deck1="german")
     play(st, "Fast Turret Traverse")
     assert ids(st) == ["attacker:m4-sherman"]
