@@ -491,18 +491,26 @@ def ai_turn(st: PacificState, events: list[Event], table: str | None = None) -> 
     if st.over:
         return
     deployment(st, b, events, t)
-    if st.para_drops:  # §16.3: the player's AA answers the drops first; rules.advance resumes
+    if st.para_drops or st.ai_card_attacks:
+        # §16.3, §11.13: the player's AA answers the drops and its Smoke Grenades the attack
+        # cards first; rules.advance then resumes the turn
         st.ai_resume = (b, t)
         return
     ai_turn_rest(st, b, t, events)
 
 
 def ai_turn_rest(st: PacificState, b: str, t: str, events: list[Event]) -> None:
-    """The AI's turn after its Deployment phase (§12.6-12.8)."""
+    """The AI's turn after its Deployment phase (§12.6-12.8). When its Shooting phase waits for
+    the player (a Smoke Grenade, §11.13; an interception, escort or AA fire, §16.1) ``ai_resume``
+    is set and rules.advance calls this again once the player has answered: the phase goes on
+    from ``ai_shots``."""
     side = 1
-    movement(st, b, events, t)
-    heal_and_repair(st, events)
-    shooting(st, events)
+    if st.ai_shots is None:
+        movement(st, b, events, t)
+        heal_and_repair(st, events)
+    if shooting(st, events):
+        st.ai_resume = (b, t)
+        return
     for w in st.units.values():  # §12 Flip Over: untilt the tokens (carried units' too)
         if w.side == side:
             for u in w.each():
@@ -1471,51 +1479,91 @@ def target_priority(st: PacificState, shooter: Unit, options: list[tuple[str, An
     return choice
 
 
-def shooting(st: PacificState, events: list[Event]) -> None:
+def shooting(st: PacificState, events: list[Event]) -> bool:
     """§12.7: farthest forward first, costliest first on ties; main weapon, then tokens. Promotion
     cards are played first (undamaged tank, else artillery or armed transport, else the first
     undamaged infantry that destroys an enemy unit); Fortunate when attacking the battle objective
-    or a unit whose loss breaks the player's Supply Line."""
-    from hulldown.games.pacific.rules import fire, fire_targets, shots_left
+    or a unit whose loss breaks the player's Supply Line.
 
-    _promote(st, None, events)
-    order = sorted(
-        (u for u in st.side_units(1) if u.space >= 0),
-        key=lambda u: (-grid.own_row(1, u.space), -u.card.cost, u.iid),
-    )
-    order += [u for u in st.side_units(1) if u.space == HQ_SPACE and u.card.damage > 0]
-    for u in order:
-        for k in [-1, *range(len(u.tokens))]:
-            while u.iid in st.units and not st.over:
-                if k < 0:
-                    if u.card.damage == 0 or shots_left(u) <= 0 or u.no_fire:
-                        break
-                else:
-                    t = u.tokens[k]
-                    if t.used or t.spent or not t.up.is_weapon or u.space == HQ_SPACE:
-                        break
-                    if t.up.mount and not t.mounted:
-                        t.mounted = True
-                        t.mounted_turn = st.turn
-                opts = []
-                for tid, _ in fire_targets(st, u, k):
-                    up = None if k < 0 else u.tokens[k].up
-                    e = st.units.get(int(tid[1:])) if tid.startswith("u") else None
-                    opts.append((tid, combat.numbers(st, u, up, e, shot_index=u.main_shots if k < 0 else 0)))
-                if not opts:
-                    break
-                tid, why = target_priority(st, u, opts)
-                _fortunate(st, u, tid, events)
-                st.log_ai(f"12.7 Shooting: {u.card.name} fires at {why}", events)
-                victim = st.units.get(int(tid[1:])) if tid.startswith("u") else None
-                fresh = u.wounds == 0
-                fire(st, u, "main" if k < 0 else str(k), tid, events)
-                if victim is not None and victim.iid not in st.units and fresh and u.card.type == "infantry":
-                    _promote(st, u, events)
-                if k >= 0:
-                    break
-            if st.pending_air is not None or st.over:
-                return
+    The phase is a queue in the state (``ai_shots``) so that it can wait for the player: a shot
+    at a unit holding a Smoke Grenade is declared (logged, Fortunate played) and kept in
+    ``ai_shot`` while the player decides (§11.13); an air attack waits for the player's
+    interception, escort and AA (§16.1). True when the phase now waits; called again, it goes
+    on where it stopped."""
+    from hulldown.games.pacific.rules import fire_targets, shots_left, smoke_answers, smoke_window
+
+    if st.ai_shots is None:
+        _promote(st, None, events)
+        order = sorted(
+            (u for u in st.side_units(1) if u.space >= 0),
+            key=lambda u: (-grid.own_row(1, u.space), -u.card.cost, u.iid),
+        )
+        order += [u for u in st.side_units(1) if u.space == HQ_SPACE and u.card.damage > 0]
+        st.ai_shots = [(u.iid, k) for u in order for k in [-1, *range(len(u.tokens))]]
+    queue = st.ai_shots
+    while queue and not st.over:
+        uid, k = queue[0]
+        u = st.units.get(uid)
+        if u is None:
+            st.ai_shot = None
+            queue.pop(0)
+            continue
+        if st.ai_shot is not None:  # the player has answered the declared shot: it is made now
+            tid, fresh = st.ai_shot
+            st.ai_shot = None
+            if _ai_fire(st, u, k, tid, fresh, events):
+                return True
+            if k >= 0:
+                queue.pop(0)
+            continue
+        if k < 0:
+            if u.card.damage == 0 or shots_left(u) <= 0 or u.no_fire:
+                queue.pop(0)
+                continue
+        else:
+            tk = u.tokens[k]
+            if tk.used or tk.spent or not tk.up.is_weapon or u.space == HQ_SPACE:
+                queue.pop(0)
+                continue
+            if tk.up.mount and not tk.mounted:
+                tk.mounted = True
+                tk.mounted_turn = st.turn
+        opts = []
+        for tid, _ in fire_targets(st, u, k):
+            up = None if k < 0 else u.tokens[k].up
+            e = st.units.get(int(tid[1:])) if tid.startswith("u") else None
+            opts.append((tid, combat.numbers(st, u, up, e, shot_index=u.main_shots if k < 0 else 0)))
+        if not opts:
+            queue.pop(0)
+            continue
+        tid, why = target_priority(st, u, opts)
+        _fortunate(st, u, tid, events)
+        st.log_ai(f"12.7 Shooting: {u.card.name} fires at {why}", events)
+        fresh = u.wounds == 0
+        victim = st.units.get(int(tid[1:])) if tid.startswith("u") else None
+        if victim is not None and smoke_answers(st, victim):
+            aid = f"fire:{'main' if k < 0 else k}:{tid}"
+            st.ai_shot = (tid, fresh)
+            smoke_window(st, u, victim, aid, "ai-fire", events)
+            return True
+        if _ai_fire(st, u, k, tid, fresh, events):
+            return True
+        if k >= 0:
+            queue.pop(0)
+    st.ai_shots = None
+    return False
+
+
+def _ai_fire(st: PacificState, u: Unit, k: int, tid: str, fresh: bool, events: list[Event]) -> bool:
+    """One AI attack (§12.7), then the Promotion of an undamaged infantry that destroyed an enemy
+    unit. True when an air attack now waits for the player's reactions (§16.1)."""
+    from hulldown.games.pacific.rules import fire
+
+    victim = st.units.get(int(tid[1:])) if tid.startswith("u") else None
+    fire(st, u, "main" if k < 0 else str(k), tid, events)
+    if victim is not None and victim.iid not in st.units and fresh and u.card.type == "infantry":
+        _promote(st, u, events)
+    return st.pending_air is not None
 
 
 def _hand_support(st: PacificState, effect: str) -> list[int]:
