@@ -13,6 +13,7 @@ from hulldown.engine import Event, public
 from hulldown.engine.rng import SplitMix64
 from hulldown.engine.state import Action
 from hulldown.games.pacific import combat, grid
+from hulldown.games.pacific.cards import UnitCard
 from hulldown.games.pacific.ids import find_unit, hand_card
 from hulldown.games.pacific.units import HQ_SPACE, Unit
 
@@ -117,6 +118,57 @@ def _scenario_field(st: PacificState, name: str) -> Any:
     if isinstance(sc, dict):
         return sc.get(name)
     return getattr(sc, name, None)
+
+
+#: §11.7: the stand-in cards the AI reads for a face-down card of the player, by (army, aircraft)
+_STAND_INS: dict[tuple[str, bool], UnitCard] = {}
+
+
+def hidden_foe(st: PacificState, e: Unit) -> bool:
+    """A face-down card of the player: the solo AI sees its space, wounds, markers and attached
+    cards, never what it is (§11.7.2)."""
+    return e.face_down and st.solo and not st.is_ai_side(e.side)
+
+
+def known(st: PacificState, e: Unit) -> Unit:
+    """What the solo AI may know of unit ``e`` (rules §12.12): ``e`` itself, or for a face-down
+    card of the player a copy whose card is a stand-in and whose printed tokens are hidden. The
+    stand-in fears the worst (the longest Range, the most MP and Armour-piercing of its army's
+    cards of its kind, aircraft or ground units), is taken to be one the AI's weapons can damage
+    (Armour 0; every shot at it is offered, §11.7.3), is never "destroyed by a standard hit" (its
+    Hit Points are unknown) and has no cost (it comes after every unit the AI can see in an order
+    by cost; ties go by space, never by what the card is)."""
+    if not hidden_foe(st, e):
+        return e
+    aircraft = e.space == HQ_SPACE
+    stand_in = _STAND_INS.get((e.card.army, aircraft))
+    if stand_in is None:
+        kind = [u for u in st.db.units.values() if u.army == e.card.army and (u.type == "aircraft") == aircraft]
+        stand_in = UnitCard.model_construct(
+            id="face-down",
+            name="a face-down unit",
+            army=e.card.army,
+            type="aircraft" if aircraft else "unknown",
+            cost=0,
+            move=max(u.move for u in kind),
+            range=max(u.range for u in kind),
+            hit=10,
+            crit=10,
+            pierce=max(u.pierce for u in kind),
+            damage=max(u.damage for u in kind),
+            armour=0,
+            hp=10,
+            tags=(),
+            upgrades=(),
+            free=(),
+            second_gun=None,
+        )
+        _STAND_INS[(e.card.army, aircraft)] = stand_in
+    v = e.copy()
+    v.card = stand_in
+    v.tokens = [t for t in v.tokens if t.up.id not in e.card.free]
+    v.cargo = None
+    return v
 
 
 def card_type(st: PacificState, cid: str) -> str:
@@ -1017,7 +1069,8 @@ def board_waiting_carriers(st: PacificState, b: str, table: str, events: list[Ev
 
 def _in_range_of_enemy(st: PacificState, u: Unit) -> bool:
     return any(
-        e.side != u.side and e.space >= 0 and grid.DIST[e.space][u.space] <= e.card.range for e in st.units.values()
+        e.side != u.side and e.space >= 0 and grid.DIST[e.space][u.space] <= known(st, e).card.range
+        for e in st.units.values()
     )
 
 
@@ -1050,8 +1103,8 @@ def support_target(st: PacificState, sc: Any, b: str, phase: str = "deploy") -> 
         return -2, "no target"
     if targets[0] is None:
         return -1, "no target needed"
-    units = [st.units[t] for t in targets if t is not None]
-    units.sort(key=lambda u: (-u.card.cost, u.iid))
+    units = [known(st, st.units[t]) for t in targets if t is not None]
+    units.sort(key=lambda u: (-u.card.cost, u.space if hidden_foe(st, u) else -1, u.iid))
     if b == "initial" and sc.target == "own-unit":  # §12.5 turns 1-2: troops near cover first
         units.sort(key=lambda u: (0 if u.space >= 0 and st.terrain[u.space] >= 0 else 1, -u.card.cost, u.iid))
     e = sc.effect
@@ -1102,8 +1155,8 @@ def placement(st: PacificState, pierce: int, spaces: list[int], b: str, side: in
     cover = [s for s in range(grid.SPACES) if _cover(st, s) and st.board[s] < 0]
     if b != "initial":
         foes = sorted(
-            (u for u in st.side_units(1 - side) if u.space >= 0 and pierce >= st.effective_armour(u)),
-            key=lambda u: (-u.card.cost, grid.hq_distance(side, u.space), u.iid),
+            (v for u in st.side_units(1 - side) if u.space >= 0 and pierce >= st.effective_armour(v := known(st, u))),
+            key=lambda u: (-u.card.cost, grid.hq_distance(side, u.space), u.space),
         )
         if foes:
             f = foes[0]
@@ -1193,9 +1246,9 @@ def _threats(st: PacificState, u: Unit) -> list[Unit]:
     """Enemy units that have ``u`` in range and can damage it (§12.6 "within range of enemy units
     that might cause damage")."""
     return [
-        e for e in st.units.values()
-        if e.side != u.side and e.space >= 0 and grid.distance(e.space, u.space) <= e.card.range
-        and e.card.damage > 0 and e.card.pierce >= st.effective_armour(u)
+        k for e in st.units.values()
+        if e.side != u.side and e.space >= 0 and grid.distance(e.space, u.space) <= (k := known(st, e)).card.range
+        and k.card.damage > 0 and k.card.pierce >= st.effective_armour(u)
     ]  # fmt: skip
 
 
@@ -1269,8 +1322,8 @@ def _destination(
                     for e in st.units.values()
                     if e.side != side
                     and e.space >= 0
-                    and grid.distance(e.space, s) <= e.card.range
-                    and e.card.damage > 0
+                    and grid.distance(e.space, s) <= known(st, e).card.range
+                    and known(st, e).card.damage > 0
                 ]
             ]
             if fwd and not last_of_line:
@@ -1432,7 +1485,7 @@ def _has_target_from(st: PacificState, c: Unit, s: int) -> bool:
         return True
     return any(
         e.side != c.side and e.space >= 0 and grid.distance(e.space, s) <= c.card.range
-        and c.card.pierce >= st.effective_armour(e)
+        and c.card.pierce >= st.effective_armour(known(st, e))
         for e in st.units.values()
     )  # fmt: skip
 
@@ -1441,7 +1494,10 @@ def _unanswered_threats(st: PacificState, u: Unit) -> list[Unit]:
     """Enemy units that have ``u`` in range and that no AI unit's main weapon can damage (§12.6)."""
     out = []
     for e in st.units.values():
-        if e.side == u.side or e.space < 0 or grid.distance(e.space, u.space) > e.card.range:
+        if e.side == u.side or e.space < 0:
+            continue
+        e = known(st, e)
+        if grid.distance(e.space, u.space) > e.card.range:
             continue
         if e.card.pierce < st.effective_armour(u) or e.card.damage == 0:
             continue
@@ -1463,8 +1519,16 @@ def target_priority(st: PacificState, shooter: Unit, options: list[tuple[str, An
             key = (4, 0, 0)
             why = "terrain (priority 5)"
         else:
-            e = st.units[int(tid[1:])]
-            if atk.damage >= e.hp - e.wounds:
+            e = known(st, st.units[int(tid[1:])])
+            if hidden_foe(st, e):  # §12.12: its Hit Points unknown, never priority 1
+                if e.wounds:
+                    key = (2, atk.hit, 0, e.space)
+                    why = "a face-down unit: wounded (priority 3)"
+                else:
+                    d = grid.hq_distance(shooter.side, e.space) if e.space >= 0 else 99
+                    key = (3, d, atk.hit, 0 if e.attacked_by else 1, e.space)
+                    why = "a face-down unit: nearest the AI HQ (priority 4)"
+            elif atk.damage >= e.hp - e.wounds:
                 key = (0, -e.card.cost, atk.hit)
                 why = f"{e.card.name}: destroyed by a standard hit (priority 1)"
             elif e.wounds:
@@ -1532,6 +1596,8 @@ def shooting(st: PacificState, events: list[Event]) -> bool:
         for tid, _ in fire_targets(st, u, k):
             up = None if k < 0 else u.tokens[k].up
             e = st.units.get(int(tid[1:])) if tid.startswith("u") else None
+            if e is not None:
+                e = known(st, e)  # §12.12: the numbers as the AI can work them out
             opts.append((tid, combat.numbers(st, u, up, e, shot_index=u.main_shots if k < 0 else 0)))
         if not opts:
             queue.pop(0)
@@ -1614,6 +1680,7 @@ def _fortunate(st: PacificState, u: Unit, tid: str, events: list[Event]) -> None
     if tid == "hq":
         why = "attacking the HQ"
     elif tid.startswith("u") and (e := st.units.get(int(tid[1:]))) is not None:
+        e = known(st, e)
         if e.space in objective_spaces(st):
             why = f"attacking the battle objective ({e.card.name})"
         elif _breaks_supply(st, e):
