@@ -1067,6 +1067,85 @@ def board_waiting_carriers(st: PacificState, b: str, table: str, events: list[Ev
         st.log_ai(f"12.6 Movement: {c.card.name} boards {t.card.name} (12.4 transport line, 15.2 case 1)", events)
 
 
+def _may_leave(held: list[int], chain: int, row: int) -> bool:
+    """May one AI unit leave own row ``row`` without leaving a row of its Supply Line empty?"""
+    return held[row] > 1 or row > chain
+
+
+def fetch_with_empty_carriers(st: PacificState, b: str, table: str, events: list[Event]) -> None:
+    """§12.6 before the moves, after :func:`board_waiting_carriers` (reconstructed, rules §12.6):
+    an empty carrier on the battlefield from an earlier turn (Transport, Tow or landing craft, its
+    cargo unloaded or never taken; not a Supplies transport) goes back for a unit, as a transport
+    line's carrier would. The
+    cargo: the costliest unit of its side it can carry (equal costs: die roll) that stands behind
+    the behaviour's row, was deployed in an earlier turn, can still move and is not a special
+    mover (Heal and Repair, units that generate AP, Supplies); neither it nor the carrier may leave
+    a row of the Supply Line empty. The unit boards the carrier when its MP reach it (§15.2
+    case 1: the carrier may then move on and unload it, §12.6), else the carrier spends all its MP
+    driving to the unit (``fetch``) and moves on next turn."""
+    from hulldown.games.pacific.rules import (
+        can_move,
+        fetch,
+        fetch_targets,
+        front,
+        is_carrier,
+        load,
+        movement_points,
+        reachable,
+        terrain_flags,
+    )  # fmt: skip
+
+    side = 1
+    carriers = sorted(
+        (t for t in st.side_units(side) if t.space >= 0 and t.cargo is None and t.deployed_turn < st.turn
+         and is_carrier(t) and can_move(st, t) and not _has_supplies(t)),
+        key=lambda t: (-t.card.cost, t.iid),
+    )  # fmt: skip
+    if not carriers:
+        return
+    flags = terrain_flags(st)
+    for t in carriers:
+        if t.iid not in st.units or t.cargo is not None or not can_move(st, t):
+            continue
+        held = _held_rows(st, side)
+        chain = _chain(st, side)
+        aim = _target_row(st, b, table, held, side)
+        if not _may_leave(held, chain, grid.own_row(side, t.space)):
+            continue  # it could not drive its cargo on (§12.6)
+        cands = [
+            c
+            for c in sorted(st.side_units(side), key=lambda x: x.iid)
+            if c is not t and c.space >= 0 and c.deployed_turn < st.turn and t.can_carry(c) and can_move(st, c)
+            and grid.own_row(side, c.space) < aim and _may_leave(held, chain, grid.own_row(side, c.space))
+            and not _treats(c) and not c.has("generates-ap") and not _has_supplies(c)
+        ]  # fmt: skip
+        if not cands:
+            continue
+        fetchable = {c.iid for c in fetch_targets(st, t, flags, cands)}
+        plans: dict[int, str] = {}
+        for c in cands:
+            reach = reachable(st, c, movement_points(st, c), flags)
+            if t.has("embark-disembark"):
+                f = front(t.side, t.space)
+                walks = f >= 0 and (f == c.space or (f in reach and st.board[f] < 0))
+            else:
+                walks = t.space in reach
+            if walks:
+                plans[c.iid] = "load"
+            elif c.iid in fetchable:
+                plans[c.iid] = "fetch"
+        if not plans:
+            continue
+        top = _ordered(st, [_Pick(i, 0, st.units[i].card.cost, [], "") for i in sorted(plans)])[0]
+        c = st.units[top.iid]
+        if plans[c.iid] == "load":
+            load(st, c, t, events)
+            st.log_ai(f"12.6 Movement: {c.card.name} boards the empty {t.card.name} (15.2 case 1)", events)
+        else:
+            fetch(st, t, c, events)
+            st.log_ai(f"12.6 Movement: the empty {t.card.name} drives back for {c.card.name} (15.2)", events)
+
+
 def _in_range_of_enemy(st: PacificState, u: Unit) -> bool:
     return any(
         e.side != u.side and e.space >= 0 and grid.DIST[e.space][u.space] <= known(st, e).card.range
@@ -1217,6 +1296,7 @@ def movement(st: PacificState, b: str, events: list[Event], table: str = "variab
 
     side = 1
     board_waiting_carriers(st, b, table, events)
+    fetch_with_empty_carriers(st, b, table, events)
     units = sorted(
         (u for u in st.side_units(side) if u.space >= 0),
         key=lambda u: (grid.own_row(side, u.space), -u.card.cost, u.iid),
