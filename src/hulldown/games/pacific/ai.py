@@ -727,18 +727,18 @@ def _cargo_wants(st: PacificState, kind: str, carrier: str) -> list[str]:
     return wants
 
 
-def _field_cargo(st: PacificState, kind: str, wish: str, carrier: str, taken: set[int]) -> list[Unit]:
+def _field_cargo(st: PacificState, kind: str, wish: str, carrier: str, taken: set[int], side: int = 1) -> list[Unit]:
     """§12.4 transport line with no cargo in hand: the AI units of the battlefield the carrier
     may take on board instead (deployed in an earlier turn, §15.2 cases 1-2), by the same choice
     as from the hand: infantry holding the compulsory upgrade, else towed artillery."""
-    probe = Unit(-1, st.db.units[carrier], 1, 1, -1, st.turn)
+    probe = Unit(-1, st.db.units[carrier], 1, side, -1, st.turn)
     for want in _cargo_wants(st, kind, carrier):
         need = 0
         if want == "infantry" and wish and not wish.endswith("?"):
             need = 2 if wish == "two-offensive" else 1
         out = [
             u
-            for u in sorted(st.side_units(1), key=lambda x: x.iid)
+            for u in sorted(st.side_units(side), key=lambda x: x.iid)
             if u.space >= 0
             and u.iid not in taken
             and u.deployed_turn < st.turn
@@ -751,7 +751,9 @@ def _field_cargo(st: PacificState, kind: str, wish: str, carrier: str, taken: se
     return []
 
 
-def _pickup_space(st: PacificState, uc: Any, cands: list[Unit], spaces: list[int]) -> tuple[int, Unit] | None:
+def _pickup_space(
+    st: PacificState, uc: Any, cands: list[Unit], spaces: list[int], side: int = 1
+) -> tuple[int, Unit] | None:
     """§15.2 for a transport line whose cargo is on the battlefield: the costliest unit (equal
     costs: die roll) that can be taken on board this turn, and the deployment-line space for the
     carrier nearest it (die roll): with *Mobility* the carrier's MP must reach the unit from there
@@ -767,7 +769,7 @@ def _pickup_space(st: PacificState, uc: Any, cands: list[Unit], spaces: list[int
         if mobile:
             ok = []
             for s in spaces:
-                probe = Unit(-1, uc, 1, 1, s, st.turn)
+                probe = Unit(-1, uc, 1, side, s, st.turn)
                 if c.space in reachable(st, probe, movement_points(st, probe), flags) and water_ok(st, probe, c.space):
                     ok.append(s)
         else:
@@ -781,15 +783,17 @@ def _pickup_space(st: PacificState, uc: Any, cands: list[Unit], spaces: list[int
     return None
 
 
-def _field_plan(st: PacificState, kind: str, wish: str, carrier: str, taken: set[int]) -> tuple[int, Unit] | None:
+def _field_plan(
+    st: PacificState, kind: str, wish: str, carrier: str, taken: set[int], side: int = 1
+) -> tuple[int, Unit] | None:
     """The unit of the battlefield a transport line with no cargo in hand takes on board, and
     where its carrier is deployed (None: the line does not fit)."""
     from hulldown.games.pacific.rules import deploy_spaces
 
     uc = st.db.units[carrier]
-    spaces = [s for s in deploy_spaces(st, 1, uc.tags) if grid.own_row(1, s) == 1]
-    cands = _field_cargo(st, kind, wish, carrier, taken)
-    return _pickup_space(st, uc, cands, spaces) if cands and spaces else None
+    spaces = [s for s in deploy_spaces(st, st.side_slots[side][0], uc.tags) if grid.own_row(side, s) == 1]
+    cands = _field_cargo(st, kind, wish, carrier, taken, side)
+    return _pickup_space(st, uc, cands, spaces, side) if cands and spaces else None
 
 
 def _ordered(st: PacificState, items: list[_Pick]) -> list[_Pick]:
@@ -1036,7 +1040,7 @@ def _deploy_for_field_cargo(
     return True
 
 
-def board_waiting_carriers(st: PacificState, b: str, table: str, events: list[Event]) -> None:
+def board_waiting_carriers(st: PacificState, b: str, table: str, events: list[Event], side: int = 1) -> None:
     """§12.6 before the moves, with §12.4/§15.2 case 1: an empty carrier a transport line deployed
     this turn takes on board the costliest unit of its line that can reach it (equal costs: die)."""
     from hulldown.games.pacific.rules import can_move, is_carrier, load, movement_points, reachable, terrain_flags
@@ -1044,7 +1048,7 @@ def board_waiting_carriers(st: PacificState, b: str, table: str, events: list[Ev
     entries = PRIORITIES[table][b]
     flags = terrain_flags(st)
     carriers = sorted(
-        (t for t in st.side_units(1) if t.space >= 0 and t.cargo is None and t.deployed_turn == st.turn
+        (t for t in st.side_units(side) if t.space >= 0 and t.cargo is None and t.deployed_turn == st.turn
          and is_carrier(t)),
         key=lambda t: (-t.card.cost, t.iid),
     )  # fmt: skip
@@ -1056,7 +1060,7 @@ def board_waiting_carriers(st: PacificState, b: str, table: str, events: list[Ev
         kind, wish = entries[pr - 1]
         cands = [
             c
-            for c in _field_cargo(st, kind, wish, st.cards[t.iid], taken)
+            for c in _field_cargo(st, kind, wish, st.cards[t.iid], taken, side)
             if can_move(st, c) and t.space in reachable(st, c, movement_points(st, c), flags)
         ]
         if not cands:
@@ -1072,7 +1076,7 @@ def _may_leave(held: list[int], chain: int, row: int) -> bool:
     return held[row] > 1 or row > chain
 
 
-def fetch_with_empty_carriers(st: PacificState, b: str, table: str, events: list[Event]) -> None:
+def fetch_with_empty_carriers(st: PacificState, b: str, table: str, events: list[Event], side: int = 1) -> None:
     """§12.6 before the moves, after :func:`board_waiting_carriers` (reconstructed, rules §12.6):
     an empty carrier on the battlefield from an earlier turn (Transport, Tow or landing craft, its
     cargo unloaded or never taken; not a Supplies transport) goes back for a unit, as a transport
@@ -1095,7 +1099,6 @@ def fetch_with_empty_carriers(st: PacificState, b: str, table: str, events: list
         terrain_flags,
     )  # fmt: skip
 
-    side = 1
     carriers = sorted(
         (t for t in st.side_units(side) if t.space >= 0 and t.cargo is None and t.deployed_turn < st.turn
          and is_carrier(t) and can_move(st, t) and not _has_supplies(t)),
@@ -1860,6 +1863,9 @@ class SoloAIAgent:
         self._spots: dict[str, int] = {}  # §12.5 placement of each hand card, per decision
         self._move_plan: tuple[str, str] | None = None  # §12.6 this decision's move, if computed
         self._stays: set[tuple[int, int]] = set()  # (turn, unit) that §12.6 keeps in place
+        self._bid = 0  # §12.1 this decision's bid
+        self._bid_why = ""
+        self._terrain = ""  # §12.1 this decision's terrain card and space (an action id)
 
     def act(self, view: SeatView) -> Action:
         from hulldown.games.pacific.state import PacificState as PacificStateT
@@ -1873,6 +1879,10 @@ class SoloAIAgent:
         self.last_band = b
         self._spots = {}
         self._move_plan = None
+        if st.phase == "bid":
+            self._plan_bid(st, side)
+        elif st.phase == "terrain":
+            self._plan_terrain(st, side, {a.id for a in legal})
         best: Action | None = None
         best_key: tuple[Any, ...] = ()
         for a in legal:
@@ -1892,9 +1902,15 @@ class SoloAIAgent:
         if k == "keep":
             return (0,), "3.2 keep"
         if k == "bid":
-            return (abs(int(p[1]) - 2),), "12.1 Initiative"
+            return (abs(int(p[1]) - self._bid),), self._bid_why
         if k == "terrain":
-            return (0,), "12.1 Terrain"
+            if a.id == self._terrain:
+                return (0,), f"12.1 Terrain: {a.id.split(':')[1]} on {p[2]} (d10 row and column)"
+            return (5,), "12.1 Terrain: not the card or space of the table"
+        if k == "play" and st.phase == "deploy":
+            sc = st.db.support.get(st.cards[hand_card(st, self.seat, p[1])])
+            if sc is not None and sc.effect in ("promotion", "accuracy-turn"):
+                return self._shooting_card(st, sc, find_unit(st, p[2], side) if len(p) > 2 else None, side)
         if k in ("deploy", "play"):
             iid = hand_card(st, self.seat, p[1])
             cid = st.cards[iid]
@@ -1910,20 +1926,24 @@ class SoloAIAgent:
                 if p[1] not in self._spots:
                     spaces = [grid.parse(x.id.split(":")[2]) for x in self._legal_deploys(st, p[1])]
                     pierce = st.db.units[cid].pierce
-                    self._spots[p[1]] = placement(st, pierce, spaces, b, side)[0] if spaces else -1
+                    self._spots[p[1]] = self._line_spot(st, cid, pr, table, b, side, spaces)
+                    if self._spots[p[1]] < 0 and spaces:
+                        self._spots[p[1]] = placement(st, pierce, spaces, b, side)[0]
                 spot = 0 if grid.parse(p[2]) == self._spots[p[1]] else 1
             return (0, pr, -cost, spot), f"12.4 {name} priority {pr}; 12.5 placement"
         if k == "board":  # §12.4 transport lines: the cargo goes on board its carrier
             return (0, 0), "12.4 transport vehicle with its cargo"
         if k == "upgrade":
             return (1,), "12.4 spare AP upgrade"
-        if k in ("move", "unload"):
+        if k == "fetch" and st.phase == "deploy":
+            return self._line_fetch(st, p, table, b, side)
+        if k in ("move", "unload", "load", "fetch"):
             plan = self._plan(st, side, table, b)
             if plan is not None and plan[0] == a.id:
                 return (0,), plan[1]
             return (5,), "12.6 not the table's move"
-        if k in ("fetch", "load", "ride", "cover", "assault"):
-            return (5,), "12.6 the AI never assaults, loads or uses Covered Movement"
+        if k in ("ride", "cover", "assault"):
+            return (5,), "12.6 the AI never assaults, rides or uses Covered Movement"
         if k == "heal":
             return (0, 0), "12.6 Heal and Repair: assist the wounded unit"
         if k == "fire":
@@ -1957,7 +1977,10 @@ class SoloAIAgent:
 
         sim = st.clone()
         assert isinstance(sim, PacificStateT)
-        out: tuple[str, str] | None = None
+        out = self._pickup(sim, side, table, b)
+        if out is not None:
+            self._move_plan = out
+            return out
         for u in sorted(
             (x for x in sim.side_units(side) if x.space >= 0),
             key=lambda x: (grid.own_row(side, x.space), -x.card.cost, x.iid),
@@ -1983,6 +2006,117 @@ class SoloAIAgent:
             self._stays.add((sim.turn, u.iid))
         self._move_plan = (out[0], out[1]) if out else ("", "")
         return out
+
+    def _pickup(self, sim: PacificState, side: int, table: str, b: str) -> tuple[str, str] | None:
+        """§12.6 before the moves: the boarding of a transport line's carrier deployed this turn
+        (§12.4, 15.2 case 1), else an empty carrier's pickup (§12.6), as ``load:`` / ``fetch:``."""
+        before = {u.iid: u.space for u in sim.side_units(side) if u.space >= 0}
+        empty = {u.iid for u in sim.side_units(side) if u.space >= 0 and u.cargo is None}
+        for step in (board_waiting_carriers, fetch_with_empty_carriers):
+            n = len(sim.ai_log)
+            step(sim, b, table, [], side)
+            for t in sorted(sim.side_units(side), key=lambda x: x.iid):
+                if t.iid in empty and t.cargo is not None and t.cargo.iid in before:
+                    c = t.cargo
+                    if t.space == before[t.iid]:
+                        aid = f"load:{grid.name(before[c.iid])}:{grid.name(t.space)}"
+                    else:
+                        aid = f"fetch:{grid.name(before[t.iid])}:{grid.name(before[c.iid])}"
+                    return aid, sim.ai_log[n] if len(sim.ai_log) > n else "12.6 Movement: pickup"
+        return None
+
+    def _line_spot(self, st: PacificState, cid: str, pr: int, table: str, b: str, side: int, spaces: list[int]) -> int:
+        """§12.4: a transport line's carrier with no fitting cargo in hand is deployed where it can
+        take a unit of the battlefield on board (-1: not such a carrier, or no such unit)."""
+        entries = PRIORITIES[table][b]
+        if not 1 <= pr <= len(entries) or entries[pr - 1][0] not in CARRIER_KINDS:
+            return -1
+        kind, wish = entries[pr - 1]
+        free = [i for i in st.hands[self.seat] if st.cards[i] != cid]
+        if _cargo_for(st, kind, wish, cid, free)[0] >= 0:
+            return -1  # its cargo comes from the hand (board:)
+        plan = _field_plan(st, kind, wish, cid, set(), side)
+        return plan[0] if plan is not None and plan[0] in spaces else -1
+
+    def _line_fetch(self, st: PacificState, p: list[str], table: str, b: str, side: int) -> tuple[tuple[int, ...], str]:
+        """§12.4 with §15.2 case 2: a transport line's carrier deployed this turn with *Mobility*
+        drives to the costliest unit of the battlefield its line takes on board."""
+        t = find_unit(st, p[1], side)
+        c = find_unit(st, p[2], side)
+        entries = PRIORITIES[table][b]
+        pr = priority(st, table, b, st.cards[t.iid])
+        if t.deployed_turn == st.turn and 1 <= pr <= len(entries) and entries[pr - 1][0] in CARRIER_KINDS:
+            kind, wish = entries[pr - 1]
+            if c in _field_cargo(st, kind, wish, st.cards[t.iid], set(), side):
+                return (0, 0, -c.card.cost), f"12.4 transport line: {t.card.name} fetches {c.card.name} (15.2 case 2)"
+        return (5,), "12.4 not a transport line's cargo"
+
+    def _shooting_card(self, st: PacificState, sc: Any, u: Unit | None, side: int) -> tuple[tuple[int, ...], str]:
+        """§12.7 Promotion and Fortunate with the ordinary actions, which play support cards in the
+        Deployment phase only (§5.3): Promotion on the costliest undamaged tank, else undamaged
+        artillery or armed transport (its third choice, the first infantry to destroy an enemy
+        unit, falls in the Shooting phase: the card is kept); Fortunate on the costliest unit that
+        can attack the battle objective this turn (the HQ in range, a weapon that damages it) or
+        a unit whose loss breaks the enemy's Supply Line; else the card is kept."""
+        if u is None or u.side != side or u.space < 0:
+            return (4,), "12.7 kept for its target"
+        mine = [f for f in st.side_units(side) if f.space >= 0]
+        if sc.effect == "promotion":
+            fresh = [f for f in mine if f.wounds == 0 and f.promotions == 0]
+            tanks = [f for f in fresh if f.card.type == "tank"]
+            others = [
+                f for f in fresh if f.card.type == "artillery" or (f.card.type == "transport" and f.card.damage > 0)
+            ]
+            pool = tanks or others
+            if pool and u in pool and u.card.cost == max(f.card.cost for f in pool):
+                return (0, 0, -u.card.cost), f"12.7 Promotion: undamaged {u.card.type} {u.card.name}"
+            return (4,), "12.7 Promotion: kept (no undamaged tank, artillery or armed transport here)"
+        enemy = 1 - side
+
+        def objective(f: Unit) -> bool:
+            if f.card.damage == 0 or f.acc_turn:
+                return False
+            if grid.hq_distance(enemy, f.space) <= f.card.range and f.card.pierce >= st.hq_armour(enemy):
+                return True
+            return any(
+                e.side == enemy and e.space >= 0 and grid.distance(e.space, f.space) <= f.card.range
+                and f.card.pierce >= st.effective_armour(e) and _breaks_supply(st, e)
+                for e in st.units.values()
+            )  # fmt: skip
+
+        pool = [f for f in mine if objective(f)]
+        if pool and u in pool and u.card.cost == max(f.card.cost for f in pool):
+            return (0, 0, -u.card.cost), f"12.7 {sc.name}: on {u.card.name}, which can attack the battle objective"
+        return (4,), f"12.7 {sc.name}: kept (no attack on the battle objective here)"
+
+    def _plan_bid(self, st: PacificState, side: int) -> None:
+        """§12.1 Initiative with the seat's knowledge: the d10 table applied to the enemy's bid as
+        the seat can guess it (the resampled guess once it is in, else none), within its AP."""
+        yours = max(0, st.bids[1 - side])
+        r = 1 + self.rng.below(10)
+        n = 0 if r <= 3 else yours - 2 if r <= 5 else yours - 1 if r <= 7 else yours if r <= 9 else yours + 1
+        slot = st.side_slots[side][0]
+        self._bid = max(0, min(n, st.ap[slot]))
+        self._bid_why = f"12.1 Initiative: d10 {r}, bid {self._bid}"
+
+    def _plan_terrain(self, st: PacificState, side: int, legal: set[str]) -> None:
+        """§12.1 Terrain, one card a decision: the pile shuffled, the first card the AP left pay
+        for, on the AI's row 5 (d10 1-5) or 4 (6-10) of a d10 column, an occupied space rolled
+        again (30 tries, then the next card); one space wide."""
+        self._terrain = ""
+        budget = st.terrain_budget[side]
+        pile = sorted(st.terrain_piles[side])
+        for k in self.rng.permutation(len(pile)):
+            t = st.db.terrain[st.cards[pile[k]]]
+            if t.cost > budget:
+                continue
+            for _ in range(30):
+                row = 2 if 1 + self.rng.below(10) <= 5 else 3
+                s = grid.space(grid.row_index(side, row), grid.D10_COLUMN[self.rng.below(10)])
+                aid = f"terrain:{t.id}:{grid.name(s)}"
+                if st.terrain[s] < 0 and aid in legal:
+                    self._terrain = aid
+                    return
 
     def _legal_deploys(self, st: Any, ref: str) -> list[Action]:
         from hulldown.games.pacific.rules import deploy_actions
