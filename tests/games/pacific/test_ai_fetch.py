@@ -154,15 +154,28 @@ def test_empty_carrier_from_an_earlier_turn_takes_a_unit_that_walks_to_it_then_m
 
 
 def test_empty_carrier_drives_back_for_a_unit_out_of_its_reach() -> None:
-    """The unit cannot reach the lorry: the lorry spends all its MP driving to it (fetch)."""
+    """The gun cannot reach the lorry: the lorry (Tow, 4 MP) spends all its MP driving to it
+    (fetch), its ride next turn beating the gun's own two moves (1 MP)."""
     st = bare()
     put(st, "jp-light-infantry", 1, sp(1, 1))
-    inf = put(st, "jp-heavy-infantry", 1, sp(1, 7))  # 4 spaces: the lorry's MP, not the infantry's
+    gun = put(st, "jp-type92-70mm", 1, sp(1, 7))  # 4 spaces: the lorry's MP, not the gun's
     put(st, "jp-type95-hago", 1, sp(2, 2))
     lorry = empty_lorry(st, sp(2, 4))
     ai.movement(st, "mid", [], "variable")
-    assert lorry.cargo is inf and lorry.space == sp(1, 7) and lorry.moved
-    assert any("the empty Type 94 Lorry drives back for Heavy Infantry" in line for line in st.ai_log)
+    assert lorry.cargo is gun and lorry.space == sp(1, 7) and lorry.moved
+    assert any("the empty Type 94 Lorry drives back for Type 92 70mm" in line for line in st.ai_log)
+
+
+def test_empty_carrier_does_not_drive_back_for_a_unit_that_walks_as_fast() -> None:
+    """Heavy Infantry (2 MP) out of the lorry's reach by foot: fetching it would bring it no
+    farther in two turns than its own legs (4 MP is not more than twice 2)."""
+    st = bare()
+    put(st, "jp-light-infantry", 1, sp(1, 1))
+    inf = put(st, "jp-heavy-infantry", 1, sp(1, 7))
+    put(st, "jp-type95-hago", 1, sp(2, 2))
+    lorry = empty_lorry(st, sp(2, 4))
+    ai.movement(st, "mid", [], "variable")
+    assert lorry.cargo is None and inf.iid in st.units
 
 
 def test_empty_carrier_leaves_units_at_the_behaviours_row_and_the_supply_line_alone() -> None:

@@ -1086,7 +1086,8 @@ def fetch_with_empty_carriers(st: PacificState, b: str, table: str, events: list
     mover (Heal and Repair, units that generate AP, Supplies); neither it nor the carrier may leave
     a row of the Supply Line empty. The unit boards the carrier when its MP reach it (§15.2
     case 1: the carrier may then move on and unload it, §12.6), else the carrier spends all its MP
-    driving to the unit (``fetch``) and moves on next turn."""
+    driving to the unit (``fetch``) and moves on next turn, when the carrier's MP are more than
+    twice the unit's (the ride must beat the unit's own two moves)."""
     from hulldown.games.pacific.rules import (
         can_move,
         fetch,
@@ -1124,7 +1125,10 @@ def fetch_with_empty_carriers(st: PacificState, b: str, table: str, events: list
         ]  # fmt: skip
         if not cands:
             continue
-        fetchable = {c.iid for c in fetch_targets(st, t, flags, cands)}
+        # driving back costs the carrier its move and the unit its own: worth it only when next
+        # turn's ride beats the unit's own two moves
+        tmp = movement_points(st, t)
+        fetchable = {c.iid for c in fetch_targets(st, t, flags, cands) if tmp > 2 * movement_points(st, c)}
         plans: dict[int, str] = {}
         for c in cands:
             reach = reachable(st, c, movement_points(st, c), flags)
