@@ -148,6 +148,7 @@ def test_agent_places_terrain_by_the_d10_table_until_its_ap_are_spent() -> None:
     agents = {s: SoloAIAgent(s, seed=7) for s in (0, 1)}
     while st.phase == "terrain":
         seat = st.current_player
+        assert seat is not None
         side = st.side_of(seat)
         a = agents[seat].act(SeatView(st, seat))
         if a.id.startswith("terrain:"):
