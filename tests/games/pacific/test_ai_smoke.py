@@ -170,3 +170,30 @@ def test_ai_smoke_pauses_replay_identically() -> None:
     again, _, pauses2 = _play_solo(5, taken)
     assert pauses2 == pauses
     assert again._snapshot() == st._snapshot()
+
+
+def test_the_players_search_resamples_a_paused_ai_turn_and_plays_it_on() -> None:
+    """At night the player's search guesses the AI's face-down cards mid-way through its paused
+    Shooting phase (§11.7.4): the guessed state goes on from the same queue to the AI's end."""
+    st = GAME.new(seed=11, players=1, options={"night": True})
+    assert isinstance(st, PacificState)
+    to_deploy(st)
+    for s in range(grid.SPACES):
+        st.terrain[s] = -1
+    shooter = put(st, "jp-light-infantry", 1, grid.space(3, 3))
+    hidden = put(st, "jp-heavy-infantry", 1, grid.space(5, 6))
+    hidden.face_down = True
+    for k in range(3):
+        st.decks[1].put_top(st._new_card("jp-type95-hago"))  # unseen cards a guess may pick
+    smoke_holder(st, grid.space(2, 3))
+    st.active, st.phase = 1, "hq"
+    st.ai_resume = (ai.band(st, 1, [], "variable"), "variable")
+    st.ai_shots = [(shooter.iid, -1), (hidden.iid, -1), (hidden.iid, 0), (hidden.iid, 1)]
+    advance(st, [])
+    assert st.phase == "smoke" and st.current_player == 0
+    for seed in range(8):
+        guess = st.resample(0, seed)
+        assert isinstance(guess, PacificState)
+        assert guess.ai_shots is not None and len(guess.ai_shots) == 4
+        guess.apply("no-smoke")
+        assert guess.active == 0 and guess.ai_shots is None

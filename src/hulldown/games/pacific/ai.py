@@ -1655,7 +1655,7 @@ def shooting(st: PacificState, events: list[Event]) -> bool:
     while queue and not st.over:
         uid, k = queue[0]
         u = st.units.get(uid)
-        if u is None:
+        if u is None or k >= len(u.tokens):  # gone, or a resampled guess without that token
             st.ai_shot = None
             queue.pop(0)
             continue
