@@ -183,7 +183,7 @@ def test_the_players_search_resamples_a_paused_ai_turn_and_plays_it_on() -> None
     shooter = put(st, "jp-light-infantry", 1, grid.space(3, 3))
     hidden = put(st, "jp-heavy-infantry", 1, grid.space(5, 6))
     hidden.face_down = True
-    for k in range(3):
+    for _ in range(3):
         st.decks[1].put_top(st._new_card("jp-type95-hago"))  # unseen cards a guess may pick
     smoke_holder(st, grid.space(2, 3))
     st.active, st.phase = 1, "hq"
