@@ -128,3 +128,66 @@ def test_a_carrier_of_another_line_picks_nobody_up() -> None:
     assert ai.priority(st, "variable", "mid", "us-lvt1-alligator") == 4
     ai.movement(st, "mid", [], "variable")
     assert lvt.cargo is None
+
+
+# ---------------------------------------------------------------------- §12.6 empty carriers
+def empty_lorry(st: PacificState, s: int) -> Unit:
+    """A lorry (Transport, Mobility) deployed in an earlier turn, its cargo long unloaded."""
+    return put(st, "jp-type94-lorry", 1, s)
+
+
+def test_empty_carrier_from_an_earlier_turn_takes_a_unit_that_walks_to_it_then_moves_on() -> None:
+    """The infantry behind the behaviour's row reaches the lorry with its own MP (§15.2 case 1):
+    it boards, and the lorry then drives it forward and unloads it (§12.6)."""
+    st = bare()
+    put(st, "jp-light-infantry", 1, sp(1, 2))  # the Supply Line's rows stay held
+    put(st, "jp-light-infantry", 1, sp(2, 7))  # cheaper than the lorry: it moves after it
+    inf = put(st, "jp-heavy-infantry", 1, sp(1, 4))
+    lorry = empty_lorry(st, sp(2, 4))
+    events: list[Event] = []
+    ai.movement(st, "mid", events, "variable")
+    assert any(
+        line == "12.6 Movement: Heavy Infantry boards the empty Type 94 Lorry (15.2 case 1)" for line in st.ai_log
+    )
+    assert lorry.space != sp(2, 4)  # the lorry went on after loading
+    assert lorry.cargo is inf or (inf.iid in st.units and grid.own_row(1, inf.space) > 2)
+
+
+def test_empty_carrier_drives_back_for_a_unit_out_of_its_reach() -> None:
+    """The gun cannot reach the lorry: the lorry (Tow, 4 MP) spends all its MP driving to it
+    (fetch), its ride next turn beating the gun's own two moves (1 MP)."""
+    st = bare()
+    put(st, "jp-light-infantry", 1, sp(1, 1))
+    gun = put(st, "jp-type92-70mm", 1, sp(1, 7))  # 4 spaces: the lorry's MP, not the gun's
+    put(st, "jp-type95-hago", 1, sp(2, 2))
+    lorry = empty_lorry(st, sp(2, 4))
+    ai.movement(st, "mid", [], "variable")
+    assert lorry.cargo is gun and lorry.space == sp(1, 7) and lorry.moved
+    assert any("the empty Type 94 Lorry drives back for Type 92 70mm" in line for line in st.ai_log)
+
+
+def test_empty_carrier_does_not_drive_back_for_a_unit_that_walks_as_fast() -> None:
+    """Heavy Infantry (2 MP) out of the lorry's reach by foot: fetching it would bring it no
+    farther in two turns than its own legs (4 MP is not more than twice 2)."""
+    st = bare()
+    put(st, "jp-light-infantry", 1, sp(1, 1))
+    inf = put(st, "jp-heavy-infantry", 1, sp(1, 7))
+    put(st, "jp-type95-hago", 1, sp(2, 2))
+    lorry = empty_lorry(st, sp(2, 4))
+    ai.movement(st, "mid", [], "variable")
+    assert lorry.cargo is None and inf.iid in st.units
+
+
+def test_empty_carrier_leaves_units_at_the_behaviours_row_and_the_supply_line_alone() -> None:
+    st = bare()
+    put(st, "jp-light-infantry", 1, sp(1, 1))
+    ahead = put(st, "jp-heavy-infantry", 1, sp(4, 4))  # already at the row (Variable mid: own row 4)
+    lorry = empty_lorry(st, sp(3, 4))
+    ai.movement(st, "mid", [], "variable")
+    assert lorry.cargo is None and ahead.iid in st.units
+    st = bare()
+    alone = put(st, "jp-heavy-infantry", 1, sp(1, 4))  # the only unit of the line's first row
+    lorry = empty_lorry(st, sp(2, 4))
+    put(st, "jp-type95-hago", 1, sp(2, 6))
+    ai.movement(st, "mid", [], "variable")
+    assert lorry.cargo is None and alone.iid in st.units

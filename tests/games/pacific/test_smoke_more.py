@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from hulldown.engine.state import Event
 from hulldown.games.pacific import combat, grid
-from hulldown.games.pacific.rules import free_bay, play_support
+from hulldown.games.pacific.rules import free_bay
 from hulldown.games.pacific.state import PacificState
 from hulldown.games.pacific.units import HQ_SPACE, Unit
-from tests.games.pacific.test_transport_more import GAME, carried, hand_ref, put, to_phase
+from tests.games.pacific.test_transport_more import carried, hand_ref, put, to_phase
 
 
 def sp(side: int, row: int, col: int) -> int:
@@ -152,17 +151,3 @@ def test_attack_support_card_into_smoke_is_harder() -> None:
     attack = next(e for e in events if e["type"] == "attack")
     sc = st.db.support["shrapnel"]
     assert (attack["hit"], attack["crit"]) == (min(10, sc.hit + 1), min(10, sc.crit + 1))
-
-
-def test_solo_ai_attack_card_opens_no_smoke_window() -> None:
-    st = GAME.new(seed=3, players=1, options={})
-    assert isinstance(st, PacificState)
-    foe = put(st, "us-light-infantry", sp(1, 5, 3), side=0)
-    foe.tokens.append(st.new_token("smoke-grenade"))
-    iid = st._new_card("shrapnel")
-    st.hands[1].put_top(iid)
-    events: list[Event] = []
-    st.script_chance(1)
-    play_support(st, 1, iid, foe.iid, events)  # as the AI's turn plays it
-    assert any(e["type"] == "attack" for e in events)
-    assert st.pending_smoke is None and not foe.tokens[0].used

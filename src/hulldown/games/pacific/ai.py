@@ -13,6 +13,7 @@ from hulldown.engine import Event, public
 from hulldown.engine.rng import SplitMix64
 from hulldown.engine.state import Action
 from hulldown.games.pacific import combat, grid
+from hulldown.games.pacific.cards import UnitCard
 from hulldown.games.pacific.ids import find_unit, hand_card
 from hulldown.games.pacific.units import HQ_SPACE, Unit
 
@@ -117,6 +118,57 @@ def _scenario_field(st: PacificState, name: str) -> Any:
     if isinstance(sc, dict):
         return sc.get(name)
     return getattr(sc, name, None)
+
+
+#: §11.7: the stand-in cards the AI reads for a face-down card of the player, by (army, aircraft)
+_STAND_INS: dict[tuple[str, bool], UnitCard] = {}
+
+
+def hidden_foe(st: PacificState, e: Unit) -> bool:
+    """A face-down card of the player: the solo AI sees its space, wounds, markers and attached
+    cards, never what it is (§11.7.2)."""
+    return e.face_down and st.solo and not st.is_ai_side(e.side)
+
+
+def known(st: PacificState, e: Unit) -> Unit:
+    """What the solo AI may know of unit ``e`` (rules §12.12): ``e`` itself, or for a face-down
+    card of the player a copy whose card is a stand-in and whose printed tokens are hidden. The
+    stand-in fears the worst (the longest Range, the most MP and Armour-piercing of its army's
+    cards of its kind, aircraft or ground units), is taken to be one the AI's weapons can damage
+    (Armour 0; every shot at it is offered, §11.7.3), is never "destroyed by a standard hit" (its
+    Hit Points are unknown) and has no cost (it comes after every unit the AI can see in an order
+    by cost; ties go by space, never by what the card is)."""
+    if not hidden_foe(st, e):
+        return e
+    aircraft = e.space == HQ_SPACE
+    stand_in = _STAND_INS.get((e.card.army, aircraft))
+    if stand_in is None:
+        kind = [u for u in st.db.units.values() if u.army == e.card.army and (u.type == "aircraft") == aircraft]
+        stand_in = UnitCard.model_construct(
+            id="face-down",
+            name="a face-down unit",
+            army=e.card.army,
+            type="aircraft" if aircraft else "unknown",
+            cost=0,
+            move=max(u.move for u in kind),
+            range=max(u.range for u in kind),
+            hit=10,
+            crit=10,
+            pierce=max(u.pierce for u in kind),
+            damage=max(u.damage for u in kind),
+            armour=0,
+            hp=10,
+            tags=(),
+            upgrades=(),
+            free=(),
+            second_gun=None,
+        )
+        _STAND_INS[(e.card.army, aircraft)] = stand_in
+    v = e.copy()
+    v.card = stand_in
+    v.tokens = [t for t in v.tokens if t.up.id not in e.card.free]
+    v.cargo = None
+    return v
 
 
 def card_type(st: PacificState, cid: str) -> str:
@@ -491,18 +543,26 @@ def ai_turn(st: PacificState, events: list[Event], table: str | None = None) -> 
     if st.over:
         return
     deployment(st, b, events, t)
-    if st.para_drops:  # §16.3: the player's AA answers the drops first; rules.advance resumes
+    if st.para_drops or st.ai_card_attacks:
+        # §16.3, §11.13: the player's AA answers the drops and its Smoke Grenades the attack
+        # cards first; rules.advance then resumes the turn
         st.ai_resume = (b, t)
         return
     ai_turn_rest(st, b, t, events)
 
 
 def ai_turn_rest(st: PacificState, b: str, t: str, events: list[Event]) -> None:
-    """The AI's turn after its Deployment phase (§12.6-12.8)."""
+    """The AI's turn after its Deployment phase (§12.6-12.8). When its Shooting phase waits for
+    the player (a Smoke Grenade, §11.13; an interception, escort or AA fire, §16.1) ``ai_resume``
+    is set and rules.advance calls this again once the player has answered: the phase goes on
+    from ``ai_shots``."""
     side = 1
-    movement(st, b, events, t)
-    heal_and_repair(st, events)
-    shooting(st, events)
+    if st.ai_shots is None:
+        movement(st, b, events, t)
+        heal_and_repair(st, events)
+    if shooting(st, events):
+        st.ai_resume = (b, t)
+        return
     for w in st.units.values():  # §12 Flip Over: untilt the tokens (carried units' too)
         if w.side == side:
             for u in w.each():
@@ -667,18 +727,18 @@ def _cargo_wants(st: PacificState, kind: str, carrier: str) -> list[str]:
     return wants
 
 
-def _field_cargo(st: PacificState, kind: str, wish: str, carrier: str, taken: set[int]) -> list[Unit]:
+def _field_cargo(st: PacificState, kind: str, wish: str, carrier: str, taken: set[int], side: int = 1) -> list[Unit]:
     """§12.4 transport line with no cargo in hand: the AI units of the battlefield the carrier
     may take on board instead (deployed in an earlier turn, §15.2 cases 1-2), by the same choice
     as from the hand: infantry holding the compulsory upgrade, else towed artillery."""
-    probe = Unit(-1, st.db.units[carrier], 1, 1, -1, st.turn)
+    probe = Unit(-1, st.db.units[carrier], 1, side, -1, st.turn)
     for want in _cargo_wants(st, kind, carrier):
         need = 0
         if want == "infantry" and wish and not wish.endswith("?"):
             need = 2 if wish == "two-offensive" else 1
         out = [
             u
-            for u in sorted(st.side_units(1), key=lambda x: x.iid)
+            for u in sorted(st.side_units(side), key=lambda x: x.iid)
             if u.space >= 0
             and u.iid not in taken
             and u.deployed_turn < st.turn
@@ -691,7 +751,9 @@ def _field_cargo(st: PacificState, kind: str, wish: str, carrier: str, taken: se
     return []
 
 
-def _pickup_space(st: PacificState, uc: Any, cands: list[Unit], spaces: list[int]) -> tuple[int, Unit] | None:
+def _pickup_space(
+    st: PacificState, uc: Any, cands: list[Unit], spaces: list[int], side: int = 1
+) -> tuple[int, Unit] | None:
     """§15.2 for a transport line whose cargo is on the battlefield: the costliest unit (equal
     costs: die roll) that can be taken on board this turn, and the deployment-line space for the
     carrier nearest it (die roll): with *Mobility* the carrier's MP must reach the unit from there
@@ -707,7 +769,7 @@ def _pickup_space(st: PacificState, uc: Any, cands: list[Unit], spaces: list[int
         if mobile:
             ok = []
             for s in spaces:
-                probe = Unit(-1, uc, 1, 1, s, st.turn)
+                probe = Unit(-1, uc, 1, side, s, st.turn)
                 if c.space in reachable(st, probe, movement_points(st, probe), flags) and water_ok(st, probe, c.space):
                     ok.append(s)
         else:
@@ -721,15 +783,17 @@ def _pickup_space(st: PacificState, uc: Any, cands: list[Unit], spaces: list[int
     return None
 
 
-def _field_plan(st: PacificState, kind: str, wish: str, carrier: str, taken: set[int]) -> tuple[int, Unit] | None:
+def _field_plan(
+    st: PacificState, kind: str, wish: str, carrier: str, taken: set[int], side: int = 1
+) -> tuple[int, Unit] | None:
     """The unit of the battlefield a transport line with no cargo in hand takes on board, and
     where its carrier is deployed (None: the line does not fit)."""
     from hulldown.games.pacific.rules import deploy_spaces
 
     uc = st.db.units[carrier]
-    spaces = [s for s in deploy_spaces(st, 1, uc.tags) if grid.own_row(1, s) == 1]
-    cands = _field_cargo(st, kind, wish, carrier, taken)
-    return _pickup_space(st, uc, cands, spaces) if cands and spaces else None
+    spaces = [s for s in deploy_spaces(st, st.side_slots[side][0], uc.tags) if grid.own_row(side, s) == 1]
+    cands = _field_cargo(st, kind, wish, carrier, taken, side)
+    return _pickup_space(st, uc, cands, spaces, side) if cands and spaces else None
 
 
 def _ordered(st: PacificState, items: list[_Pick]) -> list[_Pick]:
@@ -976,7 +1040,7 @@ def _deploy_for_field_cargo(
     return True
 
 
-def board_waiting_carriers(st: PacificState, b: str, table: str, events: list[Event]) -> None:
+def board_waiting_carriers(st: PacificState, b: str, table: str, events: list[Event], side: int = 1) -> None:
     """§12.6 before the moves, with §12.4/§15.2 case 1: an empty carrier a transport line deployed
     this turn takes on board the costliest unit of its line that can reach it (equal costs: die)."""
     from hulldown.games.pacific.rules import can_move, is_carrier, load, movement_points, reachable, terrain_flags
@@ -984,7 +1048,7 @@ def board_waiting_carriers(st: PacificState, b: str, table: str, events: list[Ev
     entries = PRIORITIES[table][b]
     flags = terrain_flags(st)
     carriers = sorted(
-        (t for t in st.side_units(1) if t.space >= 0 and t.cargo is None and t.deployed_turn == st.turn
+        (t for t in st.side_units(side) if t.space >= 0 and t.cargo is None and t.deployed_turn == st.turn
          and is_carrier(t)),
         key=lambda t: (-t.card.cost, t.iid),
     )  # fmt: skip
@@ -996,7 +1060,7 @@ def board_waiting_carriers(st: PacificState, b: str, table: str, events: list[Ev
         kind, wish = entries[pr - 1]
         cands = [
             c
-            for c in _field_cargo(st, kind, wish, st.cards[t.iid], taken)
+            for c in _field_cargo(st, kind, wish, st.cards[t.iid], taken, side)
             if can_move(st, c) and t.space in reachable(st, c, movement_points(st, c), flags)
         ]
         if not cands:
@@ -1007,9 +1071,92 @@ def board_waiting_carriers(st: PacificState, b: str, table: str, events: list[Ev
         st.log_ai(f"12.6 Movement: {c.card.name} boards {t.card.name} (12.4 transport line, 15.2 case 1)", events)
 
 
+def _may_leave(held: list[int], chain: int, row: int) -> bool:
+    """May one AI unit leave own row ``row`` without leaving a row of its Supply Line empty?"""
+    return held[row] > 1 or row > chain
+
+
+def fetch_with_empty_carriers(st: PacificState, b: str, table: str, events: list[Event], side: int = 1) -> None:
+    """§12.6 before the moves, after :func:`board_waiting_carriers` (reconstructed, rules §12.6):
+    an empty carrier on the battlefield from an earlier turn (Transport, Tow or landing craft, its
+    cargo unloaded or never taken; not a Supplies transport) goes back for a unit, as a transport
+    line's carrier would. The
+    cargo: the costliest unit of its side it can carry (equal costs: die roll) that stands behind
+    the behaviour's row, was deployed in an earlier turn, can still move and is not a special
+    mover (Heal and Repair, units that generate AP, Supplies); neither it nor the carrier may leave
+    a row of the Supply Line empty. The unit boards the carrier when its MP reach it (§15.2
+    case 1: the carrier may then move on and unload it, §12.6), else the carrier spends all its MP
+    driving to the unit (``fetch``) and moves on next turn, when the carrier's MP are more than
+    twice the unit's (the ride must beat the unit's own two moves)."""
+    from hulldown.games.pacific.rules import (
+        can_move,
+        fetch,
+        fetch_targets,
+        front,
+        is_carrier,
+        load,
+        movement_points,
+        reachable,
+        terrain_flags,
+    )  # fmt: skip
+
+    carriers = sorted(
+        (t for t in st.side_units(side) if t.space >= 0 and t.cargo is None and t.deployed_turn < st.turn
+         and is_carrier(t) and can_move(st, t) and not _has_supplies(t)),
+        key=lambda t: (-t.card.cost, t.iid),
+    )  # fmt: skip
+    if not carriers:
+        return
+    flags = terrain_flags(st)
+    for t in carriers:
+        if t.iid not in st.units or t.cargo is not None or not can_move(st, t):
+            continue
+        held = _held_rows(st, side)
+        chain = _chain(st, side)
+        aim = _target_row(st, b, table, held, side)
+        if not _may_leave(held, chain, grid.own_row(side, t.space)):
+            continue  # it could not drive its cargo on (§12.6)
+        cands = [
+            c
+            for c in sorted(st.side_units(side), key=lambda x: x.iid)
+            if c is not t and c.space >= 0 and c.deployed_turn < st.turn and t.can_carry(c) and can_move(st, c)
+            and grid.own_row(side, c.space) < aim and _may_leave(held, chain, grid.own_row(side, c.space))
+            and not _treats(c) and not c.has("generates-ap") and not _has_supplies(c)
+        ]  # fmt: skip
+        if not cands:
+            continue
+        # driving back costs the carrier its move and the unit its own: worth it only when next
+        # turn's ride beats the unit's own two moves
+        tmp = movement_points(st, t)
+        fetchable = {c.iid for c in fetch_targets(st, t, flags, cands) if tmp > 2 * movement_points(st, c)}
+        plans: dict[int, str] = {}
+        for c in cands:
+            reach = reachable(st, c, movement_points(st, c), flags)
+            if t.has("embark-disembark"):
+                f = front(t.side, t.space)
+                walks = f >= 0 and (f == c.space or (f in reach and st.board[f] < 0))
+            else:
+                walks = t.space in reach
+            if walks:
+                plans[c.iid] = "load"
+            elif c.iid in fetchable:
+                plans[c.iid] = "fetch"
+        if not plans:
+            continue
+        top = _ordered(st, [_Pick(i, 0, st.units[i].card.cost, [], "") for i in sorted(plans)])[0]
+        c = st.units[top.iid]
+        if plans[c.iid] == "load":
+            load(st, c, t, events)
+            st.log_ai(f"12.6 Movement: {c.card.name} boards the empty {t.card.name} (15.2 case 1)", events)
+        else:
+            fetch(st, t, c, events)
+            st.log_ai(f"12.6 Movement: the empty {t.card.name} drives back for {c.card.name} (15.2)", events)
+
+
 def _in_range_of_enemy(st: PacificState, u: Unit) -> bool:
     return any(
-        e.side != u.side and e.space >= 0 and grid.DIST[e.space][u.space] <= e.card.range for e in st.units.values()
+        e.side != u.side and e.space >= 0 and grid.DIST[e.space][u.space] <= known(st, e).card.range
+        for e in st.units.values()
     )
 
 
@@ -1042,8 +1189,8 @@ def support_target(st: PacificState, sc: Any, b: str, phase: str = "deploy") -> 
         return -2, "no target"
     if targets[0] is None:
         return -1, "no target needed"
-    units = [st.units[t] for t in targets if t is not None]
-    units.sort(key=lambda u: (-u.card.cost, u.iid))
+    units = [known(st, st.units[t]) for t in targets if t is not None]
+    units.sort(key=lambda u: (-u.card.cost, u.space if hidden_foe(st, u) else -1, u.iid))
     if b == "initial" and sc.target == "own-unit":  # §12.5 turns 1-2: troops near cover first
         units.sort(key=lambda u: (0 if u.space >= 0 and st.terrain[u.space] >= 0 else 1, -u.card.cost, u.iid))
     e = sc.effect
@@ -1094,8 +1241,8 @@ def placement(st: PacificState, pierce: int, spaces: list[int], b: str, side: in
     cover = [s for s in range(grid.SPACES) if _cover(st, s) and st.board[s] < 0]
     if b != "initial":
         foes = sorted(
-            (u for u in st.side_units(1 - side) if u.space >= 0 and pierce >= st.effective_armour(u)),
-            key=lambda u: (-u.card.cost, grid.hq_distance(side, u.space), u.iid),
+            (v for u in st.side_units(1 - side) if u.space >= 0 and pierce >= st.effective_armour(v := known(st, u))),
+            key=lambda u: (-u.card.cost, grid.hq_distance(side, u.space), u.space),
         )
         if foes:
             f = foes[0]
@@ -1156,6 +1303,7 @@ def movement(st: PacificState, b: str, events: list[Event], table: str = "variab
 
     side = 1
     board_waiting_carriers(st, b, table, events)
+    fetch_with_empty_carriers(st, b, table, events)
     units = sorted(
         (u for u in st.side_units(side) if u.space >= 0),
         key=lambda u: (grid.own_row(side, u.space), -u.card.cost, u.iid),
@@ -1185,9 +1333,9 @@ def _threats(st: PacificState, u: Unit) -> list[Unit]:
     """Enemy units that have ``u`` in range and can damage it (§12.6 "within range of enemy units
     that might cause damage")."""
     return [
-        e for e in st.units.values()
-        if e.side != u.side and e.space >= 0 and grid.distance(e.space, u.space) <= e.card.range
-        and e.card.damage > 0 and e.card.pierce >= st.effective_armour(u)
+        k for e in st.units.values()
+        if e.side != u.side and e.space >= 0 and grid.distance(e.space, u.space) <= (k := known(st, e)).card.range
+        and k.card.damage > 0 and k.card.pierce >= st.effective_armour(u)
     ]  # fmt: skip
 
 
@@ -1261,8 +1409,8 @@ def _destination(
                     for e in st.units.values()
                     if e.side != side
                     and e.space >= 0
-                    and grid.distance(e.space, s) <= e.card.range
-                    and e.card.damage > 0
+                    and grid.distance(e.space, s) <= known(st, e).card.range
+                    and known(st, e).card.damage > 0
                 ]
             ]
             if fwd and not last_of_line:
@@ -1424,7 +1572,7 @@ def _has_target_from(st: PacificState, c: Unit, s: int) -> bool:
         return True
     return any(
         e.side != c.side and e.space >= 0 and grid.distance(e.space, s) <= c.card.range
-        and c.card.pierce >= st.effective_armour(e)
+        and c.card.pierce >= st.effective_armour(known(st, e))
         for e in st.units.values()
     )  # fmt: skip
 
@@ -1433,7 +1581,10 @@ def _unanswered_threats(st: PacificState, u: Unit) -> list[Unit]:
     """Enemy units that have ``u`` in range and that no AI unit's main weapon can damage (§12.6)."""
     out = []
     for e in st.units.values():
-        if e.side == u.side or e.space < 0 or grid.distance(e.space, u.space) > e.card.range:
+        if e.side == u.side or e.space < 0:
+            continue
+        e = known(st, e)
+        if grid.distance(e.space, u.space) > e.card.range:
             continue
         if e.card.pierce < st.effective_armour(u) or e.card.damage == 0:
             continue
@@ -1455,8 +1606,16 @@ def target_priority(st: PacificState, shooter: Unit, options: list[tuple[str, An
             key = (4, 0, 0)
             why = "terrain (priority 5)"
         else:
-            e = st.units[int(tid[1:])]
-            if atk.damage >= e.hp - e.wounds:
+            e = known(st, st.units[int(tid[1:])])
+            if hidden_foe(st, e):  # §12.12: its Hit Points unknown, never priority 1
+                if e.wounds:
+                    key = (2, atk.hit, 0, e.space)
+                    why = "a face-down unit: wounded (priority 3)"
+                else:
+                    d = grid.hq_distance(shooter.side, e.space) if e.space >= 0 else 99
+                    key = (3, d, atk.hit, 0 if e.attacked_by else 1, e.space)
+                    why = "a face-down unit: nearest the AI HQ (priority 4)"
+            elif atk.damage >= e.hp - e.wounds:
                 key = (0, -e.card.cost, atk.hit)
                 why = f"{e.card.name}: destroyed by a standard hit (priority 1)"
             elif e.wounds:
@@ -1471,51 +1630,93 @@ def target_priority(st: PacificState, shooter: Unit, options: list[tuple[str, An
     return choice
 
 
-def shooting(st: PacificState, events: list[Event]) -> None:
+def shooting(st: PacificState, events: list[Event]) -> bool:
     """§12.7: farthest forward first, costliest first on ties; main weapon, then tokens. Promotion
     cards are played first (undamaged tank, else artillery or armed transport, else the first
     undamaged infantry that destroys an enemy unit); Fortunate when attacking the battle objective
-    or a unit whose loss breaks the player's Supply Line."""
-    from hulldown.games.pacific.rules import fire, fire_targets, shots_left
+    or a unit whose loss breaks the player's Supply Line.
 
-    _promote(st, None, events)
-    order = sorted(
-        (u for u in st.side_units(1) if u.space >= 0),
-        key=lambda u: (-grid.own_row(1, u.space), -u.card.cost, u.iid),
-    )
-    order += [u for u in st.side_units(1) if u.space == HQ_SPACE and u.card.damage > 0]
-    for u in order:
-        for k in [-1, *range(len(u.tokens))]:
-            while u.iid in st.units and not st.over:
-                if k < 0:
-                    if u.card.damage == 0 or shots_left(u) <= 0 or u.no_fire:
-                        break
-                else:
-                    t = u.tokens[k]
-                    if t.used or t.spent or not t.up.is_weapon or u.space == HQ_SPACE:
-                        break
-                    if t.up.mount and not t.mounted:
-                        t.mounted = True
-                        t.mounted_turn = st.turn
-                opts = []
-                for tid, _ in fire_targets(st, u, k):
-                    up = None if k < 0 else u.tokens[k].up
-                    e = st.units.get(int(tid[1:])) if tid.startswith("u") else None
-                    opts.append((tid, combat.numbers(st, u, up, e, shot_index=u.main_shots if k < 0 else 0)))
-                if not opts:
-                    break
-                tid, why = target_priority(st, u, opts)
-                _fortunate(st, u, tid, events)
-                st.log_ai(f"12.7 Shooting: {u.card.name} fires at {why}", events)
-                victim = st.units.get(int(tid[1:])) if tid.startswith("u") else None
-                fresh = u.wounds == 0
-                fire(st, u, "main" if k < 0 else str(k), tid, events)
-                if victim is not None and victim.iid not in st.units and fresh and u.card.type == "infantry":
-                    _promote(st, u, events)
-                if k >= 0:
-                    break
-            if st.pending_air is not None or st.over:
-                return
+    The phase is a queue in the state (``ai_shots``) so that it can wait for the player: a shot
+    at a unit holding a Smoke Grenade is declared (logged, Fortunate played) and kept in
+    ``ai_shot`` while the player decides (§11.13); an air attack waits for the player's
+    interception, escort and AA (§16.1). True when the phase now waits; called again, it goes
+    on where it stopped."""
+    from hulldown.games.pacific.rules import fire_targets, shots_left, smoke_answers, smoke_window
+
+    if st.ai_shots is None:
+        _promote(st, None, events)
+        order = sorted(
+            (u for u in st.side_units(1) if u.space >= 0),
+            key=lambda u: (-grid.own_row(1, u.space), -u.card.cost, u.iid),
+        )
+        order += [u for u in st.side_units(1) if u.space == HQ_SPACE and u.card.damage > 0]
+        st.ai_shots = [(u.iid, k) for u in order for k in [-1, *range(len(u.tokens))]]
+    queue = st.ai_shots
+    while queue and not st.over:
+        uid, k = queue[0]
+        u = st.units.get(uid)
+        if u is None or k >= len(u.tokens):  # gone, or a resampled guess without that token
+            st.ai_shot = None
+            queue.pop(0)
+            continue
+        if st.ai_shot is not None:  # the player has answered the declared shot: it is made now
+            tid, fresh = st.ai_shot
+            st.ai_shot = None
+            if _ai_fire(st, u, k, tid, fresh, events):
+                return True
+            if k >= 0:
+                queue.pop(0)
+            continue
+        if k < 0:
+            if u.card.damage == 0 or shots_left(u) <= 0 or u.no_fire:
+                queue.pop(0)
+                continue
+        else:
+            tk = u.tokens[k]
+            if tk.used or tk.spent or not tk.up.is_weapon or u.space == HQ_SPACE:
+                queue.pop(0)
+                continue
+            if tk.up.mount and not tk.mounted:
+                tk.mounted = True
+                tk.mounted_turn = st.turn
+        opts = []
+        for tid, _ in fire_targets(st, u, k):
+            up = None if k < 0 else u.tokens[k].up
+            e = st.units.get(int(tid[1:])) if tid.startswith("u") else None
+            if e is not None:
+                e = known(st, e)  # §12.12: the numbers as the AI can work them out
+            opts.append((tid, combat.numbers(st, u, up, e, shot_index=u.main_shots if k < 0 else 0)))
+        if not opts:
+            queue.pop(0)
+            continue
+        tid, why = target_priority(st, u, opts)
+        _fortunate(st, u, tid, events)
+        st.log_ai(f"12.7 Shooting: {u.card.name} fires at {why}", events)
+        fresh = u.wounds == 0
+        victim = st.units.get(int(tid[1:])) if tid.startswith("u") else None
+        if victim is not None and smoke_answers(st, victim):
+            aid = f"fire:{'main' if k < 0 else k}:{tid}"
+            st.ai_shot = (tid, fresh)
+            smoke_window(st, u, victim, aid, "ai-fire", events)
+            return True
+        if _ai_fire(st, u, k, tid, fresh, events):
+            return True
+        if k >= 0:
+            queue.pop(0)
+    st.ai_shots = None
+    return False
+
+
+def _ai_fire(st: PacificState, u: Unit, k: int, tid: str, fresh: bool, events: list[Event]) -> bool:
+    """One AI attack (§12.7), then the Promotion of an undamaged infantry that destroyed an enemy
+    unit. True when an air attack now waits for the player's reactions (§16.1)."""
+    from hulldown.games.pacific.rules import fire
+
+    victim = st.units.get(int(tid[1:])) if tid.startswith("u") else None
+    fire(st, u, "main" if k < 0 else str(k), tid, events)
+    if victim is not None and victim.iid not in st.units and fresh and u.card.type == "infantry":
+        _promote(st, u, events)
+    return st.pending_air is not None
 
 
 def _hand_support(st: PacificState, effect: str) -> list[int]:
@@ -1566,6 +1767,7 @@ def _fortunate(st: PacificState, u: Unit, tid: str, events: list[Event]) -> None
     if tid == "hq":
         why = "attacking the HQ"
     elif tid.startswith("u") and (e := st.units.get(int(tid[1:]))) is not None:
+        e = known(st, e)
         if e.space in objective_spaces(st):
             why = f"attacking the battle objective ({e.card.name})"
         elif _breaks_supply(st, e):
@@ -1665,6 +1867,9 @@ class SoloAIAgent:
         self._spots: dict[str, int] = {}  # §12.5 placement of each hand card, per decision
         self._move_plan: tuple[str, str] | None = None  # §12.6 this decision's move, if computed
         self._stays: set[tuple[int, int]] = set()  # (turn, unit) that §12.6 keeps in place
+        self._bid = 0  # §12.1 this decision's bid
+        self._bid_why = ""
+        self._terrain = ""  # §12.1 this decision's terrain card and space (an action id)
 
     def act(self, view: SeatView) -> Action:
         from hulldown.games.pacific.state import PacificState as PacificStateT
@@ -1678,6 +1883,10 @@ class SoloAIAgent:
         self.last_band = b
         self._spots = {}
         self._move_plan = None
+        if st.phase == "bid":
+            self._plan_bid(st, side)
+        elif st.phase == "terrain":
+            self._plan_terrain(st, side, {a.id for a in legal})
         best: Action | None = None
         best_key: tuple[Any, ...] = ()
         for a in legal:
@@ -1697,9 +1906,15 @@ class SoloAIAgent:
         if k == "keep":
             return (0,), "3.2 keep"
         if k == "bid":
-            return (abs(int(p[1]) - 2),), "12.1 Initiative"
+            return (abs(int(p[1]) - self._bid),), self._bid_why
         if k == "terrain":
-            return (0,), "12.1 Terrain"
+            if a.id == self._terrain:
+                return (0,), f"12.1 Terrain: {a.id.split(':')[1]} on {p[2]} (d10 row and column)"
+            return (5,), "12.1 Terrain: not the card or space of the table"
+        if k == "play" and st.phase == "deploy":
+            sc = st.db.support.get(st.cards[hand_card(st, self.seat, p[1])])
+            if sc is not None and sc.effect in ("promotion", "accuracy-turn"):
+                return self._shooting_card(st, sc, find_unit(st, p[2], side) if len(p) > 2 else None, side)
         if k in ("deploy", "play"):
             iid = hand_card(st, self.seat, p[1])
             cid = st.cards[iid]
@@ -1715,20 +1930,24 @@ class SoloAIAgent:
                 if p[1] not in self._spots:
                     spaces = [grid.parse(x.id.split(":")[2]) for x in self._legal_deploys(st, p[1])]
                     pierce = st.db.units[cid].pierce
-                    self._spots[p[1]] = placement(st, pierce, spaces, b, side)[0] if spaces else -1
+                    self._spots[p[1]] = self._line_spot(st, cid, pr, table, b, side, spaces)
+                    if self._spots[p[1]] < 0 and spaces:
+                        self._spots[p[1]] = placement(st, pierce, spaces, b, side)[0]
                 spot = 0 if grid.parse(p[2]) == self._spots[p[1]] else 1
             return (0, pr, -cost, spot), f"12.4 {name} priority {pr}; 12.5 placement"
         if k == "board":  # §12.4 transport lines: the cargo goes on board its carrier
             return (0, 0), "12.4 transport vehicle with its cargo"
         if k == "upgrade":
             return (1,), "12.4 spare AP upgrade"
-        if k in ("move", "unload"):
+        if k == "fetch" and st.phase == "deploy":
+            return self._line_fetch(st, p, table, b, side)
+        if k in ("move", "unload", "load", "fetch"):
             plan = self._plan(st, side, table, b)
             if plan is not None and plan[0] == a.id:
                 return (0,), plan[1]
             return (5,), "12.6 not the table's move"
-        if k in ("fetch", "load", "ride", "cover", "assault"):
-            return (5,), "12.6 the AI never assaults, loads or uses Covered Movement"
+        if k in ("ride", "cover", "assault"):
+            return (5,), "12.6 the AI never assaults, rides or uses Covered Movement"
         if k == "heal":
             return (0, 0), "12.6 Heal and Repair: assist the wounded unit"
         if k == "fire":
@@ -1762,7 +1981,10 @@ class SoloAIAgent:
 
         sim = st.clone()
         assert isinstance(sim, PacificStateT)
-        out: tuple[str, str] | None = None
+        out = self._pickup(sim, side, table, b)
+        if out is not None:
+            self._move_plan = out
+            return out
         for u in sorted(
             (x for x in sim.side_units(side) if x.space >= 0),
             key=lambda x: (grid.own_row(side, x.space), -x.card.cost, x.iid),
@@ -1788,6 +2010,117 @@ class SoloAIAgent:
             self._stays.add((sim.turn, u.iid))
         self._move_plan = (out[0], out[1]) if out else ("", "")
         return out
+
+    def _pickup(self, sim: PacificState, side: int, table: str, b: str) -> tuple[str, str] | None:
+        """§12.6 before the moves: the boarding of a transport line's carrier deployed this turn
+        (§12.4, 15.2 case 1), else an empty carrier's pickup (§12.6), as ``load:`` / ``fetch:``."""
+        before = {u.iid: u.space for u in sim.side_units(side) if u.space >= 0}
+        empty = {u.iid for u in sim.side_units(side) if u.space >= 0 and u.cargo is None}
+        for step in (board_waiting_carriers, fetch_with_empty_carriers):
+            n = len(sim.ai_log)
+            step(sim, b, table, [], side)
+            for t in sorted(sim.side_units(side), key=lambda x: x.iid):
+                if t.iid in empty and t.cargo is not None and t.cargo.iid in before:
+                    c = t.cargo
+                    if t.space == before[t.iid]:
+                        aid = f"load:{grid.name(before[c.iid])}:{grid.name(t.space)}"
+                    else:
+                        aid = f"fetch:{grid.name(before[t.iid])}:{grid.name(before[c.iid])}"
+                    return aid, sim.ai_log[n] if len(sim.ai_log) > n else "12.6 Movement: pickup"
+        return None
+
+    def _line_spot(self, st: PacificState, cid: str, pr: int, table: str, b: str, side: int, spaces: list[int]) -> int:
+        """§12.4: a transport line's carrier with no fitting cargo in hand is deployed where it can
+        take a unit of the battlefield on board (-1: not such a carrier, or no such unit)."""
+        entries = PRIORITIES[table][b]
+        if not 1 <= pr <= len(entries) or entries[pr - 1][0] not in CARRIER_KINDS:
+            return -1
+        kind, wish = entries[pr - 1]
+        free = [i for i in st.hands[self.seat] if st.cards[i] != cid]
+        if _cargo_for(st, kind, wish, cid, free)[0] >= 0:
+            return -1  # its cargo comes from the hand (board:)
+        plan = _field_plan(st, kind, wish, cid, set(), side)
+        return plan[0] if plan is not None and plan[0] in spaces else -1
+
+    def _line_fetch(self, st: PacificState, p: list[str], table: str, b: str, side: int) -> tuple[tuple[int, ...], str]:
+        """§12.4 with §15.2 case 2: a transport line's carrier deployed this turn with *Mobility*
+        drives to the costliest unit of the battlefield its line takes on board."""
+        t = find_unit(st, p[1], side)
+        c = find_unit(st, p[2], side)
+        entries = PRIORITIES[table][b]
+        pr = priority(st, table, b, st.cards[t.iid])
+        if t.deployed_turn == st.turn and 1 <= pr <= len(entries) and entries[pr - 1][0] in CARRIER_KINDS:
+            kind, wish = entries[pr - 1]
+            if c in _field_cargo(st, kind, wish, st.cards[t.iid], set(), side):
+                return (0, 0, -c.card.cost), f"12.4 transport line: {t.card.name} fetches {c.card.name} (15.2 case 2)"
+        return (5,), "12.4 not a transport line's cargo"
+
+    def _shooting_card(self, st: PacificState, sc: Any, u: Unit | None, side: int) -> tuple[tuple[int, ...], str]:
+        """§12.7 Promotion and Fortunate with the ordinary actions, which play support cards in the
+        Deployment phase only (§5.3): Promotion on the costliest undamaged tank, else undamaged
+        artillery or armed transport (its third choice, the first infantry to destroy an enemy
+        unit, falls in the Shooting phase: the card is kept); Fortunate on the costliest unit that
+        can attack the battle objective this turn (the HQ in range, a weapon that damages it) or
+        a unit whose loss breaks the enemy's Supply Line; else the card is kept."""
+        if u is None or u.side != side or u.space < 0:
+            return (4,), "12.7 kept for its target"
+        mine = [f for f in st.side_units(side) if f.space >= 0]
+        if sc.effect == "promotion":
+            fresh = [f for f in mine if f.wounds == 0 and f.promotions == 0]
+            tanks = [f for f in fresh if f.card.type == "tank"]
+            others = [
+                f for f in fresh if f.card.type == "artillery" or (f.card.type == "transport" and f.card.damage > 0)
+            ]
+            pool = tanks or others
+            if pool and u in pool and u.card.cost == max(f.card.cost for f in pool):
+                return (0, 0, -u.card.cost), f"12.7 Promotion: undamaged {u.card.type} {u.card.name}"
+            return (4,), "12.7 Promotion: kept (no undamaged tank, artillery or armed transport here)"
+        enemy = 1 - side
+
+        def objective(f: Unit) -> bool:
+            if f.card.damage == 0 or f.acc_turn:
+                return False
+            if grid.hq_distance(enemy, f.space) <= f.card.range and f.card.pierce >= st.hq_armour(enemy):
+                return True
+            return any(
+                e.side == enemy and e.space >= 0 and grid.distance(e.space, f.space) <= f.card.range
+                and f.card.pierce >= st.effective_armour(e) and _breaks_supply(st, e)
+                for e in st.units.values()
+            )  # fmt: skip
+
+        pool = [f for f in mine if objective(f)]
+        if pool and u in pool and u.card.cost == max(f.card.cost for f in pool):
+            return (0, 0, -u.card.cost), f"12.7 {sc.name}: on {u.card.name}, which can attack the battle objective"
+        return (4,), f"12.7 {sc.name}: kept (no attack on the battle objective here)"
+
+    def _plan_bid(self, st: PacificState, side: int) -> None:
+        """§12.1 Initiative with the seat's knowledge: the d10 table applied to the enemy's bid as
+        the seat can guess it (the resampled guess once it is in, else none), within its AP."""
+        yours = max(0, st.bids[1 - side])
+        r = 1 + self.rng.below(10)
+        n = 0 if r <= 3 else yours - 2 if r <= 5 else yours - 1 if r <= 7 else yours if r <= 9 else yours + 1
+        slot = st.side_slots[side][0]
+        self._bid = max(0, min(n, st.ap[slot]))
+        self._bid_why = f"12.1 Initiative: d10 {r}, bid {self._bid}"
+
+    def _plan_terrain(self, st: PacificState, side: int, legal: set[str]) -> None:
+        """§12.1 Terrain, one card a decision: the pile shuffled, the first card the AP left pay
+        for, on the AI's row 5 (d10 1-5) or 4 (6-10) of a d10 column, an occupied space rolled
+        again (30 tries, then the next card); one space wide."""
+        self._terrain = ""
+        budget = st.terrain_budget[side]
+        pile = sorted(st.terrain_piles[side])
+        for k in self.rng.permutation(len(pile)):
+            t = st.db.terrain[st.cards[pile[k]]]
+            if t.cost > budget:
+                continue
+            for _ in range(30):
+                row = 2 if 1 + self.rng.below(10) <= 5 else 3
+                s = grid.space(grid.row_index(side, row), grid.D10_COLUMN[self.rng.below(10)])
+                aid = f"terrain:{t.id}:{grid.name(s)}"
+                if st.terrain[s] < 0 and aid in legal:
+                    self._terrain = aid
+                    return
 
     def _legal_deploys(self, st: Any, ref: str) -> list[Action]:
         from hulldown.games.pacific.rules import deploy_actions

@@ -199,14 +199,27 @@ def advance(st: PacificState, events: list[Event]) -> None:
                     para = st.units.get(st.para_drops.pop(0))
                     if para is not None and para.space >= 0 and paratroopers_aa(st, para, events):
                         return
-                if st.over:
-                    return
-                if st.ai_resume is not None:
+                # §11.13: then the player's Smoke Grenade answers each attack card the AI played
+                while st.ai_card_attacks and not st.over:
+                    card, uid = st.ai_card_attacks.pop(0)
+                    victim = st.units.get(uid)
+                    if victim is None or victim.space < 0:
+                        continue  # destroyed by an earlier card: this one has nothing to hit
+                    if smoke_window(st, None, victim, card, "support", events, side=st.active):
+                        return
+                    support_attack(st, card, victim, events)
+                # the rest of the AI's turn; its Shooting phase may stop for the player's Smoke
+                # Grenade (§11.13) or air reactions (§16.1) and go on where it stopped
+                while st.ai_resume is not None and not st.over:
+                    if st.phase in REACTION_PHASES:
+                        return
                     b, t = st.ai_resume
                     st.ai_resume = None
                     ai_turn_rest(st, b, t, events)
-                    if st.over:
-                        return
+                if st.over:
+                    return
+                if st.phase in REACTION_PHASES:
+                    return
                 end_turn(st, events)
                 continue
             if ph == "flip" and not flip_actions(st, st.actor):
@@ -216,9 +229,13 @@ def advance(st: PacificState, events: list[Event]) -> None:
                 next_actor(st, events)
                 continue
             return
-        if ph in ("intercept", "escort", "aa", "smoke"):
+        if ph in REACTION_PHASES:
             return
         raise AssertionError(ph)
+
+
+#: phases in which a seat answers the other side's attack (§11.13, §16)
+REACTION_PHASES = ("intercept", "escort", "aa", "smoke")
 
 
 def resolve_initiative(st: PacificState, events: list[Event]) -> None:
@@ -1472,6 +1489,15 @@ def smoke_tokens(u: Unit) -> list[int]:
     return [k for k, t in enumerate(u.tokens) if t.up.effect == "smoke-grenade" and not t.used and not t.spent]
 
 
+def smoke_answers(st: PacificState, target: Unit) -> bool:
+    """§11.13: an attack on ``target`` waits for its owner's Smoke Grenade: a seat's unit on the
+    battlefield, not already in smoke, holding one it can still throw (the solo AI never throws
+    smoke as a reaction)."""
+    return not (target.smoke or target.space < 0 or st.is_ai_side(target.side)) and bool(
+        smoke_tokens(skill_user(target))
+    )
+
+
 def smoke_window(
     st: PacificState,
     shooter: Unit | None,
@@ -1485,7 +1511,7 @@ def smoke_window(
     dice are rolled: an attack declared on a unit that holds one waits for its owner's choice
     (``smoke:UNIT:K`` / ``no-smoke``). True when the attack now waits. ``shooter`` is None for an
     attack support card (``aid`` is then the card's id and ``side`` the side playing it)."""
-    if target.smoke or target.space < 0 or st.is_ai_side(target.side) or not smoke_tokens(skill_user(target)):
+    if not smoke_answers(st, target):
         return False
     if shooter is not None:
         reveal(st, shooter, events)  # the attacker is declared before the defender answers
@@ -1507,6 +1533,8 @@ def resume_attack(st: PacificState, events: list[Event]) -> None:
     st.pending_smoke = None
     st.phase = ps["phase"]
     st.actor = ps["return"]
+    if ps["kind"] == "ai-fire":
+        return  # the AI's Shooting phase makes the shot when it resumes (ai.shooting)
     if ps["kind"] == "fire":
         declare_fire(st, ps["action"], ps["side"], events, window=False)
     elif ps["kind"] == "support":
@@ -1679,7 +1707,9 @@ def play_support(st: PacificState, slot: int, iid: int, target: int | None, even
                 f.mp_bonus += sc.value
     elif e == "attack" and u is not None:
         # §11.13: a seat's attack card waits for a Smoke Grenade like a shot (the card is spent)
-        if st.is_ai_side(side) or not smoke_window(st, None, u, sc.id, "support", events, side=side):
+        if st.is_ai_side(side) and smoke_answers(st, u):
+            st.ai_card_attacks.append((sc.id, u.iid))  # answered once the AI's deployment is done
+        elif st.is_ai_side(side) or not smoke_window(st, None, u, sc.id, "support", events, side=side):
             support_attack(st, sc.id, u, events)
     elif e == "drain-ap":
         for s2 in slots_of(st, 1 - side):

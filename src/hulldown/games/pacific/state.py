@@ -69,10 +69,13 @@ class PacificState(GameState):
     __slots__ = (
         "active",
         "actor",
+        "ai_card_attacks",
         "ai_keep",
         "ai_log",
         "ai_resume",
         "ai_revealed",
+        "ai_shot",
+        "ai_shots",
         "ap",
         "armies",
         "behaviour",
@@ -152,8 +155,19 @@ class PacificState(GameState):
     pending_smoke: dict[str, Any] | None
     #: §3.5 Starting Deployment: AP still to spend on units on each terrain card placed before battle
     sd_budget: dict[int, int]
-    #: the solo AI's band and table while its turn waits for the player's AA (§16.3)
+    #: the solo AI's band and table while its turn waits for the player (AA at its paratroopers,
+    #: §16.3; a Smoke Grenade, §11.13; interception and AA at its aircraft, §16.1)
     ai_resume: tuple[str, str] | None
+    #: §11.13: the solo AI's attack cards on a player's unit holding a Smoke Grenade, made once
+    #: its Deployment phase is done (card id, target unit)
+    ai_card_attacks: list[tuple[str, int]]
+    #: §12.7: the AI's Shooting phase still to run, (unit, weapon: -1 main or token position);
+    #: None outside its Shooting phase. It lets the phase wait for the player's Smoke Grenade or
+    #: air reactions and go on where it stopped.
+    ai_shots: list[tuple[int, int]] | None
+    #: the AI's shot declared and waiting for the player's Smoke Grenade: target id ("u<iid>") and
+    #: whether the shooter was undamaged (for the Promotion of §12.7)
+    ai_shot: tuple[str, bool] | None
 
     # ------------------------------------------------------------------ setup
     def _setup(self) -> None:
@@ -210,6 +224,9 @@ class PacificState(GameState):
         self.pending_smoke = None
         self.sd_budget = {}
         self.ai_resume = None
+        self.ai_card_attacks = []
+        self.ai_shots = None
+        self.ai_shot = None
         self.pending_air = None
         self.ai_log = []
         self.supply_broken = [False, False]
@@ -553,6 +570,8 @@ class PacificState(GameState):
         new.objectives = list(self.objectives)
         new.drops = {k: list(v) for k, v in self.drops.items()}
         new.para_drops = list(self.para_drops)
+        new.ai_card_attacks = list(self.ai_card_attacks)
+        new.ai_shots = list(self.ai_shots) if self.ai_shots is not None else None
         new.pending_smoke = dict(self.pending_smoke) if self.pending_smoke else None
         new.sd_budget = dict(self.sd_budget)
 
@@ -694,6 +713,12 @@ class PacificState(GameState):
             if air["target"].startswith("u"):
                 air["target"] = f"u{remap.get(int(air['target'][1:]), int(air['target'][1:]))}"
         self.para_drops = [remap.get(x, x) for x in self.para_drops]
+        self.ai_card_attacks = [(c, remap.get(x, x)) for c, x in self.ai_card_attacks]
+        if self.ai_shots is not None:
+            self.ai_shots = [(remap.get(x, x), k) for x, k in self.ai_shots]
+        if self.ai_shot is not None and self.ai_shot[0].startswith("u"):
+            t = int(self.ai_shot[0][1:])
+            self.ai_shot = (f"u{remap.get(t, t)}", self.ai_shot[1])
         ps = self.pending_smoke
         if ps is not None:
             ps["shooter"] = remap.get(ps["shooter"], ps["shooter"])
@@ -727,6 +752,9 @@ class PacificState(GameState):
             "sd_budget": {str(k): v for k, v in sorted(self.sd_budget.items())},
             "para_drops": list(self.para_drops),
             "ai_resume": list(self.ai_resume) if self.ai_resume else None,
+            "ai_card_attacks": [list(x) for x in self.ai_card_attacks],
+            "ai_shots": [list(x) for x in self.ai_shots] if self.ai_shots is not None else None,
+            "ai_shot": list(self.ai_shot) if self.ai_shot else None,
             "ai_log": list(self.ai_log),
             "round": self.round,
             "drops": {str(k): list(v) for k, v in sorted(self.drops.items())},
