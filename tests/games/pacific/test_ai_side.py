@@ -106,6 +106,8 @@ def test_ai_side_errors_are_clear() -> None:
         GAME.new(seed=1, players=2, options={"scenario": "island-landing", "ai_side": "defender"})
     with pytest.raises(OptionError, match="ai_side"):
         GAME.new(seed=1, players=1, options={"scenario": "island-landing", "ai_side": "both"})
+    with pytest.raises(OptionError, match=r"'armies'.*names its armies.*'ai_side'"):
+        GAME.new(seed=1, players=1, options={"scenario": "island-landing", "armies": "japan-us"})
     # the default is accepted everywhere
     assert GAME.new(seed=1, players=2, options={"scenario": "island-landing", "ai_side": "scenario"})
 

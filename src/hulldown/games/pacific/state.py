@@ -304,6 +304,11 @@ class PacificState(GameState):
                     "pitched battle the option 'armies' chooses its army (side 1's)"
                 )
             return None
+        if self._options["armies"] != "us-japan":
+            raise OptionError(
+                f"option 'armies' ({self._options['armies']!r}) is an option of pitched battles; scenario "
+                f"{name!r} names its armies (the solo AI's side in it: option 'ai_side')"
+            )
         sc = load_scenarios()[name]
         if ai_side == "scenario":
             return sc if not self.solo or sc.ai_for(1) is not None else sc.with_ai_on(sc.ai_sides[0])
