@@ -191,7 +191,7 @@ def test_landing_ai_boards_its_units_on_its_landing_craft() -> None:
     assert boat.card.id == "us-lcvp" and boat.cargo is not None and boat.cargo.iid == inf
     assert st.sea[boat.space] and grid.own_row(1, boat.space) == 1
     assert before - st.ap[1] == 2 + st.db.units["us-light-infantry"].cost  # the boat and its unit
-    assert "on board LCVP (landing from the sea, 14.2)" in st.ai_log[-1]
+    assert "on board LCVP (landing from the sea, 14.6)" in st.ai_log[-1]
     # with no boat left in hand a ground unit waits
     for i in [i for i in st.hands[1] if st.cards[i] in ("us-lcvp", "us-lvt1-alligator")]:
         st.hands[1].remove(i)

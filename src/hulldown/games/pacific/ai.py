@@ -273,7 +273,7 @@ def pre_battle(st: PacificState, events: list[Event]) -> None:
     """§12.11: in a historical scenario the AI places its half-price artificial terrain, then
     deploys the scenario's cards (``ai_setup``) from its deck, then upgrades with the AP left.
     The scenario's extra cards for the AI's side (a landing force's boats) start in its hand: the
-    AI tables plan no landing, and a unit of a sea deployment line waits for its boat (§14.2)."""
+    AI tables plan no landing, and a unit of a sea deployment line waits for its boat (§14.6)."""
     sc = st.scenario
     if sc is None:
         return
@@ -936,7 +936,7 @@ def _deploy_card(st: PacificState, p: _Pick, b: str, table: str, label: str, eve
             if grid.own_row(1, s) == 1 and unit_deploy_cost(st, 1, uc.cost, uc.tags, s) + extra <= st.ap[1]
         ]
         if not spaces:
-            return _deploy_landing(st, p, uc, extra, b, label, events)  # §14.2: a sea deployment line
+            return _deploy_landing(st, p, uc, extra, b, label, events)  # §14.6: a sea deployment line
         if p.field >= 0:
             return _deploy_for_field_cargo(st, p, uc, spaces, label, events)  # §15.2 cases 1-2
         cargo_card = st.db.units[st.cards[p.cargo]] if p.cargo >= 0 else None
@@ -965,7 +965,7 @@ def _deploy_card(st: PacificState, p: _Pick, b: str, table: str, label: str, eve
 
 
 def _deploy_landing(st: PacificState, p: _Pick, uc: Any, extra: int, b: str, label: str, events: list[Event]) -> bool:
-    """§14.2 (the project's reading, the AI tables being silent on landings): when the AI's
+    """§14.6 (the project's reading, the AI tables being silent on landings): when the AI's
     deployment line is sea and a ground unit it chose cannot stand there, the unit goes on board
     a carrier of its hand that may both stand at sea and take it (a landing craft, an Amphibious
     transport for infantry), deployed with it on the §12.5 space and paid with it (*Embarked*
@@ -997,7 +997,7 @@ def _deploy_landing(st: PacificState, p: _Pick, uc: Any, extra: int, b: str, lab
     deploy(st, 1, carrier, grid.name(s), events)
     tr = st.units[carrier]
     c = board(st, 1, p.iid, tr, events)
-    st.log_ai(f"{label}, {uc.name} on board {tr.card.name} (landing from the sea, 14.2); 12.5 {why}", events)
+    st.log_ai(f"{label}, {uc.name} on board {tr.card.name} (landing from the sea, 14.6); 12.5 {why}", events)
     for up in p.ups:
         _buy_upgrade(st, c, p.wish, "12.4 Deployment: compulsory upgrade", events, pick=up)
     return True

@@ -3,7 +3,9 @@
 The advanced rulebook describes how scenarios work (who goes first, sea rows, objectives, the AI's
 deck counts and behaviour column) but prints none of them; the scenarios in
 ``data/scenarios.toml`` are the project's own design, validated on load so that a mistake names
-the file, the scenario and the field.
+the file, the scenario and the field. Each scenario gives the solo AI its data for every side it
+may play; the AI being always the game's side 1, a scenario played with the AI on its side 0 is
+mirrored (``Scenario.with_ai_on``).
 """
 
 from __future__ import annotations
