@@ -1,12 +1,15 @@
 """Strength of the 2GM Pacific rulebook AI (solo mode) against the random bot.
 
 Run: ``PYTHONPATH=src:. python benchmarks/pacific_ai_strength.py [--games N] [--first S]
-[--table variable|offensive|defensive] [--log FILE]``.
+[--table variable|offensive|defensive] [--option KEY=VALUE ...] [--log FILE]``.
 
 Game ``i`` is ``players=1`` with seed ``first + i``; the random bot plays seat 0 (side 0) with
 agent seed ``first + i`` and the rulebook AI plays side 1 inside the rules. The report gives the
 AI's wins, draws (time limit with equal HQ wounds) and losses, the win rate with a 95% Wilson
 interval, how the games ended, how often each behaviour was chosen, and the time taken.
+``--option`` sets a game option, e.g. ``--option scenario=island-landing --option ai_side=attacker``
+(the AI on a scenario's side of choice, rules §14.1) or ``--option armies=japan-us`` (the AI's army
+in a pitched battle); values are converted by the option's type.
 """
 
 from __future__ import annotations
@@ -29,8 +32,11 @@ def main() -> None:
     p.add_argument("--first", type=int, default=0)
     p.add_argument("--table", default="")
     p.add_argument("--log", default="")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     a = p.parse_args()
     game = registry.load("2gm-pacific")
+    options = dict(o.split("=", 1) for o in a.option)
+    game.validate_options(options)
     w = d = lo = 0
     ends: collections.Counter[str] = collections.Counter()
     bands: collections.Counter[str] = collections.Counter()
@@ -39,7 +45,7 @@ def main() -> None:
     log = open(a.log, "w") if a.log else None  # noqa: SIM115
     for i in range(a.games):
         seed = a.first + i
-        st = game.new(seed=seed, players=1)
+        st = game.new(seed=seed, players=1, options=options)
         if a.table:
             ai.TABLE_OVERRIDE = a.table
         bot = make_agent("random", game, 0, seed)
@@ -51,7 +57,8 @@ def main() -> None:
         winner = st.winner  # type: ignore[attr-defined]
         rounds += st.round  # type: ignore[attr-defined]
         hq = st.hq_wounds  # type: ignore[attr-defined]
-        end = "time" if st.round > 30 else ("hq" if max(hq) >= 12 else "other")  # type: ignore[attr-defined]
+        limit = st.max_rounds  # type: ignore[attr-defined]
+        end = "time" if st.round > limit else ("hq" if max(hq) >= 12 else "other")  # type: ignore[attr-defined]
         ends[end] += 1
         if winner == 1:
             w += 1
@@ -64,7 +71,8 @@ def main() -> None:
             log.flush()
     dt = time.perf_counter() - t0
     n = a.games
-    print(f"2gm-pacific solo AI vs random, seeds {a.first}-{a.first + n - 1}: W {w} / D {d} / L {lo}")
+    where = " ".join(a.option) or "pitched battle"
+    print(f"2gm-pacific solo AI vs random ({where}), seeds {a.first}-{a.first + n - 1}: W {w} / D {d} / L {lo}")
     print(f"  win rate {fmt_rate(w, n)} (95% Wilson)")
     print(f"  ends: {dict(ends)}; mean rounds {rounds / n:.1f}; time {dt:.1f}s ({dt / n:.2f}s/game)")
     tot = sum(bands.values()) or 1

@@ -47,10 +47,10 @@ def test_scenarios_are_data_with_ai_fields() -> None:
 def test_scenario_errors_name_file_entry_field(tmp_path: Path) -> None:
     bad = tmp_path / "scenarios.toml"
     text = (Path(__file__).parents[3] / "src/hulldown/games/pacific/data/scenarios.toml").read_text()
-    bad.write_text(text.replace('ai_table = "offensive"', 'ai_table = "reckless"'))
+    bad.write_text(text.replace('ai_table = "offensive"', 'ai_table = "reckless"', 1))  # island-landing, side 0
     with pytest.raises(DataFileError) as e:
         load_scenarios(str(bad))
-    assert "scenario inland-defence" in str(e.value) and "ai_table" in str(e.value)
+    assert "scenario island-landing" in str(e.value) and "ai.1.ai_table" in str(e.value)
     bad.write_text(text.replace('card = "jp-light-infantry"', 'card = "jp-nobody"'))
     with pytest.raises(DataFileError) as e:
         load_scenarios(str(bad))

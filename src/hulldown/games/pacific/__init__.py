@@ -12,6 +12,9 @@ from hulldown.games.pacific.state import PacificState
 OPTIONS = (
     OptionSpec("scenario", str, "pitched", "pitched battle, or a historical scenario (§14)",
                choices=("pitched", "island-landing", "inland-defence")),
+    OptionSpec("ai_side", str, "scenario",
+               "solo scenario: the side the AI plays (the scenario's AI side, its attacker or its defender, §14.1)",
+               choices=("scenario", "attacker", "defender")),
     OptionSpec("points", int, 120, "deck points: 120 standard, 80 or 100 short (§3.1)", choices=(80, 100, 120)),
     OptionSpec("deck", str, "preconstructed", "preconstructed deck, or random decks by points (§3.1)",
                choices=("preconstructed", "random")),
@@ -102,6 +105,8 @@ GAME = Game(
         {"weather": "storm", "lend_lease": True, "large_field": True},
         {"scenario": "island-landing", "heroes": True},
         {"scenario": "inland-defence", "tactical_artillery": True, "upgrade_drop": True},
+        {"scenario": "island-landing", "ai_side": "attacker", "players": 1},
+        {"scenario": "inland-defence", "ai_side": "defender", "players": 1},
     ),
     heuristic=_heuristic,  # type: ignore[arg-type]
     card_database=_cards,

@@ -7,7 +7,7 @@ same priorities to the ordinary actions of any seat of a normal game.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from hulldown.engine import Event, public
 from hulldown.engine.rng import SplitMix64
@@ -171,6 +171,17 @@ def known(st: PacificState, e: Unit) -> Unit:
     return v
 
 
+def side_table(st: PacificState, side: int) -> str | None:
+    """The scenario's AI table for a side (§14.1: each side the AI may play has its own; a side
+    without AI data plays Variable); the scenario's side-1 table for a scenario given as fields."""
+    sc = getattr(st, "scenario", None)
+    ai_for = getattr(sc, "ai_for", None)
+    if ai_for is None:
+        return cast("str | None", _scenario_field(st, "ai_table"))
+    entry = ai_for(side)
+    return None if entry is None else str(entry.ai_table)
+
+
 def card_type(st: PacificState, cid: str) -> str:
     u = st.db.units.get(cid)
     if u is None or u.type == "aircraft":
@@ -312,10 +323,19 @@ def sd_units(st: PacificState, side: int, s: int, budget: int, events: list[Even
 # ---------------------------------------------------------------- §12.11 before a scenario's battle
 def pre_battle(st: PacificState, events: list[Event]) -> None:
     """§12.11: in a historical scenario the AI places its half-price artificial terrain, then
-    deploys the scenario's cards (``ai_setup``) from its deck, then upgrades with the AP left."""
+    deploys the scenario's cards (``ai_setup``) from its deck, then upgrades with the AP left.
+    The scenario's extra cards for the AI's side (a landing force's boats) start in its hand: the
+    AI tables plan no landing, and a unit of a sea deployment line waits for its boat (§14.6)."""
     sc = st.scenario
     if sc is None:
         return
+    extra = sorted(sc.extra_cards[1].items())
+    for cid, k in extra:
+        for _ in range(k):
+            st.hands[1].put_top(st._new_card(cid))
+    if extra:
+        names = ", ".join(f"{k} {st.db.name(cid)}" for cid, k in extra)
+        st.log_ai(f"12.11 Extra cards: {names} in hand", events)
     if sc.ai_terrain:
         scenario_terrain(st, list(sc.ai_terrain), events)
     if sc.ai_setup:
@@ -980,7 +1000,7 @@ def _deploy_card(st: PacificState, p: _Pick, b: str, table: str, label: str, eve
             if grid.own_row(1, s) == 1 and unit_deploy_cost(st, 1, uc.cost, uc.tags, s) + extra <= st.ap[1]
         ]
         if not spaces:
-            return False
+            return _deploy_landing(st, p, uc, extra, b, label, events)  # §14.6: a sea deployment line
         if p.field >= 0:
             return _deploy_for_field_cargo(st, p, uc, spaces, label, events)  # §15.2 cases 1-2
         cargo_card = st.db.units[st.cards[p.cargo]] if p.cargo >= 0 else None
@@ -1005,6 +1025,45 @@ def _deploy_card(st: PacificState, p: _Pick, b: str, table: str, label: str, eve
         return False
     play_support(st, 1, p.iid, None if target < 0 else target, events)
     st.log_ai(f"{label}, {sc.name} ({why})", events)
+    return True
+
+
+def _deploy_landing(st: PacificState, p: _Pick, uc: Any, extra: int, b: str, label: str, events: list[Event]) -> bool:
+    """§14.6 (the project's reading, the AI tables being silent on landings): when the AI's
+    deployment line is sea and a ground unit it chose cannot stand there, the unit goes on board
+    a carrier of its hand that may both stand at sea and take it (a landing craft, an Amphibious
+    transport for infantry), deployed with it on the §12.5 space and paid with it (*Embarked*
+    discount); the cheapest such carrier, equal costs by a die roll. Without one it waits."""
+    from hulldown.games.pacific.rules import board, board_cost, carries_card, deploy, deploy_spaces, unit_deploy_cost
+
+    if p.cargo >= 0 or p.field >= 0 or not any(st.sea[s] for s in deploy_spaces(st, 1, ("amphibious",))):
+        return False
+    options: list[tuple[int, int, int]] = []  # (total cost, carrier card, space)
+    for iid in sorted(st.hands[1]):
+        cc = st.db.units.get(st.cards[iid])
+        if iid == p.iid or cc is None or cc.type != "transport":
+            continue
+        probe = Unit(-1, cc, 1, 1, -1, st.turn)
+        if not carries_card(probe, uc):
+            continue
+        for s in deploy_spaces(st, 1, cc.tags):
+            if grid.own_row(1, s) != 1:
+                continue
+            cost = unit_deploy_cost(st, 1, cc.cost, cc.tags, s) + board_cost(st, 1, uc, probe) + extra
+            if cost <= st.ap[1]:
+                options.append((cost, iid, s))
+    if not options:
+        return False
+    low = min(o[0] for o in options)
+    carrier = _die(st, sorted({o[1] for o in options if o[0] == low}))
+    spaces = [o[2] for o in options if o[1] == carrier and o[0] == low]
+    s, why = placement(st, uc.pierce, spaces, b)
+    deploy(st, 1, carrier, grid.name(s), events)
+    tr = st.units[carrier]
+    c = board(st, 1, p.iid, tr, events)
+    st.log_ai(f"{label}, {uc.name} on board {tr.card.name} (landing from the sea, 14.6); 12.5 {why}", events)
+    for up in p.ups:
+        _buy_upgrade(st, c, p.wish, "12.4 Deployment: compulsory upgrade", events, pick=up)
     return True
 
 
@@ -1878,7 +1937,7 @@ class SoloAIAgent:
         st = view.resample(self.rng.next64())
         assert isinstance(st, PacificStateT)
         side = st.side_of(self.seat)
-        table = self.table or _scenario_field(st, "ai_table") or "variable"
+        table = self.table or side_table(st, side) or "variable"
         b, bwhy = current_band(st, side, table)
         self.last_band = b
         self._spots = {}

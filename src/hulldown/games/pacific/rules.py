@@ -529,12 +529,18 @@ def deploy_spaces(st: PacificState, slot: int, tags: tuple[str, ...]) -> list[in
     # §14.4: a river space takes only Amphibious vehicles and Sappers (never a boat: it is
     # deployed on the sea deployment line)
     river_ok = amphibious or "sappers" in tags
+    heavy = "extra-heavy" in tags
     terrain = st.terrain
     db_terrain = st.db.terrain
     cards = st.cards
 
     def dry(s: int) -> bool:
-        return river_ok or terrain[s] < 0 or "river" not in db_terrain[cards[terrain[s]]].tags
+        if terrain[s] < 0:
+            return True
+        here = db_terrain[cards[terrain[s]]].tags
+        if "bridge" in here:  # §14.4: a Bridge carries every ground unit but the Extra Heavy
+            return not heavy
+        return river_ok or "river" not in here
 
     if "paratroopers" in tags or "incursion" in tags:
         out = []
@@ -671,10 +677,17 @@ def sapper(u: Unit) -> bool:
     return u.has("sappers") or any(t.up.effect == "sappers" for t in u.tokens)
 
 
+def bridged(st: PacificState, s: int) -> bool:
+    """§14.4: a Bridge card stands on the space (a river crossed by a bridge)."""
+    iid = st.terrain[s]
+    return iid >= 0 and "bridge" in st.db.terrain[st.cards[iid]].tags
+
+
 def reachable(st: PacificState, u: Unit, mp: int, flags: Flags | None = None) -> dict[int, int]:
     """Spaces reachable with ``mp`` (§6.1-6.2): destination -> MP left. A River space a unit
     crosses only on a Sappers' bridge (§14.4) is in the answer for the way through, though the
-    unit may not stop there: ``water_ok`` tells."""
+    unit may not stop there: ``water_ok`` tells. A Bridge card is open ground for every ground
+    unit but the Extra Heavy, which never moves over a bridge (rulebook)."""
     tags = u.card.tags
     neigh = grid.NEIGH_D if "motorized" in tags else grid.NEIGH
     scout = "scout" in tags
@@ -706,7 +719,10 @@ def reachable(st: PacificState, u: Unit, mp: int, flags: Flags | None = None) ->
                     continue
                 if (land_only and sea[n]) or (boat and not sea[n] and not river[n]):
                     continue  # §14.2: boats stay at sea, only Amphibious vehicles cross the shore
-                if river[n] and not wader and (heavy or occ < 0 or not sapper(units[occ])):
+                if river[n] and (land_only or heavy) and bridged(st, n):
+                    if heavy:
+                        continue  # §14.4: Extra Heavy units never move over bridges
+                elif river[n] and not wader and (heavy or occ < 0 or not sapper(units[occ])):
                     continue  # §14.4: a river is crossed only on a friendly Sappers' bridge
                 d = difficult[n]
                 if heavy and d:
@@ -755,14 +771,18 @@ def swap_ok(st: PacificState, other: Unit, to: int) -> bool:
 
 
 def water_ok(st: PacificState, u: Unit, s: int) -> bool:
-    """§14.2/§14.4: boats (Embark & Disembark) stay on water (sea or river); other units stay
-    ashore unless Amphibious, and only Amphibious vehicles and Sappers stand on a river."""
-    river = st.terrain[s] >= 0 and "river" in st.db.terrain[st.cards[st.terrain[s]]].tags
+    """§14.2/§14.4: boats (Embark & Disembark) stay on water (sea or river, under a Bridge too);
+    other units stay ashore unless Amphibious, and only Amphibious vehicles and Sappers stand on a
+    river; a Bridge carries every ground unit but the Extra Heavy."""
+    tags = st.db.terrain[st.cards[st.terrain[s]]].tags if st.terrain[s] >= 0 else ()
+    river = "river" in tags
     if u.has("embark-disembark"):
         return st.sea[s] or river
+    if "bridge" in tags and u.has("extra-heavy"):
+        return False  # §14.4: Extra Heavy units never move over bridges
     if u.has("amphibious"):
         return True
-    return not st.sea[s] and (not river or sapper(u))
+    return not st.sea[s] and (not river or "bridge" in tags or sapper(u))
 
 
 def skill_user(u: Unit) -> Unit:

@@ -184,7 +184,7 @@ class PacificState(GameState):
         self.slot_side = {1: [0, 1], 2: [0, 1], 3: [0, 1, 1], 4: [0, 1, 0, 1]}[n]
         self.side_slots = [[s for s in range(self.nslots) if self.slot_side[s] == side] for side in (0, 1)]
         self.armies = ["us", "japan"] if o["armies"] == "us-japan" else ["japan", "us"]
-        sc = self.scenario = None if o["scenario"] == "pitched" else load_scenarios()[o["scenario"]]
+        sc = self.scenario = self._scenario_for_ai(o["scenario"], str(o["ai_side"]))
         self.sea = [False] * grid.SPACES
         self.objectives = []
         self.max_rounds = MAX_ROUNDS
@@ -308,6 +308,39 @@ class PacificState(GameState):
         self.active = 0
         self.actor = 0
         self.first_side = 0
+
+    def _scenario_for_ai(self, name: str, ai_side: str) -> Scenario | None:
+        """§14.1: the scenario, mirrored when the solo AI takes its side 0 (option ``ai_side``).
+
+        The solo AI is the game's side 1 (§12), so the side it takes is made side 1; the option
+        is checked before anything is built, so a wrong choice changes nothing."""
+        if name == "pitched":
+            if ai_side != "scenario":
+                raise OptionError(
+                    f"option 'ai_side' ({ai_side!r}) chooses the solo AI's side in a scenario; in a "
+                    "pitched battle the option 'armies' chooses its army (side 1's)"
+                )
+            return None
+        if self._options["armies"] != "us-japan":
+            raise OptionError(
+                f"option 'armies' ({self._options['armies']!r}) is an option of pitched battles; scenario "
+                f"{name!r} names its armies (the solo AI's side in it: option 'ai_side')"
+            )
+        sc = load_scenarios()[name]
+        if ai_side == "scenario":
+            return sc if not self.solo or sc.ai_for(1) is not None else sc.with_ai_on(sc.ai_sides[0])
+        if not self.solo:
+            raise OptionError(
+                f"option 'ai_side' ({ai_side!r}) is for solo play (1 player); with more players "
+                "each seat plays the side it is given"
+            )
+        side = sc.attacker if ai_side == "attacker" else 1 - sc.attacker
+        if sc.ai_for(side) is None:
+            raise OptionError(
+                f"scenario {name!r} gives the solo AI no data to play its {ai_side} (side {side}); "
+                f"the AI may play side {', '.join(map(str, sc.ai_sides))}"
+            )
+        return sc.with_ai_on(side)
 
     def _new_card(self, cid: str) -> int:
         self.cards.append(cid)
