@@ -462,7 +462,7 @@ PAIRED = True
 #: Playout policy by game where the heuristic is too slow for playouts (Tank
 #: Clash's bot plans every tank's move: about 2 ms a step against tens of µs),
 #: so the game's own fast playout policy (``extras["rollout"]``) plays them.
-ROLLOUT = {"tank-clash": "policy"}
+ROLLOUT = {"tank-clash": "policy", "2gm-pacific": "policy"}
 
 
 def make_ismcts(game: Game, seat: int, seed: int, **params: str) -> ISMCTSAgent:
