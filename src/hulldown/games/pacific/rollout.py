@@ -20,7 +20,6 @@ dangerous target), not by the target's wounds alone.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from typing import Any
 
@@ -197,34 +196,6 @@ def choose(s: PacificState) -> Action:
         if v > best_v:
             best, best_v = a, v
     return best
-
-
-#: Weights of the cut-off evaluation's terms beyond the built-in one's (HQ wounds, hit points).
-EVAL_SUPPLY = 0.1  # a row of supply line: an AP every turn to come (§4.3, §4.4)
-EVAL_AP = 0.03  # an AP in hand: about what a unit's hit point costs
-
-
-def evaluate(state: Any) -> list[float]:
-    """The built-in evaluation (HQ wounds, hit points) plus each side's economy: supply line and AP.
-
-    A playout cut after a few steps rarely reaches a wound on an HQ, and a unit
-    that advances to hold a row shows in hit points only turns later; the
-    supply line it holds is the AP the side will spend on the next units.
-    """
-    s: PacificState = state
-    wounds = s.hq_wounds
-    strength = [0, 0]
-    for u in s.units.values():
-        left = u.hp - u.wounds
-        if left > 0:
-            strength[u.side] += left
-    margin = (wounds[1] - wounds[0]) * 0.3 + (strength[0] - strength[1]) * 0.04
-    if EVAL_SUPPLY:
-        margin += (s.supply_line(0) - s.supply_line(1)) * EVAL_SUPPLY
-    if EVAL_AP:
-        margin += (s.side_ap(0) - s.side_ap(1)) * EVAL_AP
-    v0 = 0.5 + 0.5 * math.tanh(margin)
-    return [v0 if s.slot_side[seat] == 0 else 1.0 - v0 for seat in range(s.players)]
 
 
 def make_rollout(game: Game, seed: int) -> Callable[[GameState], Action]:
