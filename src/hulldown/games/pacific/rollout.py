@@ -15,7 +15,12 @@ deterministic: the dice already make every playout different.
 Where it departs from the heuristic it does so for the solo AI's reasons
 (ai.py): a shot is valued by what it is expected to do (the chance to hit
 times the wounds, a bonus for the chance to destroy the target, more for a
-dangerous target), not by the target's wounds alone.
+dangerous target), not by the target's wounds alone; and a move is also
+valued by the supply line (§4.4) it extends or breaks, since every row held is
+an AP a turn.
+
+Cost: about 16 µs a choice once the legal actions are listed, against about
+90 µs for the heuristic (legal actions themselves cost about 50 µs).
 """
 
 from __future__ import annotations
