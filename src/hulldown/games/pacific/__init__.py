@@ -7,6 +7,7 @@ Seats: 2 players are sides 0 and 1; 3 and 4 players form teams (rules §10); 1 p
 from __future__ import annotations
 
 from hulldown.engine import Game, GameInfo, OptionSpec
+from hulldown.games.pacific.rollout import make_rollout
 from hulldown.games.pacific.state import PacificState
 
 OPTIONS = (
@@ -115,5 +116,10 @@ GAME = Game(
     agents={"solo-ai": _solo_ai},  # type: ignore[dict-item]
     # deep checks cost about 9 s of CPU a game here (long games, every step resampled), so
     # each option set deep-checks 4 games (one per player count) and the rest run the quick checks
-    extras={"conformance_games": 200, "conformance_deep_games": 4, "event_vocabulary": VOCABULARY},
+    extras={
+        "conformance_games": 200,
+        "conformance_deep_games": 4,
+        "event_vocabulary": VOCABULARY,
+        "rollout": make_rollout,
+    },
 )
