@@ -345,7 +345,7 @@ def test_factory_defaults_follow_what_the_game_offers() -> None:
     tk = hulldown.load("tank-killers")
     strong = make_agent("ismcts", tk, 0, 0)
     assert isinstance(strong, ISMCTSAgent)
-    assert (strong.rollout, strong.max_rollout_steps, strong.worlds, strong.bias) == ("heuristic", 10, 10, 1.0)
+    assert (strong.rollout, strong.max_rollout_steps, strong.worlds, strong.bias) == ("policy", 10, 10, 1.0)
     assert (strong.tree, strong.paired) == (1, True)
     assert strong.evaluate is not None
     deep = make_agent("ismcts:tree=all,paired=0", tk, 0, 0)
@@ -423,3 +423,50 @@ def test_tree_depth_limits_the_search_tree() -> None:
     seen.clear()
     ISMCTSAgent(game, 0, seed=1, iterations=40, worlds=4, depth=0).act(SeatView(state, 0))
     assert max(seen) > state.steps + 1  # an unlimited tree grows past the root
+
+
+def _tank_killers_twins(seed: int) -> tuple[GameState, GameState, int]:
+    """Two Tank Killers states the seat to act cannot tell apart (other hand, deck orders differ)."""
+    import hulldown
+    from hulldown.games.tank_killers.state import TankKillersState
+
+    game = hulldown.load("tank-killers")
+    a = game.new(seed=seed)
+    heuristic = [make_agent("heuristic", game, s, seed) for s in (0, 1)]
+    # Play on to a decision with a real choice, some turns into the game.
+    while True:
+        p = a.current_player
+        assert p is not None
+        if a.turn >= 4 and len(a.legal_actions()) > 2:
+            break
+        a.apply(heuristic[p].act(SeatView(a, p)))
+    seat = a.current_player
+    assert seat is not None and isinstance(a, TankKillersState)
+    b = a.clone()
+    assert isinstance(b, TankKillersState)
+    opp = 1 - seat
+    b.hands[opp][0], b.tdeck[0] = b.tdeck[0], b.hands[opp][0]
+    b.tdeck.reverse()
+    for s in (0, 1):
+        hidden = len(b.fdeck[s]) - (1 if b.top_up[s] else 0)
+        b.fdeck[s][:hidden] = b.fdeck[s][:hidden][::-1]
+    return a, b, seat
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.parametrize("spec", ["ismcts:iterations=60", "ismcts:iterations=60,rollout=heuristic"])
+def test_tank_killers_choice_ignores_what_the_seat_cannot_see(seed: int, spec: str) -> None:
+    """The game's own defaults (its playout policy and evaluation) read only determinized states."""
+    import hulldown
+
+    game = hulldown.load("tank-killers")
+    a, b, seat = _tank_killers_twins(seed)
+    assert a.snapshot() != b.snapshot()
+    assert a.observation(seat) == b.observation(seat)
+    choices = []
+    for state in (a, b):
+        agent = make_agent(spec, game, seat, 99)
+        assert isinstance(agent, ISMCTSAgent)
+        choices.append((agent.act(SeatView(state, seat)).id, agent.last_visits, agent.last_values))
+    assert choices[0] == choices[1]
+    assert sum(choices[0][1].values()) == 60

@@ -10,6 +10,7 @@ from hulldown.engine.game import Game, GameInfo, OptionSpec
 from hulldown.games.tank_killers.cards import DECKS, card_database, format_reinforce, parse_reinforce, rules_for
 from hulldown.games.tank_killers.heuristic import make_heuristic
 from hulldown.games.tank_killers.render import render_text
+from hulldown.games.tank_killers.rollout import evaluate, make_policy
 from hulldown.games.tank_killers.state import TankKillersState
 from hulldown.games.tank_killers.tensor import TENSORS
 
@@ -105,5 +106,10 @@ GAME = Game(
         # "played" for per-card impact, so the parity search can rank the cards
         # a deck may add (formation cards) and not only the shared tactics.
         "card_events": ("played", "attacker"),
+        # The search's playout policy (hulldown.agents.ismcts, rollout=policy): the
+        # heuristic's rules of thumb read off a determinized state.
+        "rollout": make_policy,
+        # Cut playouts are scored by casualties and the cards in hand, by effect.
+        "evaluate": evaluate,
     },
 )
