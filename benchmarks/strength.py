@@ -1,7 +1,7 @@
 """Playing strength: ISMCTS against the random bot and against the game's heuristic.
 
 Run: ``PYTHONPATH=src:. python benchmarks/strength.py [GAME ...] [--games N] [--ismcts SPEC]
-[--opponents random,heuristic] [--players P] [--log FILE]``.
+[--opponents random,heuristic] [--players P] [--log FILE] [--first I]``.
 
 Each pairing plays ``N`` games, one ISMCTS seat against opponents in every
 other seat; ISMCTS's seat rotates game by game (seat ``i % P``), so every seat
@@ -9,7 +9,9 @@ order is played equally often. The report gives ISMCTS's win rate (a shared
 first place counts as half a win) with a 95% Wilson interval and whether the
 interval lies above 50%. Games run one at a time in this process, so the
 figures say nothing about parallel speed; ``--log`` writes one line per game
-(progress for long runs, and the games already played survive an interrupt).
+(progress for long runs, and the games already played survive an interrupt);
+``--first I`` plays games ``I`` to ``I + N - 1`` of the seed's sequence, so a stopped run
+resumes where it stopped and one run can be split over processes.
 """
 
 from __future__ import annotations
@@ -29,11 +31,11 @@ from hulldown.sim.stats import rate
 
 
 def play(
-    game: Game, ismcts: str, opponent: str, n: int, players: int, seed: int, log: IO[str] | None
+    game: Game, ismcts: str, opponent: str, n: int, players: int, seed: int, log: IO[str] | None, first: int = 0
 ) -> dict[str, object]:
     score = 0.0
     start = time.perf_counter()
-    for i in range(n):
+    for i in range(first, first + n):
         seat = i % players
         specs = [opponent] * players
         specs[seat] = ismcts
@@ -73,6 +75,7 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--log", default=None)
+    ap.add_argument("--first", type=int, default=0, help="index of the first game (resume a stopped run, or split one)")
     args = ap.parse_args()
     log = open(args.log, "a") if args.log else None  # noqa: SIM115 - kept open for the whole run
     try:
@@ -80,7 +83,8 @@ def main() -> None:
             for opp in args.opponents.split(","):
                 if opp == "heuristic" and game.heuristic is None:
                     continue
-                print(json.dumps(play(game, args.ismcts, opp, args.n, args.players, args.seed, log)), flush=True)
+                result = play(game, args.ismcts, opp, args.n, args.players, args.seed, log, args.first)
+                print(json.dumps(result), flush=True)
     finally:
         if log is not None:
             log.close()
