@@ -1151,12 +1151,12 @@ def fetch_with_empty_carriers(st: PacificState, b: str, table: str, events: list
         can_move,
         fetch,
         fetch_targets,
-        front,
         is_carrier,
         load,
         movement_points,
         reachable,
         terrain_flags,
+        walks_aboard,
     )  # fmt: skip
 
     carriers = sorted(
@@ -1190,13 +1190,7 @@ def fetch_with_empty_carriers(st: PacificState, b: str, table: str, events: list
         fetchable = {c.iid for c in fetch_targets(st, t, flags, cands) if tmp > 2 * movement_points(st, c)}
         plans: dict[int, str] = {}
         for c in cands:
-            reach = reachable(st, c, movement_points(st, c), flags)
-            if t.has("embark-disembark"):
-                f = front(t.side, t.space)
-                walks = f >= 0 and (f == c.space or (f in reach and st.board[f] < 0))
-            else:
-                walks = t.space in reach
-            if walks:
+            if walks_aboard(st, c, t, reachable(st, c, movement_points(st, c), flags)):
                 plans[c.iid] = "load"
             elif c.iid in fetchable:
                 plans[c.iid] = "fetch"

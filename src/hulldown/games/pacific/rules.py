@@ -850,6 +850,15 @@ def front(side: int, s: int) -> int:
     return n if 0 <= n < grid.SPACES else -1
 
 
+def walks_aboard(st: PacificState, u: Unit, t: Unit, reach: dict[int, int]) -> bool:
+    """§15.2: unit ``u``, which reaches ``reach`` this phase, can walk on board carrier ``t``: to
+    its space, or for a landing craft to the free space in front of it."""
+    if t.has("embark-disembark"):
+        f = front(t.side, t.space)
+        return f >= 0 and (f == u.space or (f in reach and st.board[f] < 0))
+    return t.space in reach
+
+
 def carries_card(t: Unit, uc: UnitCard) -> bool:
     """§15.1 for a card in hand: what an empty carrier ``t`` may take on board."""
     if t.cargo is not None:
@@ -915,12 +924,7 @@ def transport_actions(st: PacificState, slot: int, flags: Flags) -> list[Action]
                 continue
             if reach is None:
                 reach = reachable(st, u, movement_points(st, u), flags)
-            if t.has("embark-disembark"):
-                f = front(t.side, t.space)
-                ok = f >= 0 and (f == u.space or (f in reach and st.board[f] < 0))
-            else:
-                ok = t.space in reach
-            if ok:
+            if walks_aboard(st, u, t, reach):
                 out.append(act(f"load:{names[u.space]}:{names[t.space]}", f"{u.card.name} boards {t.card.name}"))
         if is_carrier(u) and u.cargo is None:
             for c in fetch_targets(st, u, flags, units):
