@@ -18,7 +18,10 @@ from collections.abc import Callable
 from typing import Any
 
 from hulldown.engine.state import Action, GameState
-from hulldown.games.tank_killers.cards import CLASS_BIT, E_END, E_FREE, E_LOST, E_MOD, E_NEG, E_OOA, E_REC, Rules
+from hulldown.games.tank_killers.cards import E_END, E_FREE, E_LOST, E_MOD, E_NEG, E_OOA, E_REC, Rules
+
+# the heuristic's own weights, so the policy keeps making its choices
+from hulldown.games.tank_killers.heuristic import _DECK_DEF, _INF, _KEEP
 from hulldown.games.tank_killers.state import (
     P_LOST,
     P_MANEUVER,
@@ -27,10 +30,6 @@ from hulldown.games.tank_killers.state import (
     P_TARGET,
     TankKillersState,
 )
-
-_INF = CLASS_BIT["infantry"]
-_KEEP = {E_OOA: 9, E_END: 8, E_LOST: 7, E_FREE: 6, E_NEG: 5, E_REC: 4, E_MOD: 0}
-_DECK_DEF = 6  # expected defense of an unseen formation card
 
 
 class Policy:
