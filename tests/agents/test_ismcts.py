@@ -100,6 +100,8 @@ def _twin_states(seed: int) -> tuple[HighCard, HighCard]:
         {"worlds": 6, "depth": 1, "rollout": "heuristic", "bias": 1.0},
         {"worlds": 6, "depth": 1, "rollout": "heuristic", "bias": 1.0, "tree": 1, "paired": True},
         {"worlds": 6, "depth": 1, "rollout": "policy", "bias": 1.0, "tree": 1, "paired": True},
+        {"worlds": 6, "depth": 1, "rollout": "policy", "bias": 1.0, "tree": 1, "paired": True, "hint": "policy"},
+        {"worlds": 6, "depth": 1, "bias": 1.0, "paired": True, "confidence": 2.0, "hint": "policy"},
     ],
 )
 def test_choice_ignores_information_the_seat_cannot_see(seed: int, extra: dict[str, Any]) -> None:
@@ -218,6 +220,40 @@ def test_confidence_keeps_the_heuristics_choice_unless_another_is_shown_better()
     assert len(sure._samples[bold.id]) == sure.last_visits[bold.id]
 
 
+def test_policy_hint_is_the_rule_of_thumb_the_search_keeps() -> None:
+    """``hint=policy``: the playout policy's choice in a determinized world is what the search starts from.
+
+    The policy plays the lowest card and the heuristic the highest; with a
+    confidence no playout can meet, each search returns its own rule of thumb,
+    and the heuristic bot is never asked for a policy-hinted one.
+    """
+    asked: list[int] = []
+
+    class Highest:
+        name = "highest"
+
+        def act(self, view: SeatView) -> Any:
+            asked.append(view.seat)
+            return view.legal_actions()[-1]
+
+    game = Game(
+        info=TOY.info,
+        state_class=HighCard,
+        heuristic=lambda g, seat, seed, **kw: Highest(),
+        extras={"rollout": _lowest_card_policy},
+    )
+    state = game.new(seed=5)
+    legal = state.legal_actions()
+    assert len(legal) > 2
+    spec = "ismcts:iterations=60,rollout=random,worlds=4,depth=end,confidence=1000"
+    by_policy = make_agent(spec + ",hint=policy", game, 0, 0)
+    assert by_policy.act(SeatView(state, 0)).id == legal[0].id
+    assert asked == []
+    by_heuristic = make_agent(spec, game, 0, 0)
+    assert by_heuristic.act(SeatView(state, 0)).id == legal[-1].id
+    assert asked == [0]
+
+
 def test_same_seed_same_choices_and_statistics() -> None:
     state = TOY.new(seed=5)
     runs = []
@@ -294,6 +330,8 @@ def test_levels_and_registry() -> None:
         ("ismcts:paired=1,worlds=0", "paired needs reused worlds"),
         ("ismcts:confidence=-1", "confidence must not be negative"),
         ("ismcts:confidence=2,paired=0", "confidence needs paired root visits"),
+        ("ismcts:hint=oracle", "hint must be heuristic or policy"),
+        ("ismcts:hint=policy", "no playout policy"),
     ],
 )
 def test_bad_parameters_are_refused(spec: str, message: str) -> None:

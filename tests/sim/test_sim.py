@@ -75,6 +75,21 @@ def test_ray_backend_matches_local(toy: Game) -> None:
     assert [r.returns for r in remote.results] == [r.returns for r in local.results]
 
 
+def test_warm_up_loads_each_distinct_job_once_and_names_its_process() -> None:
+    """What every worker runs before a backend's clock starts: the game registered, its agents built."""
+    import os
+
+    from hulldown.sim.runner import Job, warm_up
+
+    assert DUEL.info.id not in registry.game_ids()
+    job = Job(game="tests.sim.factiongame:DUEL", agents=("random", "random"), seed=1, players=2, options=())
+    assert warm_up([job, job], 0.0) == os.getpid()
+    assert DUEL.info.id in registry.game_ids()
+    registry.unregister(DUEL.info.id)
+    with pytest.raises(Exception, match="mystery"):
+        warm_up([Job(game="tank-killers", agents=("random", "mystery"), seed=1, players=2, options=())], 0.0)
+
+
 def test_interrupt_keeps_finished_games(toy: Game, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     real = backends_module.play_chunk
     calls = {"n": 0}

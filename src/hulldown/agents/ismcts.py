@@ -67,6 +67,11 @@ evaluation is slightly off. The test lets the search depart from the rule
 of thumb only where it has found something. Off by default: in Tank Killers
 and Tank Clash it did not score higher than the most visited action
 (docs/agents.md).
+
+``hint=policy`` takes the rule of thumb from the game's playout policy
+(applied to the first determinized world) instead of the heuristic bot: where
+the policy plays better than the heuristic (2GM Pacific's values shots by
+their expected effect), the search starts from the better player.
 """
 
 from __future__ import annotations
@@ -145,6 +150,7 @@ class ISMCTSAgent:
         tree: int | None = None,
         paired: bool = False,
         confidence: float = 0.0,
+        hint: str = "heuristic",
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("ismcts needs iterations=N, seconds=T or level=easy|normal|hard")
@@ -166,7 +172,7 @@ class ISMCTSAgent:
             raise ValueError("worlds must not be negative")
         if bias < 0:
             raise ValueError("bias must not be negative")
-        if bias > 0 and game.heuristic is None:
+        if bias > 0 and hint == "heuristic" and game.heuristic is None:
             raise ValueError(f"{game.id} has no heuristic bot to bias the search")
         if tree is not None and tree < 1:
             raise ValueError("tree must be at least 1")
@@ -174,6 +180,10 @@ class ISMCTSAgent:
             raise ValueError("paired needs reused worlds (worlds=N)")
         if confidence < 0:
             raise ValueError("confidence must not be negative")
+        if hint not in ("heuristic", "policy"):
+            raise ValueError("hint must be heuristic or policy")
+        if hint == "policy" and not callable(game.extras.get("rollout")):
+            raise ValueError(f"{game.id} declares no playout policy (extras['rollout']) to take hints from")
         if confidence > 0 and not (paired and bias > 0):
             raise ValueError("confidence needs paired root visits and the heuristic's bias (paired=1, bias>0)")
         self.game = game
@@ -191,6 +201,10 @@ class ISMCTSAgent:
         self.worlds = worlds
         self.bias = bias
         self._hint_agent: Any = None
+        #: Where the rule of thumb comes from: the heuristic bot on the seat's view, or
+        #: the playout policy on the first determinized world.
+        self.hint_from = hint
+        self._hint_policy: Any = None
         #: Tree edges per iteration (None: grow without limit); past them the playout policy plays.
         self.tree = tree
         self.paired = paired
@@ -223,17 +237,14 @@ class ISMCTSAgent:
         rng = self._rng
         start = time.perf_counter()
         hint: str | None = None
-        if self.bias > 0:
-            if self._hint_agent is None:
-                assert self.game.heuristic is not None
-                self._hint_agent = self.game.heuristic(self.game, self.seat, derive_seed(self._seed, "hint"))
-            hint = self._hint_agent.act(view).id
         deadline = start + self.seconds if self.seconds is not None else math.inf
         limit = self.iterations if self.iterations is not None else 1 << 62
         done = 0
         pool: list[GameState] = []
         if self.worlds:
             pool = [view.resample(rng) for _ in range(min(self.worlds, limit))]
+        if self.bias > 0:
+            hint = self._rule_of_thumb(view, pool, rng)
         #: Paired root: the k-th visit of every root action plays world ``k % len(pool)``
         #: with dice stream ``seeds[k]``, so root actions are compared on common worlds and dice.
         seeds: list[int] = []
@@ -276,6 +287,25 @@ class ISMCTSAgent:
             if visits > best_visits:
                 best, best_visits = action, visits
         return best
+
+    def _rule_of_thumb(self, view: SeatView, pool: list[GameState], rng: SplitMix64) -> str:
+        """The action the search starts from and keeps unless the playouts show better.
+
+        ``hint=policy`` asks the game's playout policy, which reads a full
+        state, in the first determinized world: a guess drawn from the seat's
+        information set, so the hint knows nothing the seat does not. Its
+        choice is the seat's own action, legal in every world the seat cannot
+        tell apart, so it names a root action whatever the world.
+        """
+        if self.hint_from == "policy":
+            if self._hint_policy is None:
+                self._hint_policy = self.game.extras["rollout"](self.game, derive_seed(self._seed, "hint"))
+            world = pool[0].clone() if pool else view.resample(rng)
+            return str(self._hint_policy(world).id)
+        if self._hint_agent is None:
+            assert self.game.heuristic is not None
+            self._hint_agent = self.game.heuristic(self.game, self.seat, derive_seed(self._seed, "hint"))
+        return str(self._hint_agent.act(view).id)
 
     def _confident_choice(self, legal: list[Action], hint: str) -> Action:
         """The heuristic's choice, unless another action beats it on common worlds and dice beyond doubt.
@@ -503,12 +533,13 @@ def make_ismcts(game: Game, seat: int, seed: int, **params: str) -> ISMCTSAgent:
             tree = TREE
     paired = _number(params, "paired", int)
     confidence = _number(params, "confidence", float)
+    hint = params.pop("hint", "heuristic")
     if paired not in (None, 0, 1):
         raise ValueError("paired must be 0 or 1")
     if params:
         raise ValueError(
             f"unknown parameter {sorted(params)[0]!r} "
-            "(iterations, seconds, level, c, rollout, depth, worlds, bias, tree, paired, confidence)"
+            "(iterations, seconds, level, c, rollout, depth, worlds, bias, tree, paired, confidence, hint)"
         )
     if level is not None:
         if level not in LEVELS:
@@ -537,6 +568,7 @@ def make_ismcts(game: Game, seat: int, seed: int, **params: str) -> ISMCTSAgent:
         tree=tree,
         paired=bool(paired),
         confidence=0.0 if confidence is None else confidence,
+        hint=hint,
     )
 
 
@@ -544,5 +576,5 @@ register_agent(
     "ismcts",
     make_ismcts,
     "information-set MCTS: level=easy|normal|hard, iterations=N or seconds=T, c=0.7, rollout=heuristic|random|policy, "
-    "depth=10|N|end, worlds=10, bias=1, tree=1|N|all, paired=1|0, confidence=0|Z",
+    "depth=10|N|end, worlds=10, bias=1, tree=1|N|all, paired=1|0, confidence=0|Z, hint=heuristic|policy",
 )

@@ -20,7 +20,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass
 from typing import Any
 
-from hulldown.sim.runner import GameResult, Job, play_chunk, resolve_game
+from hulldown.sim.runner import GameResult, Job, play_chunk, resolve_game, warm_up
 
 Progress = Callable[[int], None]
 """Called with the number of games just finished."""
@@ -129,11 +129,8 @@ def _worker_init(path: list[str]) -> None:
             sys.path.insert(0, p)
 
 
-def _warm(_: int) -> int:
-    import hulldown.agents.registry as reg
-
-    reg.agent_names()
-    return os.getpid()
+#: Seconds a warm-up task holds its worker, so the next one goes to another worker.
+WARM_HOLD = 0.2
 
 
 def _run_processes(
@@ -152,8 +149,10 @@ def _run_processes(
     )
     start = time.perf_counter()
     try:
-        # Start every worker before the clock starts: interpreter start-up is not play.
-        list(pool.map(_warm, range(workers)))
+        # Start and load every worker before the clock starts: interpreter
+        # start-up and imports are not play.
+        plain = [job for job, _ in jobs]
+        list(pool.map(warm_up, [plain] * workers, [WARM_HOLD] * workers))
         start = time.perf_counter()
         pending: dict[Future[list[GameResult]], int] = {}
         for _ in range(workers * 3):
@@ -222,7 +221,10 @@ def _run_ray(
     start = time.perf_counter()
     try:
         if jobs:
-            ray.get([remote.remote(jobs[0][0], []) for _ in range(workers)])
+            # Every worker loads the games before the clock starts.
+            warm = ray.remote(num_cpus=1, max_retries=0)(warm_up)
+            plain = [job for job, _ in jobs]
+            ray.get([warm.remote(plain, WARM_HOLD) for _ in range(workers)])
         start = time.perf_counter()
         for _ in range(in_flight):
             first = chunks.take()

@@ -10,6 +10,7 @@ interpreter on another machine.
 from __future__ import annotations
 
 import importlib
+import os
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -165,6 +166,31 @@ class Job:
     options: tuple[tuple[str, Any], ...]
     collect_cards: bool = False
     tags: tuple[tuple[str, Any], ...] = ()
+
+
+def warm_up(jobs: Sequence[Job], hold: float) -> int:
+    """Load everything the games of ``jobs`` need, then wait ``hold`` seconds; returns the worker's pid.
+
+    A backend runs this in every worker before its clock starts, so a timed
+    run measures play, not imports: a fresh worker imports the game's package
+    and the agents' modules on its first game, which costs a noticeable share
+    of a short run. The hold keeps a worker busy while the others are asked,
+    so each warm-up lands in a different worker.
+    """
+    seen = set()
+    for job in jobs:
+        key = (job.game, job.agents, job.players, job.options)
+        if key in seen:
+            continue
+        seen.add(key)
+        g = resolve_game(job.game)
+        state = g.new(seed=job.seed, players=job.players, options=dict(job.options))
+        for seat, spec in enumerate(job.agents):
+            make_agent(spec, g, seat, job.seed)
+        state.legal_actions()
+    if hold > 0:
+        time.sleep(hold)
+    return os.getpid()
 
 
 def play_chunk(job: Job, indices: Sequence[int]) -> list[GameResult]:
