@@ -2,7 +2,9 @@
 
 from typing import Any
 
-from hulldown.engine import registry
+import pytest
+
+from hulldown.engine import IllegalActionError, registry
 from hulldown.games.pacific import grid
 from hulldown.games.pacific.state import PacificState
 from hulldown.games.pacific.units import Unit
@@ -97,6 +99,32 @@ def test_mechanize_moves_after_unloading() -> None:
     st.apply(f"load:{grid.name(mech.space)}:{grid.name(truck.space)}")
     st.apply(f"unload:{grid.name(truck.space)}:{grid.name(sp(side, 2, 5))}")
     assert any(i.startswith(f"move:{grid.name(mech.space)}:") for i in ids(st))
+
+
+def test_unit_that_stepped_off_a_carrier_boards_none_again_that_turn() -> None:
+    """Our reading of §15.2-15.3: Mechanize moves the unloaded unit on the ground, never back on
+    board. Without it a mechanized unit boarded and left a transport without end, and a game
+    between bots never finished."""
+    st = to_phase("move")
+    side = st.active
+    mech = put(st, "us-mechanized-infantry", sp(side, 2, 3))
+    truck = put(st, "us-m3-scout", sp(side, 2, 4))
+    other = put(st, "us-m3-scout", sp(side, 1, 3))
+    st.apply(f"load:{grid.name(mech.space)}:{grid.name(truck.space)}")
+    st.apply(f"unload:{grid.name(truck.space)}:{grid.name(sp(side, 2, 3))}")
+    here = grid.name(mech.space)
+    legal = ids(st)
+    assert any(i.startswith(f"move:{here}:") for i in legal)  # Mechanize: it still moves
+    assert not [i for i in legal if i.startswith(f"load:{here}:")]  # into neither carrier
+    assert f"fetch:{grid.name(other.space)}:{here}" not in legal  # nor is it picked up
+    before = st.fingerprint()
+    with pytest.raises(IllegalActionError):
+        st.apply(f"load:{here}:{grid.name(truck.space)}")
+    assert st.fingerprint() == before
+    # Next turn it boards again like any unit.
+    st.turn += 1
+    mech.moved = False
+    assert f"load:{here}:{grid.name(other.space)}" in ids(st)
 
 
 def test_fire_at_a_transport_wounds_its_cargo_and_destroys_both() -> None:

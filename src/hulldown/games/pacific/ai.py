@@ -1148,6 +1148,7 @@ def fetch_with_empty_carriers(st: PacificState, b: str, table: str, events: list
     driving to the unit (``fetch``) and moves on next turn, when the carrier's MP are more than
     twice the unit's (the ride must beat the unit's own two moves)."""
     from hulldown.games.pacific.rules import (
+        boards_again,
         can_move,
         fetch,
         fetch_targets,
@@ -1179,6 +1180,7 @@ def fetch_with_empty_carriers(st: PacificState, b: str, table: str, events: list
             c
             for c in sorted(st.side_units(side), key=lambda x: x.iid)
             if c is not t and c.space >= 0 and c.deployed_turn < st.turn and t.can_carry(c) and can_move(st, c)
+            and boards_again(st, c)
             and grid.own_row(side, c.space) < aim and _may_leave(held, chain, grid.own_row(side, c.space))
             and not _treats(c) and not c.has("generates-ap") and not _has_supplies(c)
         ]  # fmt: skip

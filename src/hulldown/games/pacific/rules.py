@@ -850,6 +850,13 @@ def front(side: int, s: int) -> int:
     return n if 0 <= n < grid.SPACES else -1
 
 
+def boards_again(st: PacificState, u: Unit) -> bool:
+    """Whether ``u`` may still go on board a carrier this turn (§15.2-15.3, our reading): not once
+    it has stepped off one. *Mechanize* lets an unloaded unit move and assault on the ground; were
+    boarding again allowed too, a mechanized unit could board and leave a transport without end."""
+    return u.unloaded_turn != st.turn
+
+
 def walks_aboard(st: PacificState, u: Unit, t: Unit, reach: dict[int, int]) -> bool:
     """§15.2: unit ``u``, which reaches ``reach`` this phase, can walk on board carrier ``t``: to
     its space, or for a landing craft to the free space in front of it."""
@@ -920,7 +927,7 @@ def transport_actions(st: PacificState, slot: int, flags: Flags) -> list[Action]
             continue
         reach: dict[int, int] | None = None
         for t in carriers:
-            if t is u or not t.can_carry(u):
+            if t is u or not t.can_carry(u) or not boards_again(st, u):
                 continue
             if reach is None:
                 reach = reachable(st, u, movement_points(st, u), flags)
@@ -966,7 +973,7 @@ def fetch_targets(st: PacificState, t: Unit, flags: Flags, units: list[Unit]) ->
     treach = reachable(st, t, movement_points(st, t), flags)
     out = []
     for c in units:
-        if c is t or not t.can_carry(c):
+        if c is t or not t.can_carry(c) or not boards_again(st, c):
             continue
         if t.has("embark-disembark"):
             b = front(1 - t.side, c.space)
@@ -1662,6 +1669,7 @@ def unload(st: PacificState, t: Unit, s: int, events: list[Event]) -> None:
     st.units[c.iid] = c
     place(c, s)
     st.board[s] = c.iid
+    c.unloaded_turn = st.turn
     if c.has("mechanize"):
         c.moved = False
         if c.deployed_turn == st.turn:

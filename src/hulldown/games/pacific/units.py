@@ -68,6 +68,7 @@ class Unit:
         "smoke",
         "space",
         "tokens",
+        "unloaded_turn",
         "usf",
         "wounds",
     )  # fmt: skip
@@ -100,6 +101,8 @@ class Unit:
         self.hp_bonus = 0
         self.evasion_perm = 0
         self.immobile_until = -1
+        #: the turn it last stepped off a carrier (§15.3); it boards none again that turn
+        self.unloaded_turn = -1
         self.attached: list[int] = []
         self.attacked_by: list[int] = []
         self.healed = False
