@@ -197,9 +197,10 @@ def test_landing_craft_deploys_with_embarked_unit_and_disembarks_in_front() -> N
     assert "unload:2,4:3,4" in legal and "unload:2,4:2,3" not in legal
     st.apply("unload:2,4:3,4")
     assert st.unit_at(grid.parse("3,4")) is not None and st.units[marine].moved
-    # embark again from the space in front of the boat
+    # a later turn: embark again from the space in front of the boat
     st.units[marine].moved = False
     st.units[marine].deployed_turn = -5
+    st.units[marine].unloaded_turn = -5
     boat.moved = False
     assert "load:3,4:2,4" in ids(st)
 
