@@ -45,6 +45,10 @@ def play(
             p = state.current_player
             assert p is not None
             state.apply(agents[p].act(SeatView(state, p)))
+            if state.steps > game.info.max_steps:
+                # A game that never ends is a rules bug: say which one, do not hang.
+                bound = game.info.max_steps
+                raise RuntimeError(f"{game.id} game {i} (seed {seed}) exceeded its bound of {bound} steps")
         r = state.returns()
         best = max(r)
         won = r[seat] == best
