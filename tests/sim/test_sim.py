@@ -12,7 +12,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from hulldown.engine import Game, registry
+from hulldown.engine import AgentSpecError, Game, registry
 from hulldown.engine.rng import derive_seed
 from hulldown.sim import backends as backends_module
 from hulldown.sim import play_game, simulate, wilson
@@ -75,7 +75,7 @@ def test_ray_backend_matches_local(toy: Game) -> None:
     assert [r.returns for r in remote.results] == [r.returns for r in local.results]
 
 
-def test_warm_up_loads_each_distinct_job_once_and_names_its_process() -> None:
+def test_warm_up_registers_the_game_builds_its_agents_and_names_its_process() -> None:
     """What every worker runs before a backend's clock starts: the game registered, its agents built."""
     import os
 
@@ -86,7 +86,7 @@ def test_warm_up_loads_each_distinct_job_once_and_names_its_process() -> None:
     assert warm_up([job, job], 0.0) == os.getpid()
     assert DUEL.info.id in registry.game_ids()
     registry.unregister(DUEL.info.id)
-    with pytest.raises(Exception, match="mystery"):
+    with pytest.raises(AgentSpecError, match="mystery"):
         warm_up([Job(game="tank-killers", agents=("random", "mystery"), seed=1, players=2, options=())], 0.0)
 
 
