@@ -185,7 +185,7 @@ class ISMCTSAgent:
         if hint == "policy" and not callable(game.extras.get("rollout")):
             raise ValueError(f"{game.id} declares no playout policy (extras['rollout']) to take hints from")
         if confidence > 0 and not (paired and bias > 0):
-            raise ValueError("confidence needs paired root visits and the heuristic's bias (paired=1, bias>0)")
+            raise ValueError("confidence needs paired root visits and a rule of thumb to keep (paired=1, bias>0)")
         self.game = game
         self.seat = seat
         self.iterations = iterations
@@ -308,7 +308,7 @@ class ISMCTSAgent:
         return str(self._hint_agent.act(view).id)
 
     def _confident_choice(self, legal: list[Action], hint: str) -> Action:
-        """The heuristic's choice, unless another action beats it on common worlds and dice beyond doubt.
+        """The rule of thumb's choice, unless another action beats it on common worlds and dice beyond doubt.
 
         The k-th visits of two root actions share world and dice, so their
         differences are paired samples; an action replaces the heuristic's
