@@ -19,6 +19,7 @@ from fastapi.testclient import TestClient
 
 from hulldown.engine import registry
 from hulldown.server.app import create_app
+from hulldown.server.limits import Limits
 from tests.engine.toygame import TOY
 from tests.server.secretgame import SECRET
 
@@ -83,7 +84,7 @@ def db_url(tmp_path: Path) -> str:
 
 @pytest.fixture
 def client(games: None, db_url: str) -> Iterator[TestClient]:
-    app = create_app(db_url=db_url, bot_delay=0)
+    app = create_app(db_url=db_url, bot_delay=0, limits=Limits.off())
     with TestClient(app) as c:
         yield c
 

@@ -20,12 +20,15 @@ from typing import Annotated, Any, Literal
 from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
 from hulldown import __version__
 from hulldown.agents.registry import describe as describe_agents
 from hulldown.engine.registry import games, load
 from hulldown.server.db import DEFAULT_URL, Store, make_engine, migrate
+from hulldown.server.evict import sweep, sweep_forever
+from hulldown.server.guard import GuardedRoute, client_of, install_error_handlers, rate_limited
+from hulldown.server.limits import ACTIONS, CREATE, Guard, Limits
 from hulldown.server.rooms import ApiError, Listener, Manager, Room
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -53,16 +56,37 @@ def install_log_redaction() -> None:
 
 
 # -- request and response models ------------------------------------------------
-Strict = ConfigDict(extra="forbid")
+Strict = ConfigDict(extra="forbid", strict=True)
+
+
+def _whole(value: Any) -> Any:
+    """JSON Schema counts 3.0 as an integer; strict pydantic would not."""
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+def _installed_games(schema: dict[str, Any]) -> None:
+    """The OpenAPI document lists the games installed when it is first asked for."""
+    schema["enum"] = sorted(info.id for info in games())
+
+
+#: what the server can store and compare; a JSON number past it could be neither
+Version = Annotated[
+    int, Field(ge=0, le=2**53, description="the view's version this request answers"), BeforeValidator(_whole)
+]
+Finite = Annotated[float, Field(allow_inf_nan=False)]
 
 
 class CreateGame(BaseModel):
     model_config = Strict
-    game: str = Field(max_length=64)
-    options: dict[str, bool | int | float | str] = Field(default_factory=dict, max_length=64)
-    seats: list[Annotated[str, Field(max_length=200)]] = Field(min_length=1, max_length=16)
-    clock: float | None = Field(default=None, gt=0, le=86400, description="seconds per decision; none: no clock")
-    takeover: str = Field(default="bot:random", max_length=200, description="bot that takes over a seat that leaves")
+    game: str = Field(max_length=64, description="a game of the catalog", json_schema_extra=_installed_games)
+    options: dict[str, bool | int | Finite | str] = Field(default_factory=dict, max_length=64)
+    seats: list[Annotated[str, Field(max_length=200, pattern=r"^(human|bot:\S.*)$")]] = Field(
+        min_length=1, max_length=16, description="'human' or 'bot:<agent spec>' per seat"
+    )
+    clock: Finite | None = Field(default=None, gt=0, le=86400, description="seconds per decision; none: no clock")
+    takeover: str = Field(
+        default="bot:random", max_length=200, pattern=r"^bot:\S.*$", description="the bot for a seat that leaves"
+    )
     undo: bool = True
 
 
@@ -79,13 +103,13 @@ class Created(BaseModel):
 
 class ActionIn(BaseModel):
     model_config = Strict
-    action: str = Field(max_length=400)
-    version: int
+    action: str = Field(min_length=1, max_length=400)
+    version: Version
 
 
 class VersionIn(BaseModel):
     model_config = Strict
-    version: int
+    version: Version
 
 
 class ControlIn(BaseModel):
@@ -123,15 +147,35 @@ class ReplayStep(BaseModel):
 
 
 class Problem(BaseModel):
+    """Every error: one line naming the field and the problem; never the refused input."""
+
     detail: str
 
 
-ERRORS: dict[int | str, dict[str, Any]] = {
-    403: {"model": Problem, "description": "wrong or missing seat token"},
-    404: {"model": Problem, "description": "no such game"},
-    409: {"model": Problem, "description": "stale version or not possible now"},
-    422: {"model": Problem, "description": "illegal action or invalid request"},
+_MEANING = {
+    403: "a wrong seat token, or an Authorization header that is not 'Bearer <token>'",
+    404: "no such game",
+    409: "a stale version (fetch the view again), or not possible now",
+    413: "a request body over 64 KiB",
+    415: "a body not sent as application/json",
+    422: "a malformed request (the detail names the field); for a game's action, one not legal now",
+    429: "too many requests from this client: retry after Retry-After seconds",
 }
+_RETRY_AFTER = {"Retry-After": {"description": "seconds to wait", "schema": {"type": "integer", "minimum": 1}}}
+
+
+def answers(*codes: int) -> dict[int | str, dict[str, Any]]:
+    """The error answers of an operation, for its OpenAPI description."""
+    out: dict[int | str, dict[str, Any]] = {}
+    for code in codes:
+        out[code] = {"model": Problem, "description": _MEANING[code]}
+        if code == 429:
+            out[code]["headers"] = _RETRY_AFTER
+    return out
+
+
+#: the answers of every request with a JSON body
+BODY = (413, 415, 422)
 
 
 Auth = Annotated[str | None, Header(description="Bearer <seat token>; none: spectator")]
@@ -218,18 +262,29 @@ class SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
-def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6, bot_processes: int | None = None) -> FastAPI:
+def create_app(
+    db_url: str = DEFAULT_URL,
+    bot_delay: float = 0.6,
+    bot_processes: int | None = None,
+    limits: Limits | None = None,
+) -> FastAPI:
     """The server for one database. ``bot_delay``: seconds a bot waits before moving;
-    ``bot_processes``: worker processes for searching bots (default: one per core but one)."""
+    ``bot_processes``: worker processes for searching bots (default: one per core but one);
+    ``limits``: what one client may ask of it (default :class:`Limits`; ``Limits.off()``: nothing)."""
     install_log_redaction()
     engine = make_engine(db_url)
     migrate(engine)
     manager = Manager(Store(engine), bot_delay=bot_delay, bot_processes=bot_processes)
+    limits = Limits() if limits is None else limits
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await manager.start()
+        sweeper = asyncio.create_task(sweep_forever(manager, limits))
         yield
+        sweeper.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await sweeper
         await manager.stop()
         engine.dispose()
 
@@ -239,20 +294,21 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6, bot_processes:
         summary="WW2 tank tabletop games: the authoritative game server.",
         lifespan=lifespan,
     )
+    app.router.route_class = GuardedRoute
     app.state.manager = manager
+    app.state.guard = Guard(limits)
     app.add_middleware(BodyLimit)
     app.add_middleware(SecurityHeaders)
+    install_error_handlers(app)
+    _lobby_routes(app, manager, limits)
+    _game_routes(app, manager)
+    _replay_routes(app, manager)
+    _websocket_route(app, manager, limits)
+    _page_routes(app)
+    return app
 
-    @app.exception_handler(ApiError)
-    async def api_error(_request: Request, exc: ApiError) -> JSONResponse:
-        return JSONResponse({"detail": exc.detail}, status_code=exc.status)
 
-    async def seat_of(room: Room, authorization: str | None) -> int | None:
-        seat = room.seat_for_token(_bearer(authorization))
-        manager.join(room, seat)
-        return seat
-
-    # -- catalogue and lobby ----------------------------------------------------
+def _lobby_routes(app: FastAPI, manager: Manager, limits: Limits) -> None:
     @app.get("/api/catalog")
     async def catalog() -> dict[str, Any]:
         """Installed games with their options, and the bots the lobby offers."""
@@ -268,11 +324,16 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6, bot_processes:
             out.append(d)
         return {"games": out, "agents": describe_agents(), "version": __version__}
 
-    @app.post("/api/games", response_model=Created, responses=ERRORS, status_code=201)
+    @app.post("/api/games", response_model=Created, responses=answers(*BODY, 429), status_code=201)
+    @rate_limited(CREATE)
     async def create_game(body: CreateGame, request: Request) -> Created:
-        """Create a game; the answer holds every seat's token (hand each player only their own)."""
+        """Create a game; the answer holds every seat's token (hand each player only their own).
+
+        422 also for a request the schema cannot judge: a game not installed here, options
+        that game does not have, a seat count it does not play, an unknown bot."""
         config = {"clock": body.clock, "takeover": body.takeover, "undo": body.undo}
         room, tokens = manager.create(body.game, dict(body.options), list(body.seats), config)
+        sweep(manager, limits)
         base = str(request.base_url).rstrip("/")
         return Created(
             id=room.id,
@@ -280,7 +341,7 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6, bot_processes:
             spectator_url=f"{base}/g/{room.id}",
         )
 
-    @app.get("/api/games")
+    @app.get("/api/games", responses=answers(422))
     async def list_games(
         status: Literal["open", "running", "finished"] | None = None,
         limit: Annotated[int, Query(ge=1, le=500)] = 100,
@@ -316,22 +377,32 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6, bot_processes:
                 )
         return out
 
-    # -- one game --------------------------------------------------------------
-    @app.get("/api/games/{game_id}/view", response_model=View, responses=ERRORS)
+
+def _game_routes(app: FastAPI, manager: Manager) -> None:
+    async def seat_of(room: Room, authorization: str | None) -> int | None:
+        seat = room.seat_for_token(_bearer(authorization))
+        manager.join(room, seat)
+        return seat
+
+    @app.get("/api/games/{game_id}/view", response_model=View, responses=answers(403, 404))
     async def get_view(game_id: str, authorization: Auth = None) -> dict[str, Any]:
         room = await manager.room(game_id)
         seat = await seat_of(room, authorization)
         return manager.view(room, seat)
 
-    @app.post("/api/games/{game_id}/actions", response_model=View, responses=ERRORS)
+    @app.post("/api/games/{game_id}/actions", response_model=View, responses=answers(403, 404, 409, *BODY, 429))
+    @rate_limited(ACTIONS)
     async def post_action(game_id: str, body: ActionIn, authorization: Auth = None) -> dict[str, Any]:
-        """Take a decision for your seat at ``version``; the game is unchanged on any error."""
+        """Take a decision for your seat at ``version``; the game is unchanged on any error.
+
+        422 also for a well-formed action that is not legal now, or when it is not your decision."""
         room = await manager.room(game_id)
         seat = await seat_of(room, authorization)
         await manager.act(room, seat, body.action, body.version)
         return manager.view(room, seat)
 
-    @app.post("/api/games/{game_id}/undo", response_model=View, responses=ERRORS)
+    @app.post("/api/games/{game_id}/undo", response_model=View, responses=answers(403, 404, 409, *BODY, 429))
+    @rate_limited(ACTIONS)
     async def post_undo(game_id: str, body: VersionIn, authorization: Auth = None) -> dict[str, Any]:
         """Take back your own latest decision (see docs/web.md for when that is allowed)."""
         room = await manager.room(game_id)
@@ -339,7 +410,8 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6, bot_processes:
         await manager.undo(room, seat, body.version)
         return manager.view(room, seat)
 
-    @app.post("/api/games/{game_id}/control", response_model=View, responses=ERRORS)
+    @app.post("/api/games/{game_id}/control", response_model=View, responses=answers(403, 404, 409, *BODY, 429))
+    @rate_limited(ACTIONS)
     async def post_control(game_id: str, body: ControlIn, authorization: Auth = None) -> dict[str, Any]:
         """Leave your seat to a bot (``bot``) or take it back (``human``)."""
         room = await manager.room(game_id)
@@ -347,7 +419,8 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6, bot_processes:
         await manager.set_controller(room, seat, body.by == "bot")
         return manager.view(room, seat)
 
-    @app.post("/api/games/{game_id}/rematch", response_model=Rematch, responses=ERRORS)
+    @app.post("/api/games/{game_id}/rematch", response_model=Rematch, responses=answers(403, 404, 409, 429))
+    @rate_limited(ACTIONS)
     async def post_rematch(game_id: str, authorization: Auth = None) -> Rematch:
         """A new game with the same seats; each seat holder finds its new token in its view."""
         room = await manager.room(game_id)
@@ -355,13 +428,15 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6, bot_processes:
         rid, token = await manager.rematch(room, seat)
         return Rematch(id=rid, token=token)
 
-    @app.get("/api/games/{game_id}/record", responses=ERRORS)
+
+def _replay_routes(app: FastAPI, manager: Manager) -> None:
+    @app.get("/api/games/{game_id}/record", responses=answers(404, 409))
     async def get_record(game_id: str) -> dict[str, Any]:
         """The full record (every decision and chance outcome) once the game is over."""
         room = await manager.room(game_id)
         return manager.record(room)
 
-    @app.get("/api/games/{game_id}/cards", responses=ERRORS)
+    @app.get("/api/games/{game_id}/cards", responses=answers(404))
     async def get_cards(game_id: str) -> dict[str, Any]:
         """The game's card database (public card texts and values), for drawing its cards."""
         room = await manager.room(game_id)
@@ -371,7 +446,7 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6, bot_processes:
             cards = []
         return {"cards": cards}
 
-    @app.get("/api/games/{game_id}/replay", response_model=ReplayStep, responses=ERRORS)
+    @app.get("/api/games/{game_id}/replay", response_model=ReplayStep, responses=answers(404, 409, 422))
     async def get_replay(game_id: str, upto: Annotated[int, Query(ge=0, le=1_000_000)] = 0) -> ReplayStep:
         """The spectator's view after ``upto`` decisions of a finished game."""
         from hulldown.engine.record import replay
@@ -391,51 +466,73 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6, bot_processes:
             returns=state.returns() if state.is_over else None,
         )
 
+
+def _websocket_route(app: FastAPI, manager: Manager, limits: Limits) -> None:
+    guard: Guard = app.state.guard
+
     @app.websocket("/api/games/{game_id}/ws")
     async def websocket(ws: WebSocket, game_id: str, token: str | None = None) -> None:
-        """Pushes the seat's view now and after every change; reconnecting restores the seat."""
+        """Pushes the seat's view now and after every change; reconnecting restores the seat.
+
+        Closes with 4403 (wrong token), 4404 (no such game) or 4429 (too many websockets
+        from this client, or on this game)."""
         try:
             room = await manager.room(game_id)
             seat = room.seat_for_token(token)
         except ApiError as exc:
             await ws.close(code=4403 if exc.status == 403 else 4404, reason=exc.detail)
             return
-        await ws.accept()
-        manager.join(room, seat)
-        listener = Listener(seat)
-        room.listeners.add(listener)
-        if seat is not None:
-            room.seats[seat].connections += 1
-            manager._notify(room)
-
-        async def drain() -> None:
-            with contextlib.suppress(WebSocketDisconnect, RuntimeError):
-                while True:
-                    await ws.receive_text()
-
-        reader = asyncio.create_task(drain())
+        if limits.ws_per_room and len(room.listeners) >= limits.ws_per_room:
+            await ws.close(code=4429, reason="too many websockets on this game")
+            return
+        client = client_of(ws)
+        if not guard.websockets.enter(client):
+            await ws.close(code=4429, reason="too many websockets from this client")
+            return
         try:
-            listener.changed.set()
-            while not manager.closed:
-                waiter = asyncio.create_task(listener.changed.wait())
-                done, _ = await asyncio.wait({waiter, reader}, return_when=asyncio.FIRST_COMPLETED)
-                if reader in done:
-                    waiter.cancel()
-                    break
-                listener.changed.clear()
-                await ws.send_text(json.dumps(manager.view(room, seat)))
-        except (WebSocketDisconnect, RuntimeError):
-            pass
+            await _serve_websocket(ws, manager, room, seat)
         finally:
-            reader.cancel()
-            room.listeners.discard(listener)
-            if seat is not None:
-                room.seats[seat].connections -= 1
-                manager._notify(room)
-            with contextlib.suppress(Exception):
-                await ws.close()
+            guard.websockets.leave(client)
 
-    # -- the front end -----------------------------------------------------------
+
+async def _serve_websocket(ws: WebSocket, manager: Manager, room: Room, seat: int | None) -> None:
+    await ws.accept()
+    manager.join(room, seat)
+    listener = Listener(seat)
+    room.listeners.add(listener)
+    if seat is not None:
+        room.seats[seat].connections += 1
+        manager._notify(room)
+
+    async def drain() -> None:
+        with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+            while True:
+                await ws.receive_text()
+
+    reader = asyncio.create_task(drain())
+    try:
+        listener.changed.set()
+        while not manager.closed:
+            waiter = asyncio.create_task(listener.changed.wait())
+            done, _ = await asyncio.wait({waiter, reader}, return_when=asyncio.FIRST_COMPLETED)
+            if reader in done:
+                waiter.cancel()
+                break
+            listener.changed.clear()
+            await ws.send_text(json.dumps(manager.view(room, seat)))
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    finally:
+        reader.cancel()
+        room.listeners.discard(listener)
+        if seat is not None:
+            room.seats[seat].connections -= 1
+            manager._notify(room)
+        with contextlib.suppress(Exception):
+            await ws.close()
+
+
+def _page_routes(app: FastAPI) -> None:
     @app.get("/", include_in_schema=False)
     async def lobby() -> FileResponse:
         return FileResponse(WEB / "index.html")
@@ -445,4 +542,3 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6, bot_processes:
         return FileResponse(WEB / "game.html")
 
     app.mount("/static", StaticFiles(directory=WEB), name="static")
-    return app

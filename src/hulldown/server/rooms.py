@@ -144,6 +144,8 @@ class Room:
     record_cache: dict[str, Any] | None = None
     #: per seat (None: spectator): how many moves its log covers, and the log so far
     log_cache: dict[int | None, tuple[int, list[dict[str, Any]]]] = field(default_factory=dict)
+    #: when a request last asked for this room (time.monotonic), for evicting quiet rooms
+    touched: float = field(default_factory=time.monotonic)
 
     @property
     def version(self) -> int:
@@ -316,6 +318,7 @@ class Manager:
     async def room(self, game_id: str) -> Room:
         room = self.rooms.get(game_id)
         if room is not None:
+            room.touched = time.monotonic()
             return room
         async with self._load_lock:
             room = self.rooms.get(game_id)
