@@ -384,7 +384,7 @@ def _game_routes(app: FastAPI, manager: Manager) -> None:
         manager.join(room, seat)
         return seat
 
-    @app.get("/api/games/{game_id}/view", response_model=View, responses=answers(403, 404))
+    @app.get("/api/games/{game_id}/view", response_model=View, responses=answers(403, 404, 422))
     async def get_view(game_id: str, authorization: Auth = None) -> dict[str, Any]:
         room = await manager.room(game_id)
         seat = await seat_of(room, authorization)
@@ -419,7 +419,7 @@ def _game_routes(app: FastAPI, manager: Manager) -> None:
         await manager.set_controller(room, seat, body.by == "bot")
         return manager.view(room, seat)
 
-    @app.post("/api/games/{game_id}/rematch", response_model=Rematch, responses=answers(403, 404, 409, 429))
+    @app.post("/api/games/{game_id}/rematch", response_model=Rematch, responses=answers(403, 404, 409, 422, 429))
     @rate_limited(ACTIONS)
     async def post_rematch(game_id: str, authorization: Auth = None) -> Rematch:
         """A new game with the same seats; each seat holder finds its new token in its view."""
@@ -430,13 +430,13 @@ def _game_routes(app: FastAPI, manager: Manager) -> None:
 
 
 def _replay_routes(app: FastAPI, manager: Manager) -> None:
-    @app.get("/api/games/{game_id}/record", responses=answers(404, 409))
+    @app.get("/api/games/{game_id}/record", responses=answers(404, 409, 422))
     async def get_record(game_id: str) -> dict[str, Any]:
         """The full record (every decision and chance outcome) once the game is over."""
         room = await manager.room(game_id)
         return manager.record(room)
 
-    @app.get("/api/games/{game_id}/cards", responses=answers(404))
+    @app.get("/api/games/{game_id}/cards", responses=answers(404, 422))
     async def get_cards(game_id: str) -> dict[str, Any]:
         """The game's card database (public card texts and values), for drawing its cards."""
         room = await manager.room(game_id)

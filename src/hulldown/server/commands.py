@@ -7,6 +7,9 @@ from typing import Annotated
 import typer
 
 from hulldown.server.db import DEFAULT_URL
+from hulldown.server.limits import Limits
+
+_DEFAULT = Limits()
 
 
 def register(app: typer.Typer) -> None:
@@ -16,12 +19,54 @@ def register(app: typer.Typer) -> None:
         port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
         db: Annotated[str, typer.Option(help="database URL (SQLite file or postgresql://...)")] = DEFAULT_URL,
         bot_delay: Annotated[float, typer.Option(help="seconds a bot waits before each move")] = 0.6,
+        create_per_minute: Annotated[
+            float, typer.Option(help="games one client may create per minute (0: no limit)")
+        ] = _DEFAULT.create_per_minute,
+        create_burst: Annotated[int, typer.Option(help="games one client may create at once")] = _DEFAULT.create_burst,
+        actions_per_second: Annotated[
+            float, typer.Option(help="actions, undos, seat changes, rematches per second per client (0: no limit)")
+        ] = _DEFAULT.actions_per_second,
+        actions_burst: Annotated[
+            int, typer.Option(help="of those, how many one client may send at once")
+        ] = _DEFAULT.actions_burst,
+        ws_per_client: Annotated[
+            int, typer.Option(help="websockets open at once per client (0: no limit)")
+        ] = _DEFAULT.ws_per_client,
+        ws_per_room: Annotated[int, typer.Option(help="websockets open at once per game (0: no limit)")] = (
+            _DEFAULT.ws_per_room
+        ),
+        idle_room_seconds: Annotated[
+            float, typer.Option(help="seconds a finished game nobody watches stays in memory (0: for ever)")
+        ] = _DEFAULT.idle_room_seconds,
+        max_rooms: Annotated[
+            int, typer.Option(help="games held in memory at most, quiet ones evicted first (0: no cap)")
+        ] = _DEFAULT.max_rooms,
+        forwarded_allow_ips: Annotated[
+            str, typer.Option(help="proxies whose X-Forwarded-For names the client (comma-separated, or *)")
+        ] = "127.0.0.1",
     ) -> None:
         """Run the web app: lobby, games against people and bots, replays."""
         import uvicorn
 
         from hulldown.server.app import create_app
 
-        application = create_app(db_url=db, bot_delay=bot_delay)
+        limits = Limits(
+            create_per_minute=create_per_minute,
+            create_burst=create_burst,
+            actions_per_second=actions_per_second,
+            actions_burst=actions_burst,
+            ws_per_client=ws_per_client,
+            ws_per_room=ws_per_room,
+            idle_room_seconds=idle_room_seconds,
+            max_rooms=max_rooms,
+        )
+        application = create_app(db_url=db, bot_delay=bot_delay, limits=limits)
         typer.echo(f"hulldown on http://{host}:{port}  (database: {db.split('@')[-1]})")
-        uvicorn.run(application, host=host, port=port, log_level="info", ws="websockets")
+        uvicorn.run(
+            application,
+            host=host,
+            port=port,
+            log_level="info",
+            ws="websockets",
+            forwarded_allow_ips=forwarded_allow_ips,
+        )
