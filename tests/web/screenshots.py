@@ -102,6 +102,7 @@ def main() -> None:
     from playwright.sync_api import sync_playwright
 
     from hulldown.server.app import create_app
+    from hulldown.server.limits import Limits
 
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -110,7 +111,8 @@ def main() -> None:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
         s.close()
-        app = create_app(db_url=f"sqlite:///{tmp}/shots.sqlite3", bot_delay=0.0)
+        # a script plays the first seat as fast as the server answers: no human pace to limit
+        app = create_app(db_url=f"sqlite:///{tmp}/shots.sqlite3", bot_delay=0.0, limits=Limits.off())
         with LiveServer(app, port) as live, sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             page = browser.new_page(viewport={"width": 1440, "height": 1000}, device_scale_factor=1)

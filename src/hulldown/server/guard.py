@@ -43,7 +43,7 @@ def safe_text(text: str, limit: int = MAX_DETAIL) -> str:
     return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
 
 
-class Problem(JSONResponse):
+class ProblemResponse(JSONResponse):
     """An error answer; ASCII-only JSON, so no text in it can fail to encode."""
 
     def __init__(self, status: int, detail: str, headers: dict[str, str] | None = None) -> None:
@@ -202,11 +202,11 @@ def install_error_handlers(app: FastAPI) -> None:
     async def api_error(_request: Request, exc: Exception) -> Response:
         assert isinstance(exc, ApiError)
         headers = {"Retry-After": str(exc.retry_after)} if isinstance(exc, TooManyRequests) else None
-        return Problem(exc.status, exc.detail, headers)
+        return ProblemResponse(exc.status, exc.detail, headers)
 
     async def invalid(_request: Request, exc: Exception) -> Response:
         assert isinstance(exc, RequestValidationError)
-        return Problem(422, describe(exc.errors()))
+        return ProblemResponse(422, describe(exc.errors()))
 
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, StarletteHTTPException)
@@ -216,7 +216,7 @@ def install_error_handlers(app: FastAPI) -> None:
             allow = allowed_methods(app, request.scope["path"])
             headers["Allow"] = ", ".join(allow)
             detail = f"{request.method} is not allowed here; allowed: {', '.join(allow)}"
-        return Problem(exc.status_code, detail, headers)
+        return ProblemResponse(exc.status_code, detail, headers)
 
     app.add_exception_handler(ApiError, api_error)
     app.add_exception_handler(RequestValidationError, invalid)
