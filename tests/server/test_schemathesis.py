@@ -13,6 +13,11 @@ counts as acceptance. The game id is pinned to a running game (view, actions,
 undo, control) or a finished one (record, replay, cards, rematch) so that the
 answers of real games are checked, not only 404s.
 
+The stateful run follows the schema's links from a new game (and a rematch) to
+the requests about it, so a game just created must be found (the
+``ensure_resource_availability`` check) and its seats' tokens open its views.
+There is no DELETE, so ``use_after_free`` has nothing to check.
+
 Bounded: derandomized, a fixed number of generated requests per operation.
 """
 
@@ -55,17 +60,20 @@ def _also(status: str) -> dict[str, Any]:
     return {"positive_data_acceptance": {"expected-statuses": ["2xx", "401", "403", "404", "409", "429", status]}}
 
 
-CONFIG = SchemathesisConfig.from_dict(
-    {
-        "operations": [
-            {"include-path-regex": r"/(view|actions|undo|control)$", "parameters": {"path.game_id": RUNNING}},
-            {"include-path-regex": r"/(record|replay|cards|rematch)$", "parameters": {"path.game_id": FINISHED}},
-            {"include-path": "/api/games", "include-method": "POST", "checks": _also("422")},
-            {"include-path": "/api/games/{game_id}/actions", "checks": _also("422")},
-        ]
-    }
+REFUSED_BY_THE_GAME = [
+    {"include-path": "/api/games", "include-method": "POST", "checks": _also("422")},
+    {"include-path": "/api/games/{game_id}/actions", "checks": _also("422")},
+]
+PINNED = [
+    {"include-path-regex": r"/(view|actions|undo|control)$", "parameters": {"path.game_id": RUNNING}},
+    {"include-path-regex": r"/(record|replay|cards|rematch)$", "parameters": {"path.game_id": FINISHED}},
+]
+schema = schemathesis.openapi.from_asgi(
+    "/openapi.json", APP, config=SchemathesisConfig.from_dict({"operations": PINNED + REFUSED_BY_THE_GAME})
 )
-schema = schemathesis.openapi.from_asgi("/openapi.json", APP, config=CONFIG)
+linked = schemathesis.openapi.from_asgi(
+    "/openapi.json", APP, config=SchemathesisConfig.from_dict({"operations": REFUSED_BY_THE_GAME})
+)
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -74,3 +82,13 @@ pytestmark = pytest.mark.timeout(300)
 @settings(max_examples=25, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 def test_the_api_keeps_its_openapi_contract(case: schemathesis.Case) -> None:
     case.call_and_validate()
+
+
+TestLinkedRequests = linked.as_state_machine().TestCase
+TestLinkedRequests.settings = settings(
+    max_examples=60,
+    stateful_step_count=8,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=list(HealthCheck),
+)

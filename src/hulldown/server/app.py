@@ -77,7 +77,9 @@ Finite = Annotated[float, Field(allow_inf_nan=False)]
 
 
 class CreateGame(BaseModel):
-    model_config = Strict
+    model_config = ConfigDict(
+        **Strict, json_schema_extra={"examples": [{"game": "tank-clash", "seats": ["human", "human"]}]}
+    )
     game: str = Field(max_length=64, description="a game of the catalog", json_schema_extra=_installed_games)
     options: dict[str, bool | int | Finite | str] = Field(default_factory=dict, max_length=64)
     seats: list[Annotated[str, Field(max_length=200, pattern=r"^(human|bot:\S.*)$")]] = Field(
@@ -176,6 +178,19 @@ def answers(*codes: int) -> dict[int | str, dict[str, Any]]:
 
 #: the answers of every request with a JSON body
 BODY = (413, 415, 422)
+
+
+def _links(token: str) -> dict[str, Any]:
+    """OpenAPI links from an answer naming a game (and a seat token at ``token``, a runtime
+    expression) to the requests about that game."""
+    out: dict[str, Any] = {}
+    ops = "get view, post actions, post undo, post control, post rematch, get record, get replay, get cards"
+    for method, name in (op.split() for op in ops.split(", ")):
+        params = {"path.game_id": "$response.body#/id"}
+        if name in {"view", "actions", "undo", "control", "rematch"}:
+            params["header.authorization"] = f"Bearer {{{token}}}"
+        out[name] = {"operationRef": f"#/paths/~1api~1games~1{{game_id}}~1{name}/{method}", "parameters": params}
+    return out
 
 
 Auth = Annotated[str | None, Header(description="Bearer <seat token>; none: spectator")]
@@ -324,7 +339,9 @@ def _lobby_routes(app: FastAPI, manager: Manager, limits: Limits) -> None:
             out.append(d)
         return {"games": out, "agents": describe_agents(), "version": __version__}
 
-    @app.post("/api/games", response_model=Created, responses=answers(*BODY, 429), status_code=201)
+    created = {201: {"description": "the new game", "links": _links("$response.body#/seats/0/token")}}
+
+    @app.post("/api/games", response_model=Created, responses={**created, **answers(*BODY, 429)}, status_code=201)
     @rate_limited(CREATE)
     async def create_game(body: CreateGame, request: Request) -> Created:
         """Create a game; the answer holds every seat's token (hand each player only their own).
@@ -419,7 +436,13 @@ def _game_routes(app: FastAPI, manager: Manager) -> None:
         await manager.set_controller(room, seat, body.by == "bot")
         return manager.view(room, seat)
 
-    @app.post("/api/games/{game_id}/rematch", response_model=Rematch, responses=answers(403, 404, 409, 422, 429))
+    rematch = {200: {"description": "the new game", "links": _links("$response.body#/token")}}
+
+    @app.post(
+        "/api/games/{game_id}/rematch",
+        response_model=Rematch,
+        responses={**rematch, **answers(403, 404, 409, 422, 429)},
+    )
     @rate_limited(ACTIONS)
     async def post_rematch(game_id: str, authorization: Auth = None) -> Rematch:
         """A new game with the same seats; each seat holder finds its new token in its view."""
