@@ -166,9 +166,12 @@ _MEANING = {
 _RETRY_AFTER = {"Retry-After": {"description": "seconds to wait", "schema": {"type": "integer", "minimum": 1}}}
 
 
-def answers(*codes: int) -> dict[int | str, dict[str, Any]]:
+Answers = dict[int | str, dict[str, Any]]
+
+
+def answers(*codes: int) -> Answers:
     """The error answers of an operation, for its OpenAPI description."""
-    out: dict[int | str, dict[str, Any]] = {}
+    out: Answers = {}
     for code in codes:
         out[code] = {"model": Problem, "description": _MEANING[code]}
         if code == 429:
@@ -339,7 +342,7 @@ def _lobby_routes(app: FastAPI, manager: Manager, limits: Limits) -> None:
             out.append(d)
         return {"games": out, "agents": describe_agents(), "version": __version__}
 
-    created = {201: {"description": "the new game", "links": _links("$response.body#/seats/0/token")}}
+    created: Answers = {201: {"description": "the new game", "links": _links("$response.body#/seats/0/token")}}
 
     @app.post("/api/games", response_model=Created, responses={**created, **answers(*BODY, 429)}, status_code=201)
     @rate_limited(CREATE)
@@ -436,7 +439,7 @@ def _game_routes(app: FastAPI, manager: Manager) -> None:
         await manager.set_controller(room, seat, body.by == "bot")
         return manager.view(room, seat)
 
-    rematch = {200: {"description": "the new game", "links": _links("$response.body#/token")}}
+    rematch: Answers = {200: {"description": "the new game", "links": _links("$response.body#/token")}}
 
     @app.post(
         "/api/games/{game_id}/rematch",
