@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import socket
+import threading
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -169,3 +171,32 @@ def test_the_periodic_sweep_runs(make: Any, monkeypatch: pytest.MonkeyPatch) -> 
     while gid in manager.rooms:
         assert time.monotonic() < end, "the sweep never ran"
         time.sleep(0.05)
+
+
+def test_behind_a_trusted_proxy_each_forwarded_address_is_a_client(games: None, db_url: str) -> None:
+    """uvicorn believes X-Forwarded-For from 127.0.0.1 only (its default, and ``hulldown serve``'s)."""
+    import httpx
+    import uvicorn
+
+    app = create_app(db_url=db_url, bot_delay=0, limits=Limits.off().but(create_per_minute=1, create_burst=1))
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        end = time.monotonic() + 20
+        while not server.started:
+            assert time.monotonic() < end, "server did not start"
+            time.sleep(0.02)
+        url = f"http://127.0.0.1:{port}/api/games"
+        with httpx.Client(timeout=10) as h:
+            first = h.post(url, json=BODY, headers={"X-Forwarded-For": "203.0.113.7"})
+            second = h.post(url, json=BODY, headers={"X-Forwarded-For": "203.0.113.8"})
+            again = h.post(url, json=BODY, headers={"X-Forwarded-For": "203.0.113.7"})
+        assert (first.status_code, second.status_code) == (201, 201)
+        too_many(again)
+    finally:
+        server.should_exit = True
+        thread.join(10)

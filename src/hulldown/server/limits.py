@@ -40,7 +40,7 @@ class Limits:
     #: seconds a finished game with nobody watching stays in memory (it stays in the database)
     idle_room_seconds: float = 600.0
     #: games held in memory at most; quiet ones go first, least recently used first
-    max_rooms: int = 5000
+    max_rooms: int = 2000
     #: clients whose buckets are remembered; past it, full (idle) buckets are forgotten first
     max_clients: int = 100_000
 
