@@ -57,6 +57,7 @@ class LiveServer:
 @pytest.fixture
 def live(tmp_path: Path) -> Iterator[LiveServer]:
     from hulldown.server.app import create_app
+    from hulldown.server.limits import Limits
 
     registry.register(TOY)
     registry.register(SECRET)
@@ -64,7 +65,8 @@ def live(tmp_path: Path) -> Iterator[LiveServer]:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     delay = float(os.environ.get("HULLDOWN_TEST_BOT_DELAY", "0.05"))
-    app = create_app(db_url=f"sqlite:///{tmp_path / 'web.sqlite3'}", bot_delay=delay)
+    # the browser plays as fast as the page answers, faster than any person: no per-client limits
+    app = create_app(db_url=f"sqlite:///{tmp_path / 'web.sqlite3'}", bot_delay=delay, limits=Limits.off())
     try:
         with LiveServer(app, port) as server:
             yield server
