@@ -200,3 +200,18 @@ def test_behind_a_trusted_proxy_each_forwarded_address_is_a_client(games: None, 
     finally:
         server.should_exit = True
         thread.join(10)
+
+
+def test_a_crowded_server_sweeps_within_seconds(make: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Games loaded by reads (not only created ones) are held to the cap by the periodic sweep."""
+    monkeypatch.setattr(evict, "GRACE", 0.0)
+    c = make(Limits.off().but(max_rooms=1))
+    manager = c.app.state.manager  # type: ignore[attr-defined]
+    games = [finished_game(c), finished_game(c)]
+    manager.rooms.clear()
+    for gid in games:  # two reads load two games
+        assert c.get(f"/api/games/{gid}/view").status_code == 200
+    end = time.monotonic() + 10
+    while len(manager.rooms) > 1:
+        assert time.monotonic() < end, "the sweep never ran"
+        time.sleep(0.05)

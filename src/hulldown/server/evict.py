@@ -58,12 +58,19 @@ def sweep(manager: Manager, limits: Limits, now: float | None = None) -> list[st
 
 
 async def sweep_forever(manager: Manager, limits: Limits) -> None:
-    """The periodic sweep of one server (its lifespan starts and cancels it)."""
+    """The periodic sweep of one server (its lifespan starts and cancels it): every ``period``
+    seconds, and within a second whenever more than ``max_rooms`` games are in memory."""
     idle = limits.idle_room_seconds
     period = min(30.0, max(1.0, idle / 4)) if idle > 0 else 30.0
+    last = time.monotonic()
     while not manager.closed:
-        await asyncio.sleep(period)
+        await asyncio.sleep(1.0)
+        now = time.monotonic()
+        crowded = 0 < limits.max_rooms < len(manager.rooms)
+        if not crowded and now - last < period:
+            continue
+        last = now
         try:
-            sweep(manager, limits)
+            sweep(manager, limits, now)
         except Exception:
             log.exception("the sweep of quiet games failed; it runs again in %.0f s", period)
