@@ -181,6 +181,8 @@ def answers(*codes: int) -> Answers:
 
 #: the answers of every request with a JSON body
 BODY = (413, 415, 422)
+#: the answers of most requests about one game
+ERRORS = answers(403, 404, 409, 422)
 
 
 def _links(token: str) -> dict[str, Any]:
