@@ -220,7 +220,7 @@ class SecurityHeaders:
 
 def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6, bot_processes: int | None = None) -> FastAPI:
     """The server for one database. ``bot_delay``: seconds a bot waits before moving;
-    ``bot_processes``: worker processes for searching bots (default: one per core but one)."""
+    ``bot_processes``: the most worker processes searching for bots at once (default 4)."""
     install_log_redaction()
     engine = make_engine(db_url)
     migrate(engine)

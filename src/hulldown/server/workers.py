@@ -1,0 +1,301 @@
+"""Worker processes for searching bots: one search each at a time, each move under a deadline.
+
+A search holds a core for up to its time cap, so it runs outside the server
+process. Every search in flight has a worker of its own, up to
+``max_workers``; past that, searches wait in one first-come first-served
+queue, so a game's bot waits at most for searches that were asked for before
+it, each bounded by its own deadline. A worker that overruns its deadline
+(the search's time cap plus ``grace``) is killed and replaced; the caller gets
+:class:`BotFailure` and plays a fallback move.
+
+Workers die with their server however it ends: the server kills them when it
+stops; on Linux the kernel kills them if the server dies (``PR_SET_PDEATHSIG``,
+armed by each worker for the thread that started it, the event loop's); and
+everywhere a watchdog thread in each worker exits when its parent changes, and
+the worker exits when its job pipe closes.
+
+Jobs travel as length-prefixed pickles over the worker's stdin and stdout; only
+the server writes to a worker, so unpickling there trusts nothing from a client.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import contextlib
+import ctypes
+import json
+import logging
+import os
+import pickle
+import signal
+import struct
+import sys
+import threading
+import time
+import traceback
+from typing import Any, BinaryIO
+
+log = logging.getLogger("hulldown.server")
+
+#: Seconds a search may run past its own time cap before its worker is killed.
+GRACE = 2.0
+#: Seconds a new worker has to import the games and say it is ready.
+START_TIMEOUT = 60.0
+#: Default for the most worker processes at once: searches are capped in time and the
+#: operating system shares the cores, so a few more workers than cores costs little.
+DEFAULT_WORKERS = 4
+_HEAD = struct.Struct("!I")
+_BOOT = (
+    "import sys, json; sys.path[:] = json.loads(sys.argv[1]); "
+    "from hulldown.server.workers import worker_main; worker_main(int(sys.argv[2]))"
+)
+
+
+class BotFailure(Exception):
+    """A search gave no move; ``reason`` is short and fit for every seat to read."""
+
+    def __init__(self, reason: str, detail: str = "") -> None:
+        super().__init__(f"{reason}: {detail}" if detail else reason)
+        self.reason = reason
+        self.detail = detail
+
+
+# -- the worker process ------------------------------------------------------------
+def _die_with_parent(parent: int) -> None:
+    """Ask Linux to SIGKILL this process when the thread that started it ends."""
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(1, int(signal.SIGKILL), 0, 0, 0)  # 1: PR_SET_PDEATHSIG
+    if os.getppid() != parent:  # the server died before the request above
+        os._exit(1)
+
+
+def _watchdog(parent: int) -> None:
+    """Exit when the server is gone, on systems without a parent-death signal too."""
+    while True:
+        time.sleep(0.25)
+        if os.getppid() != parent:
+            os._exit(1)
+
+
+def _warm_up() -> None:
+    """Import every installed game and the agents before the first deadline starts."""
+    from hulldown.agents.registry import agent_names
+    from hulldown.engine.registry import games, load
+
+    agent_names()
+    for info in games():
+        with contextlib.suppress(Exception):
+            load(info.id).new(seed=0)
+
+
+def _send(out: BinaryIO, message: object) -> None:
+    blob = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
+    out.write(_HEAD.pack(len(blob)) + blob)
+    out.flush()
+
+
+def search_move(game: Any, state: Any, seat: int, spec: str, seed: int) -> str:
+    """One bot decision; ``state`` is a clone of the live game, received pickled."""
+    from hulldown.agents.base import SeatView
+    from hulldown.agents.registry import make_agent
+
+    return make_agent(spec, game, seat, seed).act(SeatView(state, seat)).id
+
+
+def worker_main(parent: int) -> None:
+    """The loop of one worker: read a job, search, answer; exit when the server goes."""
+    _die_with_parent(parent)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle
+    out = os.fdopen(os.dup(1), "wb")
+    os.dup2(2, 1)  # anything printed goes to the log, not into the answers
+    sys.stdout = sys.stderr
+    jobs = os.fdopen(0, "rb")
+    threading.Thread(target=_watchdog, args=(parent,), name="watchdog", daemon=True).start()
+    _warm_up()
+    _send(out, ("ready", os.getpid()))
+    while True:
+        head = jobs.read(_HEAD.size)
+        if len(head) < _HEAD.size:
+            os._exit(0)  # the job pipe closed: the server is gone
+        blob = jobs.read(_HEAD.unpack(head)[0])
+        try:
+            game, state, seat, spec, seed = pickle.loads(blob)
+            reply: tuple[str, str] = ("ok", search_move(game, state, seat, spec, seed))
+        except Exception as exc:
+            traceback.print_exc()
+            reply = ("error", f"{type(exc).__name__}: {exc}"[:500])
+        _send(out, reply)
+
+
+# -- the server's side ----------------------------------------------------------------
+class Worker:
+    """One worker process and its pipes."""
+
+    def __init__(self, proc: asyncio.subprocess.Process) -> None:
+        self.proc = proc
+        self.pid = proc.pid
+
+    async def receive(self, timeout: float) -> Any:
+        assert self.proc.stdout is not None
+        async with asyncio.timeout(timeout):
+            head = await self.proc.stdout.readexactly(_HEAD.size)
+            return pickle.loads(await self.proc.stdout.readexactly(_HEAD.unpack(head)[0]))
+
+    async def call(self, message: object, timeout: float) -> Any:
+        assert self.proc.stdin is not None
+        blob = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
+        self.proc.stdin.write(_HEAD.pack(len(blob)) + blob)
+        async with asyncio.timeout(timeout):
+            await self.proc.stdin.drain()
+        return await self.receive(timeout)
+
+    def kill(self) -> None:
+        if self.proc.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                self.proc.kill()
+
+
+class Supervisor:
+    """The worker processes of one server, handed to searches first come, first served."""
+
+    def __init__(self, max_workers: int = DEFAULT_WORKERS, grace: float = GRACE) -> None:
+        if max_workers < 1:
+            raise ValueError("at least one bot worker is needed")
+        self.max_workers = max_workers
+        self.grace = grace
+        self._idle: list[Worker] = []
+        self._busy: set[Worker] = set()
+        self._slots = 0  # workers running or starting
+        self._waiting: collections.deque[asyncio.Future[Worker | None]] = collections.deque()
+        self.closed = False
+        #: Workers killed for overrunning their deadline (for operators and tests).
+        self.overruns = 0
+        #: Searches sent to a worker and not yet answered.
+        self.in_flight = 0
+        #: Killed workers not yet reaped (their pipes close once they are).
+        self._dying: set[asyncio.Task[int]] = set()
+
+    @property
+    def pids(self) -> list[int]:
+        return sorted(w.pid for w in (*self._idle, *self._busy))
+
+    async def search(self, game: Any, state: Any, seat: int, spec: str, seed: int, cap: float) -> str:
+        """The move of ``spec`` for ``seat``; BotFailure if it fails or overruns ``cap`` + grace."""
+        worker = await self._acquire()
+        self._busy.add(worker)
+        ok = False
+        self.in_flight += 1
+        try:
+            reply = await worker.call((game, state, seat, spec, seed), cap + self.grace)
+            ok = True
+        except TimeoutError:
+            self.overruns += 1
+            raise BotFailure("the search overran its time limit", f"{cap:g} s cap, worker {worker.pid}") from None
+        except (OSError, EOFError, asyncio.IncompleteReadError) as exc:
+            raise BotFailure("the bot's worker process died", repr(exc)) from None
+        finally:
+            self.in_flight -= 1
+            self._busy.discard(worker)
+            if ok:
+                self._free(worker)
+            else:
+                self._kill(worker)
+                self._free(None)
+        if reply[0] != "ok":
+            raise BotFailure("the bot raised an error", str(reply[1]))
+        return str(reply[1])
+
+    async def _acquire(self) -> Worker:
+        if self.closed:
+            raise BotFailure("the server is stopping")
+        if self._idle:
+            return self._idle.pop()
+        if self._slots < self.max_workers:
+            self._slots += 1
+            return await self._start()
+        waiter: asyncio.Future[Worker | None] = asyncio.get_running_loop().create_future()
+        self._waiting.append(waiter)
+        try:
+            got = await waiter
+        except asyncio.CancelledError:
+            if waiter.done() and not waiter.cancelled():
+                self._free(waiter.result())  # handed over just as we gave up: pass it on
+            raise
+        return got if got is not None else await self._start()
+
+    def _free(self, worker: Worker | None) -> None:
+        """Give a worker (or, for ``None``, the slot of one that is gone) to the longest waiter."""
+        while self._waiting:
+            waiter = self._waiting.popleft()
+            if not waiter.done():
+                waiter.set_result(worker)
+                return
+        if worker is None:
+            self._slots -= 1
+        elif self.closed:
+            self._kill(worker)
+        else:
+            self._idle.append(worker)
+
+    async def _start(self) -> Worker:
+        """A new worker, once it has loaded the games (the slot is already counted)."""
+        worker: Worker | None = None
+        try:
+            proc = await asyncio.create_subprocess_exec(
+                sys.executable,
+                "-c",
+                _BOOT,
+                json.dumps(sys.path),
+                str(os.getpid()),
+                stdin=asyncio.subprocess.PIPE,
+                stdout=asyncio.subprocess.PIPE,
+            )
+            worker = Worker(proc)
+            self._busy.add(worker)
+            ready = await worker.receive(START_TIMEOUT)
+            if ready[0] != "ready":
+                raise BotFailure("a bot worker process did not start", repr(ready)[:200])
+        except BaseException as exc:
+            if worker is not None:
+                self._busy.discard(worker)
+                self._kill(worker)
+            self._free(None)
+            if isinstance(exc, (OSError, EOFError, TimeoutError, asyncio.IncompleteReadError)):
+                raise BotFailure("a bot worker process did not start", repr(exc)) from None
+            raise
+        self._busy.discard(worker)
+        log.info("bot worker %s started (%s of at most %s)", worker.pid, self._slots, self.max_workers)
+        return worker
+
+    def _kill(self, worker: Worker) -> None:
+        worker.kill()
+        reap = asyncio.get_running_loop().create_task(worker.proc.wait())
+        self._dying.add(reap)
+        reap.add_done_callback(self._dying.discard)
+
+    async def close(self, grace: float = 0.5) -> None:
+        """Stop every worker without waiting for any search: terminate, then kill after ``grace``."""
+        self.closed = True
+        while self._waiting:
+            waiter = self._waiting.popleft()
+            if not waiter.done():
+                waiter.set_exception(BotFailure("the server is stopping"))
+        workers = [*self._idle, *self._busy]
+        self._idle.clear()
+        for w in workers:
+            if w.proc.returncode is None:
+                with contextlib.suppress(ProcessLookupError):
+                    w.proc.terminate()
+        for w in workers:
+            try:
+                await asyncio.wait_for(w.proc.wait(), grace)
+            except TimeoutError:
+                w.kill()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(w.proc.wait(), grace)
+        if self._dying:
+            await asyncio.wait(list(self._dying), timeout=grace)
+        await asyncio.sleep(0)  # let the pipes of the exited workers report their closing
