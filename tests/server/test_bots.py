@@ -169,3 +169,27 @@ def test_a_cheap_bot_that_fails_also_falls_back_loudly(client: TestClient, monke
     )
     v = settle(client, g["id"], t0)
     assert v["bot_fallbacks"] and v["bot_fallbacks"][0]["seat"] == 1
+
+
+def test_serve_passes_bot_workers_to_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
+    import typer
+    import uvicorn
+    from typer.testing import CliRunner
+
+    from hulldown.server import app as app_module
+    from hulldown.server.commands import register
+
+    seen: dict[str, Any] = {}
+    monkeypatch.setattr(app_module, "create_app", lambda **kw: seen.update(kw) or "app")
+    monkeypatch.setattr(uvicorn, "run", lambda *a, **kw: None)
+    cli = typer.Typer()
+    register(cli)
+
+    @cli.command()
+    def other() -> None:  # a second command keeps Typer from flattening the app
+        pass
+
+    out = CliRunner().invoke(cli, ["serve", "--bot-workers", "7"])
+    assert out.exit_code == 0, out.output
+    assert seen["bot_processes"] == 7
+    assert CliRunner().invoke(cli, ["serve", "--bot-workers", "0"]).exit_code != 0
