@@ -8,6 +8,7 @@ real search would.
 from __future__ import annotations
 
 import dataclasses
+import pickle
 import time
 from typing import Any
 
@@ -65,3 +66,9 @@ BOTS = dataclasses.replace(
     heuristic=make_lowest,
     agents={"boom": make_boom, "stall": make_stall},
 )
+
+
+def legal_ids_of(blob: bytes) -> list[str]:
+    """In a fresh process (this module imports little): the legal action ids of a pickled state."""
+    state = pickle.loads(blob)
+    return [a.id for a in state.legal_actions()]

@@ -23,6 +23,7 @@ def bots_client(games: None, db_url: str) -> Iterator[TestClient]:
     registry.register(BOTS)
     try:
         with TestClient(create_app(db_url=db_url, bot_delay=0, bot_processes=1)) as c:
+            c.app.state.manager.supervisor.warm = False  # type: ignore[attr-defined]
             yield c
     finally:
         registry.unregister(BOTS.info.id)

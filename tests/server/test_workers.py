@@ -29,7 +29,7 @@ from hulldown.engine.registry import load
 from hulldown.engine.state import GameState
 from hulldown.server.app import create_app
 from hulldown.server.workers import BotFailure, Supervisor
-from tests.server.botgames import BOTS
+from tests.server.botgames import BOTS, legal_ids_of
 from tests.server.conftest import create
 
 GAMES = ("tank-killers", "tank-hunter", "tank-clash", "2gm-pacific")
@@ -44,12 +44,6 @@ def mid_game(game_id: str, steps: int = 15) -> tuple[Any, GameState]:
         assert seat is not None
         state.apply(agents[seat].act(SeatView(state, seat)).id)
     return game, state
-
-
-def legal_ids_of(blob: bytes) -> list[str]:
-    """In a fresh process: the legal action ids of a pickled state."""
-    state = pickle.loads(blob)
-    return [a.id for a in state.legal_actions()]
 
 
 def test_pickled_states_keep_their_legal_actions_in_a_fresh_process() -> None:
@@ -93,7 +87,7 @@ def test_every_game_searches_through_a_worker() -> None:
 
 def test_an_overrunning_search_is_killed_and_its_worker_replaced() -> None:
     async def run() -> None:
-        sup = Supervisor(1, grace=0.3)
+        sup = Supervisor(1, grace=0.3, warm=False)
         try:
             state = BOTS.new(seed=1)
             with pytest.raises(BotFailure, match="overran"):
@@ -114,7 +108,7 @@ def test_an_overrunning_search_is_killed_and_its_worker_replaced() -> None:
 
 def test_searches_beyond_the_workers_wait_their_turn_first_come_first_served() -> None:
     async def run() -> list[str]:
-        sup = Supervisor(1)
+        sup = Supervisor(1, warm=False)
         order: list[str] = []
         state = BOTS.new(seed=1)
 
@@ -135,7 +129,7 @@ def test_searches_beyond_the_workers_wait_their_turn_first_come_first_served() -
 
 def test_closing_does_not_wait_for_a_search() -> None:
     async def run() -> float:
-        sup = Supervisor(2)
+        sup = Supervisor(2, warm=False)
         state = BOTS.new(seed=1)
         task = asyncio.ensure_future(sup.search(BOTS, state.clone(), 0, "stall", 1, 60.0))
         end = time.monotonic() + 60
@@ -252,7 +246,7 @@ def _wait_for_workers(server: subprocess.Popen[bytes]) -> list[int]:
     while not _children(server.pid):
         assert server.poll() is None and time.monotonic() < end, "no worker process started"
         time.sleep(0.1)
-    time.sleep(2.0)  # past the worker's start: it is searching now
+    time.sleep(1.5)  # past the worker's start: it is searching now
     return _children(server.pid)
 
 
@@ -271,7 +265,6 @@ def test_workers_die_with_a_killed_server(tmp_path: Path) -> None:
     port = _free_port()
     server = _serve(f"sqlite:///{tmp_path / 's.sqlite3'}", port, tmp_path / "server.log")
     try:
-        _post(port, "/api/games", {"game": "tank-killers", "seats": ["bot:ismcts:level=hard"] * 2})
         _post(port, "/api/games", {"game": "tank-hunter", "seats": ["bot:ismcts:level=hard"] * 2})
         workers = _wait_for_workers(server)
         server.send_signal(signal.SIGKILL)
@@ -306,3 +299,21 @@ def test_sigterm_stops_the_server_at_once_even_mid_search(tmp_path: Path) -> Non
         server.kill()
         for pid in _children(server.pid):
             os.kill(pid, signal.SIGKILL)
+
+
+def test_a_worker_exits_when_its_parent_changes_or_its_job_pipe_closes() -> None:
+    """The portable half of dying with the server, without the Linux parent-death signal."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT)])}
+    watch = (
+        "import threading, time; from hulldown.agents.worker import _watchdog; "
+        "threading.Thread(target=_watchdog, args=(-1,), daemon=True).start(); time.sleep(60)"
+    )
+    t0 = time.monotonic()
+    assert subprocess.run([sys.executable, "-c", watch], env=env, timeout=30).returncode == 1
+    assert time.monotonic() - t0 < 20
+    boot = "from hulldown.agents.worker import worker_main; import os; worker_main(os.getppid(), False)"
+    done = subprocess.run(
+        [sys.executable, "-c", boot], env=env, stdin=subprocess.DEVNULL, capture_output=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert pickle.loads(done.stdout[4:])[0] == "ready"

@@ -16,6 +16,8 @@ the worker exits when its job pipe closes.
 
 Jobs travel as length-prefixed pickles over the worker's stdin and stdout; only
 the server writes to a worker, so unpickling there trusts nothing from a client.
+The worker's own loop is ``hulldown.agents.worker``, outside this package, so a
+worker never imports the web framework or the database layer.
 """
 
 from __future__ import annotations
@@ -23,18 +25,14 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
-import ctypes
 import json
 import logging
 import os
 import pickle
-import signal
-import struct
 import sys
-import threading
-import time
-import traceback
-from typing import Any, BinaryIO
+from typing import Any
+
+from hulldown.agents.worker import HEAD
 
 log = logging.getLogger("hulldown.server")
 
@@ -45,10 +43,11 @@ START_TIMEOUT = 60.0
 #: Default for the most worker processes at once: searches are capped in time and the
 #: operating system shares the cores, so a few more workers than cores costs little.
 DEFAULT_WORKERS = 4
-_HEAD = struct.Struct("!I")
+#: The worker's command line: the server's import path first (a worktree or test
+#: package must resolve as it does in the server), then the worker's loop.
 _BOOT = (
     "import sys, json; sys.path[:] = json.loads(sys.argv[1]); "
-    "from hulldown.server.workers import worker_main; worker_main(int(sys.argv[2]))"
+    "from hulldown.agents.worker import worker_main; worker_main(int(sys.argv[2]), sys.argv[3] == '1')"
 )
 
 
@@ -59,75 +58,6 @@ class BotFailure(Exception):
         super().__init__(f"{reason}: {detail}" if detail else reason)
         self.reason = reason
         self.detail = detail
-
-
-# -- the worker process ------------------------------------------------------------
-def _die_with_parent(parent: int) -> None:
-    """Ask Linux to SIGKILL this process when the thread that started it ends."""
-    if sys.platform.startswith("linux"):
-        with contextlib.suppress(OSError, AttributeError):
-            libc = ctypes.CDLL(None, use_errno=True)
-            libc.prctl(1, int(signal.SIGKILL), 0, 0, 0)  # 1: PR_SET_PDEATHSIG
-    if os.getppid() != parent:  # the server died before the request above
-        os._exit(1)
-
-
-def _watchdog(parent: int) -> None:
-    """Exit when the server is gone, on systems without a parent-death signal too."""
-    while True:
-        time.sleep(0.25)
-        if os.getppid() != parent:
-            os._exit(1)
-
-
-def _warm_up() -> None:
-    """Import every installed game and the agents before the first deadline starts."""
-    from hulldown.agents.registry import agent_names
-    from hulldown.engine.registry import games, load
-
-    agent_names()
-    for info in games():
-        with contextlib.suppress(Exception):
-            load(info.id).new(seed=0)
-
-
-def _send(out: BinaryIO, message: object) -> None:
-    blob = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
-    out.write(_HEAD.pack(len(blob)) + blob)
-    out.flush()
-
-
-def search_move(game: Any, state: Any, seat: int, spec: str, seed: int) -> str:
-    """One bot decision; ``state`` is a clone of the live game, received pickled."""
-    from hulldown.agents.base import SeatView
-    from hulldown.agents.registry import make_agent
-
-    return make_agent(spec, game, seat, seed).act(SeatView(state, seat)).id
-
-
-def worker_main(parent: int) -> None:
-    """The loop of one worker: read a job, search, answer; exit when the server goes."""
-    _die_with_parent(parent)
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle
-    out = os.fdopen(os.dup(1), "wb")
-    os.dup2(2, 1)  # anything printed goes to the log, not into the answers
-    sys.stdout = sys.stderr
-    jobs = os.fdopen(0, "rb")
-    threading.Thread(target=_watchdog, args=(parent,), name="watchdog", daemon=True).start()
-    _warm_up()
-    _send(out, ("ready", os.getpid()))
-    while True:
-        head = jobs.read(_HEAD.size)
-        if len(head) < _HEAD.size:
-            os._exit(0)  # the job pipe closed: the server is gone
-        blob = jobs.read(_HEAD.unpack(head)[0])
-        try:
-            game, state, seat, spec, seed = pickle.loads(blob)
-            reply: tuple[str, str] = ("ok", search_move(game, state, seat, spec, seed))
-        except Exception as exc:
-            traceback.print_exc()
-            reply = ("error", f"{type(exc).__name__}: {exc}"[:500])
-        _send(out, reply)
 
 
 # -- the server's side ----------------------------------------------------------------
@@ -141,13 +71,13 @@ class Worker:
     async def receive(self, timeout: float) -> Any:
         assert self.proc.stdout is not None
         async with asyncio.timeout(timeout):
-            head = await self.proc.stdout.readexactly(_HEAD.size)
-            return pickle.loads(await self.proc.stdout.readexactly(_HEAD.unpack(head)[0]))
+            head = await self.proc.stdout.readexactly(HEAD.size)
+            return pickle.loads(await self.proc.stdout.readexactly(HEAD.unpack(head)[0]))
 
     async def call(self, message: object, timeout: float) -> Any:
         assert self.proc.stdin is not None
         blob = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
-        self.proc.stdin.write(_HEAD.pack(len(blob)) + blob)
+        self.proc.stdin.write(HEAD.pack(len(blob)) + blob)
         async with asyncio.timeout(timeout):
             await self.proc.stdin.drain()
         return await self.receive(timeout)
@@ -161,11 +91,13 @@ class Worker:
 class Supervisor:
     """The worker processes of one server, handed to searches first come, first served."""
 
-    def __init__(self, max_workers: int = DEFAULT_WORKERS, grace: float = GRACE) -> None:
+    def __init__(self, max_workers: int = DEFAULT_WORKERS, grace: float = GRACE, warm: bool = True) -> None:
         if max_workers < 1:
             raise ValueError("at least one bot worker is needed")
         self.max_workers = max_workers
         self.grace = grace
+        #: whether new workers load every game before their first search (tests of toy games skip it)
+        self.warm = warm
         self._idle: list[Worker] = []
         self._busy: set[Worker] = set()
         self._slots = 0  # workers running or starting
@@ -250,6 +182,7 @@ class Supervisor:
                 _BOOT,
                 json.dumps(sys.path),
                 str(os.getpid()),
+                "1" if self.warm else "0",
                 stdin=asyncio.subprocess.PIPE,
                 stdout=asyncio.subprocess.PIPE,
             )
