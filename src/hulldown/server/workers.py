@@ -68,19 +68,19 @@ class Worker:
         self.proc = proc
         self.pid = proc.pid
 
-    async def receive(self, timeout: float) -> Any:
+    async def receive(self) -> Any:
         assert self.proc.stdout is not None
-        async with asyncio.timeout(timeout):
-            head = await self.proc.stdout.readexactly(HEAD.size)
-            return pickle.loads(await self.proc.stdout.readexactly(HEAD.unpack(head)[0]))
+        head = await self.proc.stdout.readexactly(HEAD.size)
+        return pickle.loads(await self.proc.stdout.readexactly(HEAD.unpack(head)[0]))
 
     async def call(self, message: object, timeout: float) -> Any:
+        """Send a job and wait for its answer, all within ``timeout`` seconds."""
         assert self.proc.stdin is not None
         blob = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
-        self.proc.stdin.write(HEAD.pack(len(blob)) + blob)
         async with asyncio.timeout(timeout):
+            self.proc.stdin.write(HEAD.pack(len(blob)) + blob)
             await self.proc.stdin.drain()
-        return await self.receive(timeout)
+            return await self.receive()
 
     def kill(self) -> None:
         if self.proc.returncode is None:
@@ -188,7 +188,8 @@ class Supervisor:
             )
             worker = Worker(proc)
             self._busy.add(worker)
-            ready = await worker.receive(START_TIMEOUT)
+            async with asyncio.timeout(START_TIMEOUT):
+                ready = await worker.receive()
             if ready[0] != "ready":
                 raise BotFailure("a bot worker process did not start", repr(ready)[:200])
         except BaseException as exc:
