@@ -52,7 +52,7 @@ def _number(lo: float, hi: float, above: bool = False) -> Check:
         except ValueError:
             x = math.nan
         ok = (lo < x if above else lo <= x) and x <= hi
-        return None if ok else f"a number {'above' if above else 'from'} {lo:g} {'and up' if above else ''} to {hi:g}"
+        return None if ok else f"a number {f'above {lo:g} and' if above else f'from {lo:g}'} up to {hi:g}"
 
     return check
 
