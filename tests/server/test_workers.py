@@ -127,6 +127,24 @@ def test_searches_beyond_the_workers_wait_their_turn_first_come_first_served() -
     assert asyncio.run(asyncio.wait_for(run(), 120)) == list("abcdef")
 
 
+def test_an_idle_worker_exits_and_a_new_one_starts_when_needed() -> None:
+    async def run() -> None:
+        sup = Supervisor(1, warm=False, idle_seconds=0.2)
+        try:
+            state = BOTS.new(seed=1)
+            await sup.search(BOTS, state.clone(), 0, "random", 1, 30.0)
+            first = sup.pids
+            assert len(first) == 1
+            await asyncio.sleep(0.6)
+            assert sup.pids == []
+            await sup.search(BOTS, state.clone(), 0, "random", 1, 30.0)
+            assert len(sup.pids) == 1 and sup.pids != first
+        finally:
+            await sup.close()
+
+    asyncio.run(asyncio.wait_for(run(), 120))
+
+
 def test_closing_does_not_wait_for_a_search() -> None:
     async def run() -> float:
         sup = Supervisor(2, warm=False)

@@ -40,6 +40,8 @@ log = logging.getLogger("hulldown.server")
 GRACE = 2.0
 #: Seconds a new worker has to import the games and say it is ready.
 START_TIMEOUT = 60.0
+#: Seconds a worker is kept without a search before it exits (its memory goes back).
+IDLE_SECONDS = 600.0
 #: Default for the most worker processes at once: searches are capped in time and the
 #: operating system shares the cores, so a few more workers than cores costs little.
 DEFAULT_WORKERS = 4
@@ -91,11 +93,19 @@ class Worker:
 class Supervisor:
     """The worker processes of one server, handed to searches first come, first served."""
 
-    def __init__(self, max_workers: int = DEFAULT_WORKERS, grace: float = GRACE, warm: bool = True) -> None:
+    def __init__(
+        self,
+        max_workers: int = DEFAULT_WORKERS,
+        grace: float = GRACE,
+        warm: bool = True,
+        idle_seconds: float = IDLE_SECONDS,
+    ) -> None:
         if max_workers < 1:
             raise ValueError("at least one bot worker is needed")
         self.max_workers = max_workers
         self.grace = grace
+        self.idle_seconds = idle_seconds
+        self._retire: dict[Worker, asyncio.TimerHandle] = {}
         #: whether new workers load every game before their first search (tests of toy games skip it)
         self.warm = warm
         self._idle: list[Worker] = []
@@ -144,7 +154,9 @@ class Supervisor:
         if self.closed:
             raise BotFailure("the server is stopping")
         if self._idle:
-            return self._idle.pop()
+            worker = self._idle.pop()
+            self._retire.pop(worker).cancel()
+            return worker
         if self._slots < self.max_workers:
             self._slots += 1
             return await self._start()
@@ -171,6 +183,14 @@ class Supervisor:
             self._kill(worker)
         else:
             self._idle.append(worker)
+            self._retire[worker] = asyncio.get_running_loop().call_later(self.idle_seconds, self._retire_idle, worker)
+
+    def _retire_idle(self, worker: Worker) -> None:
+        if worker in self._idle:
+            self._idle.remove(worker)
+            del self._retire[worker]
+            self._kill(worker)
+            self._slots -= 1
 
     async def _start(self) -> Worker:
         """A new worker, once it has loaded the games (the slot is already counted)."""
@@ -219,6 +239,9 @@ class Supervisor:
                 waiter.set_exception(BotFailure("the server is stopping"))
         workers = [*self._idle, *self._busy]
         self._idle.clear()
+        for handle in self._retire.values():
+            handle.cancel()
+        self._retire.clear()
         for w in workers:
             if w.proc.returncode is None:
                 with contextlib.suppress(ProcessLookupError):
