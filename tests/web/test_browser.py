@@ -122,3 +122,23 @@ def test_two_seats_never_see_each_others_hidden_cards(live: LiveServer, browser:
         check()
     for p in pages:
         p.wait_for_selector("body[data-over='true']")
+
+
+def test_a_failed_bot_is_shown_to_the_player(live: LiveServer, browser: Any) -> None:
+    from hulldown.engine import registry
+    from tests.server.botgames import BOTS
+
+    registry.register(BOTS)
+    try:
+        r = httpx.post(live.url + "/api/games", json={"game": BOTS.info.id, "seats": ["human", "bot:boom"]})
+        assert r.status_code == 201, r.text
+        g = r.json()
+        page = browser.new_context(bypass_csp=True).new_page()
+        page.goto(f"{live.url}/g/{g['id']}#t={g['seats'][0]['token']}")
+        page.wait_for_selector("body[data-ready='1']")
+        page.locator("#actions button.action").first.click()
+        page.wait_for_function("document.getElementById('bot-notices').textContent.includes('failed')", timeout=60000)
+        notice = page.inner_text("#bot-notices")
+        assert "Seat 1" in notice and "the bot raised an error" in notice, notice
+    finally:
+        registry.unregister(BOTS.info.id)

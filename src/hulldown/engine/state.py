@@ -176,6 +176,40 @@ class GameState:
         """A clone whose hidden information (hidden from ``seat``) is redrawn with ``rng``."""
         raise NotImplementedError
 
+    def _unpickled(self) -> None:
+        """Rebuild what a state leans on outside itself after it is unpickled in another process.
+
+        A game whose rules keep process-wide tables (actions built once per card
+        count, memo keys numbered per process) restores them here: a fresh
+        interpreter has only what setup would have built, and a state arriving
+        there never ran setup.
+        """
+
+    # -- pickling (search workers receive states in other processes) -----------
+    def __getstate__(self) -> dict[str, Any]:
+        # The log is a linked chain as deep as the game is long; pickle recurses
+        # into it and stops near a thousand steps, so it travels as a flat list.
+        # The cached legal actions are left behind: the receiving process builds
+        # its own from its own shared action objects.
+        out: dict[str, Any] = dict(getattr(self, "__dict__", {}))
+        for cls in type(self).__mro__:
+            names = cls.__dict__.get("__slots__", ())
+            for name in (names,) if isinstance(names, str) else names:
+                if name not in ("__dict__", "__weakref__") and hasattr(self, name):
+                    out[name] = getattr(self, name)
+        out["_log"] = self.log_entries()
+        out["_legal_cache"] = None
+        return out
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            object.__setattr__(self, name, value)
+        node: Any = None
+        for entry in state["_log"]:
+            node = (entry, node)
+        self._log = node
+        self._unpickled()
+
     def _snapshot(self) -> dict[str, JSON]:
         """The whole state, hidden parts included, as JSON (tests and fingerprints only)."""
         raise NotImplementedError

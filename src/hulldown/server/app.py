@@ -289,7 +289,7 @@ def create_app(
     limits: Limits | None = None,
 ) -> FastAPI:
     """The server for one database. ``bot_delay``: seconds a bot waits before moving;
-    ``bot_processes``: worker processes for searching bots (default: one per core but one);
+    ``bot_processes``: the most worker processes searching for bots at once (default 4);
     ``limits``: what one client may ask of it (default :class:`Limits`; ``Limits.off()``: nothing)."""
     install_log_redaction()
     engine = make_engine(db_url)

@@ -8,6 +8,7 @@ import typer
 
 from hulldown.server.db import DEFAULT_URL
 from hulldown.server.limits import Limits
+from hulldown.server.workers import DEFAULT_WORKERS
 
 _DEFAULT = Limits()
 
@@ -44,6 +45,10 @@ def register(app: typer.Typer) -> None:
         forwarded_allow_ips: Annotated[
             str, typer.Option(help="proxies whose X-Forwarded-For names the client (comma-separated, or *)")
         ] = "127.0.0.1",
+        bot_workers: Annotated[
+            int,
+            typer.Option(min=1, max=256, help="most worker processes for searching bots at once"),
+        ] = DEFAULT_WORKERS,
     ) -> None:
         """Run the web app: lobby, games against people and bots, replays."""
         import uvicorn
@@ -60,7 +65,7 @@ def register(app: typer.Typer) -> None:
             idle_room_seconds=idle_room_seconds,
             max_rooms=max_rooms,
         )
-        application = create_app(db_url=db, bot_delay=bot_delay, limits=limits)
+        application = create_app(db_url=db, bot_delay=bot_delay, bot_processes=bot_workers, limits=limits)
         typer.echo(f"hulldown on http://{host}:{port}  (database: {db.split('@')[-1]})")
         uvicorn.run(
             application,

@@ -3,11 +3,9 @@
 Every change to a game happens under its room's lock, is written to the
 database before anyone is told, and bumps the room's ``version``: a client
 that acts on an older version gets 409 instead of acting on a board it has
-not seen. Cheap bots (random, heuristic: well under a millisecond a move)
-decide on the event loop; searching bots (ISMCTS and any other) think on a
-clone in a pool of worker processes, so a long search never holds the lock,
-the event loop or the server's core; when it answers, its move is applied
-only if nothing changed meanwhile.
+not seen. Bots move in ``hulldown.server.bots``: cheap ones on the event
+loop, searching ones in worker processes under a deadline
+(``hulldown.server.workers``).
 
 Undo (docs/web.md, "Undo"): a seat may take back its own latest decision if,
 since that decision, no chance outcome was drawn, no other seat decided, and
@@ -23,30 +21,25 @@ import contextlib
 import hashlib
 import hmac
 import logging
-import multiprocessing
-import os
 import secrets
 import time
 from collections.abc import Callable
-from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from hulldown.agents.base import Agent, SeatView
-from hulldown.agents.registry import make_agent, parse_spec
+from hulldown.agents.base import Agent
+from hulldown.agents.limits import web_spec
 from hulldown.engine.errors import AgentSpecError, HulldownError, IllegalActionError, OptionError
 from hulldown.engine.game import Game
 from hulldown.engine.registry import load
-from hulldown.engine.rng import derive_seed
 from hulldown.engine.state import Event, GameState, LogEntry, visible_to
+from hulldown.server import bots
 from hulldown.server.db import GameRow, MoveRow, SeatRow, Store
+from hulldown.server.workers import DEFAULT_WORKERS, Supervisor
 
 log = logging.getLogger("hulldown.server")
 
 HUMAN = "human"
-
-#: Bots cheap enough to think in a thread of the server process.
-CHEAP_BOTS = frozenset({"random", "heuristic"})
 
 
 def log_mark(state: GameState) -> Any:
@@ -60,11 +53,6 @@ def entries_since(state: GameState, mark: Any) -> list[LogEntry]:
         return state.log_entries_since(mark)
     except ValueError:
         raise HulldownError("the game's log does not continue from the mark") from None
-
-
-def search_move(game: Game, state: GameState, seat: int, spec: str, seed: int) -> str:
-    """One bot decision in a worker process; ``state`` is a pickled clone of the live game."""
-    return make_agent(spec, game, seat, seed).act(SeatView(state, seat)).id
 
 
 class ApiError(Exception):
@@ -103,6 +91,9 @@ class SeatInfo:
     rematch_token: str | None
     agent: Agent | None = None
     connections: int = 0
+    #: moves its bot failed to give since the server started, and why the latest failed
+    fallbacks: int = 0
+    fallback_reason: str = ""
 
     @property
     def bot_spec(self) -> str | None:
@@ -193,8 +184,11 @@ class Manager:
         self.store = store
         self.bot_delay = bot_delay
         self.rooms: dict[str, Room] = {}
-        self.bot_processes = bot_processes if bot_processes is not None else max(1, (os.cpu_count() or 2) - 1)
-        self._processes: ProcessPoolExecutor | None = None
+        #: the most worker processes searching at once (hulldown.server.workers)
+        self.bot_processes = bot_processes if bot_processes is not None else DEFAULT_WORKERS
+        self.supervisor = Supervisor(self.bot_processes)
+        #: moves played for a failed bot, every game together, since the server started
+        self.bot_fallbacks = 0
         self._load_lock = asyncio.Lock()
         self.clock: Callable[[], float] = time.time
         self.closed = False
@@ -211,6 +205,7 @@ class Manager:
             self._after_change(room)
 
     async def stop(self) -> None:
+        """Stop without waiting for any search: bot tasks are cancelled and workers killed."""
         self.closed = True
         for room in self.rooms.values():
             for task in (room.bot_task, room.clock_task):
@@ -220,21 +215,8 @@ class Manager:
                         await task
             for listener in room.listeners:
                 listener.changed.set()
-        if self._processes is not None:
-            self._processes.shutdown(wait=True, cancel_futures=True)
-            self._processes = None
+        await self.supervisor.close()
         self.store.close()
-
-    def search_pool(self) -> Executor:
-        """The worker processes for searching bots, started on first use.
-
-        ``spawn``: a fresh interpreter per worker, never a fork of a process that
-        runs threads and an event loop.
-        """
-        if self._processes is None:
-            ctx = multiprocessing.get_context("spawn")
-            self._processes = ProcessPoolExecutor(max_workers=self.bot_processes, mp_context=ctx)
-        return self._processes
 
     # -- creating ------------------------------------------------------------
     def create(
@@ -261,15 +243,17 @@ class Manager:
                 kinds.append(HUMAN)
                 continue
             if not kind.startswith("bot:"):
-                raise ApiError(422, f"seat {i}: {kind!r:.60} is neither 'human' nor 'bot:<agent>'")
+                raise ApiError(422, f"seats[{i}]: {kind!r:.60} is neither 'human' nor 'bot:<agent>'")
             try:
-                make_agent(kind[4:], game, i, 0)
+                kind = "bot:" + web_spec(kind[4:], game)
             except AgentSpecError as exc:
-                raise ApiError(422, f"seat {i}: {exc}") from None
+                raise ApiError(422, f"seats[{i}]: {exc}") from None
             kinds.append(kind)
         takeover = config.get("takeover", "bot:random")
         try:
-            make_agent(takeover[4:] if takeover.startswith("bot:") else "?", game, 0, 0)
+            if not takeover.startswith("bot:"):
+                raise AgentSpecError(f"{takeover!r:.60} is not 'bot:<agent>'")
+            config = {**config, "takeover": "bot:" + web_spec(takeover[4:], game)}
         except AgentSpecError as exc:
             raise ApiError(422, f"takeover: {exc}") from None
         if seed is None:
@@ -409,6 +393,9 @@ class Manager:
             "returns": state.returns() if over else None,
             "log": list(log_),
             "can_undo": self.can_undo(room, seat),
+            "bot_fallbacks": [
+                {"seat": s.seat, "count": s.fallbacks, "reason": s.fallback_reason} for s in room.seats if s.fallbacks
+            ],
             "clock": clock,
             "rematch": (
                 {"id": room.row.rematch_id, "token": me.rematch_token}
@@ -567,7 +554,7 @@ class Manager:
         # the bots
         bot_to_move = current is not None and room.seats[current].bot_spec is not None
         if bot_to_move and (room.bot_task is None or room.bot_task.done()):
-            room.bot_task = asyncio.get_running_loop().create_task(self._bots(room))
+            room.bot_task = asyncio.get_running_loop().create_task(bots.play(self, room))
 
     async def _clock(self, room: Room, version: int, seconds: float) -> None:
         await asyncio.sleep(seconds)
@@ -578,53 +565,6 @@ class Manager:
             log.info("game %s: seat %s ran out of time; a bot takes over", room.id, current)
             room.clock_task = None
             self._set_controller(room, current, True)
-
-    def _agent(self, room: Room, seat: int) -> Agent:
-        s = room.seats[seat]
-        if s.agent is None:
-            spec = s.bot_spec or "random"
-            s.agent = make_agent(spec, room.game, seat, room.row.seed)
-        return s.agent
-
-    async def _bots(self, room: Room) -> None:
-        loop = asyncio.get_running_loop()
-        while not self.closed:
-            async with room.lock:
-                seat = room.state.current_player
-                spec = room.seats[seat].bot_spec if seat is not None else None
-                if seat is None or spec is None:
-                    return
-                version = room.version
-                clone = room.state.clone()
-                view = SeatView(clone, seat)
-                searching = parse_spec(spec)[0] not in CHEAP_BOTS
-                agent = None if searching else self._agent(room, seat)
-            started = time.monotonic()
-            try:
-                if agent is not None:
-                    # well under a millisecond: a hop to a thread would cost more than the move
-                    action_id = agent.act(view).id
-                else:
-                    seed = derive_seed(room.row.seed, "bot-move", seat, clone.steps)
-                    pool = self.search_pool()
-                    action_id = await loop.run_in_executor(pool, search_move, room.game, clone, seat, spec, seed)
-                # pace the bot so a person can follow; a long search counts towards the pause
-                pause = self.bot_delay - (time.monotonic() - started)
-                await asyncio.sleep(pause if pause > 0 else 0)
-            except Exception as exc:
-                if isinstance(exc, BrokenExecutor) and agent is None:
-                    self._processes = None  # a worker died; the next search starts a fresh pool
-                log.exception("game %s: bot of seat %s failed; it plays a legal action at random", room.id, seat)
-                legal = view.legal_actions()
-                action_id = legal[secrets.randbelow(len(legal))].id
-            async with room.lock:
-                if room.version != version:
-                    continue
-                try:
-                    self._apply(room, seat, action_id)
-                except ApiError as exc:
-                    log.error("game %s: bot move %r refused: %s", room.id, action_id, exc.detail)
-                    return
 
     async def wait_idle(self, room: Room, timeout: float = 10.0) -> None:
         """Until no bot of this room has a move to make (tests, benchmarks)."""

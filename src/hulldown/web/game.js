@@ -73,6 +73,10 @@ function show(v) {
     status.dataset.state = "wait";
   }
   $("clock").textContent = v.clock ? t("clockLeft", { who: seatName(v.clock.seat), s: Math.ceil(v.clock.remaining) }) : "";
+  // a bot that failed is never hidden: every seat and spectator reads it here
+  $("bot-notices").textContent = (v.bot_fallbacks || [])
+    .map((f) => t("botFallback", { who: seatName(f.seat), n: f.count, reason: f.reason }))
+    .join(" ");
   // seat tools: undo, leave/return, rematch
   const tools = $("seat-tools");
   tools.replaceChildren();

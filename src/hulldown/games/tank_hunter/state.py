@@ -2518,6 +2518,13 @@ class TankHunterState(GameState):
         new.draft_seat = self.draft_seat
         new.ngroup = self.ngroup
 
+    def _unpickled(self) -> None:
+        # The indexed action tables grow at setup, and ``usig`` numbers card lists
+        # in the order one process met them: a state unpickled in another process
+        # regrows the tables and takes that process's number for its card list.
+        _grow_tables(self.nu + len(self.edefs) + 8)
+        self.usig = _USIGS.setdefault((self.cs.path, *(u.idx for u in self.udefs)), len(_USIGS))
+
     def _snapshot(self) -> dict[str, Any]:
         d: dict[str, Any] = {name: list(getattr(self, name)) for name in self._FLAT}
         d.update({name: [list(x) for x in getattr(self, name)] for name in self._NESTED})

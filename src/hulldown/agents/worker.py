@@ -1,0 +1,99 @@
+"""The loop of a search worker process (started by ``hulldown.server.workers``).
+
+It lives outside ``hulldown.server`` so that a worker imports the games and the
+agents but not the web framework or the database layer: a worker starts in a
+fraction of the time. It reads jobs (length-prefixed pickles) on stdin, answers
+on stdout, and dies with its server: on Linux by ``PR_SET_PDEATHSIG``, and
+everywhere by a watchdog thread that exits when the parent changes, and by
+exiting when the job pipe closes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import os
+import pickle
+import signal
+import struct
+import sys
+import threading
+import time
+import traceback
+from typing import Any, BinaryIO
+
+#: Each message: its length as four bytes (network order), then its pickle.
+HEAD = struct.Struct("!I")
+
+
+def _die_with_parent(parent: int) -> None:
+    """Ask Linux to SIGKILL this process when the thread that started it ends."""
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(1, int(signal.SIGKILL), 0, 0, 0)  # 1: PR_SET_PDEATHSIG
+    if os.getppid() != parent:  # the server died before the request above
+        os._exit(1)
+
+
+def _watchdog(parent: int) -> None:
+    """Exit when the server is gone, on systems without a parent-death signal too."""
+    while True:
+        time.sleep(0.25)
+        if os.getppid() != parent:
+            os._exit(1)
+
+
+def _warm_up() -> None:
+    """Import every installed game and the agents before the first deadline starts."""
+    from hulldown.agents.registry import agent_names
+    from hulldown.engine.registry import games, load
+
+    agent_names()
+    for info in games():
+        with contextlib.suppress(Exception):
+            load(info.id).new(seed=0)
+
+
+def _send(out: BinaryIO, message: object) -> None:
+    blob = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
+    out.write(HEAD.pack(len(blob)) + blob)
+    out.flush()
+
+
+def search_move(game: Any, state: Any, seat: int, spec: str, seed: int) -> str:
+    """One bot decision; ``state`` is a clone of the live game, received pickled."""
+    from hulldown.agents.base import SeatView
+    from hulldown.agents.registry import make_agent
+
+    return make_agent(spec, game, seat, seed).act(SeatView(state, seat)).id
+
+
+def worker_main(parent: int, warm: bool = True) -> None:
+    """The loop of one worker: read a job, search, answer; exit when the server goes.
+
+    ``warm``: load every installed game before saying it is ready, so that no
+    deadline pays for an import.
+    """
+    _die_with_parent(parent)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle
+    out = os.fdopen(os.dup(1), "wb")
+    os.dup2(2, 1)  # anything printed goes to the log, not into the answers
+    sys.stdout = sys.stderr
+    jobs = os.fdopen(0, "rb")
+    threading.Thread(target=_watchdog, args=(parent,), name="watchdog", daemon=True).start()
+    if warm:
+        _warm_up()
+    _send(out, ("ready", os.getpid()))
+    while True:
+        head = jobs.read(HEAD.size)
+        if len(head) < HEAD.size:
+            os._exit(0)  # the job pipe closed: the server is gone
+        blob = jobs.read(HEAD.unpack(head)[0])
+        try:
+            game, state, seat, spec, seed = pickle.loads(blob)
+            reply: tuple[str, str] = ("ok", search_move(game, state, seat, spec, seed))
+        except Exception as exc:
+            traceback.print_exc()
+            reply = ("error", f"{type(exc).__name__}: {exc}"[:500])
+        _send(out, reply)
