@@ -58,10 +58,10 @@ CREATE_BAD = [
     (b"null", ["body"]),
     (b"", ["body", "required"]),
     (b"{not json", ["invalid JSON"]),
-    (b'{"game": "secret-cards", "seats": ["human", "human"], "surprise": 1}', ["body.surprise", "Extra"]),
-    (b'{"game": "secret-cards", "seats": ["human", "human"], "clock": -5}', ["body.clock", "greater than 0"]),
-    (b'{"game": "secret-cards", "seats": ["human", "human"], "undo": "yes"}', ["body.undo", "boolean"]),
-    (b'{"game": "secret-cards", "seats": ["human", "robot"]}', ["body.seats[1]", "pattern"]),
+    (b'{"game": "secret-cards", "seats": ["human", "human"], "surprise": 1}', ["surprise", "Extra"]),
+    (b'{"game": "secret-cards", "seats": ["human", "human"], "clock": -5}', ["clock", "greater than 0"]),
+    (b'{"game": "secret-cards", "seats": ["human", "human"], "undo": "yes"}', ["undo", "boolean"]),
+    (b'{"game": "secret-cards", "seats": ["human", "robot"]}', ["seats[1]", "pattern"]),
 ]
 
 
@@ -78,7 +78,7 @@ def test_a_refused_field_is_named_never_echoed(client: TestClient, game: tuple[s
     secret = "Z" * 300 + "\ud800"
     for body in ({"action": 5, "version": version}, {"action": "x", "version": secret[:-1]}):
         detail = problem(client.post(f"/api/games/{gid}/actions", json=body, headers=auth(token)), 422)
-        assert "ZZZZ" not in detail and detail.startswith("body.")
+        assert "ZZZZ" not in detail and detail.split(":")[0] in ("action", "version")
     raw = json.dumps({"action": secret, "version": version}).encode()  # ensure_ascii: "\ud800" escaped
     detail = problem(post(client, f"/api/games/{gid}/actions", raw, auth(token)), 422)
     assert "ZZZZ" not in detail and "surrogate" in detail

@@ -164,8 +164,9 @@ class GuardedRoute(APIRoute):
 
 # -- error answers ------------------------------------------------------------------
 def _where(loc: Sequence[Any]) -> str:
+    """``seats[1]`` for a body field (as the server's own checks name it), ``query.limit`` otherwise."""
     out = ""
-    for part in loc:
+    for part in loc[1:] if loc[:1] == ("body",) and len(loc) > 1 else loc:
         if isinstance(part, int):
             out += f"[{part}]"
         else:
