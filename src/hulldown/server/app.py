@@ -25,6 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from hulldown import __version__
 from hulldown.agents.registry import describe as describe_agents
 from hulldown.engine.registry import games, load
+from hulldown.server.cardsets import CARD_SET_PATTERN, CardSets
 from hulldown.server.db import DEFAULT_URL, Store, make_engine, migrate
 from hulldown.server.rooms import ApiError, Listener, Manager, Room
 
@@ -64,6 +65,9 @@ class CreateGame(BaseModel):
     clock: float | None = Field(default=None, gt=0, le=86400, description="seconds per decision; none: no clock")
     takeover: str = Field(default="bot:random", max_length=200, description="bot that takes over a seat that leaves")
     undo: bool = True
+    card_set: str | None = Field(
+        default=None, pattern=CARD_SET_PATTERN, description="name of a card set the server lists in the catalog"
+    )
 
 
 class SeatToken(BaseModel):
@@ -218,13 +222,20 @@ class SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
-def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6, bot_processes: int | None = None) -> FastAPI:
+def create_app(
+    db_url: str = DEFAULT_URL,
+    bot_delay: float = 0.6,
+    bot_processes: int | None = None,
+    card_sets: str | Path | None = None,
+) -> FastAPI:
     """The server for one database. ``bot_delay``: seconds a bot waits before moving;
-    ``bot_processes``: worker processes for searching bots (default: one per core but one)."""
+    ``bot_processes``: worker processes for searching bots (default: one per core but one);
+    ``card_sets``: folder of card sets the operator installs (server/cardsets.py), read once here."""
     install_log_redaction()
+    sets = CardSets.scan(card_sets)
     engine = make_engine(db_url)
     migrate(engine)
-    manager = Manager(Store(engine), bot_delay=bot_delay, bot_processes=bot_processes)
+    manager = Manager(Store(engine), bot_delay=bot_delay, bot_processes=bot_processes, card_sets=sets)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -255,11 +266,12 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6, bot_processes:
     # -- catalogue and lobby ----------------------------------------------------
     @app.get("/api/catalog")
     async def catalog() -> dict[str, Any]:
-        """Installed games with their options, and the bots the lobby offers."""
+        """Installed games with their options and card sets, and the bots the lobby offers."""
         renderers = {p.stem for p in (WEB / "games").glob("*.js")}
         out = []
         for info in games():
-            d = info.describe()
+            d = info.describe(remote=True)  # options that name files are for local play only
+            d["card_sets"] = sets.names(info.id)
             d["renderer"] = info.id in renderers
             d["agents"] = sorted(
                 {"random", "heuristic", *load(info.id).agents}
@@ -271,7 +283,9 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6, bot_processes:
     @app.post("/api/games", response_model=Created, responses=ERRORS, status_code=201)
     async def create_game(body: CreateGame, request: Request) -> Created:
         """Create a game; the answer holds every seat's token (hand each player only their own)."""
-        config = {"clock": body.clock, "takeover": body.takeover, "undo": body.undo}
+        config: dict[str, Any] = {"clock": body.clock, "takeover": body.takeover, "undo": body.undo}
+        if body.card_set is not None:
+            config["card_set"] = body.card_set
         room, tokens = manager.create(body.game, dict(body.options), list(body.seats), config)
         base = str(request.base_url).rstrip("/")
         return Created(
@@ -377,7 +391,7 @@ def create_app(db_url: str = DEFAULT_URL, bot_delay: float = 0.6, bot_processes:
         from hulldown.engine.record import replay
 
         room = await manager.room(game_id)
-        record = manager.record(room)
+        record = manager.full_record(room)
         total = len(room.moves)
         upto = min(upto, total)
         state = await asyncio.get_running_loop().run_in_executor(None, lambda: replay(record, upto=upto))

@@ -2456,6 +2456,14 @@ class TankHunterState(GameState):
         "supply_target", "turn", "first", "phase", "draft_round", "draft_seat", "ngroup",
     )  # fmt: skip
 
+    def __setstate__(self, state: Any) -> None:
+        """Unpickled in a fresh process (a search worker), the shared action tables must be grown there too."""
+        d, slots = state if isinstance(state, tuple) else (state, None)
+        for mapping in (d or {}, slots or {}):
+            for k, v in mapping.items():
+                setattr(self, k, v)
+        _grow_tables(self.nu + len(self.edefs) + 8)
+
     def _copy_into(self, new: Any) -> None:
         # shared: never mutated after setup, or replaced (group, abon) rather than changed
         new.cs = self.cs
