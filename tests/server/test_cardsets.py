@@ -4,6 +4,7 @@ unread, and custom cards reach web games only as card sets the operator installe
 from __future__ import annotations
 
 import contextlib
+import json
 import logging
 import os
 import shutil
@@ -260,3 +261,49 @@ def test_without_card_sets_the_catalog_offers_none(client: TestClient) -> None:
     assert all(g["card_sets"] == [] for g in cat["games"])
     r = post_game(client, "tank-killers", ["human", "human"], card_set="winter")
     assert r.status_code == 422 and "installed: none" in r.json()["detail"]
+
+
+def test_a_stored_game_naming_a_file_is_not_opened(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A game stored by an older server with a client's path in its options stays unloaded, its file unread."""
+    import sqlalchemy as sa
+
+    from hulldown.server.db import GAMES, make_engine
+
+    db = f"sqlite:///{tmp_path / 'db.sqlite3'}"
+    with TestClient(create_app(db_url=db, bot_delay=0)) as c:
+        gid = post_game(c, "tank-killers", ["human", "human"]).json()["id"]
+    secret = tmp_path / "secret.toml"
+    secret.write_text("password = 'hunter2'\n", "utf-8")
+    engine = make_engine(db)
+    with engine.begin() as conn:
+        options = json.loads(conn.execute(sa.select(GAMES.c.options).where(GAMES.c.id == gid)).scalar_one())
+        options["tactics_file"] = str(secret)
+        conn.execute(sa.update(GAMES).where(GAMES.c.id == gid).values(options=json.dumps(options)))
+    engine.dispose()
+    caplog.set_level(logging.ERROR, logger="hulldown.server")
+    with tripwire(monkeypatch, str(secret)) as touched, TestClient(create_app(db_url=db, bot_delay=0)) as c:
+        r = c.get(f"/api/games/{gid}/view")
+    assert r.status_code == 409 and "tactics_file" in r.json()["detail"] and "hunter2" not in r.text
+    assert touched == []
+    assert f"game {gid} cannot be" in caplog.text
+
+
+def test_serve_takes_a_card_sets_folder() -> None:
+    import typer
+    from typer.testing import CliRunner
+
+    from hulldown.server.commands import register
+
+    app = typer.Typer()
+    register(app)
+
+    @app.command()
+    def other() -> None:  # a second command keeps Typer from flattening the app
+        pass
+
+    result = CliRunner().invoke(app, ["serve", "--help"], env={"COLUMNS": "200"})
+    assert "--card-sets" in result.stdout
+    missing = CliRunner().invoke(app, ["serve", "--card-sets", "/no/such/folder"])
+    assert missing.exit_code == 2
