@@ -18,7 +18,7 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 
-from hulldown.engine.record import GameRecord
+from hulldown.engine.record import GameRecord, replay
 from hulldown.engine.registry import games
 from hulldown.server.app import create_app
 from tests.server.cardset_helpers import DESERT_UNIT, WINTER_CARD, make_sets, tripwire
@@ -235,7 +235,9 @@ def test_restart_resumes_with_the_set_and_a_lost_set_is_a_clear_error(
         assert r.status_code == 409 and "changed" in r.json()["detail"]
 
 
-def test_record_names_the_set_not_the_path_and_rematch_keeps_it(web: TestClient, sets_dir: Path) -> None:
+def test_record_names_the_set_not_the_path_and_rematch_keeps_it(
+    web: TestClient, sets_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     r = post_game(web, "tank-killers", ["bot:heuristic", "bot:heuristic"], card_set="winter", options={"turn_limit": 2})
     assert r.status_code == 201, r.text
     g = r.json()
@@ -248,6 +250,8 @@ def test_record_names_the_set_not_the_path_and_rematch_keeps_it(web: TestClient,
     assert record.options["german_file"] == "winter/german.toml"
     assert record.options["tactics_file"] == "winter/tactics.toml"
     assert record.options["british_file"] == ""
+    monkeypatch.chdir(sets_dir / "tank-killers")  # a copy of the sets replays it by those names
+    assert replay(rec.json()).is_over
     assert web.get(f"/api/games/{gid}/replay", params={"upto": 1}).status_code == 200
     views = [web.get(f"/api/games/{gid}/view", headers=auth(s["token"])).text for s in g["seats"]]
     assert not any(str(sets_dir.resolve()) in v for v in views)
