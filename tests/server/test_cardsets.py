@@ -173,7 +173,9 @@ def test_a_game_with_a_set_plays_with_its_cards(web: TestClient) -> None:
     r = post_game(web, "tank-killers", ["human", "human"], card_set="winter")
     assert r.status_code == 201, r.text
     assert WINTER_CARD in card_names(web, r.json()["id"])
+    assert web.get(f"/api/games/{r.json()['id']}/view").json()["card_set"] == "winter"
     plain = post_game(web, "tank-killers", ["human", "human"]).json()
+    assert web.get(f"/api/games/{plain['id']}/view").json()["card_set"] is None
     assert WINTER_CARD not in card_names(web, plain["id"])
     assert "Panther" in card_names(web, plain["id"])
 

@@ -403,6 +403,7 @@ class Manager:
             "id": room.id,
             "game": room.game.id,
             "name": room.game.info.name,
+            "card_set": room.row.config.get("card_set"),
             "players": state.players,
             "seat": seat,
             "current_player": current,
