@@ -21,7 +21,13 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
-    """One game option. ``kind`` is ``bool``, ``int``, ``str`` or ``float``."""
+    """One game option. ``kind`` is ``bool``, ``int``, ``str`` or ``float``.
+
+    ``file``: set on an option whose value is a local path, to the name that file
+    has inside an installed card set (e.g. ``tactics.toml``). Such options open
+    files, so only local callers may set them: remote callers (the web) are
+    refused them by :meth:`Game.validate_options` and pick a card set by name.
+    """
 
     name: str
     kind: type
@@ -30,6 +36,7 @@ class OptionSpec:
     choices: tuple[Any, ...] | None = None
     minimum: float | None = None
     maximum: float | None = None
+    file: str | None = None
 
     def validate(self, value: Any) -> Any:
         kind = self.kind
@@ -77,6 +84,8 @@ class OptionSpec:
             d["min"] = self.minimum
         if self.maximum is not None:
             d["max"] = self.maximum
+        if self.file is not None:
+            d["file"] = self.file
         return d
 
 
@@ -97,7 +106,13 @@ class GameInfo:
     chance: bool = True
     rules_doc: str = ""
 
-    def describe(self) -> dict[str, Any]:
+    @property
+    def file_options(self) -> tuple[OptionSpec, ...]:
+        """The options whose value is a local path (see :attr:`OptionSpec.file`)."""
+        return tuple(o for o in self.options if o.file is not None)
+
+    def describe(self, *, remote: bool = False) -> dict[str, Any]:
+        """The facts as plain data; ``remote`` leaves out the options a remote caller may not set."""
         return {
             "id": self.id,
             "name": self.name,
@@ -105,7 +120,7 @@ class GameInfo:
             "max_players": self.max_players,
             "default_players": self.default_players,
             "summary": self.summary,
-            "options": [o.describe() for o in self.options],
+            "options": [o.describe() for o in self.options if not (remote and o.file is not None)],
             "max_steps": self.max_steps,
             "rules_doc": self.rules_doc,
         }
@@ -140,13 +155,26 @@ class Game:
     def id(self) -> str:
         return self.info.id
 
-    def validate_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
-        """Options with defaults filled in; unknown or ill-typed ones raise OptionError."""
+    def validate_options(self, options: Mapping[str, Any] | None, *, remote: bool = False) -> dict[str, Any]:
+        """Options with defaults filled in; unknown or ill-typed ones raise OptionError.
+
+        ``remote``: the options come from a caller who must not make this process
+        open files (a web client). Any option that names a file is then refused,
+        whatever its value, before anything looks at the filesystem; a remote
+        caller reaches custom cards only through card sets an operator installed.
+        """
         options = dict(options or {})
         specs = {o.name: o for o in self.info.options}
+        if remote:
+            files = sorted(n for n in options if n in specs and specs[n].file is not None)
+            if files:
+                raise OptionError(
+                    f"option {files[0]!r} of {self.info.id} names a file on the server, which remote games"
+                    " may not set (pick an installed card set instead)"
+                )
         unknown = sorted(set(options) - set(specs))
         if unknown:
-            known = ", ".join(sorted(specs)) or "none"
+            known = ", ".join(sorted(n for n, o in specs.items() if not (remote and o.file))) or "none"
             raise OptionError(f"{self.info.id} has no option {unknown[0]!r} (options: {known})")
         return {name: spec.validate(options[name]) if name in options else spec.default for name, spec in specs.items()}
 

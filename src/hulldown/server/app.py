@@ -25,6 +25,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 from hulldown import __version__
 from hulldown.agents.registry import describe as describe_agents
 from hulldown.engine.registry import games, load
+from hulldown.server.cardsets import CARD_SET_PATTERN, CardSets
 from hulldown.server.db import DEFAULT_URL, Store, make_engine, migrate
 from hulldown.server.evict import sweep, sweep_forever
 from hulldown.server.guard import GuardedRoute, client_of, install_error_handlers, rate_limited
@@ -90,6 +91,9 @@ class CreateGame(BaseModel):
         default="bot:random", max_length=200, pattern=r"^bot:\S.*$", description="the bot for a seat that leaves"
     )
     undo: bool = True
+    card_set: str | None = Field(
+        default=None, pattern=CARD_SET_PATTERN, description="name of a card set the server lists in the catalog"
+    )
 
 
 class SeatToken(BaseModel):
@@ -287,14 +291,17 @@ def create_app(
     bot_delay: float = 0.6,
     bot_processes: int | None = None,
     limits: Limits | None = None,
+    card_sets: str | Path | None = None,
 ) -> FastAPI:
     """The server for one database. ``bot_delay``: seconds a bot waits before moving;
     ``bot_processes``: the most worker processes searching for bots at once (default 4);
-    ``limits``: what one client may ask of it (default :class:`Limits`; ``Limits.off()``: nothing)."""
+    ``limits``: what one client may ask of it (default :class:`Limits`; ``Limits.off()``: nothing);
+    ``card_sets``: folder of card sets the operator installs (server/cardsets.py), read once here."""
     install_log_redaction()
+    sets = CardSets.scan(card_sets)
     engine = make_engine(db_url)
     migrate(engine)
-    manager = Manager(Store(engine), bot_delay=bot_delay, bot_processes=bot_processes)
+    manager = Manager(Store(engine), bot_delay=bot_delay, bot_processes=bot_processes, card_sets=sets)
     limits = Limits() if limits is None else limits
 
     @asynccontextmanager
@@ -331,11 +338,12 @@ def create_app(
 def _lobby_routes(app: FastAPI, manager: Manager, limits: Limits) -> None:
     @app.get("/api/catalog")
     async def catalog() -> dict[str, Any]:
-        """Installed games with their options, and the bots the lobby offers."""
+        """Installed games with their options and card sets, and the bots the lobby offers."""
         renderers = {p.stem for p in (WEB / "games").glob("*.js")}
         out = []
         for info in games():
-            d = info.describe()
+            d = info.describe(remote=True)  # options that name files are for local play only
+            d["card_sets"] = manager.card_sets.names(info.id)
             d["renderer"] = info.id in renderers
             d["agents"] = sorted(
                 {"random", "heuristic", *load(info.id).agents}
@@ -353,7 +361,9 @@ def _lobby_routes(app: FastAPI, manager: Manager, limits: Limits) -> None:
 
         422 also for a request the schema cannot judge: a game not installed here, options
         that game does not have, a seat count it does not play, an unknown bot."""
-        config = {"clock": body.clock, "takeover": body.takeover, "undo": body.undo}
+        config: dict[str, Any] = {"clock": body.clock, "takeover": body.takeover, "undo": body.undo}
+        if body.card_set is not None:
+            config["card_set"] = body.card_set
         room, tokens = manager.create(body.game, dict(body.options), list(body.seats), config)
         sweep(manager, limits)
         base = str(request.base_url).rstrip("/")
@@ -480,7 +490,7 @@ def _replay_routes(app: FastAPI, manager: Manager) -> None:
         from hulldown.engine.record import replay
 
         room = await manager.room(game_id)
-        record = manager.record(room)
+        record = manager.full_record(room)
         total = len(room.moves)
         upto = min(upto, total)
         state = await asyncio.get_running_loop().run_in_executor(None, lambda: replay(record, upto=upto))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -49,6 +50,14 @@ def register(app: typer.Typer) -> None:
             int,
             typer.Option(min=1, max=256, help="most worker processes for searching bots at once"),
         ] = DEFAULT_WORKERS,
+        card_sets: Annotated[
+            Path | None,
+            typer.Option(
+                help="folder of card sets players may pick: DIR/<game-id>/<set-name>/<card files>",
+                exists=True,
+                file_okay=False,
+            ),
+        ] = None,
     ) -> None:
         """Run the web app: lobby, games against people and bots, replays."""
         import uvicorn
@@ -65,7 +74,9 @@ def register(app: typer.Typer) -> None:
             idle_room_seconds=idle_room_seconds,
             max_rooms=max_rooms,
         )
-        application = create_app(db_url=db, bot_delay=bot_delay, bot_processes=bot_workers, limits=limits)
+        application = create_app(
+            db_url=db, bot_delay=bot_delay, bot_processes=bot_workers, limits=limits, card_sets=card_sets
+        )
         typer.echo(f"hulldown on http://{host}:{port}  (database: {db.split('@')[-1]})")
         uvicorn.run(
             application,

@@ -34,6 +34,7 @@ from hulldown.engine.game import Game
 from hulldown.engine.registry import load
 from hulldown.engine.state import Event, GameState, LogEntry, visible_to
 from hulldown.server import bots
+from hulldown.server.cardsets import CardSetError, CardSets, client_options, public_record, refuse_file_params
 from hulldown.server.db import GameRow, MoveRow, SeatRow, Store
 from hulldown.server.workers import DEFAULT_WORKERS, Supervisor
 
@@ -161,12 +162,15 @@ class Room:
         return "open" if any(s.kind == HUMAN and not s.joined for s in self.seats) else "running"
 
 
-def rebuild(game: Game, row: GameRow, moves: list[Move]) -> tuple[GameState, list[Event]]:
-    """The game after ``moves``, with every stored chance outcome fed back."""
+def rebuild(
+    game: Game, row: GameRow, moves: list[Move], card_sets: CardSets | None = None
+) -> tuple[GameState, list[Event]]:
+    """The game after ``moves``, with every stored chance outcome fed back (and its card set's files)."""
+    options = (card_sets or CardSets()).live_options(game, row.options, row.config)
     script = [_entry(s) for s in row.setup_chance]
     for m in moves:
         script.extend(_entry(s) for s in m.chance)
-    state = game.new(seed=row.seed, players=row.players, options=row.options, script=script)
+    state = game.new(seed=row.seed, players=row.players, options=options, script=script)
     setup_events: list[Event] = []
     for m in moves:
         if state.current_player != m.seat:
@@ -180,8 +184,11 @@ def rebuild(game: Game, row: GameRow, moves: list[Move]) -> tuple[GameState, lis
 class Manager:
     """All rooms of one server process."""
 
-    def __init__(self, store: Store, bot_delay: float = 0.6, bot_processes: int | None = None) -> None:
+    def __init__(
+        self, store: Store, bot_delay: float = 0.6, bot_processes: int | None = None, card_sets: CardSets | None = None
+    ) -> None:
         self.store = store
+        self.card_sets = card_sets or CardSets()
         self.bot_delay = bot_delay
         self.rooms: dict[str, Room] = {}
         #: the most worker processes searching at once (hulldown.server.workers)
@@ -199,7 +206,7 @@ class Manager:
         for gid in self.store.running_ids():
             try:
                 room = await self.room(gid)
-            except HulldownError as exc:
+            except (HulldownError, ApiError) as exc:
                 log.error("game %s cannot be resumed: %s", gid, exc)
                 continue
             self._after_change(room)
@@ -234,7 +241,8 @@ class Manager:
             raise ApiError(422, str(exc)) from None
         try:
             players = game.validate_players(len(seats))
-            opts = game.validate_options(options)
+            opts = game.validate_options(options, remote=True)
+            config, live = self.card_sets.prepare(game, opts, config)
         except OptionError as exc:
             raise ApiError(422, str(exc)) from None
         kinds: list[str] = []
@@ -245,6 +253,7 @@ class Manager:
             if not kind.startswith("bot:"):
                 raise ApiError(422, f"seats[{i}]: {kind!r:.60} is neither 'human' nor 'bot:<agent>'")
             try:
+                refuse_file_params(kind[4:])
                 kind = "bot:" + web_spec(kind[4:], game)
             except AgentSpecError as exc:
                 raise ApiError(422, f"seats[{i}]: {exc}") from None
@@ -253,15 +262,16 @@ class Manager:
         try:
             if not takeover.startswith("bot:"):
                 raise AgentSpecError(f"{takeover!r:.60} is not 'bot:<agent>'")
+            refuse_file_params(takeover[4:])
             config = {**config, "takeover": "bot:" + web_spec(takeover[4:], game)}
         except AgentSpecError as exc:
             raise ApiError(422, f"takeover: {exc}") from None
         if seed is None:
             seed = secrets.randbelow(2**62)
         try:
-            state = game.new(seed=seed, players=players, options=opts)
+            state = game.new(seed=seed, players=players, options=live)
         except (HulldownError, ValueError) as exc:
-            raise ApiError(422, str(exc)) from None
+            raise ApiError(422, self.card_sets.redact(str(exc))) from None
         now = self.clock()
         gid = secrets.token_urlsafe(12)
         tokens = [secrets.token_urlsafe(24) for _ in kinds]
@@ -319,7 +329,11 @@ class Manager:
             except HulldownError:
                 raise ApiError(404, f"game {row.game!r} is not installed on this server") from None
             moves = [Move(m.seat, m.action, m.chance, []) for m in move_rows]
-            state, setup_events = rebuild(game, row, moves)
+            try:
+                state, setup_events = rebuild(game, row, moves, self.card_sets)
+            except CardSetError as exc:
+                log.error("game %s cannot be loaded: %s", game_id, exc)
+                raise ApiError(409, f"this game cannot be loaded: {exc}") from None
             room = Room(
                 id=row.id,
                 game=game,
@@ -376,6 +390,7 @@ class Manager:
             "id": room.id,
             "game": room.game.id,
             "name": room.game.info.name,
+            "card_set": room.row.config.get("card_set"),
             "players": state.players,
             "seat": seat,
             "current_player": current,
@@ -470,7 +485,7 @@ class Manager:
             if not self.can_undo(room, seat):
                 raise ApiError(409, "nothing to undo: only your own latest decision, before any chance or reveal")
             moves = room.moves[:-1]
-            state, setup_events = rebuild(room.game, room.row, moves)
+            state, setup_events = rebuild(room.game, room.row, moves, self.card_sets)
             version = self._bump(room)
             self.store.remove_last_move(room.id, len(moves), version, room.row.updated_at)
             room.moves = moves
@@ -509,7 +524,7 @@ class Manager:
             if room.row.rematch_id is None:
                 new, tokens = self.create(
                     room.game.id,
-                    room.row.options,
+                    client_options(room.game, room.row.options),
                     [s.kind for s in room.seats],
                     room.row.config,
                     rematch_of=room.id,
@@ -525,6 +540,11 @@ class Manager:
 
     # -- record and replay ---------------------------------------------------
     def record(self, room: Room) -> dict[str, Any]:
+        """The record as published: a card set's files by set name, never by the server's paths."""
+        return public_record(self.full_record(room), room.game, room.row.config)
+
+    def full_record(self, room: Room) -> dict[str, Any]:
+        """The record as this server replays it (its options name the card set's files)."""
         if not room.state.is_over:
             raise ApiError(409, "the record is published once the game is over")
         if room.record_cache is None:

@@ -48,7 +48,8 @@ function drawOptions() {
   const game = currentGame();
   const box = document.getElementById("options");
   box.replaceChildren();
-  document.getElementById("options-box").hidden = !game || game.options.length === 0;
+  const sets = (game && game.card_sets) || [];
+  document.getElementById("options-box").hidden = !game || (game.options.length === 0 && sets.length === 0);
   if (!game) return;
   document.getElementById("game-summary").textContent = game.summary;
   const players = document.getElementById("players");
@@ -67,6 +68,13 @@ function drawOptions() {
       input = h("input", { "data-option": o.name, "data-type": o.type, value: o.default, type: o.type === "str" ? "text" : "number", min: o.min, max: o.max });
     }
     box.append(h("label", { title: o.help }, `${o.name} `, input, h("small", { class: "muted" }, ` ${o.help}`)));
+  }
+  if (sets.length) {
+    // the server's installed card sets, by name: a web game never names a file
+    const sel = h("select", { id: "card-set" });
+    sel.append(new Option(t("builtInCards"), ""));
+    for (const name of sets) sel.append(new Option(name, name));
+    box.append(h("label", {}, `${t("cardSet")} `, sel));
   }
   drawSeats();
 }
@@ -95,6 +103,8 @@ async function create(ev) {
     takeover: document.getElementById("takeover").value.trim() || "bot:random",
     undo: document.getElementById("undo").checked,
   };
+  const cardSet = document.getElementById("card-set");
+  if (cardSet && cardSet.value) body.card_set = cardSet.value;
   try {
     const created = await api("/api/games", { method: "POST", body: JSON.stringify(body) });
     const list = document.getElementById("invite-list");

@@ -22,7 +22,13 @@ OPTIONS = (
     OptionSpec("charge", bool, False, "optional rule: Charge"),
     OptionSpec("nations", str, "", "comma-separated nations to keep in the unit deck (empty: all)"),
     OptionSpec("single_copies", bool, False, "only one copy of each unit"),
-    OptionSpec("cards", str, "", "path of a card file replacing the built-in (project-designed) set"),
+    OptionSpec(
+        "cards",
+        str,
+        "",
+        "path of a card file replacing the built-in (project-designed) set; local play only, web games use card sets",
+        file="cards.toml",
+    ),
 )
 
 VOCABULARY = (

@@ -26,9 +26,21 @@ class TankHunterHeuristic:
     def __init__(self, seat: int, seed: int, cards: str = "") -> None:
         self.seat = seat
         self._rng = SplitMix64(seed)
-        cs = load_cards(cards)
-        self.units: dict[str, UnitDef] = {u.name: u for u in cs.units}
-        self.events: dict[str, EventDef] = {e.name: e for e in cs.events}
+        #: a card file named when the bot was made (command line); else the game's own, read off each view
+        self._fixed = bool(cards)
+        self._cards: str | None = None
+        self.units: dict[str, UnitDef] = {}
+        self.events: dict[str, EventDef] = {}
+        if cards:
+            self._use(cards)
+
+    def _use(self, cards: str) -> None:
+        """Read card designs from ``cards`` (the game option's value; empty: the built-in set)."""
+        if cards != self._cards:
+            cs = load_cards(cards)
+            self.units = {u.name: u for u in cs.units}
+            self.events = {e.name: e for e in cs.events}
+            self._cards = cards
 
     def _unit(self, obs: dict[str, Any], seat: int, line: str, pos: int) -> UnitDef | None:
         cards = obs["players"][seat]["front" if line == "f" else "rear"]
@@ -165,6 +177,9 @@ class TankHunterHeuristic:
         return None
 
     def act(self, view: SeatView) -> Action:
+        if not self._fixed:
+            # the game's options name its card set, so a bot needs no file of its own
+            self._use(str(view.options.get("cards", "")))
         legal = view.legal_actions()
         if not legal:
             raise ValueError("heuristic asked to act when its seat has no decision")
@@ -288,6 +303,7 @@ _OWN_TURN_EFFECTS = frozenset(
 
 
 def make_heuristic(game: Any, seat: int, seed: int, **params: str) -> TankHunterHeuristic:
+    """``cards=PATH`` (local use) fixes the card file; without it the bot reads the game's own cards."""
     cards = params.pop("cards", "")
     if params:
         raise TypeError(f"the Tank Hunter heuristic takes only cards= (got {', '.join(params)})")

@@ -32,10 +32,26 @@ OPTIONS = (
         minimum=2,
         maximum=MAX_TURN_LIMIT,
     ),
-    OptionSpec("tactics_file", str, "", "your own tactics deck (TOML, same layout as data/tactics.toml)"),
-    OptionSpec("german_file", str, "", "your own German formation deck (TOML)"),
-    OptionSpec("american_file", str, "", "your own American formation deck (TOML)"),
-    OptionSpec("british_file", str, "", "your own British formation deck (TOML)"),
+    OptionSpec(
+        "tactics_file",
+        str,
+        "",
+        "path of your own tactics deck (TOML, layout of data/tactics.toml); local play only, web games use card sets",
+        file="tactics.toml",
+    ),
+    OptionSpec(
+        "german_file", str, "", "path of your own German formation deck (TOML); local play only", file="german.toml"
+    ),
+    OptionSpec(
+        "american_file",
+        str,
+        "",
+        "path of your own American formation deck (TOML); local play only",
+        file="american.toml",
+    ),
+    OptionSpec(
+        "british_file", str, "", "path of your own British formation deck (TOML); local play only", file="british.toml"
+    ),
     OptionSpec("reinforce0", str, "", "extra formation cards for player 0, e.g. 'Pz IVH*2, Tiger' (designer's note)"),
     OptionSpec("reinforce1", str, "", "extra formation cards for player 1, e.g. 'M4-76*2, M36' (designer's note)"),
 )
