@@ -144,7 +144,7 @@ def test_bot_spec_with_a_file_is_refused_unread(web: TestClient, monkeypatch: py
         pathlike = post_game(web, "tank-killers", ["human", "bot:ismcts:level=easy,rollout=../../etc/passwd"])
     for r in (seat, takeover, relative, pathlike):
         assert r.status_code == 422, r.text
-    assert "seat 1" in seat.json()["detail"] and "cards" in seat.json()["detail"]
+    assert "seats[1]" in seat.json()["detail"] and "cards" in seat.json()["detail"]
     assert "takeover" in takeover.json()["detail"]
     assert touched == []
 
