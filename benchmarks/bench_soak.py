@@ -28,6 +28,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Coroutine
 from pathlib import Path
 from typing import Any
@@ -153,7 +154,7 @@ def run(a: argparse.Namespace) -> dict[str, Any]:
             shutdown = server.stop(a.grace)
             out["server"] = {
                 "rss_start": rss_start, "rss_end": rss_end, "rss_peak": peak,
-                "shutdown": shutdown.as_dict(), "log_problems": server.log_problems()[-20:],
+                "shutdown": shutdown.as_dict(), "log_problems": dict(Counter(server.log_problems()).most_common(20)),
             }  # fmt: skip
     out["load"] = " ".join(f"{x:.2f}" for x in os.getloadavg())
     out["tally"] = tally.as_dict()

@@ -63,9 +63,11 @@ class Waiter:
             else:
                 try:
                     v = json.loads(await asyncio.wait_for(self.ws.recv(), max(0.1, self.ctx.left())))
-                except (TimeoutError, websockets.WebSocketException) as exc:
+                except TimeoutError:
+                    return None  # the run's time is up
+                except websockets.WebSocketException as exc:
                     self.ctx.tally.count("human ws", error_label(exc))
-                    self.ws = None
+                    self.ws = None  # poll from now on
                     continue
             if v is None:
                 return None
@@ -82,8 +84,15 @@ async def play(ctx: Ctx, gid: str, token: str, addr: str, use_ws: bool) -> str:
         await waiter.open()
         try:
             view = await fetch_view(ctx, c, gid)
-            steps = 0
-            while view is not None and ctx.left() > 0:
+            steps = failures = 0
+            while ctx.left() > 0:
+                if view is None:  # the view could not be had: a broken connection, a refusal
+                    failures += 1
+                    if failures > 5:
+                        return "error"
+                    await asyncio.sleep(0.5)
+                    view = await fetch_view(ctx, c, gid)
+                    continue
                 if view["over"]:
                     return "finished"
                 if steps >= ctx.max_steps:
@@ -98,11 +107,9 @@ async def play(ctx: Ctx, gid: str, token: str, addr: str, use_ws: bool) -> str:
                     ctx, c, "human action", "POST", f"/api/games/{gid}/actions", ctx.tally.action_latency, json=body
                 )
                 steps += 1
-                if r is None:
-                    break
-                # 409: someone else moved first (a bot, the clock): look again
-                view = r.json() if r.status_code == 200 else await fetch_view(ctx, c, gid)
-            return "deadline" if ctx.left() <= 0 else "error"
+                # 409: someone else moved first (a bot, the clock); no answer: the connection broke. Look again.
+                view = r.json() if r is not None and r.status_code == 200 else await fetch_view(ctx, c, gid)
+            return "deadline"
         finally:
             await waiter.close()
 

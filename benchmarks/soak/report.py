@@ -47,7 +47,7 @@ def lines(report: dict[str, Any]) -> list[tuple[str, str]]:
             f"start {_mib(s['rss_start'][1])}, end {_mib(s['rss_end'][1])}, peak {_mib(s['rss_peak'][1])}",
         ),
         ("shutdown", json.dumps(s["shutdown"])),
-        ("server log problems", str(len(s["log_problems"]))),
+        ("server log problems", str(sum(s["log_problems"].values()))),
     ]
     for kind, counts in t["answers"].items():
         rows.append((kind, ", ".join(f"{k}: {v}" for k, v in counts.items())))
