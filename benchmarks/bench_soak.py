@@ -24,6 +24,7 @@ import contextlib
 import os
 import platform
 import random
+import signal
 import subprocess
 import sys
 import tempfile
@@ -62,7 +63,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--smoke", action="store_true", help="4 games, 20 s, a little of each hostile kind")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--grace", type=float, default=5.0, help="seconds the server has to stop after SIGTERM")
-    ap.add_argument("--serve-arg", action="append", default=[], help="extra 'hulldown serve' option (repeatable)")
+    ap.add_argument("--serve-arg", action="append", default=[], help="--flag=value for 'hulldown serve' if it has it")
     ap.add_argument("--json", type=Path, help="also write the report here")
     a = ap.parse_args(argv)
     if a.smoke:
@@ -128,8 +129,9 @@ def machine() -> dict[str, Any]:
 
 def run(a: argparse.Namespace) -> dict[str, Any]:
     flags = serve_flags()
-    extra = [x for x in a.serve_arg if x.split("=")[0] in flags or not x.startswith("--")]
+    extra = [x for x in a.serve_arg if x.split("=")[0] in flags]
     out: dict[str, Any] = {"games": a.games, "seconds": a.seconds, "smoke": a.smoke, "serve_flags": sorted(flags)}
+    out["serve_args"], out["serve_args_dropped"] = extra, [x for x in a.serve_arg if x not in extra]
     out["machine"], out["load_before"] = machine(), " ".join(f"{x:.2f}" for x in os.getloadavg())
     tally = Tally()
     with tempfile.TemporaryDirectory(prefix="soak-") as tmp:
@@ -162,7 +164,12 @@ def run(a: argparse.Namespace) -> dict[str, Any]:
     return out
 
 
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt  # stop the clients, then the server, as Ctrl-C does
+
+
 def main(argv: list[str] | None = None) -> int:
+    signal.signal(signal.SIGTERM, _interrupt)
     a = parse(argv)
     out = run(a)
     report.show(out)

@@ -49,6 +49,7 @@ def lines(report: dict[str, Any]) -> list[tuple[str, str]]:
         ("shutdown", json.dumps(s["shutdown"])),
         ("server log problems", str(sum(s["log_problems"].values()))),
     ]
+    rows += [(k, str(v)) for k, v in t.get("figures", {}).items()]
     for kind, counts in t["answers"].items():
         rows.append((kind, ", ".join(f"{k}: {v}" for k, v in counts.items())))
     return rows

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from typing import Any
 
 import websockets
@@ -46,9 +47,21 @@ async def _target(ctx: Ctx) -> str | None:
     return None
 
 
-def _ended(ws: Any) -> str:
-    code = ws.close_code
-    return "open at the end" if code is None else f"closed {code}"
+async def _drain(ws: Any, seconds: float) -> tuple[str, int]:
+    """Reads what waits for ``seconds`` at most: did the server close the connection, and how many bytes were read.
+
+    Only reading shows a close: a client that stopped reading never sees the close frame.
+    """
+    got = 0
+    end = time.monotonic() + seconds
+    try:
+        while time.monotonic() < end:
+            got += len(await asyncio.wait_for(ws.recv(), max(0.05, end - time.monotonic())))
+    except TimeoutError:
+        pass
+    except websockets.ConnectionClosed:
+        return f"closed {ws.close_code}", got
+    return "open at the end", got
 
 
 async def silent(ctx: Ctx, i: int) -> None:
@@ -60,8 +73,12 @@ async def silent(ctx: Ctx, i: int) -> None:
         return
     try:
         await asyncio.sleep(max(0.0, ctx.left()))
+        label, got = await _drain(ws, 3.0)
+        ctx.tally.count("silent ws", label)
+        ctx.tally.figures["silent ws: most KiB waiting for one client"] = max(
+            ctx.tally.figures.get("silent ws: most KiB waiting for one client", 0.0), got / 1024
+        )
     finally:
-        ctx.tally.count("silent ws", _ended(ws))
         with contextlib.suppress(Exception):
             await asyncio.wait_for(ws.close(), 2)
 
@@ -88,9 +105,8 @@ async def big_frames(ctx: Ctx, i: int) -> None:
                 break
             with contextlib.suppress(websockets.WebSocketException):
                 await ws.send("{}")
-        with contextlib.suppress(TimeoutError):  # a server that refuses the frames closes the connection
-            await asyncio.wait_for(ws.wait_closed(), min(5.0, max(0.1, ctx.left())))
+        # a server that refuses the frames has closed the connection by now
+        ctx.tally.count("big frames ws", (await _drain(ws, 5.0))[0])
     finally:
-        ctx.tally.count("big frames ws", _ended(ws))
         with contextlib.suppress(Exception):
             await asyncio.wait_for(ws.close(), 2)

@@ -59,6 +59,8 @@ class Tally:
     games: Counter[str] = field(default_factory=Counter)
     #: kind -> request name -> answers, for the requests of a catalogue (which body got the 500)
     by_request: dict[str, dict[str, Counter[str]]] = field(default_factory=_nested)
+    #: single figures (KiB, counts) that are no answer to tally
+    figures: dict[str, float] = field(default_factory=dict)
     #: answers a hostile client must never get, by kind: a file's text echoed back, say
     findings: list[str] = field(default_factory=list)
 
@@ -80,5 +82,6 @@ class Tally:
             "answers": {k: dict(sorted(c.items())) for k, c in sorted(self.answers.items())},
             "server_errors_5xx": self.server_errors(),
             "findings": list(self.findings),
+            "figures": {k: round(v, 1) for k, v in sorted(self.figures.items())},
             "by_request": {k: {n: dict(c) for n, c in sorted(d.items())} for k, d in sorted(self.by_request.items())},
         }
