@@ -24,6 +24,7 @@ import contextlib
 import os
 import platform
 import random
+import shutil
 import signal
 import subprocess
 import sys
@@ -65,6 +66,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--grace", type=float, default=5.0, help="seconds the server has to stop after SIGTERM")
     ap.add_argument("--serve-arg", action="append", default=[], help="--flag=value for 'hulldown serve' if it has it")
     ap.add_argument("--json", type=Path, help="also write the report here")
+    ap.add_argument("--keep-log", type=Path, help="copy the server's output here at the end")
     a = ap.parse_args(argv)
     if a.smoke:
         a.games, a.seconds, a.max_steps = min(a.games, 4), min(a.seconds, 20), min(a.max_steps, 80)
@@ -154,6 +156,8 @@ def run(a: argparse.Namespace) -> dict[str, Any]:
         finally:
             out["elapsed_s"] = round(time.monotonic() - t0, 1)
             shutdown = server.stop(a.grace)
+            if a.keep_log:
+                shutil.copyfile(server.log, a.keep_log)
             out["server"] = {
                 "rss_start": rss_start, "rss_end": rss_end, "rss_peak": peak,
                 "shutdown": shutdown.as_dict(), "log_problems": dict(Counter(server.log_problems()).most_common(20)),

@@ -189,13 +189,16 @@ class Server:
 
 
 def problems(lines: list[str]) -> list[str]:
-    out, in_traceback = [], False
+    """5xx access lines, and each traceback's exception with the innermost frame that raised it."""
+    out, in_traceback, where = [], False, ""
     for ln in lines:
         if ln.startswith("Traceback"):
             in_traceback = True
+        elif in_traceback and ln.startswith("  File "):
+            where = ln.strip()
         elif in_traceback and ln and not ln[0].isspace() and not ln.startswith(("During handling", "The above")):
-            out.append(ln[:300])
-            in_traceback = False
+            out.append(f"{ln[:240]} [{where[:200]}]" if where else ln[:300])
+            in_traceback, where = False, ""
         elif re.search(r'" 5\d\d ', ln):
             out.append(ln[:300])
     return out

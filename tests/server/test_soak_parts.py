@@ -148,7 +148,7 @@ def test_log_problems_name_the_exception_and_the_5xx_lines() -> None:
         "ValueError: Out of range float values are not JSON compliant",
         "INFO:     shutting down",
     ]
-    assert problems(log) == [log[1], log[6]]
+    assert problems(log) == [log[1], log[6] + ' [File "x.py", line 1, in f]']
 
 
 def test_descendants_lists_a_child_until_it_is_gone() -> None:
