@@ -31,6 +31,12 @@ def _lat(d: dict[str, Any], keys: tuple[str, ...]) -> str:
     return ", ".join(f"{k} {d[k]} ms" for k in keys if d.get(k) is not None) + f" (n={d['count']})"
 
 
+def _stop(d: dict[str, Any]) -> str:
+    how = "still running, killed" if d["killed_after_grace"] else f"exit status {d['exit_code']}"
+    left = f"; children left behind: {d['leftover_children']}" if d["leftover_children"] else ""
+    return f"{'clean' if d['clean'] else 'NOT clean'}: {how} after {d['seconds']} s{left}"
+
+
 def lines(report: dict[str, Any]) -> list[tuple[str, str]]:
     """The figures as (label, value) rows, in the order a reader wants them."""
     t, s = report["tally"], report["server"]
@@ -46,7 +52,7 @@ def lines(report: dict[str, Any]) -> list[tuple[str, str]]:
             "with children",
             f"start {_mib(s['rss_start'][1])}, end {_mib(s['rss_end'][1])}, peak {_mib(s['rss_peak'][1])}",
         ),
-        ("shutdown", json.dumps(s["shutdown"])),
+        ("stop on SIGTERM", _stop(s["shutdown"])),
         ("server log problems", str(sum(s["log_problems"].values()))),
     ]
     rows += [(k, str(v)) for k, v in t.get("figures", {}).items()]
