@@ -66,6 +66,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--grace", type=float, default=5.0, help="seconds the server has to stop after SIGTERM")
     ap.add_argument("--serve-arg", action="append", default=[], help="--flag=value for 'hulldown serve' if it has it")
     ap.add_argument("--json", type=Path, help="also write the report here")
+    ap.add_argument("--server-src", type=Path, default=ROOT / "src", help="the server's code (default: this checkout)")
     ap.add_argument("--keep-log", type=Path, help="copy the server's output here at the end")
     a = ap.parse_args(argv)
     if a.smoke:
@@ -121,23 +122,25 @@ async def load(ctx: Ctx, a: argparse.Namespace, server: Server, games: list[str]
         await sampler
 
 
-def machine() -> dict[str, Any]:
+def machine(src: Path) -> dict[str, Any]:
     model = ""
     with open("/proc/cpuinfo") as fh:
         model = next((ln.split(":", 1)[1].strip() for ln in fh if ln.startswith("model name")), "")
-    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True)
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=src, capture_output=True, text=True)
     return {"cpus": os.cpu_count(), "cpu": model, "python": platform.python_version(), "commit": commit.stdout.strip()}
 
 
 def run(a: argparse.Namespace) -> dict[str, Any]:
-    flags = serve_flags()
+    src = a.server_src.resolve()
+    flags = serve_flags(src)
     extra = [x for x in a.serve_arg if x.split("=")[0] in flags]
     out: dict[str, Any] = {"games": a.games, "seconds": a.seconds, "smoke": a.smoke, "serve_flags": sorted(flags)}
     out["serve_args"], out["serve_args_dropped"] = extra, [x for x in a.serve_arg if x not in extra]
-    out["machine"], out["load_before"] = machine(), " ".join(f"{x:.2f}" for x in os.getloadavg())
+    out["server_src"] = str(src)
+    out["machine"], out["load_before"] = machine(src), " ".join(f"{x:.2f}" for x in os.getloadavg())
     tally = Tally()
     with tempfile.TemporaryDirectory(prefix="soak-") as tmp:
-        server = Server(f"sqlite:///{tmp}/soak.sqlite3", free_port(), Path(tmp) / "server.log", extra)
+        server = Server(f"sqlite:///{tmp}/soak.sqlite3", free_port(), Path(tmp) / "server.log", extra, src)
         rss_start = rss_end = peak = [0, 0]
         t0 = time.monotonic()
         try:

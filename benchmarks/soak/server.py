@@ -21,6 +21,7 @@ from typing import Any
 import httpx
 
 ROOT = Path(__file__).resolve().parents[2]
+SRC = ROOT / "src"
 PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 
 
@@ -66,12 +67,12 @@ def rss_bytes(pid: int) -> int:
     return int(fields[1]) * PAGE
 
 
-def serve_flags(python: str = sys.executable) -> set[str]:
+def serve_flags(src: Path = SRC) -> set[str]:
     """The options ``hulldown serve`` takes in this checkout (later ones add limits and workers)."""
     out = subprocess.run(
-        [python, "-m", "hulldown", "serve", "--help"],
+        [sys.executable, "-m", "hulldown", "serve", "--help"],
         cwd=ROOT,
-        env=_env(),
+        env=_env(src),
         capture_output=True,
         text=True,
         timeout=60,
@@ -80,8 +81,11 @@ def serve_flags(python: str = sys.executable) -> set[str]:
     return set(re.findall(r"(--[a-z][a-z0-9-]+)", out.stdout)) - {"--help"}
 
 
-def _env() -> dict[str, str]:
-    return {**os.environ, "PYTHONPATH": f"{ROOT / 'src'}", "COLUMNS": "200"}
+def _env(src: Path) -> dict[str, str]:
+    env = {**os.environ, "PYTHONPATH": str(src), "COLUMNS": "200"}
+    if src != SRC:
+        env["PYTHONDONTWRITEBYTECODE"] = "1"  # leave another checkout as it was
+    return env
 
 
 @dataclass
@@ -112,7 +116,7 @@ class Shutdown:
 class Server:
     """One ``hulldown serve`` on loopback with a fresh SQLite file; its output goes to ``log``."""
 
-    def __init__(self, db: str, port: int, log: Path, extra: list[str] | None = None) -> None:
+    def __init__(self, db: str, port: int, log: Path, extra: list[str] | None = None, src: Path = SRC) -> None:
         self.port = port
         self.base = f"http://127.0.0.1:{port}"
         self.log = log
@@ -120,7 +124,7 @@ class Server:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "hulldown", "serve", *args],
             cwd=ROOT,
-            env=_env(),
+            env=_env(src),
             stdout=log.open("ab"),
             stderr=subprocess.STDOUT,
             start_new_session=True,  # Ctrl-C reaches the benchmark, which then stops the server itself
