@@ -145,6 +145,7 @@ def run(a: argparse.Namespace) -> dict[str, Any]:
         t0 = time.monotonic()
         try:
             server.wait_ready()
+            t0 = time.monotonic()  # the load's time, not the server's start
             rss_start = list(server.rss())
             peak = list(rss_start)
             catalog = httpx.get(f"{server.base}/api/catalog", timeout=30).json()
