@@ -47,12 +47,17 @@ def links(markdown: str) -> list[str]:
 
 def dead_links(doc: Path, text: str | None = None) -> list[str]:
     """What is wrong with each of ``doc``'s relative links (in ``text``, if given), one line each."""
+    own = doc.read_text(encoding="utf-8") if text is None else text
     bad = []
-    for target in links(doc.read_text(encoding="utf-8") if text is None else text):
+    for target in links(own):
         path, _, anchor = target.partition("#")
         path, _, test = path.partition("::")
-        resolved = (doc.parent / path).resolve() if path else doc
         where = f"{doc.relative_to(ROOT)}: {target}"
+        if not path:
+            if anchor not in anchors(own):
+                bad.append(f"{where}: no heading with that anchor")
+            continue
+        resolved = (doc.parent / path).resolve()
         if not resolved.exists():
             bad.append(f"{where}: no such file")
         elif test:
@@ -79,13 +84,14 @@ def test_anchors_follow_github_slugs() -> None:
 
 def test_dead_links_are_reported() -> None:
     text = (
-        "[ok](simulation.md#statistics) [gone](nowhere.md) [bad anchor](simulation.md#no-such-heading)\n"
+        "[ok](agents.md#ismcts) [same file](#no-such-heading) [gone](nowhere.md) [other](agents.md#nowhere)\n"
         "[test](../tests/test_docs.py::test_no_such_test) `[code](nowhere.md)` [web](https://example.org/x)\n"
         "```\n[fenced](nowhere.md)\n```\n"
     )
     found = dead_links(ROOT / "docs" / "probe.md", text)
     assert [line.split(": ", 1)[1] for line in found] == [
+        "#no-such-heading: no heading with that anchor",
         "nowhere.md: no such file",
-        "simulation.md#no-such-heading: no heading with that anchor",
+        "agents.md#nowhere: no heading with that anchor",
         "../tests/test_docs.py::test_no_such_test: no test_no_such_test there",
     ]
