@@ -479,7 +479,7 @@ def _number(params: dict[str, str], key: str, kind: type) -> Any:
 #: What a search uses when the spec does not say (``make_ismcts``): the game's
 #: heuristic for playouts and as the root bias, playouts cut after ``DEPTH``
 #: steps where the game has an evaluation, ``WORLDS`` determinizations reused.
-#: Measured in docs/agents.md: with these the search beats random play in every
+#: Measured in benchmarks/RESULTS.md: with these the search beats random play in every
 #: game and plays level with each game's heuristic.
 DEPTH = 10
 WORLDS = 10
