@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hulldown.engine import Action, Event, private, public
+from hulldown.engine import Action, Event, mark_reveal, private, public
 from hulldown.games.pacific import combat, grid
 from hulldown.games.pacific.ids import (
     BAYS,
@@ -90,7 +90,16 @@ def reveal(st: PacificState, u: Unit, events: list[Event]) -> None:
     """§11.7: the card is turned face up and stays so."""
     if u.face_down:
         u.face_down = False
-        events.append(public("revealed", unit=u.iid, name=u.card.name, space=where(u)))
+        events.append(mark_reveal(public("revealed", unit=u.iid, name=u.card.name, space=where(u))))
+
+
+def shows_face_down(st: PacificState, *units: Unit) -> None:
+    """§11.7 a face-down unit that moves or carries shows the enemy something of what it is
+    (how far it may go, what it may carry), even if it stays face down: declare a reveal."""
+    for u in units:
+        if any(v.face_down for v in u.each()):
+            st.declare_reveal()
+            return
 
 
 def near_enemy(st: PacificState, u: Unit) -> bool:
@@ -127,11 +136,14 @@ def reveal_sweep(st: PacificState, events: list[Event]) -> None:
 
 
 def announce_deployment(st: PacificState, u: Unit, events: list[Event]) -> None:
-    """A face-down deployment tells the enemy only where a card went (§11.7)."""
+    """A face-down deployment tells the enemy only where a card went (§11.7).
+
+    Even that is a reveal: the card left a hidden hand, and the AP paid show its cost.
+    """
     if not u.face_down:
-        events.append(public("deployed", unit=u.iid, name=u.card.name, space=where(u)))
+        events.append(mark_reveal(public("deployed", unit=u.iid, name=u.card.name, space=where(u))))
         return
-    events.append(public("deployed", unit=-1, space=where(u), face_down=True))
+    events.append(mark_reveal(public("deployed", unit=-1, space=where(u), face_down=True)))
     own = [s for s in range(st._players) if st.slot_side[s] == u.side and not (st.solo and u.side == 1)]
     if own:
         events.append(private(own, "deployed-face-down", unit=u.iid, name=u.card.name, space=where(u)))
@@ -183,7 +195,10 @@ def advance(st: PacificState, events: list[Event]) -> None:
                 ai_terrain(st, side, events)
                 st.bid_order.pop(0)
                 continue
-            if not terrain_actions(st, side):
+            choices = terrain_actions(st, side)
+            if st.sd_budget and all(c.id.startswith(("deploy:", "upgrade:")) for c in choices):
+                st.declare_reveal()  # §3.5 whether the side deploys on shows what its hand can afford
+            if not choices:
                 st.bid_order.pop(0)
                 continue
             st.actor = slots_of(st, side)[0]
@@ -1383,6 +1398,7 @@ def apply_action(st: PacificState, a: Action, events: list[Event]) -> None:
         st.gave_ap = True
     elif kind in ("move", "ride", "cover"):
         u = find_unit(st, parts[1], side)
+        shows_face_down(st, u)
         if kind != "move":
             reveal(st, u, events)  # Riders and Covered Movement show what the unit is
         move_unit(st, u, grid.parse(parts[2]), events)
@@ -1420,14 +1436,21 @@ def apply_action(st: PacificState, a: Action, events: list[Event]) -> None:
         st.lent = True
         events.append(public("lend-lease", side=side, wounds=n))
     elif kind == "load":
-        u = find_unit(st, parts[1], side)
-        load(st, u, find_unit(st, parts[2], side), events)
+        u, carrier = find_unit(st, parts[1], side), find_unit(st, parts[2], side)
+        shows_face_down(st, u, carrier)
+        load(st, u, carrier, events)
     elif kind == "fetch":
-        fetch(st, find_unit(st, parts[1], side), find_unit(st, parts[2], side), events)
+        carrier, u = find_unit(st, parts[1], side), find_unit(st, parts[2], side)
+        shows_face_down(st, carrier, u)
+        fetch(st, carrier, u, events)
     elif kind == "unload":
-        unload(st, find_unit(st, parts[1], side), grid.parse(parts[2]), events)
+        carrier = find_unit(st, parts[1], side)
+        shows_face_down(st, carrier)
+        unload(st, carrier, grid.parse(parts[2]), events)
     elif kind == "board":
-        board(st, slot, hand_card(st, slot, parts[1]), find_unit(st, parts[2], side), events)
+        carrier = find_unit(st, parts[2], side)
+        shows_face_down(st, carrier)
+        board(st, slot, hand_card(st, slot, parts[1]), carrier, events)
     elif kind == "assault":
         declare_assault(st, a.id, side, events)
     elif kind == "advance":
@@ -1477,7 +1500,7 @@ def apply_action(st: PacificState, a: Action, events: list[Event]) -> None:
         iid = hand_card(st, slot, parts[1])
         st.hands[slot].remove(iid)
         st.discards[slot].put_top(iid)
-        events.append(public("discarded", seat=slot, card=st.cards[iid], name=st.db.name(st.cards[iid])))
+        events.append(mark_reveal(public("discarded", seat=slot, card=st.cards[iid], name=st.db.name(st.cards[iid]))))
     elif kind in ("deploy-done", "move-done", "shoot-done", "flip-done", "discard-done"):
         next_actor(st, events)
     else:  # pragma: no cover - legal_actions never offers anything else
@@ -1699,7 +1722,8 @@ def play_support(st: PacificState, slot: int, iid: int, target: int | None, even
     sc = st.db.support[st.cards[iid]]
     st.ap[slot] -= sc.play_cost
     st.hands[slot].remove(iid)
-    events.append(public("support", card=sc.id, name=sc.name, target=-1 if target is None else ev_id(st.units[target])))
+    played = public("support", card=sc.id, name=sc.name, target=-1 if target is None else ev_id(st.units[target]))
+    events.append(mark_reveal(played))  # from a hidden hand
     u = st.units[target] if target is not None else None
     attach = False
     e = sc.effect
@@ -1753,7 +1777,8 @@ def play_support(st: PacificState, slot: int, iid: int, target: int | None, even
                 lost = hand.cards[st.choose_index(len(hand))]
                 hand.remove(lost)
                 st.discards[s2].put_top(lost)
-                events.append(public("discarded", seat=s2, card=st.cards[lost], name=st.db.name(st.cards[lost])))
+                ev = public("discarded", seat=s2, card=st.cards[lost], name=st.db.name(st.cards[lost]))
+                events.append(mark_reveal(ev))
     elif e == "suppress" and u is not None:
         u.usf = True
     elif e == "immobilize" and u is not None:

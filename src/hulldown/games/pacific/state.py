@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hulldown.engine import Action, Event, GameState, Zone, private, public
+from hulldown.engine import Action, Event, GameState, Zone, mark_reveal, private, public
 from hulldown.engine.errors import OptionError
 from hulldown.engine.rng import SplitMix64
 from hulldown.games.pacific import grid
@@ -865,7 +865,8 @@ class PacificState(GameState):
         self.ai_log.append(clause)
         if len(self.ai_log) > 400:
             del self.ai_log[:-400]
-        events.append(public("ai", decision=clause))
+        # the AI decides from its hidden hand and units: what it chose tells the seats about them
+        events.append(mark_reveal(public("ai", decision=clause)))
 
 
 def _carries(carrier: UnitCard, cargo: UnitCard) -> bool:
