@@ -56,8 +56,12 @@ def _move(kind: str, name: str, a: int, b: int) -> Action:
     x = _KEYED.get(key)
     if x is None:
         here, there = SPACE_NAMES[a], SPACE_NAMES[b]
-        label = {"move": "Move {} to {}", "ride": "Ride {} to {} (no fire)", "cover": "Covered Movement of {} to {}"}
-        x = _KEYED[key] = act(f"{kind}:{here}:{there}", label[kind].format(name, there))
+        label = {
+            "move": "Move {} from {} to {}",
+            "ride": "Ride {} from {} to {} (no fire)",
+            "cover": "Covered Movement of {} from {} to {}",
+        }
+        x = _KEYED[key] = act(f"{kind}:{here}:{there}", label[kind].format(name, here, there))
     return x
 
 
@@ -74,6 +78,42 @@ def _deploy(k: int, name: str, s: int, cost: int) -> Action:
             x = act(f"deploy:{HAND_REFS[k]}:{SPACE_NAMES[s]}", f"Deploy {name} on {SPACE_NAMES[s]}")
         _DEPLOYS[key] = x
     return x
+
+
+# ====================================================================== how labels name things
+# A label must tell its action from every other legal one and name what the action really uses:
+# a unit by its card and where it stands (one unit per space, §1.4), a hand card by its name and,
+# beside a card of the same name, which copy it is. A face-down enemy is never named (§11.7).
+
+
+def named(u: Unit, side: int) -> str:
+    """A unit of ``side``'s own (or one ``side`` sees face up) as a label names it."""
+    return f"{u.card.name} ({unit_ref(u, side)})"
+
+
+def enemy_name(e: Unit) -> str:
+    """An enemy unit as a label may name it: a face-down card stays unnamed (§11.7)."""
+    return "a face-down unit" if e.face_down else e.card.name
+
+
+def where_label(tref: str) -> str:
+    """The place a fire target stands, after its name (the HQ names itself)."""
+    return "" if tref == "hq" else f" ({tref})"
+
+
+def hand_names(st: PacificState, slot: int) -> list[str]:
+    """The sorted hand's cards by name, each with which copy it is if the hand holds several."""
+    names = [st.db.name(st.cards[i]) for i in sorted(st.hands[slot].cards)]
+    if len(set(names)) == len(names):
+        return names
+    return [n if names.count(n) == 1 else f"{n} (copy {names[:k].count(n) + 1})" for k, n in enumerate(names)]
+
+
+def token_label(u: Unit, k: int, text: str) -> str:
+    """``text`` with the token's name and the unit; a second token of the same name is numbered."""
+    names = [t.up.name for t in u.tokens]
+    tok = names[k] if names.count(names[k]) == 1 else f"{names[k]} {names[:k].count(names[k]) + 1}"
+    return text.format(tok, named(u, u.side))
 
 
 # ====================================================================== night combat (§11.7)
@@ -417,10 +457,8 @@ def legal_actions(st: PacificState) -> list[Action]:
     if ph == "flip":
         return [*flip_actions(st, slot), FLIP_DONE]
     if ph == "discard":
-        out = [
-            act(f"discard:{HAND_REFS[k]}", f"Discard {st.db.name(st.cards[iid])}")
-            for k, iid in enumerate(sorted(st.hands[slot])[:HAND_SLOTS])
-        ]
+        names = hand_names(st, slot)
+        out = [act(f"discard:{HAND_REFS[k]}", f"Discard {names[k]}") for k in range(min(len(names), HAND_SLOTS))]
         if len(st.hands[slot]) <= HAND_LIMIT:
             out.append(DISCARD_DONE)
         return out
@@ -431,8 +469,9 @@ def legal_actions(st: PacificState) -> list[Action]:
         assert ps is not None
         u = st.units[ps["target"]]
         ref = unit_ref(u, u.side)
+        user = skill_user(u)
         return [
-            *(act(f"smoke:{ref}:{k}", f"Smoke grenade on {u.card.name}") for k in smoke_tokens(skill_user(u))),
+            *(act(f"smoke:{ref}:{k}", token_label(user, k, "Throw the {} of {}")) for k in smoke_tokens(user)),
             NO_SMOKE,
         ]
     raise AssertionError(ph)
@@ -480,6 +519,7 @@ def starting_deployment_actions(st: PacificState, side: int) -> list[Action]:
     out: list[Action] = []
     spaces = [s for s, t in enumerate(st.terrain) if t in st.sd_budget and st.board[s] < 0]
     mine = {t for t, left in st.sd_budget.items() if left > 0}
+    names = hand_names(st, slot)
     for k, iid in enumerate(sorted(st.hands[slot])[:HAND_SLOTS]):
         uc = st.db.units.get(st.cards[iid])
         if uc is None or uc.type == "aircraft":
@@ -487,7 +527,7 @@ def starting_deployment_actions(st: PacificState, side: int) -> list[Action]:
         for s in spaces:
             t = st.terrain[s]
             if t in mine and uc.cost <= st.sd_budget[t] and grid.own_row(side, s) in (2, 3):
-                out.append(_deploy(k, uc.name, s, uc.cost))
+                out.append(_deploy(k, names[k], s, uc.cost))
     for u in sorted(st.units.values(), key=lambda x: x.iid):
         if u.side != side or u.space < 0 or st.terrain[u.space] not in mine:
             continue
@@ -498,7 +538,7 @@ def starting_deployment_actions(st: PacificState, side: int) -> list[Action]:
         for up in upgrade_options(st, u):
             tok = st.db.upgrades[up]
             if up not in have and tok.cost <= left:
-                out.append(act(f"upgrade:{unit_ref(u, side)}:{up}", f"Upgrade {u.card.name} with {tok.name}"))
+                out.append(act(f"upgrade:{unit_ref(u, side)}:{up}", f"Upgrade {named(u, side)} with {tok.name}"))
     return out
 
 
@@ -578,6 +618,7 @@ def deploy_actions(st: PacificState, slot: int) -> list[Action]:
     side = st.side_of(slot)
     ap = st.ap[slot]
     bay_free = free_bay(st, side) > 0
+    names = hand_names(st, slot)
     for k, iid in enumerate(sorted(st.hands[slot])[:HAND_SLOTS]):
         h = HAND_REFS[k]
         cid = st.cards[iid]
@@ -585,22 +626,23 @@ def deploy_actions(st: PacificState, slot: int) -> list[Action]:
         if uc is not None:
             if uc.type == "aircraft":
                 if uc.cost <= ap and bay_free:
-                    out.append(_deploy(k, uc.name, HQ_SPACE, uc.cost))
+                    out.append(_deploy(k, names[k], HQ_SPACE, uc.cost))
                 continue
             for s in deploy_spaces(st, slot, uc.tags):
                 if unit_deploy_cost(st, slot, uc.cost, uc.tags, s) <= ap:
-                    out.append(_deploy(k, uc.name, s, uc.cost))
+                    out.append(_deploy(k, names[k], s, uc.cost))
             continue
         sc = st.db.support[cid]
         if sc.play_cost > ap:
             continue
         for target in support_targets(st, side, sc):
             if target is None:
-                out.append(act(f"play:{h}", f"Play {sc.name}"))
+                out.append(act(f"play:{h}", f"Play {names[k]}"))
             else:
                 u = st.units[target]
                 ref = unit_ref(u, side)
-                out.append(act(f"play:{h}:{ref}", f"Play {sc.name} on {u.card.name} ({ref})"))
+                name = u.card.name if u.side == side else enemy_name(u)
+                out.append(act(f"play:{h}:{ref}", f"Play {names[k]} on {name} ({ref})"))
     for u in sorted(st.units.values(), key=lambda x: x.iid):
         if u.owner != slot:
             continue
@@ -611,7 +653,7 @@ def deploy_actions(st: PacificState, slot: int) -> list[Action]:
         for up in upgrade_options(st, u):
             tok = st.db.upgrades[up]
             if up not in have and tok.cost <= ap:
-                out.append(act(f"upgrade:{unit_ref(u, side)}:{up}", f"Upgrade {u.card.name} with {tok.name}"))
+                out.append(act(f"upgrade:{unit_ref(u, side)}:{up}", f"Upgrade {named(u, side)} with {tok.name}"))
     out.extend(board_actions(st, slot))
     out.extend(deploy_fetch_actions(st, slot))
     out.extend(lend_lease_actions(st, slot))
@@ -834,23 +876,26 @@ def move_actions(st: PacificState, slot: int) -> list[Action]:
                 for n in grid.NEIGH[u.space]:
                     e = st.unit_at(n)
                     if e is not None and e.side != u.side and (e.face_down or u.card.pierce >= st.effective_armour(e)):
-                        out.append(act(f"assault:{here}:{SPACE_NAMES[n]}", f"{u.card.name} assaults {e.card.name}"))
+                        label = f"{named(u, u.side)} assaults {enemy_name(e)} ({SPACE_NAMES[n]})"
+                        out.append(act(f"assault:{here}:{SPACE_NAMES[n]}", label))
             if u.has("advance") and u.mp_bonus == 0 and st.ap[slot] >= 1:
-                out.append(act(f"advance:{here}", f"Advance: +1 MP for {u.card.name} (1 AP)"))
+                out.append(act(f"advance:{here}", f"Advance: +1 MP for {named(u, u.side)} (1 AP)"))
         if u.has("sappers") or any(t.up.effect == "sappers" for t in u.tokens):
             for n in grid.NEIGH[u.space]:
                 if "obstacle" in st.terrain_tags(n) and st.terrain[n] >= 0:
-                    out.append(act(f"sap:{SPACE_NAMES[u.space]}:{SPACE_NAMES[n]}", f"Sappers clear {SPACE_NAMES[n]}"))
+                    label = f"Sappers of {named(u, u.side)} clear {SPACE_NAMES[n]}"
+                    out.append(act(f"sap:{SPACE_NAMES[u.space]}:{SPACE_NAMES[n]}", label))
         out.extend(token_actions(st, u))
         if st.drops and u.space in st.drops:
             if pickable(st, u):
-                out.append(act(f"pickup:{SPACE_NAMES[u.space]}", f"{u.card.name} picks up the upgrade tokens here"))
+                label = f"{named(u, u.side)} picks up the upgrade tokens there"
+                out.append(act(f"pickup:{SPACE_NAMES[u.space]}", label))
             for k, up in tradeable(st, u):
                 name = st.db.upgrades[up].name
                 out.append(
                     act(
                         f"trade:{SPACE_NAMES[u.space]}:{k}:{up}",
-                        f"{u.card.name} trades its {u.tokens[k].up.name} for the {name} here",
+                        f"{named(u, u.side)} trades its {u.tokens[k].up.name} (token {k + 1}) for the {name} there",
                     )
                 )
     out.extend(transport_actions(st, slot, flags))
@@ -947,10 +992,12 @@ def transport_actions(st: PacificState, slot: int, flags: Flags) -> list[Action]
             if reach is None:
                 reach = reachable(st, u, movement_points(st, u), flags)
             if walks_aboard(st, u, t, reach):
-                out.append(act(f"load:{names[u.space]}:{names[t.space]}", f"{u.card.name} boards {t.card.name}"))
+                label = f"{named(u, u.side)} boards {named(t, u.side)}"
+                out.append(act(f"load:{names[u.space]}:{names[t.space]}", label))
         if is_carrier(u) and u.cargo is None:
             for c in fetch_targets(st, u, flags, units):
-                out.append(act(f"fetch:{names[u.space]}:{names[c.space]}", f"{u.card.name} picks up {c.card.name}"))
+                label = f"{named(u, u.side)} picks up {named(c, u.side)}"
+                out.append(act(f"fetch:{names[u.space]}:{names[c.space]}", label))
     return out
 
 
@@ -970,6 +1017,7 @@ def board_actions(st: PacificState, slot: int) -> list[Action]:
         return []
     out: list[Action] = []
     ap = st.ap[slot]
+    names = hand_names(st, slot)
     for k, iid in enumerate(sorted(st.hands[slot])[:HAND_SLOTS]):
         uc = st.db.units.get(st.cards[iid])
         if uc is None:
@@ -977,7 +1025,10 @@ def board_actions(st: PacificState, slot: int) -> list[Action]:
         for t in carriers:
             if carries_card(t, uc) and board_cost(st, slot, uc, t) <= ap:
                 out.append(
-                    act(f"board:{HAND_REFS[k]}:{SPACE_NAMES[t.space]}", f"Deploy {uc.name} on board {t.card.name}")
+                    act(
+                        f"board:{HAND_REFS[k]}:{SPACE_NAMES[t.space]}",
+                        f"Deploy {names[k]} on board {named(t, t.side)}",
+                    )
                 )
     return out
 
@@ -1017,7 +1068,8 @@ def deploy_fetch_actions(st: PacificState, slot: int) -> list[Action]:
         if not t.has("mobility") or not can_move(st, t):
             continue
         for c in fetch_targets(st, t, flags, units):
-            out.append(act(f"fetch:{names[t.space]}:{names[c.space]}", f"{t.card.name} picks up {c.card.name}"))
+            label = f"{named(t, t.side)} picks up {named(c, t.side)}"
+            out.append(act(f"fetch:{names[t.space]}:{names[c.space]}", label))
     return out
 
 
@@ -1087,9 +1139,9 @@ def token_actions(st: PacificState, u: Unit) -> list[Action]:
     ref = unit_ref(u, u.side)
     for k, t in enumerate(u.tokens):
         if t.up.mount and not t.mounted and u.space >= 0 and u.card.type != "aircraft":
-            out.append(act(f"mount:{ref}:{k}", f"Mount the {t.up.name} of {u.card.name}"))
+            out.append(act(f"mount:{ref}:{k}", token_label(u, k, "Mount the {} of {}")))
         if t.up.effect == "smoke-grenade" and not t.used and not t.spent:
-            out.append(act(f"smoke:{ref}:{k}", f"Smoke grenade on {u.card.name}"))
+            out.append(act(f"smoke:{ref}:{k}", token_label(u, k, "Throw the {} of {}")))
     return out
 
 
@@ -1129,7 +1181,7 @@ def fire_targets(
             return out
         for e in ordered:
             if e.side == enemy and (e.face_down or pierce >= st.effective_armour(e)):
-                out.append((f"u{e.iid}", e.card.name))
+                out.append((f"u{e.iid}", enemy_name(e)))
         if pierce >= st.hq_armour(enemy):
             out.append(("hq", "the HQ"))
         return out
@@ -1144,7 +1196,7 @@ def fire_targets(
             continue
         if e.space == HQ_SPACE:
             if u.has("anti-aircraft") and grid.hq_distance(enemy, u.space) <= reach:
-                out.append((f"u{e.iid}", e.card.name))
+                out.append((f"u{e.iid}", enemy_name(e)))
             continue
         d = dist[e.space]
         # §7.5 offers only shots that can damage; a face-down card's Armour is unknown (§11.7)
@@ -1185,14 +1237,16 @@ def shoot_actions(st: PacificState, slot: int) -> list[Action]:
             and not exchanged
         ):
             for tid, name in fire_targets(st, u, -1, ordered, terrain):
-                out.append(act(f"fire:{ref}:main:{target_ref(st, tid, u.side)}", f"{u.card.name} fires at {name}"))
+                tref = target_ref(st, tid, u.side)
+                out.append(act(f"fire:{ref}:main:{tref}", f"{named(u, u.side)} fires at {name}{where_label(tref)}"))
         for k, t in enumerate(u.tokens):
             if t.used or t.spent:
                 continue
             if t.up.effect == "smoke-screen" and u.space >= 0:
                 for s in range(grid.SPACES):
                     if grid.distance(u.space, s) <= t.up.range:
-                        out.append(act(f"fire:{ref}:{k}:{SPACE_NAMES[s]}", f"Smoke Screen on {SPACE_NAMES[s]}"))
+                        label = f"{named(u, u.side)}: Smoke Screen on {SPACE_NAMES[s]}"
+                        out.append(act(f"fire:{ref}:{k}:{SPACE_NAMES[s]}", label))
                 continue
             if not t.up.is_weapon or (t.up.mount and not t.mounted):
                 continue
@@ -1202,7 +1256,8 @@ def shoot_actions(st: PacificState, slot: int) -> list[Action]:
                 out.append(
                     act(
                         f"fire:{ref}:{k}:{target_ref(st, tid, u.side)}",
-                        f"{u.card.name} fires its {t.up.name} at {name}",
+                        token_label(u, k, "{1} fires its {0} at ")
+                        + f"{name}{where_label(target_ref(st, tid, u.side))}",
                     )
                 )
         inside = u.iid not in st.units  # §15.5: skills are used from inside a landing craft too
@@ -1216,7 +1271,8 @@ def shoot_actions(st: PacificState, slot: int) -> list[Action]:
                 if (heal and f.card.type in ("infantry", "artillery")) or (
                     repair and f.card.type in ("artillery", "tank", "transport") and f is not u
                 ):
-                    out.append(act(f"heal:{ref}:{SPACE_NAMES[n]}", f"{u.card.name} heals/repairs {f.card.name}"))
+                    label = f"{named(u, u.side)} heals/repairs {named(f, u.side)}"
+                    out.append(act(f"heal:{ref}:{SPACE_NAMES[n]}", label))
         out.extend(token_actions(st, u))  # §15.7: from inside a landing craft too
     out.append(SHOOT_DONE)
     return out
@@ -1262,7 +1318,7 @@ def flip_actions(st: PacificState, slot: int) -> list[Action]:
             continue
         for k, t in enumerate(u.tokens):
             if t.mounted and t.mounted_turn < st.turn:
-                out.append(act(f"dismount:{SPACE_NAMES[u.space]}:{k}", f"Dismount the {t.up.name} of {u.card.name}"))
+                out.append(act(f"dismount:{SPACE_NAMES[u.space]}:{k}", token_label(u, k, "Dismount the {} of {}")))
     return out
 
 
@@ -1273,7 +1329,7 @@ def air_reactions(st: PacificState) -> list[Action]:
     if ph == "intercept":
         return [
             *(
-                act(f"intercept:a{st.units[f].bay}", f"Intercept with {st.units[f].card.name}")
+                act(f"intercept:a{st.units[f].bay}", f"Intercept with {named(st.units[f], air['def'])}")
                 for f in air_fighters(st, air["def"])
             ),
             NO_INTERCEPT,
@@ -1281,14 +1337,14 @@ def air_reactions(st: PacificState) -> list[Action]:
     if ph == "escort":
         return [
             *(
-                act(f"escort:a{st.units[f].bay}", f"Escort with {st.units[f].card.name}")
+                act(f"escort:a{st.units[f].bay}", f"Escort with {named(st.units[f], 1 - air['def'])}")
                 for f in air_fighters(st, 1 - air["def"], exclude=air["plane"])
             ),
             NO_ESCORT,
         ]
     return [
         *(
-            act(f"aa:{SPACE_NAMES[st.units[a].space]}", f"Anti-aircraft fire from {st.units[a].card.name}")
+            act(f"aa:{SPACE_NAMES[st.units[a].space]}", f"Anti-aircraft fire from {named(st.units[a], air['def'])}")
             for a in aa_units(st)
         ),
         AA_DONE,
