@@ -20,7 +20,7 @@ from fastapi.testclient import TestClient
 from hulldown.engine import registry
 from hulldown.server.app import create_app
 from tests.engine.toygame import TOY
-from tests.server.secretgame import SECRET
+from tests.server.secretgame import BLIND, SECRET
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -71,9 +71,11 @@ def postgres_url(postgres_server: str) -> Iterator[str]:
 def games() -> Iterator[None]:
     registry.register(TOY)
     registry.register(SECRET)
+    registry.register(BLIND)
     yield
     registry.unregister(TOY.info.id)
     registry.unregister(SECRET.info.id)
+    registry.unregister(BLIND.info.id)
 
 
 @pytest.fixture

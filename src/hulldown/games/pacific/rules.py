@@ -978,7 +978,7 @@ def transport_actions(st: PacificState, slot: int, flags: Flags) -> list[Action]
                 out.append(
                     act(
                         f"unload:{names[t.space]}:{names[s]}",
-                        f"{t.card.name} unloads {t.cargo.card.name} on {names[s]}",
+                        f"{named(t, t.side)} unloads {t.cargo.card.name} on {names[s]}",
                     )
                 )
     units = sorted((u for u in st.units.values() if u.owner == slot and u.space >= 0), key=lambda x: x.iid)
@@ -1207,7 +1207,7 @@ def fire_targets(
             for f in st.units.values()
         ):
             continue  # §11.4: beyond range only when another friendly ground unit has it in range
-        out.append((f"u{e.iid}", e.card.name))
+        out.append((f"u{e.iid}", enemy_name(e)))
     if grid.hq_distance(enemy, u.space) <= reach and pierce >= st.hq_armour(enemy):
         out.append(("hq", "the HQ"))  # only a weapon that can damage it (§7.3)
     for s in terrain_targets(st) if terrain is None else terrain:
