@@ -9,8 +9,9 @@ reveals nothing to seat q exactly when q cannot tell the real game from any
 game q thought possible before it. For each undeclared decision of random
 playouts and each seat q, the state before it is resampled from q's view and
 the same action applied; the action must be legal there and leave q with
-the very observation the real game gives q. Otherwise the decision told q
-something (which hidden card or unit was there) and should have been declared.
+the very observation (and, if q decides next, the very choices) the real game
+gives q. Otherwise the decision told q something (which hidden card or unit was
+there) and should have been declared.
 """
 
 from __future__ import annotations
@@ -59,6 +60,17 @@ def check_decision(before: GameState, action: Action, after: GameState, where: s
                     f"{where}: {action.id!r} declared no reveal, but it showed seat {q} something:"
                     f" {_first_difference(seen, got)}"
                 )
+            if _choices(after, q) != _choices(guess, q):
+                raise ConformanceError(
+                    f"{where}: {action.id!r} declared no reveal, but seat {q}'s next choices show it something"
+                )
+
+
+def _choices(state: GameState, seat: int) -> list[tuple[str, str]] | None:
+    """What a seat is offered next (ids and labels), which it sees as surely as its observation."""
+    if state.is_over or state.current_player != seat:
+        return None
+    return sorted((a.id, a.label) for a in state.legal_actions())
 
 
 def check_reveals(
