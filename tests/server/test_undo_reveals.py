@@ -28,3 +28,26 @@ def test_a_formation_card_turned_up_cannot_be_undone(client: TestClient) -> None
     u = client.post(f"/api/games/{gid}/undo", json={"version": v["version"]}, headers=auth(tokens[seat]))
     assert u.status_code == 409
     assert view(client, gid, tokens[seat])["steps"] == 1
+
+
+def test_a_decision_that_revealed_nothing_can_be_undone(client: TestClient) -> None:
+    g = create(client, ["human", "human"], game="tank-killers")
+    gid, tokens = g["id"], [s["token"] for s in g["seats"]]
+    for _ in range(300):  # the last choice is often a plain pass of the modifier round: no reveal
+        v = view(client, gid)
+        assert not v["over"], "no undoable decision came up"
+        seat = v["current_player"]
+        mine = view(client, gid, tokens[seat])
+        choice = mine["legal_actions"][-1]["id"]
+        r = client.post(
+            f"/api/games/{gid}/actions", json={"action": choice, "version": mine["version"]}, headers=auth(tokens[seat])
+        )
+        assert r.status_code == 200, r.text
+        after = r.json()
+        assert after["can_undo"] == (not room(client, gid).state.last_decision_revealed)
+        if after["can_undo"]:
+            break
+    steps = after["steps"]
+    u = client.post(f"/api/games/{gid}/undo", json={"version": after["version"]}, headers=auth(tokens[seat]))
+    assert u.status_code == 200 and u.json()["steps"] == steps - 1
+    assert any(a["id"] == choice for a in u.json()["legal_actions"])  # the same choice is offered again
