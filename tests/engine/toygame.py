@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hulldown.engine import Action, Event, Game, GameInfo, GameState, OptionSpec, Zone, public
+from hulldown.engine import Action, Event, Game, GameInfo, GameState, OptionSpec, Zone, public, reveal
 from hulldown.engine.rng import SplitMix64
 
 CARDS = list(range(12))
@@ -47,7 +47,7 @@ class HighCard(GameState):
         card = int(action.id.split(":")[1])
         self.hands[self.turn].remove(card)
         self.table[self.turn] = card
-        events.append(public("played", seat=self.turn, card=str(card)))
+        events.append(reveal("played", seat=self.turn, card=str(card)))  # from a hidden hand
         if self.turn + 1 < self._players:
             self.turn += 1
             return

@@ -21,7 +21,7 @@ from hulldown.engine import registry
 from hulldown.server.app import create_app
 from hulldown.server.limits import Limits
 from tests.engine.toygame import TOY
-from tests.server.secretgame import SECRET
+from tests.server.secretgame import BLIND, SECRET
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -72,9 +72,11 @@ def postgres_url(postgres_server: str) -> Iterator[str]:
 def games() -> Iterator[None]:
     registry.register(TOY)
     registry.register(SECRET)
+    registry.register(BLIND)
     yield
     registry.unregister(TOY.info.id)
     registry.unregister(SECRET.info.id)
+    registry.unregister(BLIND.info.id)
 
 
 @pytest.fixture

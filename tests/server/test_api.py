@@ -10,7 +10,6 @@ import pytest
 from fastapi.testclient import TestClient
 
 import hulldown
-from hulldown.server.rooms import Move, is_reveal
 from tests.server.conftest import auth, create
 from tests.server.secretgame import NAMES, hidden_from
 
@@ -174,7 +173,7 @@ def test_lists_open_running_finished(client: TestClient) -> None:
 
 
 def test_undo_own_decision_only_until_chance_or_other_seat(client: TestClient) -> None:
-    g = create(client, ["human", "human"])
+    g = create(client, ["human", "human"], game="blind-cards")
     gid, (t0, t1) = g["id"], [s["token"] for s in g["seats"]]
     v = view(client, gid, t0)
     fp0 = room(client, gid).state.fingerprint()
@@ -214,29 +213,36 @@ def test_undo_own_decision_only_until_chance_or_other_seat(client: TestClient) -
 def test_undo_survives_restart_and_reveals_block_it(games: None, db_url: str) -> None:
     from hulldown.server.app import create_app
 
-    with TestClient(create_app(db_url=db_url, bot_delay=0)) as c:
-        g = create(c, ["human", "human"])
-        gid, t0 = g["id"], g["seats"][0]["token"]
-        v = view(c, gid, t0)
-        c.post(
+    def act(c: TestClient, gid: str, token: str) -> dict[str, Any]:
+        v = view(c, gid, token)
+        r = c.post(
             f"/api/games/{gid}/actions",
             json={"action": v["legal_actions"][0]["id"], "version": v["version"]},
-            headers=auth(t0),
+            headers=auth(token),
         )
-        v = view(c, gid, t0)
-        assert c.post(f"/api/games/{gid}/undo", json={"version": v["version"]}, headers=auth(t0)).status_code == 200
-        manager = c.app.state.manager  # type: ignore[attr-defined]
-        r = manager.rooms[gid]
-        r.moves.append(Move(0, "x", [], [{"type": "card revealed", "to": "all"}]))
-        assert not manager.can_undo(r, 0)
-        r.moves[-1] = Move(0, "x", [], [{"type": "drew", "to": [0]}])
-        assert not manager.can_undo(r, 0)
-        r.moves.pop()
-        fp = r.state.fingerprint()
+        assert r.status_code == 200, r.text
+        out: dict[str, Any] = r.json()
+        return out
+
+    def undo(c: TestClient, gid: str, token: str) -> int:
+        v = view(c, gid, token)
+        return c.post(f"/api/games/{gid}/undo", json={"version": v["version"]}, headers=auth(token)).status_code
+
     with TestClient(create_app(db_url=db_url, bot_delay=0)) as c:
-        v = view(c, gid, t0)
-        assert v["steps"] == 0 and room(c, gid).state.fingerprint() == fp
-    assert is_reveal({"type": "x", "reveal": True}) and not is_reveal({"type": "played"})
+        g = create(c, ["human", "human"], game="blind-cards")  # a card laid face down shows nothing
+        gid, t0 = g["id"], g["seats"][0]["token"]
+        assert act(c, gid, t0)["can_undo"]
+        fp = room(c, gid).state.fingerprint()
+        shown = create(c, ["human", "human"])  # secret-cards: a card played is shown to everyone
+        sid, s0 = shown["id"], shown["seats"][0]["token"]
+        assert not act(c, sid, s0)["can_undo"]
+        assert undo(c, sid, s0) == 409
+    with TestClient(create_app(db_url=db_url, bot_delay=0)) as c:
+        assert view(c, gid, t0)["can_undo"] and room(c, gid).state.fingerprint() == fp
+        assert undo(c, gid, t0) == 200
+        assert view(c, gid, t0)["steps"] == 0
+        assert not view(c, sid, s0)["can_undo"] and undo(c, sid, s0) == 409
+        assert view(c, sid, s0)["steps"] == 1
 
 
 def test_clock_runs_out_and_a_bot_takes_over(client: TestClient) -> None:

@@ -14,10 +14,24 @@ from hulldown.engine.errors import (
 from hulldown.engine.game import Game, GameInfo, OptionSpec
 from hulldown.engine.record import GameRecord, replay
 from hulldown.engine.rng import SplitMix64, derive_seed
-from hulldown.engine.state import Action, Event, GameState, Seat, events_for, private, public, visible_to
+from hulldown.engine.state import (
+    REVEAL,
+    Action,
+    Event,
+    GameState,
+    Seat,
+    events_for,
+    is_reveal,
+    mark_reveal,
+    private,
+    public,
+    reveal,
+    visible_to,
+)
 from hulldown.engine.zones import EmptyZoneError, Zone
 
 __all__ = [
+    "REVEAL",
     "Action",
     "AgentSpecError",
     "ChanceScriptError",
@@ -40,8 +54,11 @@ __all__ = [
     "Zone",
     "derive_seed",
     "events_for",
+    "is_reveal",
+    "mark_reveal",
     "private",
     "public",
     "replay",
+    "reveal",
     "visible_to",
 ]

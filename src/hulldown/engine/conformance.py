@@ -3,8 +3,10 @@
 Random playouts from many seeds must terminate within the declared bound,
 never offer an action that ``apply`` rejects, conserve every card, replay
 identically from the record, clone independently, keep each seat's
-observation unchanged when what that seat cannot see is resampled, and send
-each seat only events consistent with what it may observe.
+observation unchanged when what that seat cannot see is resampled, send
+each seat only events consistent with what it may observe, and label every
+legal action distinctly. Declared reveals are checked in
+:mod:`hulldown.engine.reveals`.
 
 These are plain functions raising :class:`ConformanceError` so tests,
 benchmarks and the CLI can all run them.
@@ -14,14 +16,14 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from hulldown.engine.errors import IllegalActionError
 from hulldown.engine.game import Game
 from hulldown.engine.record import GameRecord, replay
 from hulldown.engine.rng import SplitMix64, derive_seed
-from hulldown.engine.state import Event, GameState, visible_to
+from hulldown.engine.state import Action, Event, GameState, visible_to
 
 
 class ConformanceError(AssertionError):
@@ -90,6 +92,22 @@ def check_events(
                 )
 
 
+def check_labels(legal: Sequence[Action], where: str = "") -> None:
+    """Every legal action's label is non-empty and names it alone.
+
+    People choose by label (the browser and the terminal show nothing else), so
+    two actions with one label would make a player pick blind.
+    """
+    seen: dict[str, str] = {}
+    for a in legal:
+        label = a.label.strip() if isinstance(a.label, str) else ""
+        if not label:
+            raise ConformanceError(f"{where}: action {a.id!r} has an empty label")
+        if label in seen:
+            raise ConformanceError(f"{where}: actions {seen[label]!r} and {a.id!r} share the label {label!r}")
+        seen[label] = a.id
+
+
 def random_playout(state: GameState, rng: SplitMix64, max_steps: int) -> int:
     n = 0
     while not state.is_over:
@@ -133,6 +151,7 @@ def check_game(
             raise ConformanceError(f"seed {seed}: a running game offers no legal action")
         if len({a.id for a in legal}) != len(legal):
             raise ConformanceError(f"seed {seed}: duplicate action ids {[a.id for a in legal]!r:.200}")
+        check_labels(legal, f"seed {seed}, step {n}")
         cp = state.current_player
         if cp is None or not (0 <= cp < state.players):
             raise ConformanceError(f"seed {seed}: current_player {cp!r} while the game runs")

@@ -63,9 +63,35 @@ class Action:
         return self.id
 
 
+#: The event field by which a game declares that an event discloses hidden information.
+REVEAL = "reveal"
+
+
 def public(type_: str, **data: Any) -> Event:
     """An event every seat and spectator may see."""
     return {"type": type_, "to": "all", **data}
+
+
+def reveal(type_: str, **data: Any) -> Event:
+    """A public event that discloses what some seat could not know before.
+
+    A card turned up, drawn face up or played from a hidden hand, a face-down
+    unit shown: anything after which some seat knows more than its
+    observation before the decision allowed it to infer. Undo stops at such an
+    event, so that nobody can take back a decision and keep what it showed.
+    """
+    return {"type": type_, "to": "all", REVEAL: True, **data}
+
+
+def mark_reveal(event: Event) -> Event:
+    """Declare an event built elsewhere (or one that reveals only sometimes) as a reveal."""
+    event[REVEAL] = True
+    return event
+
+
+def is_reveal(event: Event) -> bool:
+    """Whether the game declared the event as disclosing hidden information."""
+    return event.get(REVEAL) is True
 
 
 def private(seats: Iterable[Seat], type_: str, **data: Any) -> Event:
@@ -100,10 +126,12 @@ class GameState:
         "_determinized",
         "_forced",
         "_game_id",
+        "_last_step",
         "_legal_cache",
         "_log",
         "_options",
         "_players",
+        "_revealed_at",
         "_rng",
         "_seed",
         "_steps",
@@ -120,6 +148,8 @@ class GameState:
     _log: Any
     _forced: list[LogEntry] | None
     _legal_cache: list[Action] | None
+    _last_step: tuple[Any, list[Event]] | None
+    _revealed_at: Any
     _steps: int
     _determinized: bool
 
@@ -140,6 +170,8 @@ class GameState:
         self._log = None
         self._forced = list(forced) if forced else None
         self._legal_cache = None
+        self._last_step = None
+        self._revealed_at = None
         self._steps = 0
         self._determinized = False
 
@@ -289,12 +321,43 @@ class GameState:
         else:
             act = self.find_action(action)
         seat = self._current_player()
-        self._log = (("action", seat, act.id), self._log)
+        node = self._log = (("action", seat, act.id), self._log)
         self._legal_cache = None
         self._steps += 1
         events: list[Event] = []
         self._apply(act, events)
+        # kept, not judged: search applies millions of steps and never asks
+        self._last_step = (node, events)
         return events
+
+    @property
+    def last_decision_revealed(self) -> bool:
+        """Whether the latest decision let some seat learn something.
+
+        True when it drew a chance outcome (die, shuffle, random choice), sent
+        any event to some seats only, or made an event the game declared with
+        :func:`reveal` / :func:`mark_reveal`, or called :meth:`declare_reveal`.
+        Only a decision for which this is
+        False may be taken back without anyone un-seeing anything; the
+        conformance suite checks that games declare every reveal. False
+        before the first decision.
+        """
+        last = self._last_step
+        if last is None:
+            return False
+        node, events = last
+        if self._log is not node or self._revealed_at is node:
+            return True
+        return any(e["to"] != "all" or e.get(REVEAL) is True for e in events)
+
+    def declare_reveal(self) -> None:
+        """Declare, from ``_apply``, that the decision under way discloses something no event shows.
+
+        What did *not* happen can tell as much as an event: a game that goes on
+        after a capture tells the opponent that the capture fulfilled no secret
+        mission. Such a decision must not be undone either.
+        """
+        self._revealed_at = self._log
 
     def observation(self, seat: Seat | None = None) -> dict[str, JSON]:
         if seat is not None and not (0 <= seat < self._players):
@@ -318,6 +381,8 @@ class GameState:
         new._log = self._log
         new._forced = list(self._forced) if self._forced else None
         new._legal_cache = self._legal_cache  # never mutated, only replaced
+        new._last_step = self._last_step
+        new._revealed_at = self._revealed_at
         new._steps = self._steps
         new._determinized = self._determinized
         self._copy_into(new)

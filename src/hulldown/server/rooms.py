@@ -7,11 +7,11 @@ not seen. Bots move in ``hulldown.server.bots``: cheap ones on the event
 loop, searching ones in worker processes under a deadline
 (``hulldown.server.workers``).
 
-Undo (docs/web.md, "Undo"): a seat may take back its own latest decision if,
-since that decision, no chance outcome was drawn, no other seat decided, and
-no event was private or marked as a reveal. The game is then rebuilt from the
-stored moves without the last one; repeated undo walks further back under the
-same rule.
+Undo (docs/web.md, "Undo"): a seat may take back its own latest decision if
+no other seat decided since and the game says the decision revealed nothing
+(``GameState.last_decision_revealed``: no chance outcome, no private event, no
+declared reveal). The game is then rebuilt from the stored moves without the
+last one; repeated undo walks further back under the same rule.
 """
 
 from __future__ import annotations
@@ -67,11 +67,6 @@ class ApiError(Exception):
 
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-def is_reveal(event: Event) -> bool:
-    """Events a game marks as revealing something: ``reveal: true`` or a type naming a reveal."""
-    return bool(event.get("reveal")) or "reveal" in str(event.get("type", "")).lower()
 
 
 def _entry(step: list[Any]) -> LogEntry:
@@ -355,9 +350,8 @@ class Manager:
         if room.seats[seat].controller != HUMAN:
             return False
         last = room.moves[-1]
-        if last.seat != seat or last.chance:
-            return False
-        return all(e.get("to") == "all" and not is_reveal(e) for e in last.events)
+        # what the game declares, never the events' names: those are not kept across a restart
+        return last.seat == seat and not last.chance and not room.state.last_decision_revealed
 
     def view(self, room: Room, seat: int | None) -> dict[str, Any]:
         state = room.state

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hulldown.engine import Action, Event, private, public
+from hulldown.engine import Action, Event, mark_reveal, private, public
 from hulldown.games.pacific import combat, grid
 from hulldown.games.pacific.ids import (
     BAYS,
@@ -21,6 +21,7 @@ from hulldown.games.pacific.ids import (
     hand_card,
     unit_ref,
 )
+from hulldown.games.pacific.labels import enemy_name, hand_names, named, token_label, where_label
 from hulldown.games.pacific.state import HAND_LIMIT, HQ_HP, WEATHER_ROLL, act
 from hulldown.games.pacific.units import HQ_SPACE, Unit
 
@@ -56,8 +57,12 @@ def _move(kind: str, name: str, a: int, b: int) -> Action:
     x = _KEYED.get(key)
     if x is None:
         here, there = SPACE_NAMES[a], SPACE_NAMES[b]
-        label = {"move": "Move {} to {}", "ride": "Ride {} to {} (no fire)", "cover": "Covered Movement of {} to {}"}
-        x = _KEYED[key] = act(f"{kind}:{here}:{there}", label[kind].format(name, there))
+        label = {
+            "move": "Move {} from {} to {}",
+            "ride": "Ride {} from {} to {} (no fire)",
+            "cover": "Covered Movement of {} from {} to {}",
+        }
+        x = _KEYED[key] = act(f"{kind}:{here}:{there}", label[kind].format(name, here, there))
     return x
 
 
@@ -90,7 +95,16 @@ def reveal(st: PacificState, u: Unit, events: list[Event]) -> None:
     """§11.7: the card is turned face up and stays so."""
     if u.face_down:
         u.face_down = False
-        events.append(public("revealed", unit=u.iid, name=u.card.name, space=where(u)))
+        events.append(mark_reveal(public("revealed", unit=u.iid, name=u.card.name, space=where(u))))
+
+
+def shows_face_down(st: PacificState, *units: Unit) -> None:
+    """§11.7 a face-down unit that moves or carries shows the enemy something of what it is
+    (how far it may go, what it may carry), even if it stays face down: declare a reveal."""
+    for u in units:
+        if any(v.face_down for v in u.each()):
+            st.declare_reveal()
+            return
 
 
 def near_enemy(st: PacificState, u: Unit) -> bool:
@@ -127,11 +141,14 @@ def reveal_sweep(st: PacificState, events: list[Event]) -> None:
 
 
 def announce_deployment(st: PacificState, u: Unit, events: list[Event]) -> None:
-    """A face-down deployment tells the enemy only where a card went (§11.7)."""
+    """A face-down deployment tells the enemy only where a card went (§11.7).
+
+    Even that is a reveal: the card left a hidden hand, and the AP paid show its cost.
+    """
     if not u.face_down:
-        events.append(public("deployed", unit=u.iid, name=u.card.name, space=where(u)))
+        events.append(mark_reveal(public("deployed", unit=u.iid, name=u.card.name, space=where(u))))
         return
-    events.append(public("deployed", unit=-1, space=where(u), face_down=True))
+    events.append(mark_reveal(public("deployed", unit=-1, space=where(u), face_down=True)))
     own = [s for s in range(st._players) if st.slot_side[s] == u.side and not (st.solo and u.side == 1)]
     if own:
         events.append(private(own, "deployed-face-down", unit=u.iid, name=u.card.name, space=where(u)))
@@ -183,7 +200,10 @@ def advance(st: PacificState, events: list[Event]) -> None:
                 ai_terrain(st, side, events)
                 st.bid_order.pop(0)
                 continue
-            if not terrain_actions(st, side):
+            choices = terrain_actions(st, side)
+            if st.sd_budget and all(c.id.startswith(("deploy:", "upgrade:")) for c in choices):
+                st.declare_reveal()  # §3.5 whether the side deploys on shows what its hand can afford
+            if not choices:
                 st.bid_order.pop(0)
                 continue
             st.actor = slots_of(st, side)[0]
@@ -402,10 +422,8 @@ def legal_actions(st: PacificState) -> list[Action]:
     if ph == "flip":
         return [*flip_actions(st, slot), FLIP_DONE]
     if ph == "discard":
-        out = [
-            act(f"discard:{HAND_REFS[k]}", f"Discard {st.db.name(st.cards[iid])}")
-            for k, iid in enumerate(sorted(st.hands[slot])[:HAND_SLOTS])
-        ]
+        names = hand_names(st, slot)
+        out = [act(f"discard:{HAND_REFS[k]}", f"Discard {names[k]}") for k in range(min(len(names), HAND_SLOTS))]
         if len(st.hands[slot]) <= HAND_LIMIT:
             out.append(DISCARD_DONE)
         return out
@@ -416,8 +434,9 @@ def legal_actions(st: PacificState) -> list[Action]:
         assert ps is not None
         u = st.units[ps["target"]]
         ref = unit_ref(u, u.side)
+        user = skill_user(u)
         return [
-            *(act(f"smoke:{ref}:{k}", f"Smoke grenade on {u.card.name}") for k in smoke_tokens(skill_user(u))),
+            *(act(f"smoke:{ref}:{k}", token_label(user, k, "Throw the {} of {}")) for k in smoke_tokens(user)),
             NO_SMOKE,
         ]
     raise AssertionError(ph)
@@ -465,6 +484,7 @@ def starting_deployment_actions(st: PacificState, side: int) -> list[Action]:
     out: list[Action] = []
     spaces = [s for s, t in enumerate(st.terrain) if t in st.sd_budget and st.board[s] < 0]
     mine = {t for t, left in st.sd_budget.items() if left > 0}
+    names = hand_names(st, slot)
     for k, iid in enumerate(sorted(st.hands[slot])[:HAND_SLOTS]):
         uc = st.db.units.get(st.cards[iid])
         if uc is None or uc.type == "aircraft":
@@ -472,7 +492,7 @@ def starting_deployment_actions(st: PacificState, side: int) -> list[Action]:
         for s in spaces:
             t = st.terrain[s]
             if t in mine and uc.cost <= st.sd_budget[t] and grid.own_row(side, s) in (2, 3):
-                out.append(_deploy(k, uc.name, s, uc.cost))
+                out.append(_deploy(k, names[k], s, uc.cost))
     for u in sorted(st.units.values(), key=lambda x: x.iid):
         if u.side != side or u.space < 0 or st.terrain[u.space] not in mine:
             continue
@@ -483,7 +503,7 @@ def starting_deployment_actions(st: PacificState, side: int) -> list[Action]:
         for up in upgrade_options(st, u):
             tok = st.db.upgrades[up]
             if up not in have and tok.cost <= left:
-                out.append(act(f"upgrade:{unit_ref(u, side)}:{up}", f"Upgrade {u.card.name} with {tok.name}"))
+                out.append(act(f"upgrade:{unit_ref(u, side)}:{up}", f"Upgrade {named(u, side)} with {tok.name}"))
     return out
 
 
@@ -563,6 +583,7 @@ def deploy_actions(st: PacificState, slot: int) -> list[Action]:
     side = st.side_of(slot)
     ap = st.ap[slot]
     bay_free = free_bay(st, side) > 0
+    names = hand_names(st, slot)
     for k, iid in enumerate(sorted(st.hands[slot])[:HAND_SLOTS]):
         h = HAND_REFS[k]
         cid = st.cards[iid]
@@ -570,22 +591,23 @@ def deploy_actions(st: PacificState, slot: int) -> list[Action]:
         if uc is not None:
             if uc.type == "aircraft":
                 if uc.cost <= ap and bay_free:
-                    out.append(_deploy(k, uc.name, HQ_SPACE, uc.cost))
+                    out.append(_deploy(k, names[k], HQ_SPACE, uc.cost))
                 continue
             for s in deploy_spaces(st, slot, uc.tags):
                 if unit_deploy_cost(st, slot, uc.cost, uc.tags, s) <= ap:
-                    out.append(_deploy(k, uc.name, s, uc.cost))
+                    out.append(_deploy(k, names[k], s, uc.cost))
             continue
         sc = st.db.support[cid]
         if sc.play_cost > ap:
             continue
         for target in support_targets(st, side, sc):
             if target is None:
-                out.append(act(f"play:{h}", f"Play {sc.name}"))
+                out.append(act(f"play:{h}", f"Play {names[k]}"))
             else:
                 u = st.units[target]
                 ref = unit_ref(u, side)
-                out.append(act(f"play:{h}:{ref}", f"Play {sc.name} on {u.card.name} ({ref})"))
+                name = u.card.name if u.side == side else enemy_name(u)
+                out.append(act(f"play:{h}:{ref}", f"Play {names[k]} on {name} ({ref})"))
     for u in sorted(st.units.values(), key=lambda x: x.iid):
         if u.owner != slot:
             continue
@@ -596,7 +618,7 @@ def deploy_actions(st: PacificState, slot: int) -> list[Action]:
         for up in upgrade_options(st, u):
             tok = st.db.upgrades[up]
             if up not in have and tok.cost <= ap:
-                out.append(act(f"upgrade:{unit_ref(u, side)}:{up}", f"Upgrade {u.card.name} with {tok.name}"))
+                out.append(act(f"upgrade:{unit_ref(u, side)}:{up}", f"Upgrade {named(u, side)} with {tok.name}"))
     out.extend(board_actions(st, slot))
     out.extend(deploy_fetch_actions(st, slot))
     out.extend(lend_lease_actions(st, slot))
@@ -819,23 +841,26 @@ def move_actions(st: PacificState, slot: int) -> list[Action]:
                 for n in grid.NEIGH[u.space]:
                     e = st.unit_at(n)
                     if e is not None and e.side != u.side and (e.face_down or u.card.pierce >= st.effective_armour(e)):
-                        out.append(act(f"assault:{here}:{SPACE_NAMES[n]}", f"{u.card.name} assaults {e.card.name}"))
+                        label = f"{named(u, u.side)} assaults {enemy_name(e)} ({SPACE_NAMES[n]})"
+                        out.append(act(f"assault:{here}:{SPACE_NAMES[n]}", label))
             if u.has("advance") and u.mp_bonus == 0 and st.ap[slot] >= 1:
-                out.append(act(f"advance:{here}", f"Advance: +1 MP for {u.card.name} (1 AP)"))
+                out.append(act(f"advance:{here}", f"Advance: +1 MP for {named(u, u.side)} (1 AP)"))
         if u.has("sappers") or any(t.up.effect == "sappers" for t in u.tokens):
             for n in grid.NEIGH[u.space]:
                 if "obstacle" in st.terrain_tags(n) and st.terrain[n] >= 0:
-                    out.append(act(f"sap:{SPACE_NAMES[u.space]}:{SPACE_NAMES[n]}", f"Sappers clear {SPACE_NAMES[n]}"))
+                    label = f"Sappers of {named(u, u.side)} clear {SPACE_NAMES[n]}"
+                    out.append(act(f"sap:{SPACE_NAMES[u.space]}:{SPACE_NAMES[n]}", label))
         out.extend(token_actions(st, u))
         if st.drops and u.space in st.drops:
             if pickable(st, u):
-                out.append(act(f"pickup:{SPACE_NAMES[u.space]}", f"{u.card.name} picks up the upgrade tokens here"))
+                label = f"{named(u, u.side)} picks up the upgrade tokens there"
+                out.append(act(f"pickup:{SPACE_NAMES[u.space]}", label))
             for k, up in tradeable(st, u):
                 name = st.db.upgrades[up].name
                 out.append(
                     act(
                         f"trade:{SPACE_NAMES[u.space]}:{k}:{up}",
-                        f"{u.card.name} trades its {u.tokens[k].up.name} for the {name} here",
+                        f"{named(u, u.side)} trades its {u.tokens[k].up.name} (token {k + 1}) for the {name} there",
                     )
                 )
     out.extend(transport_actions(st, slot, flags))
@@ -918,7 +943,7 @@ def transport_actions(st: PacificState, slot: int, flags: Flags) -> list[Action]
                 out.append(
                     act(
                         f"unload:{names[t.space]}:{names[s]}",
-                        f"{t.card.name} unloads {t.cargo.card.name} on {names[s]}",
+                        f"{named(t, t.side)} unloads {t.cargo.card.name} on {names[s]}",
                     )
                 )
     units = sorted((u for u in st.units.values() if u.owner == slot and u.space >= 0), key=lambda x: x.iid)
@@ -932,10 +957,12 @@ def transport_actions(st: PacificState, slot: int, flags: Flags) -> list[Action]
             if reach is None:
                 reach = reachable(st, u, movement_points(st, u), flags)
             if walks_aboard(st, u, t, reach):
-                out.append(act(f"load:{names[u.space]}:{names[t.space]}", f"{u.card.name} boards {t.card.name}"))
+                label = f"{named(u, u.side)} boards {named(t, u.side)}"
+                out.append(act(f"load:{names[u.space]}:{names[t.space]}", label))
         if is_carrier(u) and u.cargo is None:
             for c in fetch_targets(st, u, flags, units):
-                out.append(act(f"fetch:{names[u.space]}:{names[c.space]}", f"{u.card.name} picks up {c.card.name}"))
+                label = f"{named(u, u.side)} picks up {named(c, u.side)}"
+                out.append(act(f"fetch:{names[u.space]}:{names[c.space]}", label))
     return out
 
 
@@ -955,6 +982,7 @@ def board_actions(st: PacificState, slot: int) -> list[Action]:
         return []
     out: list[Action] = []
     ap = st.ap[slot]
+    names = hand_names(st, slot)
     for k, iid in enumerate(sorted(st.hands[slot])[:HAND_SLOTS]):
         uc = st.db.units.get(st.cards[iid])
         if uc is None:
@@ -962,7 +990,10 @@ def board_actions(st: PacificState, slot: int) -> list[Action]:
         for t in carriers:
             if carries_card(t, uc) and board_cost(st, slot, uc, t) <= ap:
                 out.append(
-                    act(f"board:{HAND_REFS[k]}:{SPACE_NAMES[t.space]}", f"Deploy {uc.name} on board {t.card.name}")
+                    act(
+                        f"board:{HAND_REFS[k]}:{SPACE_NAMES[t.space]}",
+                        f"Deploy {names[k]} on board {named(t, t.side)}",
+                    )
                 )
     return out
 
@@ -1002,7 +1033,8 @@ def deploy_fetch_actions(st: PacificState, slot: int) -> list[Action]:
         if not t.has("mobility") or not can_move(st, t):
             continue
         for c in fetch_targets(st, t, flags, units):
-            out.append(act(f"fetch:{names[t.space]}:{names[c.space]}", f"{t.card.name} picks up {c.card.name}"))
+            label = f"{named(t, t.side)} picks up {named(c, t.side)}"
+            out.append(act(f"fetch:{names[t.space]}:{names[c.space]}", label))
     return out
 
 
@@ -1072,9 +1104,9 @@ def token_actions(st: PacificState, u: Unit) -> list[Action]:
     ref = unit_ref(u, u.side)
     for k, t in enumerate(u.tokens):
         if t.up.mount and not t.mounted and u.space >= 0 and u.card.type != "aircraft":
-            out.append(act(f"mount:{ref}:{k}", f"Mount the {t.up.name} of {u.card.name}"))
+            out.append(act(f"mount:{ref}:{k}", token_label(u, k, "Mount the {} of {}")))
         if t.up.effect == "smoke-grenade" and not t.used and not t.spent:
-            out.append(act(f"smoke:{ref}:{k}", f"Smoke grenade on {u.card.name}"))
+            out.append(act(f"smoke:{ref}:{k}", token_label(u, k, "Throw the {} of {}")))
     return out
 
 
@@ -1114,7 +1146,7 @@ def fire_targets(
             return out
         for e in ordered:
             if e.side == enemy and (e.face_down or pierce >= st.effective_armour(e)):
-                out.append((f"u{e.iid}", e.card.name))
+                out.append((f"u{e.iid}", enemy_name(e)))
         if pierce >= st.hq_armour(enemy):
             out.append(("hq", "the HQ"))
         return out
@@ -1129,7 +1161,7 @@ def fire_targets(
             continue
         if e.space == HQ_SPACE:
             if u.has("anti-aircraft") and grid.hq_distance(enemy, u.space) <= reach:
-                out.append((f"u{e.iid}", e.card.name))
+                out.append((f"u{e.iid}", enemy_name(e)))
             continue
         d = dist[e.space]
         # §7.5 offers only shots that can damage; a face-down card's Armour is unknown (§11.7)
@@ -1140,7 +1172,7 @@ def fire_targets(
             for f in st.units.values()
         ):
             continue  # §11.4: beyond range only when another friendly ground unit has it in range
-        out.append((f"u{e.iid}", e.card.name))
+        out.append((f"u{e.iid}", enemy_name(e)))
     if grid.hq_distance(enemy, u.space) <= reach and pierce >= st.hq_armour(enemy):
         out.append(("hq", "the HQ"))  # only a weapon that can damage it (§7.3)
     for s in terrain_targets(st) if terrain is None else terrain:
@@ -1170,14 +1202,16 @@ def shoot_actions(st: PacificState, slot: int) -> list[Action]:
             and not exchanged
         ):
             for tid, name in fire_targets(st, u, -1, ordered, terrain):
-                out.append(act(f"fire:{ref}:main:{target_ref(st, tid, u.side)}", f"{u.card.name} fires at {name}"))
+                tref = target_ref(st, tid, u.side)
+                out.append(act(f"fire:{ref}:main:{tref}", f"{named(u, u.side)} fires at {name}{where_label(tref)}"))
         for k, t in enumerate(u.tokens):
             if t.used or t.spent:
                 continue
             if t.up.effect == "smoke-screen" and u.space >= 0:
                 for s in range(grid.SPACES):
                     if grid.distance(u.space, s) <= t.up.range:
-                        out.append(act(f"fire:{ref}:{k}:{SPACE_NAMES[s]}", f"Smoke Screen on {SPACE_NAMES[s]}"))
+                        label = f"{named(u, u.side)}: Smoke Screen on {SPACE_NAMES[s]}"
+                        out.append(act(f"fire:{ref}:{k}:{SPACE_NAMES[s]}", label))
                 continue
             if not t.up.is_weapon or (t.up.mount and not t.mounted):
                 continue
@@ -1187,7 +1221,8 @@ def shoot_actions(st: PacificState, slot: int) -> list[Action]:
                 out.append(
                     act(
                         f"fire:{ref}:{k}:{target_ref(st, tid, u.side)}",
-                        f"{u.card.name} fires its {t.up.name} at {name}",
+                        token_label(u, k, "{1} fires its {0} at ")
+                        + f"{name}{where_label(target_ref(st, tid, u.side))}",
                     )
                 )
         inside = u.iid not in st.units  # §15.5: skills are used from inside a landing craft too
@@ -1201,7 +1236,8 @@ def shoot_actions(st: PacificState, slot: int) -> list[Action]:
                 if (heal and f.card.type in ("infantry", "artillery")) or (
                     repair and f.card.type in ("artillery", "tank", "transport") and f is not u
                 ):
-                    out.append(act(f"heal:{ref}:{SPACE_NAMES[n]}", f"{u.card.name} heals/repairs {f.card.name}"))
+                    label = f"{named(u, u.side)} heals/repairs {named(f, u.side)}"
+                    out.append(act(f"heal:{ref}:{SPACE_NAMES[n]}", label))
         out.extend(token_actions(st, u))  # §15.7: from inside a landing craft too
     out.append(SHOOT_DONE)
     return out
@@ -1247,7 +1283,7 @@ def flip_actions(st: PacificState, slot: int) -> list[Action]:
             continue
         for k, t in enumerate(u.tokens):
             if t.mounted and t.mounted_turn < st.turn:
-                out.append(act(f"dismount:{SPACE_NAMES[u.space]}:{k}", f"Dismount the {t.up.name} of {u.card.name}"))
+                out.append(act(f"dismount:{SPACE_NAMES[u.space]}:{k}", token_label(u, k, "Dismount the {} of {}")))
     return out
 
 
@@ -1258,7 +1294,7 @@ def air_reactions(st: PacificState) -> list[Action]:
     if ph == "intercept":
         return [
             *(
-                act(f"intercept:a{st.units[f].bay}", f"Intercept with {st.units[f].card.name}")
+                act(f"intercept:a{st.units[f].bay}", f"Intercept with {named(st.units[f], air['def'])}")
                 for f in air_fighters(st, air["def"])
             ),
             NO_INTERCEPT,
@@ -1266,14 +1302,14 @@ def air_reactions(st: PacificState) -> list[Action]:
     if ph == "escort":
         return [
             *(
-                act(f"escort:a{st.units[f].bay}", f"Escort with {st.units[f].card.name}")
+                act(f"escort:a{st.units[f].bay}", f"Escort with {named(st.units[f], 1 - air['def'])}")
                 for f in air_fighters(st, 1 - air["def"], exclude=air["plane"])
             ),
             NO_ESCORT,
         ]
     return [
         *(
-            act(f"aa:{SPACE_NAMES[st.units[a].space]}", f"Anti-aircraft fire from {st.units[a].card.name}")
+            act(f"aa:{SPACE_NAMES[st.units[a].space]}", f"Anti-aircraft fire from {named(st.units[a], air['def'])}")
             for a in aa_units(st)
         ),
         AA_DONE,
@@ -1383,6 +1419,7 @@ def apply_action(st: PacificState, a: Action, events: list[Event]) -> None:
         st.gave_ap = True
     elif kind in ("move", "ride", "cover"):
         u = find_unit(st, parts[1], side)
+        shows_face_down(st, u)
         if kind != "move":
             reveal(st, u, events)  # Riders and Covered Movement show what the unit is
         move_unit(st, u, grid.parse(parts[2]), events)
@@ -1420,14 +1457,21 @@ def apply_action(st: PacificState, a: Action, events: list[Event]) -> None:
         st.lent = True
         events.append(public("lend-lease", side=side, wounds=n))
     elif kind == "load":
-        u = find_unit(st, parts[1], side)
-        load(st, u, find_unit(st, parts[2], side), events)
+        u, carrier = find_unit(st, parts[1], side), find_unit(st, parts[2], side)
+        shows_face_down(st, u, carrier)
+        load(st, u, carrier, events)
     elif kind == "fetch":
-        fetch(st, find_unit(st, parts[1], side), find_unit(st, parts[2], side), events)
+        carrier, u = find_unit(st, parts[1], side), find_unit(st, parts[2], side)
+        shows_face_down(st, carrier, u)
+        fetch(st, carrier, u, events)
     elif kind == "unload":
-        unload(st, find_unit(st, parts[1], side), grid.parse(parts[2]), events)
+        carrier = find_unit(st, parts[1], side)
+        shows_face_down(st, carrier)
+        unload(st, carrier, grid.parse(parts[2]), events)
     elif kind == "board":
-        board(st, slot, hand_card(st, slot, parts[1]), find_unit(st, parts[2], side), events)
+        carrier = find_unit(st, parts[2], side)
+        shows_face_down(st, carrier)
+        board(st, slot, hand_card(st, slot, parts[1]), carrier, events)
     elif kind == "assault":
         declare_assault(st, a.id, side, events)
     elif kind == "advance":
@@ -1477,7 +1521,7 @@ def apply_action(st: PacificState, a: Action, events: list[Event]) -> None:
         iid = hand_card(st, slot, parts[1])
         st.hands[slot].remove(iid)
         st.discards[slot].put_top(iid)
-        events.append(public("discarded", seat=slot, card=st.cards[iid], name=st.db.name(st.cards[iid])))
+        events.append(mark_reveal(public("discarded", seat=slot, card=st.cards[iid], name=st.db.name(st.cards[iid]))))
     elif kind in ("deploy-done", "move-done", "shoot-done", "flip-done", "discard-done"):
         next_actor(st, events)
     else:  # pragma: no cover - legal_actions never offers anything else
@@ -1699,7 +1743,8 @@ def play_support(st: PacificState, slot: int, iid: int, target: int | None, even
     sc = st.db.support[st.cards[iid]]
     st.ap[slot] -= sc.play_cost
     st.hands[slot].remove(iid)
-    events.append(public("support", card=sc.id, name=sc.name, target=-1 if target is None else ev_id(st.units[target])))
+    played = public("support", card=sc.id, name=sc.name, target=-1 if target is None else ev_id(st.units[target]))
+    events.append(mark_reveal(played))  # from a hidden hand
     u = st.units[target] if target is not None else None
     attach = False
     e = sc.effect
@@ -1753,7 +1798,8 @@ def play_support(st: PacificState, slot: int, iid: int, target: int | None, even
                 lost = hand.cards[st.choose_index(len(hand))]
                 hand.remove(lost)
                 st.discards[s2].put_top(lost)
-                events.append(public("discarded", seat=s2, card=st.cards[lost], name=st.db.name(st.cards[lost])))
+                ev = public("discarded", seat=s2, card=st.cards[lost], name=st.db.name(st.cards[lost]))
+                events.append(mark_reveal(ev))
     elif e == "suppress" and u is not None:
         u.usf = True
     elif e == "immobilize" and u is not None:

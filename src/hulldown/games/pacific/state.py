@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hulldown.engine import Action, Event, GameState, Zone, private, public
+from hulldown.engine import Action, Event, GameState, Zone, mark_reveal, private, public
 from hulldown.engine.errors import OptionError
 from hulldown.engine.rng import SplitMix64
 from hulldown.games.pacific import grid
@@ -37,14 +37,21 @@ WEATHER = ("none", "fog", "rain", "winds", "storm")
 #: §11.6: d10 -> weather
 WEATHER_ROLL = ("none",) * 6 + ("fog", "rain", "winds", "storm")
 
-_ACTIONS: dict[str, Action] = {}
+_ACTIONS: dict[tuple[str, str], Action] = {}
 
 
 def act(aid: str, label: str) -> Action:
-    """Actions are built once and shared (DESIGN rule 6)."""
-    a = _ACTIONS.get(aid)
+    """Actions are built once and shared (DESIGN rule 6).
+
+    Keyed by id *and* label: one id (``fire:1,5:main:2,3``) is offered for whichever unit
+    stands on that space, and its label must name that unit, not the first one ever seen there.
+    """
+    key = (aid, label)
+    a = _ACTIONS.get(key)
     if a is None:
-        a = _ACTIONS[aid] = Action(aid, label)
+        if len(_ACTIONS) > 200_000:  # labels vary with the units: keep a long search bounded
+            _ACTIONS.clear()
+        a = _ACTIONS[key] = Action(aid, label)
     return a
 
 
@@ -865,7 +872,8 @@ class PacificState(GameState):
         self.ai_log.append(clause)
         if len(self.ai_log) > 400:
             del self.ai_log[:-400]
-        events.append(public("ai", decision=clause))
+        # the AI decides from its hidden hand and units: what it chose tells the seats about them
+        events.append(mark_reveal(public("ai", decision=clause)))
 
 
 def _carries(carrier: UnitCard, cargo: UnitCard) -> bool:

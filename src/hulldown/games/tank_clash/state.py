@@ -15,7 +15,7 @@ from typing import Any
 
 from hulldown.engine.hexgrid import grid
 from hulldown.engine.rng import SplitMix64
-from hulldown.engine.state import Action, Event, GameState, private, public
+from hulldown.engine.state import Action, Event, GameState, mark_reveal, private, public, reveal
 from hulldown.engine.zones import Zone
 from hulldown.games.tank_clash.data import (
     BOARD_ROWS,
@@ -678,7 +678,7 @@ class TankClashState(GameState):
             seat = 0 if len(self.hands[0]) > HAND_LIMIT else 1
             self.hands[seat].remove(parts[1])
             self.morale_discard.put_top(parts[1])
-            events.append(public("morale_discarded", seat=seat, card=parts[1]))
+            events.append(reveal("morale_discarded", seat=seat, card=parts[1]))
             return
         ph = self.phase
         if ph == SETUP_CHECKPOINT:
@@ -1066,15 +1066,48 @@ class TankClashState(GameState):
 
     def _move(self, t: int, dest: int, events: list[Event], boosted: bool = False) -> None:
         frm = self.hex[t]
+        shows = self.concealed[t] and self._shows_speed(t, dest, self.pm_bonus if boosted else 0)
         if not boosted and _DIST[frm * _SIZE + dest] >= 3:
             self.fast[t] = True  # public: a plain move of 3 hexes shows it is no heavy tank
         self.relocate(t, dest)
-        events.append(
-            {"type": "moved", "to": "all", "tank": TANK_IDS[t], "from": HEX_NAMES[frm], "to_hex": HEX_NAMES[dest]}
-        )
+        ev = {"type": "moved", "to": "all", "tank": TANK_IDS[t], "from": HEX_NAMES[frm], "to_hex": HEX_NAMES[dest]}
+        events.append(mark_reveal(ev) if shows else ev)
         self._arrive(t, events)
         if self._options["fog_of_war"]:
             self._check_reveals_of(t, events)
+            if self._may_have_faced(t):
+                self.declare_reveal()
+
+    def _shows_speed(self, t: int, dest: int, bonus: int) -> bool:
+        """13.2 whether moving concealed tank ``t`` to ``dest`` shows the opponent it is no heavy
+        tank: ``dest`` lies beyond a heavy tank's reach (all else moves as fast)."""
+        start, seat = self.hex[t], t // 5
+        if self.fast[t] or bonus < 0 or self.layout.forest[start]:
+            return False  # known fast, an airdrop (2 hexes for all) or a forest start (1 hex)
+        slow = self.side_stats[seat][HEAVY][2] + bonus
+        if self.side_stats[seat][self.kind[t]][2] + bonus <= slow:
+            return False
+        enemy = self.occ_mask[1 - seat] & _WITHIN[slow][start]
+        return dest not in self._search_reach(start, slow, enemy)
+
+    def _may_have_faced(self, t: int) -> bool:
+        """13.2 whether, after ``t`` moved, a pair with ``t`` and a concealed tank in it stays
+        concealed although other tank types would have faced each other: that no reveal came
+        tells the opponent which types they are not."""
+        ht, conc = self.hex[t], self.concealed
+        if ht < 0:
+            return False
+        seat = t // 5
+        reach = [max(s[0] for s in self.side_stats[p]) for p in (0, 1)]
+        lay = self.layout
+        mine = lay.fire_mask(ht * _MASK_RANGE + reach[seat])
+        for b in self.tanks_of(1 - seat):
+            hb = self.hex[b]
+            if hb < 0 or not (conc[t] or conc[b]) or not (mine >> hb) & 1:
+                continue
+            if (lay.fire_mask(hb * _MASK_RANGE + reach[1 - seat]) >> ht) & 1:
+                return True
+        return False
 
     def _arrive(self, t: int, events: list[Event]) -> None:
         """What ending a move on a hex does: capture (6.2), repair (6.4), crossing (10.5, 13.1)."""
@@ -1248,6 +1281,8 @@ class TankClashState(GameState):
         events.append(public("retreated", tank=TANK_IDS[t], **{"from": self.hex_name(frm)}, to_hex=self.hex_name(h)))
         if self._options["fog_of_war"]:
             self._check_reveals_of(t, events)
+            if self._may_have_faced(t):
+                self.declare_reveal()
 
     # ------------------------------------------------------------------ damage (clause 5.7-5.9)
     def _lose_armour(self, t: int, events: list[Event], by: int = -1) -> None:
@@ -1391,9 +1426,9 @@ class TankClashState(GameState):
         self.morale_discard.put_top(card)
         self.morale_used[seat] = True
         if target:
-            events.append(public("morale_played", seat=seat, card=card, target=target))
+            events.append(reveal("morale_played", seat=seat, card=card, target=target))
         else:
-            events.append(public("morale_played", seat=seat, card=card))
+            events.append(reveal("morale_played", seat=seat, card=card))
 
     def _anytime_actions(self, seat: int) -> list[Action]:
         """10.8 anytime cards: at any decision of the holder."""
@@ -1452,7 +1487,7 @@ class TankClashState(GameState):
         self.concealed[t] = False
         seat = t // 5
         events.append(
-            public(
+            reveal(
                 "revealed",
                 tank=TANK_IDS[t],
                 kind=KINDS[self.kind[t]],
@@ -1549,7 +1584,21 @@ class TankClashState(GameState):
             if self._mission_done(seat):
                 self._win(seat, f"fulfilled the secret mission: {self._mission_text(seat)}", events)
                 return True
+        if not vp_game and (self._some_mission_met(0) or self._some_mission_met(1)):
+            self.declare_reveal()  # the game goes on: the opponent learns which mission it is not
         return False
+
+    def _some_mission_met(self, seat: int) -> bool:
+        """12.1 whether some secret mission ``seat`` might hold (unseen by the opponent) is met now."""
+        if self.mission[seat] is None:
+            return False
+        enemy = 1 - seat
+        lo = enemy * 5
+        return (
+            seat in self.cp_holder[enemy * 3 : enemy * 3 + 3]
+            or self.ace_dead[enemy]
+            or all(d or k != MEDIUM for k, d in zip(self.kind[lo : lo + 5], self.destroyed[lo : lo + 5], strict=True))
+        )
 
     def _mission_text(self, seat: int) -> str:
         m = self.mission[seat]

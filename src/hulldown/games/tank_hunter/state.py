@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from hulldown.engine.rng import SplitMix64
-from hulldown.engine.state import Action, Event, GameState, private, public
+from hulldown.engine.state import REVEAL, Action, Event, GameState, private, public
 from hulldown.games.tank_hunter.cards import (
     AFV,
     ATTACK_TYPES,
@@ -1620,6 +1620,9 @@ class TankHunterState(GameState):
                     continue
                 if self.acted:
                     la = self._legal_main(self.turn)
+                    if self.hand[self.turn] and sum(a.id[:5] != "play:" for a in la) == 1:
+                        # whether the turn ends by itself shows whether the hand holds a playable card
+                        self.declare_reveal()
                     if len(la) == 1:
                         self._end_turn(events)  # nothing left to choose: the turn ends by itself
                         continue
@@ -2046,14 +2049,14 @@ class TankHunterState(GameState):
         self.revealed[u] = True
         self.seen[u] = True
         self._made_public(u)
-        events.append({"type": "revealed", "to": "all", **self._pub(u)})
+        events.append({"type": "revealed", "to": "all", REVEAL: True, **self._pub(u)})
 
     # ------------------------------------------------------------------ event cards (§8)
     def _discard_from_hand(self, p: int, card: int, events: list[Event]) -> None:
         self._made_public(card)
         self.hand[p].remove(card)
         self.discard.append(card)
-        events.append({"type": "discarded", "to": "all", "seat": p, "card": self.ev(card).name})
+        events.append({"type": "discarded", "to": "all", REVEAL: True, "seat": p, "card": self.ev(card).name})
 
     def _draw_event(self, p: int, events: list[Event]) -> None:
         """§4.3: at the hand limit, discard first; then draw."""
@@ -2079,7 +2082,7 @@ class TankHunterState(GameState):
         self.ev_drawn += 1
         e = self.ev(card)
         if e.colour == "red":
-            events.append({"type": "drew-red", "to": "all", "seat": p, "card": e.name})
+            events.append({"type": "drew-red", "to": "all", REVEAL: True, "seat": p, "card": e.name})
             self._start_event(p, card, events, from_hand=False)
         else:
             self.hand[p].append(card)
@@ -2092,7 +2095,8 @@ class TankHunterState(GameState):
             self.hand[p].remove(card)
         self.limbo.append(card)
         e = self.ev(card)
-        events.append({"type": "event-played", "to": "all", "seat": p, "card": e.name, "colour": e.colour})
+        played = {"type": "event-played", "to": "all", "seat": p, "card": e.name, "colour": e.colour}
+        events.append({**played, REVEAL: True})  # from a hidden hand, or drawn face up
         c = Ctx("event", p)
         c.ev = card
         c.stage = "target" if not self._untargeted(e) else "resolve"
@@ -2159,7 +2163,9 @@ class TankHunterState(GameState):
             u = c.target
             self.limbo.remove(u)
             (self.rear if parts[1] == "rear" else self.front)[c.seat].append(u)
-            events.append({"type": "reinforced", "to": "all", "seat": c.seat, "line": parts[1]})
+            ev = {"type": "reinforced", "to": "all", "seat": c.seat, "line": parts[1]}
+            # only a unit able to serve in the rear line may go there: that shows what it is
+            events.append({**ev, REVEAL: True} if parts[1] == "rear" else ev)
             self._finish_event(c, events)
 
     def _anti_air(self, c: Ctx, u: int, events: list[Event]) -> None:
@@ -2318,7 +2324,7 @@ class TankHunterState(GameState):
             if self.udefs[u].kind == COMMANDER:
                 self.command[p].append(u)
                 self.revealed[u] = True
-                events.append({"type": "commander", "to": "all", "seat": p, "unit": self.udefs[u].name})
+                events.append({"type": "commander", "to": "all", REVEAL: True, "seat": p, "unit": self.udefs[u].name})
                 continue
             c.target = u
             self.limbo.append(u)
@@ -2343,7 +2349,7 @@ class TankHunterState(GameState):
         self.packet = [self.packet[(q - 1) % n] for q in range(n)]
         self.draft_round += 1
         self.draft_seat = 0
-        events.append({"type": "draft-passed", "to": "all", "round": self.draft_round})
+        events.append({"type": "draft-passed", "to": "all", REVEAL: True, "round": self.draft_round})
         if len(self.packet[0]) == 1:
             for q in range(n):
                 last = self.packet[q].pop()
@@ -2372,9 +2378,9 @@ class TankHunterState(GameState):
             else:
                 self.front[p].append(c)
         self.kept[p] = []
-        events.append(
-            {"type": "placed", "to": "all", "seat": p, "front": len(self.front[p]), "rear": len(self.rear[p])}
-        )
+        # how many of the kept cards were units, and which went to the rear, was hidden
+        placed = {"type": "placed", "to": "all", "seat": p, "front": len(self.front[p]), "rear": len(self.rear[p])}
+        events.append({**placed, REVEAL: True})
         self.draft_seat += 1
         if self.draft_seat < self._players:
             return
@@ -2384,7 +2390,7 @@ class TankHunterState(GameState):
         """§2.6: highest unit points aloud; the highest starts; ties roll a die (again on ties)."""
         n = self._players
         high = [max((self.udefs[u].points for u in self.units_of(p)), default=0) for p in range(n)]
-        events.append({"type": "announced", "to": "all", "points": high})
+        events.append({"type": "announced", "to": "all", REVEAL: True, "points": high})
         for p in range(n):
             if not self.units_of(p):
                 self.out[p] = True

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from hulldown.engine.rng import SplitMix64
-from hulldown.engine.state import Action, Event, GameState
+from hulldown.engine.state import REVEAL, Action, Event, GameState, mark_reveal
 from hulldown.games.tank_killers.cards import (
     CLASS_BIT,
     E_END,
@@ -337,7 +337,7 @@ class TankKillersState(GameState):
     def _played(self, seat: int, t: int, events: list[Event]) -> int:
         c = self._take(seat, t)
         self.shown.append(c)
-        events.append({"type": "played", "to": "all", "seat": seat, "card": self.R.tname[t]})
+        events.append({"type": "played", "to": "all", REVEAL: True, "seat": seat, "card": self.R.tname[t]})
         return c
 
     def _casualty(self, card: int, seat: int, events: list[Event]) -> None:
@@ -420,7 +420,7 @@ class TankKillersState(GameState):
     def _discard_excess(self, t: int, events: list[Event]) -> None:
         c = self._take(self.active, t)
         self.shown.append(c)
-        events.append({"type": "discarded", "to": "all", "seat": self.active, "card": self.R.tname[t]})
+        events.append({"type": "discarded", "to": "all", REVEAL: True, "seat": self.active, "card": self.R.tname[t]})
 
     def _play_reserves(self, t: int, events: list[Event]) -> None:
         """Reserves / Reinforcements: top casualty card to the bottom of the reserve pile (clause 14)."""
@@ -453,7 +453,7 @@ class TankKillersState(GameState):
         self.top_up[s] = False
         self.in_play[s].append(c)
         self.shown.append(c)
-        events.append({"type": "attacker", "to": "all", "seat": s, "card": self.R.fname[c]})
+        events.append({"type": "attacker", "to": "all", REVEAL: True, "seat": s, "card": self.R.fname[c]})
         if not deck:
             self._ran_out(s, events)
         self._start_attack(c, events)
@@ -473,9 +473,12 @@ class TankKillersState(GameState):
         if arg < 0:
             deck = self.fdeck[opp]
             card = deck[-1]
+            # a top card already face up (a target missed before) shows nothing new
+            turned_up = not self.top_up[opp]
             self.top_up[opp] = True
             self.shown.append(card)
-            events.append({"type": "target", "to": "all", "seat": opp, "card": R.fname[card], "from": "deck"})
+            ev = {"type": "target", "to": "all", "seat": opp, "card": R.fname[card], "from": "deck"}
+            events.append(mark_reveal(ev) if turned_up else ev)
             if R.fsupport[card]:
                 deck.pop()
                 self.top_up[opp] = False
