@@ -30,7 +30,8 @@ from hulldown.server.db import DEFAULT_URL, Store, make_engine, migrate
 from hulldown.server.evict import sweep, sweep_forever
 from hulldown.server.guard import GuardedRoute, client_of, install_error_handlers, rate_limited
 from hulldown.server.limits import ACTIONS, CREATE, Guard, Limits
-from hulldown.server.rooms import ApiError, Listener, Manager, Room
+from hulldown.server.room import ApiError, Listener, Room
+from hulldown.server.rooms import Manager
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 MAX_BODY = 64 * 1024

@@ -17,19 +17,28 @@ import asyncio
 import logging
 import secrets
 import time
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from hulldown.agents.base import Agent, SeatView
 from hulldown.agents.limits import is_searching, run_bounds
 from hulldown.agents.registry import make_agent
 from hulldown.engine.rng import derive_seed
 from hulldown.engine.state import GameState
-from hulldown.server.workers import BotFailure
-
-if TYPE_CHECKING:
-    from hulldown.server.rooms import Manager, Room
+from hulldown.server.room import Room
+from hulldown.server.workers import BotFailure, Supervisor
 
 log = logging.getLogger("hulldown.server")
+
+
+class Manager(Protocol):
+    """What the bots need of the server's room manager (``hulldown.server.rooms.Manager``)."""
+
+    closed: bool
+    bot_delay: float
+    bot_fallbacks: int
+    supervisor: Supervisor
+
+    def _apply(self, room: Room, seat: int, action_id: str) -> None: ...
 
 
 def agent_for(room: Room, seat: int) -> Agent:

@@ -13,7 +13,8 @@ import logging
 import time
 
 from hulldown.server.limits import Limits
-from hulldown.server.rooms import Manager, Room
+from hulldown.server.room import Room
+from hulldown.server.rooms import Manager
 
 log = logging.getLogger("hulldown.server")
 

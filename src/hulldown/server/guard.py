@@ -26,7 +26,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from hulldown.server.limits import Guard, TooManyRequests
-from hulldown.server.rooms import ApiError
+from hulldown.server.room import ApiError
 
 MAX_DEPTH = 32
 MAX_NUMBER_CHARS = 40

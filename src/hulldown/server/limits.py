@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 
-from hulldown.server.rooms import ApiError
+from hulldown.server.room import ApiError
 
 #: Buckets a request may draw on; the routes name theirs with :func:`rate_limited`.
 CREATE = "create"
