@@ -6,7 +6,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 PYTEST_WORKERS ?= 2
 
-.PHONY: run play test lint bench browser clean
+.PHONY: run play test lint bench soak browser clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -40,7 +40,11 @@ lint: $(STAMP)
 	$(BIN)/mypy
 
 bench: $(STAMP)
-	for b in benchmarks/bench_*.py; do $(BIN)/python $$b; done
+	for b in benchmarks/bench_*.py; do [ $$b = benchmarks/bench_soak.py ] || $(BIN)/python $$b; done
+
+# The web server under a hundred players' games with hostile clients mixed in (about 5 minutes).
+soak: $(STAMP)
+	PYTHONPATH=src:. $(BIN)/python benchmarks/bench_soak.py
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache
