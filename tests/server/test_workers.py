@@ -25,6 +25,7 @@ from hulldown.agents.base import SeatView
 from hulldown.agents.ismcts import LEVELS
 from hulldown.agents.limits import MAX_SECONDS
 from hulldown.agents.registry import make_agent
+from hulldown.agents.worker import NICE
 from hulldown.engine.registry import load
 from hulldown.engine.state import GameState
 from hulldown.server.app import create_app
@@ -83,6 +84,20 @@ def test_every_game_searches_through_a_worker() -> None:
 
     for g, (aid, legal) in asyncio.run(asyncio.wait_for(run(), 180)).items():
         assert aid in legal, g
+
+
+def test_workers_run_below_the_server_in_the_scheduler() -> None:
+    async def run() -> list[int]:
+        sup = Supervisor(1, warm=False)
+        try:
+            state = BOTS.new(seed=1)
+            await sup.search(BOTS, state.clone(), 0, "random", 1, 5.0)
+            return [os.getpriority(os.PRIO_PROCESS, pid) for pid in sup.pids]
+        finally:
+            await sup.close()
+
+    niceness = asyncio.run(asyncio.wait_for(run(), 60))
+    assert niceness and all(n >= os.getpriority(os.PRIO_PROCESS, 0) + NICE for n in niceness), niceness
 
 
 def test_an_overrunning_search_is_killed_and_its_worker_replaced() -> None:
@@ -323,7 +338,7 @@ def test_a_worker_exits_when_its_parent_changes_or_its_job_pipe_closes() -> None
     """The portable half of dying with the server, without the Linux parent-death signal."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT)])}
     watch = (
-        "import threading, time; from hulldown.agents.worker import _watchdog; "
+        "import threading, time; from hulldown.agents.worker import NICE, _watchdog; "
         "threading.Thread(target=_watchdog, args=(-1,), daemon=True).start(); time.sleep(60)"
     )
     t0 = time.monotonic()

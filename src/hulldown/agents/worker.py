@@ -26,6 +26,10 @@ from typing import Any, BinaryIO
 HEAD = struct.Struct("!I")
 
 
+#: How much lower than the server a worker runs (``os.nice``).
+NICE = 10
+
+
 def _die_with_parent(parent: int) -> None:
     """Ask Linux to SIGKILL this process when the thread that started it ends."""
     if sys.platform.startswith("linux"):
@@ -77,6 +81,10 @@ def worker_main(parent: int, warm: bool = True) -> None:
     """
     _die_with_parent(parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle
+    # Below the server in the scheduler: a person's request preempts any search,
+    # whose time cap only costs it iterations on a busy machine.
+    with contextlib.suppress(OSError, AttributeError):
+        os.nice(NICE)
     out = os.fdopen(os.dup(1), "wb")
     os.dup2(2, 1)  # anything printed goes to the log, not into the answers
     sys.stdout = sys.stderr
