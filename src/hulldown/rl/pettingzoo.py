@@ -6,7 +6,10 @@ the engine says decides now, so reaction windows (a seat answering out of
 turn) appear as that agent's turn, exactly as in the engine. Each observation
 is ``{"observation": float32 tensor, "action_mask": int8 mask}``; rewards are
 the game's returns, paid once when it ends. An illegal action raises
-:class:`~hulldown.engine.errors.IllegalActionError` and changes nothing.
+:class:`~hulldown.engine.errors.IllegalActionError` and changes nothing. Once the
+game is over every agent's mask is all zero, as in PettingZoo's chess: a
+terminated agent may only step ``None``. ``state()`` concatenates every seat's
+tensor for centralized critics (it holds each seat's private information).
 """
 
 from __future__ import annotations

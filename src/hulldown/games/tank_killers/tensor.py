@@ -138,88 +138,94 @@ class TankKillersTensors:
         self, observation: Mapping[str, Any], seat: int, players: int, options: Mapping[str, Any]
     ) -> npt.NDArray[np.float32]:
         lay = self._layout(options)
-        # A Python list and one conversion: item assignment into a NumPy array costs several times more.
-        v = [0.0] * lay.size
-        i = _encode_table(v, observation, seat, lay)
-        i = _encode_attack(v, i, observation, seat, lay)
+        # The tensor is sparse (a few dozen entries of about 900): the indices of the 1s (a count
+        # repeats its index) and the few fractions are collected in lists and written in two NumPy
+        # calls, a fraction of the cost of item assignment into an array.
+        ones: list[int] = []
+        frac: dict[int, float] = {}
+        i = _encode_table(ones, frac, observation, seat, lay)
+        i = _encode_attack(ones, frac, i, observation, seat, lay)
         assert i == lay.size
-        return np.array(v, dtype=np.float32)
+        v = np.bincount(ones, minlength=lay.size).astype(np.float32)
+        if frac:
+            v[list(frac)] = list(frac.values())
+        return v
 
 
-def _encode_table(v: list[float], o: Mapping[str, Any], seat: int, lay: _Layout) -> int:
+def _encode_table(ones: list[int], frac: dict[int, float], o: Mapping[str, Any], seat: int, lay: _Layout) -> int:
     """Phase, turn, hands, discards and both sides' formations; returns the next free index."""
     tix, uix = lay.tix, lay.uix
     T, U = len(tix), len(uix)
-    i = 0
-    v[i + _PHASES.index(o["phase"])] = 1
-    i += 9
-    v[i] = o["to_act"] == seat
-    v[i + 1] = o["active"] == seat
-    v[i + 2] = o["turn"] / max(1, o["turn_limit"])
-    v[i + 3] = bool(o["random_factor"])
-    v[i + 4] = o["tactics_deck"] / max(1, lay.R.n_tactics)
+    ones.append(_PHASES.index(o["phase"]))
+    i = 9
+    if o["to_act"] == seat:
+        ones.append(i)
+    if o["active"] == seat:
+        ones.append(i + 1)
+    frac[i + 2] = o["turn"] / max(1, o["turn_limit"])
+    if o["random_factor"]:
+        ones.append(i + 3)
+    frac[i + 4] = o["tactics_deck"] / max(1, lay.R.n_tactics)
     i += 5
-    for n in o["hand"] or ():
-        v[i + tix[n]] += 1
+    ones.extend([i + tix[n] for n in o["hand"] or ()])
     i += T
-    for n in o["tactics_discard"]:
-        v[i + tix[n]] += 1
+    ones.extend([i + tix[n] for n in o["tactics_discard"]])
     i += T
     for s in (seat, 1 - seat):
         side = o["sides"][s]
         size = max(1, side["formation_size"])
-        v[i] = side["formation_deck"] / size
-        v[i + 1] = side["hand_size"] / 12
-        v[i + 2] = bool(side["waiting"])
-        v[i + 3] = len(side["casualties"]) / size
+        frac[i] = side["formation_deck"] / size
+        frac[i + 1] = side["hand_size"] / 12
+        if side["waiting"]:
+            ones.append(i + 2)
+        frac[i + 3] = len(side["casualties"]) / size
         i += 4
-        v[i + (uix[side["top"]] if side["top"] is not None else U)] = 1
+        ones.append(i + (uix[side["top"]] if side["top"] is not None else U))
         i += U + 1
         for key in ("in_play", "reserve", "casualties"):
-            for n in side[key]:
-                v[i + uix[n]] += 1
+            ones.extend([i + uix[n] for n in side[key]])
             i += U
     return i
 
 
-def _encode_attack(v: list[float], i: int, o: Mapping[str, Any], seat: int, lay: _Layout) -> int:
+def _encode_attack(
+    ones: list[int], frac: dict[int, float], i: int, o: Mapping[str, Any], seat: int, lay: _Layout
+) -> int:
     """The attack under way, the negation window and the last attack; returns the end index."""
     tix, uix = lay.tix, lay.uix
     T, U = len(tix), len(uix)
     a = o["attack"]
     if a is not None:
-        v[i] = 1
-        v[i + 1] = a["seat"] == seat
-        v[i + 2] = bool(a["target_on_deck"])
-        v[i + 3] = a["pen_mod"] / 10
-        v[i + 4] = a["inf_mod"] / 10
+        flags = (True, a["seat"] == seat, a["target_on_deck"])
+        ones.extend([i + k for k, flag in enumerate(flags) if flag])
         rng = a["range"]
-        v[i + 5] = 0.0 if rng == "PB" else int(rng.split()[0]) / 2000
-        v[i + 6] = bool(a["range_played"])
-        v[i + 7] = bool(a["hit_played"])
-        v[i + 8] = bool(a["ammo_played"])
-        v[i + 9] = (a["factor"] or 0) / 20
-        v[i + 10] = (a["defense"] or 0) / 20
-        v[i + 11] = a["passes"] / 2
-        v[i + 12 + uix[a["attacker"]]] = 1
+        frac[i + 3] = a["pen_mod"] / 10
+        frac[i + 4] = a["inf_mod"] / 10
+        frac[i + 5] = 0.0 if rng == "PB" else int(rng.split()[0]) / 2000
+        flags = (a["range_played"], a["hit_played"], a["ammo_played"])
+        ones.extend([i + 6 + k for k, flag in enumerate(flags) if flag])
+        frac[i + 9] = (a["factor"] or 0) / 20
+        frac[i + 10] = (a["defense"] or 0) / 20
+        frac[i + 11] = a["passes"] / 2
+        ones.append(i + 12 + uix[a["attacker"]])
         if a["target"] is not None:
-            v[i + 12 + U + uix[a["target"]]] = 1
-        for _p, n in a["played"]:
-            v[i + 12 + 2 * U + tix[n]] += 1
+            ones.append(i + 12 + U + uix[a["target"]])
+        ones.extend([i + 12 + 2 * U + tix[n] for _p, n in a["played"]])
     i += 12 + 2 * U + T
     p = o["pending"]
     if p is not None:
-        v[i] = 1
-        v[i + 1] = p["by"] == seat
-        v[i + 2] = p["negations"] % 2
-        v[i + 3 + tix[p["card"]]] = 1
-        v[i + 3 + T + tix[p["last"]]] = 1
+        ones.append(i)
+        if p["by"] == seat:
+            ones.append(i + 1)
+        if p["negations"] % 2:
+            ones.append(i + 2)
+        ones += [i + 3 + tix[p["card"]], i + 3 + T + tix[p["last"]]]
     i += 3 + 2 * T
     last = o["last_attack"]
     if last is not None:
-        v[i + uix[last["attacker"]]] = 1
+        ones.append(i + uix[last["attacker"]])
         if last["target"] is not None:
-            v[i + U + uix[last["target"]]] = 1
+            ones.append(i + U + uix[last["target"]])
     i += 2 * U
     return i
 
