@@ -67,9 +67,10 @@ class HulldownAECEnv(AECEnv):  # type: ignore[misc]
             for a in self.possible_agents
         }
         self.action_spaces = {a: spaces.Discrete(self.layout.num_actions) for a in self.possible_agents}
+        low, high = (np.asarray(b, dtype=np.float32) for b in (self.layout.low, self.layout.high))
         self.state_space = spaces.Box(
-            np.tile(np.broadcast_to(self.layout.low, self.layout.shape).ravel(), n),
-            np.tile(np.broadcast_to(self.layout.high, self.layout.shape).ravel(), n),
+            np.tile(np.broadcast_to(low, self.layout.shape).ravel(), n),
+            np.tile(np.broadcast_to(high, self.layout.shape).ravel(), n),
             (n * int(np.prod(self.layout.shape)),),
             np.float32,
         )

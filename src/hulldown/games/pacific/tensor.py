@@ -49,13 +49,14 @@ class PacificTensors:
     def observation_bounds(
         self, players: int, options: Mapping[str, Any]
     ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
-        """Flags 0..1, Hit Points left up to the largest printed; counters with no cap are unbounded.
+        """Flags and one-hots 0..1; what has no cap the rules state is unbounded above.
 
-        Action points, HQ wounds, turns, hand, deck and supply counts and card costs accumulate or
-        come from card data without a limit the rules state, so their upper bound is infinite.
+        Hit Points left (support cards such as Veteran and heroes add permanent Hit Points, and
+        nothing limits how many one unit takes), action points, HQ wounds, turns, hand, deck and
+        supply counts and card costs: their upper bound is infinite. Nothing is negative.
         """
         grid = np.ones((6, 8, PLANES), dtype=np.float32)
-        grid[:, :, 2:4] = max(u.hp for u in load_cards().units.values()) / 6.0
+        grid[:, :, 2:4] = np.inf
         sc = np.ones(SCALARS, dtype=np.float32)
         sc[0] = sc[10:19] = np.inf
         hand = np.ones((HAND_SLOTS, HAND_FEATURES), dtype=np.float32)

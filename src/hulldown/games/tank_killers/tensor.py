@@ -87,6 +87,7 @@ class _Layout:
         high[i + T : i + 2 * T] = copies_t
         i += 2 * T
         for _ in range(2):
+            high[i + 1] = max(1.0, R.n_tactics / 12)  # a hand over the limit waits for a discard
             high[i + 4 + U + 1 : i + side] = np.tile(copies_u, 3)
             i += side
         # Modifiers add up over every tactics card played in one attack, copies included.
