@@ -97,3 +97,56 @@ def test_openspiel_algorithms_run() -> None:
     while not state.is_terminal():
         state.apply_action(bots[state.current_player()].step(state))
     assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+@pytest.mark.parametrize(("game_id", "players"), CONFIGS)
+def test_declared_utility_holds_for_the_returns(game_id: str, players: int) -> None:
+    game = load(game_id, players=players)
+    utility = game.get_type().utility
+    if players == 2:  # every two-seat game here pays +1/-1 or 0/0
+        assert utility == pyspiel.GameType.Utility.ZERO_SUM
+    rng = np.random.default_rng(players)
+    for _ in range(3):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(int(rng.choice(state.legal_actions())))
+        returns = state.returns()
+        assert all(game.min_utility() <= r <= game.max_utility() for r in returns)
+        if utility == pyspiel.GameType.Utility.ZERO_SUM:
+            assert sum(returns) == 0.0
+
+
+def test_free_for_all_is_general_sum() -> None:
+    assert load("high-card", players=3).get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
+    assert load("tank-hunter", players=3).get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
+
+
+def test_external_sampling_mccfr_runs_on_a_short_game() -> None:
+    from open_spiel.python.algorithms import external_sampling_mccfr
+
+    game = load("high-card", hand=3)
+    solver = external_sampling_mccfr.ExternalSamplingSolver(game)
+    for _ in range(5):
+        solver.iteration()
+    state = game.new_initial_state()
+    probs = solver.average_policy().action_probabilities(state)
+    assert sorted(probs) == state.legal_actions() and sum(probs.values()) == pytest.approx(1.0)
+
+
+def test_recursion_too_deep_for_a_long_game_says_why() -> None:
+    import inspect
+    import sys
+
+    from open_spiel.python.algorithms import external_sampling_mccfr
+
+    solver = external_sampling_mccfr.ExternalSamplingSolver(load("tank-killers"))
+    depth = len(inspect.stack(0))
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(depth + 400)  # a long game's first path reaches this within a second
+    try:
+        with pytest.raises(RuntimeError) as raised:
+            solver.iteration()
+    finally:
+        sys.setrecursionlimit(old)
+    assert not isinstance(raised.value, RecursionError), "Python's bare RecursionError, not the explanation"
+    assert type(raised.value).__name__ == "RecursionDepthError" and "outcome-sampling MCCFR" in str(raised.value)

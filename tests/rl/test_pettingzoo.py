@@ -38,8 +38,8 @@ def test_full_game_pays_the_returns(game_id: str, players: int) -> None:
         legal = np.flatnonzero(obs["action_mask"])
         assert legal.size > 0
         env.step(int(rng.choice(legal)))
-    assert env.state is not None and env.state.is_over
-    assert [totals[a] for a in env.possible_agents] == env.state.returns()
+    assert env.game_state is not None and env.game_state.is_over
+    assert [totals[a] for a in env.possible_agents] == env.game_state.returns()
 
 
 def test_illegal_action_raises_and_changes_nothing() -> None:
@@ -47,13 +47,13 @@ def test_illegal_action_raises_and_changes_nothing() -> None:
     env.reset(seed=1)
     obs, *_ = env.last()
     illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
-    assert env.state is not None
-    before = env.state.fingerprint()
+    assert env.game_state is not None
+    before = env.game_state.fingerprint()
     with pytest.raises(IllegalActionError):
         env.step(illegal)
     with pytest.raises(ValueError, match="outside the action space"):
         env.step(99)
-    assert env.state.fingerprint() == before
+    assert env.game_state.fingerprint() == before
 
 
 def test_only_the_seat_to_move_has_a_mask() -> None:
@@ -78,3 +78,40 @@ def test_game_without_tensors_is_refused(toy: object) -> None:
     registry.register(TOY)
     with pytest.raises(ValueError, match="declares no tensors"):
         hz.env("high-card")
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("high-card", 3), ("tank-killers", 2)])
+def test_state_is_every_seats_observation_in_its_space(game_id: str, players: int) -> None:
+    import importlib
+
+    # The module, not the function of the same name that pettingzoo.test exports.
+    state_test = importlib.import_module("pettingzoo.test.state_test")
+    env = hz.env(game_id, players=players)
+    state_test.test_state_space(env)  # PettingZoo's own check of the declared space
+    env.reset(seed=5)
+    rng = np.random.default_rng(0)
+    for _agent in env.agent_iter():
+        state = env.state()
+        assert env.state_space.contains(state)
+        views = [env.observe(a)["observation"] for a in env.possible_agents]
+        assert np.array_equal(state, np.concatenate(views))
+        obs, _, term, trunc, _ = env.last()
+        env.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+
+
+def test_after_the_end_each_agent_sees_the_final_position_and_no_legal_action() -> None:
+    """As PettingZoo's chess and RLCard games do: terminated agents step None, the mask is all zero."""
+    env = hz.env("high-card", players=2, hand=2)
+    env.reset(seed=1)
+    seen = {}
+    for agent in env.agent_iter():
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            seen[agent] = obs
+            env.step(None)
+            continue
+        env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert env.game_state is not None and sorted(seen) == env.possible_agents
+    for seat, agent in enumerate(env.possible_agents):
+        assert np.array_equal(seen[agent]["observation"], env.layout.encode(env.game_state, seat))
+        assert not seen[agent]["action_mask"].any()

@@ -89,3 +89,21 @@ def test_describe_lists_sizes_actions_and_the_specs_documentation() -> None:
     text = describe("high-card", players=3)
     assert "3 players" in text and "float32 [69]" in text and "   11  play:11" in text
     assert "own hand, one-hot per card" in text
+
+
+@pytest.mark.parametrize(("game_id", "players"), CONFIGS)
+def test_observations_lie_in_the_declared_bounded_space(game_id: str, players: int) -> None:
+    from gymnasium import spaces
+
+    layout = Layout(game_id, players)
+    space = spaces.Box(layout.low, layout.high, layout.shape, np.float32)
+    assert space.is_bounded("below")
+    if game_id != "2gm-pacific":  # its accumulating counters have no stated cap (docs/rl.md)
+        assert space.is_bounded()
+    for state in playouts(layout, games=2):
+        for seat in range(players):
+            obs = layout.encode(state, seat)
+            assert space.contains(obs), (
+                f"{game_id}: seat {seat}'s tensor leaves its space after {state.steps} steps at "
+                f"{np.flatnonzero((obs < space.low) | (obs > space.high)).tolist()}"
+            )

@@ -63,4 +63,5 @@ class HighCardTensors:
 
 
 #: The toy game with tensors, under the toy game's own id.
-TOY_RL: Game = dataclasses.replace(TOY, tensors=HighCardTensors())
+#: A lone winner takes +1 and every other seat -1, so only two seats sum to zero.
+TOY_RL: Game = dataclasses.replace(TOY, tensors=HighCardTensors(), extras={**TOY.extras, "zero_sum": (2,)})

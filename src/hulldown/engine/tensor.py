@@ -5,6 +5,10 @@ action space (every action id that can ever be legal, in a documented order)
 and an encoder from *one seat's observation* to a NumPy array of fixed shape.
 Encoding from the observation, never from the state, is what keeps hidden
 information out of every tensor by construction.
+
+A spec should also give ``observation_bounds(players, options) -> (low, high)``
+(per-entry arrays or scalars), which the RL adapters put on their Box spaces;
+it is looked up, not required, so a spec without it gets unbounded spaces.
 """
 
 from __future__ import annotations

@@ -152,6 +152,13 @@ class Layout:
             raise IllegalActionError(f"action {int(index)} ({aid}) is not legal now") from None
 
 
+def _span(low: float | npt.NDArray[np.float32], high: float | npt.NDArray[np.float32]) -> str:
+    """The bounds in a few words: per-entry arrays would print hundreds of numbers."""
+    lo, hi = float(np.min(low)), float(np.max(high))
+    per_entry = " (per entry)" if isinstance(low, np.ndarray) or isinstance(high, np.ndarray) else ""
+    return f"{lo:g}..{hi:g}{per_entry}"
+
+
 def describe(game_id: str, players: int | None = None, options: Mapping[str, Any] | None = None) -> str:
     """A game's RL layout in words: sizes, the action ids in index order and the spec's own documentation.
 
@@ -164,7 +171,7 @@ def describe(game_id: str, players: int | None = None, options: Mapping[str, Any
     spec_doc = inspect.getdoc(type(layout.spec)) or inspect.getdoc(inspect.getmodule(type(layout.spec))) or ""
     lines = [
         f"{layout.game.id}: {layout.players} players, options {layout.options}",
-        f"observation: float32 {list(layout.shape)}, bounds {layout.low!r}..{layout.high!r}",
+        f"observation: float32 {list(layout.shape)}, entries within {_span(layout.low, layout.high)}",
         f"actions: {layout.num_actions}",
     ]
     lines += [f"  {i:>5}  {aid}" for i, aid in enumerate(layout.action_ids)]

@@ -20,9 +20,16 @@ Conventions:
   only in so far as each game's observation carries its own history (see the
   game's tensor layout); algorithms that key tables on information states
   (CFR) treat equal observations as one information set.
-- **Utility**: terminal returns only. Range and sum come from
-  ``Game.extras["returns_range"]`` (default ``(-1.0, 1.0)``) and
-  ``Game.extras["zero_sum"]`` (default false: general-sum).
+- **Utility**: terminal returns only. The range comes from
+  ``Game.extras["returns_range"]`` (default ``(-1.0, 1.0)``). ``Game.extras["zero_sum"]``
+  is true (zero-sum at every player count), a collection of the player counts whose
+  returns always sum to zero (``(2,)``: a free-for-all whose lone winner takes +1 and
+  every other seat -1 sums to ``2 - players``), or false (general-sum). The GameType of
+  a loaded game says what holds for its player count.
+- **Depth**: algorithms that recurse one Python frame per move (external-sampling
+  MCCFR, full CFR) cannot reach the end of games hundreds of moves long; a state
+  that finds itself that deep in the stack raises :class:`RecursionDepthError`,
+  which says so, instead of Python's bare ``RecursionError``.
 - **Clone and serialize**: OpenSpiel clones a Python state by deep-copying its
   attributes and serializes it by pickling them; the engine state is held in a
   small box whose deep copy is ``GameState.clone()`` (cheap, shares the log) and
@@ -33,6 +40,8 @@ from __future__ import annotations
 
 import json
 import re
+import sys
+from collections.abc import Collection
 from typing import Any
 
 import numpy as np
@@ -46,6 +55,35 @@ from hulldown.engine.state import GameState
 from hulldown.rl.layout import Layout
 
 _LayoutKey = tuple[str, int, str]
+#: Stack depth is checked every this many moves, and refused this many frames before Python's limit.
+_DEPTH_CHECK_EVERY = 16
+_DEPTH_MARGIN = 200
+
+
+class RecursionDepthError(RuntimeError):
+    """A recursive algorithm went deeper than Python's stack allows (one frame per move)."""
+
+
+def is_zero_sum(game: Game, players: int) -> bool:
+    """Whether the returns of every finished game with ``players`` seats sum to zero."""
+    declared = game.extras.get("zero_sum", False)
+    if isinstance(declared, bool):
+        return declared
+    if isinstance(declared, Collection):
+        return players in declared
+    raise TypeError(f"{game.id}: extras['zero_sum'] must be a bool or a collection of player counts")
+
+
+def _stack_depth(limit: int) -> int:
+    """Frames on the stack, counted up to ``limit`` (cheap enough every few moves)."""
+    frame = sys._getframe(1)
+    depth = 0
+    while frame is not None and depth < limit:
+        frame = frame.f_back  # type: ignore[assignment]
+        depth += 1
+    return depth
+
+
 _LAYOUTS: dict[_LayoutKey, Layout] = {}
 _REGISTERED: dict[str, str] = {}
 
@@ -112,7 +150,23 @@ class HulldownState(pyspiel.State):  # type: ignore[misc]
         return _layout(self._key).legal_indices(state)
 
     def _apply_action(self, action: int) -> None:
-        _layout(self._key).apply_index(self.engine_state, action)
+        state = self.engine_state
+        if state.steps % _DEPTH_CHECK_EVERY == 0 and state.steps:
+            self._check_depth(state.steps)
+        _layout(self._key).apply_index(state, action)
+
+    def _check_depth(self, steps: int) -> None:
+        """Refuse before Python's own RecursionError, saying which algorithms cannot work and why."""
+        limit = sys.getrecursionlimit()
+        if _stack_depth(limit) < limit - _DEPTH_MARGIN:
+            return
+        game = self.get_game()
+        raise RecursionDepthError(
+            f"{game.get_type().short_name}: {steps} moves into a game with Python's stack nearly full "
+            f"(recursion limit {limit}): a recursive algorithm (external-sampling MCCFR, CFR) walks one "
+            f"frame per move, and these games last hundreds of moves (at most {game.max_game_length()}); "
+            "use one that samples trajectories (outcome-sampling MCCFR, ISMCTS) or a short game"
+        )
 
     def _action_to_string(self, player: int, action: int) -> str:
         return _layout(self._key).action_id(action)
@@ -166,7 +220,7 @@ class HulldownGame(pyspiel.Game):  # type: ignore[misc]
     GAME_TYPE: Any = None
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        game_id, game_type = self.GAME_ID, self.GAME_TYPE
+        game_id = self.GAME_ID
         game = load(game_id)
         params = dict(params or {})
         players = int(params.pop("players", game.info.default_players))
@@ -175,7 +229,7 @@ class HulldownGame(pyspiel.Game):  # type: ignore[misc]
         self._key: _LayoutKey = (game_id, layout.players, json.dumps(layout.options, sort_keys=True))
         _LAYOUTS[self._key] = layout
         lo, hi = game.extras.get("returns_range", (-1.0, 1.0))
-        zero_sum = bool(game.extras.get("zero_sum", False))
+        zero_sum = is_zero_sum(game, layout.players)
         info = pyspiel.GameInfo(
             num_distinct_actions=layout.num_actions,
             max_chance_outcomes=0,
@@ -186,7 +240,8 @@ class HulldownGame(pyspiel.Game):  # type: ignore[misc]
             max_game_length=game.info.max_steps,
         )
         full = {"players": layout.players, "rng_seed": self._base_seed, **layout.options}
-        super().__init__(game_type, info, full)
+        # The registered type speaks for the default player count; the loaded game for its own.
+        super().__init__(_game_type(game, layout.players), info, full)
         self._dealt = 0
 
     def new_initial_state(self) -> HulldownState:
@@ -204,9 +259,9 @@ class HulldownGame(pyspiel.Game):  # type: ignore[misc]
         return _Observer(_layout(self._key))
 
 
-def _game_type(game: Game) -> Any:
+def _game_type(game: Game, players: int | None = None) -> Any:
     info = game.info
-    zero_sum = bool(game.extras.get("zero_sum", False))
+    zero_sum = is_zero_sum(game, info.default_players if players is None else players)
     spec: dict[str, Any] = {"players": info.default_players, "rng_seed": 0}
     for opt in info.options:
         spec[opt.name] = opt.default

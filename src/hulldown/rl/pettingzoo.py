@@ -6,7 +6,10 @@ the engine says decides now, so reaction windows (a seat answering out of
 turn) appear as that agent's turn, exactly as in the engine. Each observation
 is ``{"observation": float32 tensor, "action_mask": int8 mask}``; rewards are
 the game's returns, paid once when it ends. An illegal action raises
-:class:`~hulldown.engine.errors.IllegalActionError` and changes nothing.
+:class:`~hulldown.engine.errors.IllegalActionError` and changes nothing. Once the
+game is over every agent's mask is all zero, as in PettingZoo's chess: a
+terminated agent may only step ``None``. ``state()`` concatenates every seat's
+tensor for centralized critics (it holds each seat's private information).
 """
 
 from __future__ import annotations
@@ -64,8 +67,15 @@ class HulldownAECEnv(AECEnv):  # type: ignore[misc]
             for a in self.possible_agents
         }
         self.action_spaces = {a: spaces.Discrete(self.layout.num_actions) for a in self.possible_agents}
+        low, high = (np.asarray(b, dtype=np.float32) for b in (self.layout.low, self.layout.high))
+        self.state_space = spaces.Box(
+            np.tile(np.broadcast_to(low, self.layout.shape).ravel(), n),
+            np.tile(np.broadcast_to(high, self.layout.shape).ravel(), n),
+            (n * int(np.prod(self.layout.shape)),),
+            np.float32,
+        )
         self._np_random: np.random.Generator | None = None
-        self.state: GameState | None = None
+        self.game_state: GameState | None = None
         self.agents: list[str] = []
         self.rewards: dict[str, float] = {}
         self._cumulative_rewards: dict[str, float] = {}
@@ -89,7 +99,7 @@ class HulldownAECEnv(AECEnv):  # type: ignore[misc]
         if seed is not None or self._np_random is None:
             self._np_random, _ = seeding.np_random(seed)
         game_seed = int(self._np_random.integers(0, 2**63 - 1))
-        self.state = self.layout.new_state(game_seed)
+        self.game_state = self.layout.new_state(game_seed)
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -106,9 +116,9 @@ class HulldownAECEnv(AECEnv):  # type: ignore[misc]
             self.agent_selection = self.possible_agents[seat]
 
     def _require_state(self) -> GameState:
-        if self.state is None:
+        if self.game_state is None:
             raise RuntimeError("call reset() before using the environment")
-        return self.state
+        return self.game_state
 
     def observe(self, agent: str) -> ObsDict:
         state = self._require_state()
@@ -151,8 +161,18 @@ class HulldownAECEnv(AECEnv):  # type: ignore[misc]
             return render_text(obs, None)
         return json.dumps(obs, sort_keys=True)
 
+    def state(self) -> npt.NDArray[np.float32]:
+        """Every seat's observation tensor, seat 0 first: the global state for centralized critics.
+
+        It holds each seat's private information (hands...), which the other seats cannot see, so
+        it is for training (a critic), never for a policy that acts. What no seat sees (the order
+        of a deck, a face-down card nobody has looked at) is not in it.
+        """
+        state = self._require_state()
+        return np.concatenate([self.layout.encode(state, s).ravel() for s in range(self.layout.players)])
+
     def close(self) -> None:
-        self.state = None
+        self.game_state = None
 
 
 def env(game_id: str, **options: Any) -> HulldownAECEnv:

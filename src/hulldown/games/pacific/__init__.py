@@ -118,6 +118,8 @@ GAME = Game(
     # each option set deep-checks 4 games (one per player count) and the rest run the quick checks
     extras={
         "conformance_games": 200,
+        # One side wins (+1 each seat) and one loses (-1): even sides sum to zero, 1 or 3 seats do not.
+        "zero_sum": (2, 4),
         "conformance_deep_games": 4,
         "event_vocabulary": VOCABULARY,
         "rollout": make_rollout,

@@ -46,6 +46,24 @@ class PacificTensors:
     def observation_shape(self, players: int, options: Mapping[str, Any]) -> tuple[int, ...]:
         return (6 * 8 * PLANES + SCALARS + HAND_SLOTS * HAND_FEATURES,)
 
+    def observation_bounds(
+        self, players: int, options: Mapping[str, Any]
+    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+        """Flags and one-hots 0..1; what has no cap the rules state is unbounded above.
+
+        Hit Points left (support cards such as Veteran and heroes add permanent Hit Points, and
+        nothing limits how many one unit takes), action points, HQ wounds, turns, hand, deck and
+        supply counts and card costs: their upper bound is infinite. Nothing is negative.
+        """
+        grid = np.ones((6, 8, PLANES), dtype=np.float32)
+        grid[:, :, 2:4] = np.inf
+        sc = np.ones(SCALARS, dtype=np.float32)
+        sc[0] = sc[10:19] = np.inf
+        hand = np.ones((HAND_SLOTS, HAND_FEATURES), dtype=np.float32)
+        hand[:, 1] = np.inf
+        high = np.concatenate([grid.reshape(-1), sc, hand.reshape(-1)])
+        return np.zeros_like(high), high
+
     def encode(
         self, observation: Mapping[str, Any], seat: int, players: int, options: Mapping[str, Any]
     ) -> npt.NDArray[np.float32]:

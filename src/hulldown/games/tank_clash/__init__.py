@@ -86,5 +86,5 @@ GAME = Game(
     card_database=card_database,
     render_text=render_text,
     tensors=TankClashTensors(),
-    extras={"conformance_games": 2000, "event_vocabulary": VOCABULARY, "rollout": make_rollout},
+    extras={"zero_sum": True, "conformance_games": 2000, "event_vocabulary": VOCABULARY, "rollout": make_rollout},
 )

@@ -78,6 +78,23 @@ class TankClashTensors:
     def observation_shape(self, players: int, options: Mapping[str, Any]) -> tuple[int, ...]:
         return (PLANES * _G.size + SCALARS,)
 
+    def observation_bounds(
+        self, players: int, options: Mapping[str, Any]
+    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+        """0..1 except armour (at most 6, so 2), hand sizes (all 12 morale cards: 4) and victory points."""
+        from hulldown.games.tank_clash.state import VP_ACE, VP_CHECKPOINT, VP_CROSSING, VP_KIND, VP_TARGET
+
+        planes = np.ones((PLANES, _G.size), dtype=np.float32)
+        planes[8] = planes[15] = 6 / 3
+        scalars = np.ones(SCALARS, dtype=np.float32)
+        scalars[3] = scalars[4] = len(MORALE) / 3
+        # Every point a seat could ever score: the three enemy checkpoints, the crossing, each
+        # enemy tank and its ace, and a mission target.
+        most_vp = 3 * VP_CHECKPOINT + VP_CROSSING + 5 * max(VP_KIND) + VP_ACE + VP_TARGET
+        scalars[5] = scalars[6] = most_vp / 5
+        high = np.concatenate([planes.reshape(-1), scalars])
+        return np.zeros_like(high), high
+
     def encode(
         self, observation: Mapping[str, Any], seat: int, players: int, options: Mapping[str, Any]
     ) -> npt.NDArray[np.float32]:

@@ -70,5 +70,5 @@ GAME = Game(
     card_database=card_database,
     render_text=render_text,
     tensors=TankHunterTensors(),
-    extras={"conformance_games": 500, "event_vocabulary": VOCABULARY},
+    extras={"zero_sum": (2,), "conformance_games": 500, "event_vocabulary": VOCABULARY},
 )

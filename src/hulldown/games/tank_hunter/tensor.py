@@ -48,6 +48,25 @@ HAND_FEATURES = 4 + len(EFFECTS)
 TYPES = ("aa", "gr", "tr", "su", "gf", "lr")
 
 
+def _unit_values(u: Any) -> tuple[float, ...]:
+    """A unit card's printed values, scaled as in the slot layout."""
+    return (
+        u.points / 6,
+        u.defence / 6,
+        max(0, u.aa[0]) / 6,
+        max(0, u.attack[0]) / 6,
+        u.attack[1] / 4,
+        max(0, u.trample[0]) / 6,
+        max(0, u.suicide[0]) / 6,
+        u.supply / 7,
+        u.scouting / 6,
+        u.long_range / 6,
+        u.anti_air / 6,
+        u.evading / 6,
+        u.aa[1] / 4,
+    )
+
+
 class TankHunterTensors:
     """The TensorSpec of Tank Hunter (the action space grows with the number of players)."""
 
@@ -92,6 +111,31 @@ class TankHunterTensors:
     def observation_shape(self, players: int, options: Mapping[str, Any]) -> tuple[int, ...]:
         return (12 + players * SEAT_FEATURES + MAX_HAND * HAND_FEATURES,)
 
+    def observation_bounds(
+        self, players: int, options: Mapping[str, Any]
+    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+        """0..1 except what the card set caps: printed values, counts of cards, points to score."""
+        cs = load_cards(str(options.get("cards", "")))
+        n_units = sum(u.count for u in cs.units)
+        n_events = sum(e.count for e in cs.events)
+        shape = self.observation_shape(players, options)
+        low, high = np.zeros(shape, dtype=np.float32), np.ones(shape, dtype=np.float32)
+        high[10], high[11] = max(1.0, n_units / 80), max(1.0, n_events / 50)
+        values = np.array([_unit_values(u) for u in cs.units], dtype=np.float32)
+        limit_up = sum(e.count * max(0, e.value) for e in cs.events if e.effect == "hand_limit")
+        for k in range(players):
+            b = 12 + k * SEAT_FEATURES
+            high[b + 1] = max(1.0, sum(u.points * u.count for u in cs.units) / 30)
+            high[b + 2] = max(1.0, n_events / 6)
+            low[b + 3], high[b + 3] = 1 / 6, max(1.0, (3 + limit_up) / 6)
+            high[b + 6] = max(1.0, sum(e.count for e in cs.events if e.water) / 4)
+            for slot in range(2 * MAX_LINE):
+                f = b + 7 + slot * SLOT_FEATURES
+                low[f + 6 : f + 19] = np.minimum(0.0, values.min(axis=0))
+                high[f + 6 : f + 19] = np.maximum(1.0, values.max(axis=0))
+                high[f + 19 + len(ICONS) + 3] = max(1.0, n_events / 2)
+        return low, high
+
     def encode(
         self, observation: Mapping[str, Any], seat: int, players: int, options: Mapping[str, Any]
     ) -> npt.NDArray[np.float32]:
@@ -125,22 +169,7 @@ class TankHunterTensors:
                     if u is not None:
                         out[f + 2] = 1.0
                         out[f + 3 + ("AFV", "GUN", "INF").index(u.kind)] = 1.0 if u.kind != "COMMANDER" else 0.0
-                        vals = (
-                            u.points / 6,
-                            u.defence / 6,
-                            max(0, u.aa[0]) / 6,
-                            max(0, u.attack[0]) / 6,
-                            u.attack[1] / 4,
-                            max(0, u.trample[0]) / 6,
-                            max(0, u.suicide[0]) / 6,
-                            u.supply / 7,
-                            u.scouting / 6,
-                            u.long_range / 6,
-                            u.anti_air / 6,
-                            u.evading / 6,
-                            u.aa[1] / 4,
-                        )
-                        out[f + 6 : f + 19] = vals
+                        out[f + 6 : f + 19] = _unit_values(u)
                         for j, icon in enumerate(ICONS):
                             out[f + 19 + j] = float(icon in u.icons)
                     g = f + 19 + len(ICONS)

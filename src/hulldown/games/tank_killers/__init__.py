@@ -114,6 +114,8 @@ GAME = Game(
     tensors=TENSORS,
     extras={
         "conformance_games": 106,
+        # Returns are +1/-1 or 0/0 (docs/rl.md: OpenSpiel utility).
+        "zero_sum": True,
         "event_vocabulary": list(_VOCABULARY),
         # Balance studies (docs/simulation.md): the decks are the factions; the
         # designer's note suggests adding cards to the weaker deck.
