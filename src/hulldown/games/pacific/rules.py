@@ -1194,6 +1194,7 @@ def shoot_actions(st: PacificState, slot: int) -> list[Action]:
         if u.owner != slot or u.no_fire:
             continue
         ref = unit_ref(u, u.side)
+        who = named(u, u.side)
         exchanged = u.has("exchange") and any(t.up.id == "tank-flamethrower" for t in u.tokens)
         if (
             u.card.damage > 0
@@ -1203,28 +1204,25 @@ def shoot_actions(st: PacificState, slot: int) -> list[Action]:
         ):
             for tid, name in fire_targets(st, u, -1, ordered, terrain):
                 tref = target_ref(st, tid, u.side)
-                out.append(act(f"fire:{ref}:main:{tref}", f"{named(u, u.side)} fires at {name}{where_label(tref)}"))
+                out.append(act(f"fire:{ref}:main:{tref}", f"{who} fires at {name}{where_label(tref)}"))
         for k, t in enumerate(u.tokens):
             if t.used or t.spent:
                 continue
             if t.up.effect == "smoke-screen" and u.space >= 0:
                 for s in range(grid.SPACES):
                     if grid.distance(u.space, s) <= t.up.range:
-                        label = f"{named(u, u.side)}: Smoke Screen on {SPACE_NAMES[s]}"
+                        label = f"{who}: Smoke Screen on {SPACE_NAMES[s]}"
                         out.append(act(f"fire:{ref}:{k}:{SPACE_NAMES[s]}", label))
                 continue
             if not t.up.is_weapon or (t.up.mount and not t.mounted):
                 continue
             if u.space == HQ_SPACE:
                 continue  # a bomber's HMG only fires at interceptors (§16)
+            fires = ""
             for tid, name in fire_targets(st, u, k, ordered, terrain):
-                out.append(
-                    act(
-                        f"fire:{ref}:{k}:{target_ref(st, tid, u.side)}",
-                        token_label(u, k, "{1} fires its {0} at ")
-                        + f"{name}{where_label(target_ref(st, tid, u.side))}",
-                    )
-                )
+                fires = fires or token_label(u, k, "{1} fires its {0} at ")
+                tref = target_ref(st, tid, u.side)
+                out.append(act(f"fire:{ref}:{k}:{tref}", f"{fires}{name}{where_label(tref)}"))
         inside = u.iid not in st.units  # §15.5: skills are used from inside a landing craft too
         if u.space >= 0 and not u.healed:
             heal = u.has("heal") or any(t.up.effect == "heal" for t in u.tokens)
@@ -1236,7 +1234,7 @@ def shoot_actions(st: PacificState, slot: int) -> list[Action]:
                 if (heal and f.card.type in ("infantry", "artillery")) or (
                     repair and f.card.type in ("artillery", "tank", "transport") and f is not u
                 ):
-                    label = f"{named(u, u.side)} heals/repairs {named(f, u.side)}"
+                    label = f"{who} heals/repairs {named(f, u.side)}"
                     out.append(act(f"heal:{ref}:{SPACE_NAMES[n]}", label))
         out.extend(token_actions(st, u))  # §15.7: from inside a landing craft too
     out.append(SHOOT_DONE)
