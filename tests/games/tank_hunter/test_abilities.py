@@ -37,6 +37,25 @@ def test_anti_air_counter_before_the_strike_discards_it() -> None:
     assert s.ev(s.discard[-1]).name == "Stuka Attack"
 
 
+def test_each_anti_air_unit_counters_a_strike_once() -> None:
+    s = table(
+        front={0: ["Panther"], 1: ["M4 Sherman"]},
+        rear={1: ["M45 Quadmount", "Bofors 40 mm"]},
+        hands={0: ["Stuka Attack"]},
+    )
+    play(s, "play:0", "tgt:1:f:0")
+    assert {"aa:r:0", "aa:r:1"} <= set(ids(s))
+    s.script_chance(5)  # a miss that leaves the quadmount its ammunition
+    play(s, "aa:r:0")
+    assert not s.ooa[unit(s, 1, "M45 Quadmount")]
+    assert s.current_player == 1 and "aa:r:0" not in ids(s) and "aa:r:1" in ids(s)
+    s.script_chance(5, 1)
+    play(s, "aa:r:1")
+    # both guns have countered: the strike goes ahead without asking again
+    assert not [a for a in ids(s) if a.startswith("aa:")]
+    assert s.front[1] == [] and s.points(0) == 3
+
+
 def test_air_strike_without_anti_air_hits() -> None:
     s = table(front={0: ["Panther"], 1: ["M4 Sherman", "Cromwell"]}, hands={0: ["Stuka Attack"]})
     s.script_chance(3)
