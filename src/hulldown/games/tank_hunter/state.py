@@ -1946,6 +1946,7 @@ class TankHunterState(GameState):
             ok = r <= self.udefs[tg].evading
             events.append({"type": "evade", "to": "all", "roll": r, "success": ok, **self._pub(tg)})
             if ok:
+                c.s_left = 0  # §11.1: the attack failed, the rest of its salvo with it
                 return
         self._hit(c, events)
 
