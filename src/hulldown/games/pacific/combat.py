@@ -209,6 +209,9 @@ def destroy(st: PacificState, u: Unit, events: list[Event]) -> None:
     """§7.4: the card and everything attached to it go to the owner's discard pile."""
     if u.iid not in st.units:
         return
+    # §12.2: only a loss that shortens the AI's Supply Line in the player's turn cuts it
+    watch = st.solo and u.space >= 0 and u.side == 1 - st.active
+    supply = st.supply_line(u.side) if watch else 0
     del st.units[u.iid]
     if u.space >= 0:
         st.board[u.space] = -1
@@ -216,7 +219,7 @@ def destroy(st: PacificState, u: Unit, events: list[Event]) -> None:
             left = [t.up.id for t in u.tokens if t.up.offensive and not t.spent]
             if left:
                 st.drops.setdefault(u.space, []).extend(left)
-        if st.solo and u.side == 1 - st.active:
+        if watch and st.supply_line(u.side) < supply:
             st.supply_broken[u.side] = True
     discard_unit(st, u, events)
 
