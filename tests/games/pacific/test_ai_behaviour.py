@@ -8,7 +8,8 @@ import pytest
 
 from hulldown.agents.base import SeatView
 from hulldown.agents.registry import make_agent
-from hulldown.games.pacific import ai, grid
+from hulldown.engine import Event
+from hulldown.games.pacific import ai, combat, grid, rules
 
 from .test_rules import GAME, new, put
 
@@ -130,3 +131,26 @@ def test_offensive_and_defensive_tables_play_whole_games(monkeypatch: pytest.Mon
                     seen.add(str(ev["decision"]))
         assert any(name in d for d in seen) or any(ai.BEHAVIOUR[table]["mid"] in d for d in seen)
         assert any(ai.DEPLOY_NAME[table]["initial"] in d for d in seen)
+
+
+def test_supply_cut_in_the_players_turn_reaches_the_ais_turn() -> None:
+    """§12.2: the -3 for a Supply Line the player broke is read in the AI's next turn, then lapses;
+    a loss that leaves the line whole is no cut."""
+    st = new(players=1)
+    st.turn = 9
+    for col in (0, 1):
+        put(st, "jp-light-infantry", 1, grid.space(5, col))  # AI row 1, two units
+    spare = put(st, "jp-light-infantry", 1, grid.space(4, 2))  # AI row 2 ...
+    put(st, "jp-light-infantry", 1, grid.space(4, 3))  # ... two units: losing one is no cut
+    far = put(st, "jp-light-infantry", 1, grid.space(3, 0))  # AI row 3, alone
+    st.active = 0
+    events: list[Event] = []
+    combat.destroy(st, spare, events)
+    assert not st.supply_broken[1]
+    combat.destroy(st, far, events)
+    assert st.supply_broken[1]
+    rules.end_turn(st, events)
+    assert st.active == 1 and st.supply_broken[1]
+    assert ai.behaviour_value(st, 1) == 4 + 3 - 3
+    rules.end_turn(st, events)
+    assert st.active == 0 and not st.supply_broken[1]

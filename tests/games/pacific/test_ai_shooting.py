@@ -95,3 +95,23 @@ def test_no_fortunate_against_an_ordinary_target() -> None:
     st.ap[1] = 3
     ai.shooting(st, [])
     assert in_hand(st) == ["fortunate"]
+
+
+def test_all_main_weapons_fire_before_any_upgrade() -> None:
+    """§12.7: the main weapons of all AI units first (farthest forward first), then the upgrades in
+    the same order: not each unit's main weapon and its upgrade in turn."""
+    st = new(players=1)
+    st.turn = 9
+    front = put(st, "jp-heavy-infantry", 1, grid.space(3, 2))
+    front.tokens.append(st.new_token("hmg"))
+    back = put(st, "jp-type95-hago", 1, grid.space(4, 3))
+    back.tokens.append(st.new_token("tank-mg"))
+    hand_of(st)
+    put(st, "us-light-infantry", 0, grid.space(2, 3))
+    st.active, st.phase = 1, "shoot"
+    st.script_chance(*([1] * 40))  # every attack misses
+    events: list[Event] = []
+    ai.shooting(st, events)
+    shots = [(e["source"], e["hit"]) for e in events if e["type"] == "attack"]
+    # the infantry's main weapon hits on 5+, its HMG on 4+; the tank's gun and its MG both on 5+
+    assert shots == [("Heavy Infantry", 5), ("Type 95 HA-GO", 5), ("Heavy Infantry", 4), ("Type 95 HA-GO", 5)]

@@ -1,3 +1,4 @@
+from hulldown.engine import Event
 from hulldown.games.pacific import combat, grid
 from hulldown.games.pacific.state import HIT_TABLE, Attack
 
@@ -81,6 +82,17 @@ def test_shielding_roll() -> None:
     st = new(shielding_roll=True)
     st.script_chance(10, 3)  # a critical hit, then the defence roll 3 <= Armour 4
     assert combat.roll_result(st, Attack(5, 9, 5, 2), 4) == ("shielded", 1)
+
+
+def test_shielding_roll_is_not_the_hqs() -> None:
+    """§11.2: units shield, the HQ does not: a hit on it wounds with no second die."""
+    st = new(shielding_roll=True)
+    tank = put(st, "us-m4a2", 0, grid.space(4, 3))
+    st.script_chance(10, 1)  # a critical hit; a shielding die of 1 would be at or below any Armour
+    events: list[Event] = []
+    combat.attack_hq(st, tank, Attack(5, 9, 5, 2), 1, events, "test")
+    assert st.hq_wounds[1] == 3
+    assert [e["result"] for e in events if e["type"] == "attack-hq"] == ["critical"]
 
 
 def test_successful_hit_table_tiger_sherman() -> None:

@@ -10,7 +10,7 @@ from hulldown.engine.rng import SplitMix64
 from hulldown.games.pacific import grid
 from hulldown.games.pacific.state import PacificState
 from hulldown.games.pacific.units import Unit
-from tests.games.pacific.test_rules import new, put, to_deploy
+from tests.games.pacific.test_rules import GAME, new, put, to_deploy
 
 
 def clear_terrain(st: PacificState) -> None:
@@ -530,3 +530,12 @@ def test_ai_drop_out_of_aa_range_waits_for_nobody() -> None:
     st.hands[1].put_top(iid)
     deploy(st, 1, iid, grid.name(grid.space(2, 3)), [])
     assert st.para_drops == []  # no AA of the player in range
+
+
+def test_recruits_option_gives_the_named_side_one_more_ap() -> None:
+    """§10.3: the option is ``recruits`` (none, side0 or side1); only the named side gets +1 AP."""
+    plain = GAME.new(seed=3, players=2, options={})
+    helped = GAME.new(seed=3, players=2, options={"recruits": "side1"})
+    assert isinstance(plain, PacificState) and isinstance(helped, PacificState)
+    assert helped.ap_generated(1) == plain.ap_generated(1) + 1
+    assert helped.ap_generated(0) == plain.ap_generated(0)

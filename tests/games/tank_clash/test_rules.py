@@ -329,6 +329,15 @@ def test_smoke_stops_enemy_attacks_for_one_turn() -> None:
     assert any(a.startswith("attack:b1") for a in ids(s))
 
 
+def test_smoked_player_is_offered_no_strike_card() -> None:
+    s = duel()
+    s.apply("tactical:smoke")
+    s.apply("end")
+    offered = {a.split(":")[1] for a in ids(s) if a.startswith("tactical:")}
+    assert offered and not offered & {"artillery", "air", "infantry"}
+    assert not any(a.startswith("attack:") for a in ids(s))
+
+
 def test_infantry_adds_a_die_and_activation_roll() -> None:
     s = duel()
     s.apply("tactical:infantry")

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from hulldown.games.tank_hunter.cards import load_cards
 from hulldown.games.tank_hunter.state import ADVANCE, MAIN, TankHunterState
 from tests.games.tank_hunter.helpers import ids, play, table, types, unit
 
@@ -35,6 +38,25 @@ def test_anti_air_counter_before_the_strike_discards_it() -> None:
     ev = play(s, "aa:r:0")
     assert "strike-cancelled" in types(ev) and s.front[1]
     assert s.ev(s.discard[-1]).name == "Stuka Attack"
+
+
+def test_each_anti_air_unit_counters_a_strike_once() -> None:
+    s = table(
+        front={0: ["Panther"], 1: ["M4 Sherman"]},
+        rear={1: ["M45 Quadmount", "Bofors 40 mm"]},
+        hands={0: ["Stuka Attack"]},
+    )
+    play(s, "play:0", "tgt:1:f:0")
+    assert {"aa:r:0", "aa:r:1"} <= set(ids(s))
+    s.script_chance(5)  # a miss that leaves the quadmount its ammunition
+    play(s, "aa:r:0")
+    assert not s.ooa[unit(s, 1, "M45 Quadmount")]
+    assert s.current_player == 1 and "aa:r:0" not in ids(s) and "aa:r:1" in ids(s)
+    s.script_chance(5, 1)
+    play(s, "aa:r:1")
+    # both guns have countered: the strike goes ahead without asking again
+    assert not [a for a in ids(s) if a.startswith("aa:")]
+    assert s.front[1] == [] and s.points(0) == 3
 
 
 def test_air_strike_without_anti_air_hits() -> None:
@@ -81,6 +103,27 @@ def test_evading_optional_rule() -> None:
     assert hell in s.front[1] and s.evaded[hell]
     assert not s.can_fight(hell)  # no counter after evading
     assert "post_ask" not in [c.stage for c in s.stack] and "evade" in types(ev)
+
+
+def test_successful_evade_ends_the_whole_salvo(tmp_path: Path) -> None:
+    text = Path(load_cards().path).read_text(encoding="utf-8")
+    printed = 'name = "Panther", kind = "AFV", nation = "German", points = 5, defence = 3, supply = 5, '
+    printed += 'anti_armour = "6"'
+    assert printed in text
+    cards = tmp_path / "cards.toml"
+    cards.write_text(text.replace(printed, printed.replace('"6"', '"6x3"')), "utf-8")  # three shots a salvo
+    s = table(
+        front={0: ["Panther", "Cromwell"], 1: ["M18 Hellcat", "M4 Sherman"]},
+        options={"evading": True, "cards": str(cards)},
+    )
+    play(s, "attack:f:0:1:f:0:aa")
+    s.script_chance(1)
+    play(s, "fire:3")
+    assert ids(s) == ["evade:yes", "evade:no"]
+    s.script_chance(1, 1, 1)
+    ev = play(s, "evade:yes")
+    assert types(ev).count("shot") == 0
+    assert "evade:yes" not in ids(s) and unit(s, 1, "M18 Hellcat") in s.front[1]
 
 
 def test_evading_off_means_no_decision() -> None:

@@ -1686,7 +1686,7 @@ def target_priority(st: PacificState, shooter: Unit, options: list[tuple[str, An
 
 
 def shooting(st: PacificState, events: list[Event]) -> bool:
-    """§12.7: farthest forward first, costliest first on ties; main weapon, then tokens. Promotion
+    """§12.7: farthest forward first, costliest first on ties; all main weapons, then the tokens. Promotion
     cards are played first (undamaged tank, else artillery or armed transport, else the first
     undamaged infantry that destroys an enemy unit); Fortunate when attacking the battle objective
     or a unit whose loss breaks the player's Supply Line.
@@ -1705,7 +1705,8 @@ def shooting(st: PacificState, events: list[Event]) -> bool:
             key=lambda u: (-grid.own_row(1, u.space), -u.card.cost, u.iid),
         )
         order += [u for u in st.side_units(1) if u.space == HQ_SPACE and u.card.damage > 0]
-        st.ai_shots = [(u.iid, k) for u in order for k in [-1, *range(len(u.tokens))]]
+        # §12.7: every unit's main weapon first, then the upgrades in the same order
+        st.ai_shots = [(u.iid, -1) for u in order] + [(u.iid, k) for u in order for k in range(len(u.tokens))]
     queue = st.ai_shots
     while queue and not st.over:
         uid, k = queue[0]

@@ -133,8 +133,10 @@ def numbers(
     return Attack(clamp(hit + es + pen - bonus), clamp(crit + ec + pen - bonus), pierce, damage, crit_std)
 
 
-def roll_result(st: PacificState, a: Attack, armour: int) -> tuple[str, int]:
-    """Roll (or look up, §11.3) one attack: ("miss"|"hit"|"critical"|"blocked", wounds)."""
+def roll_result(st: PacificState, a: Attack, armour: int, shield: bool = True) -> tuple[str, int]:
+    """Roll (or look up, §11.3) one attack: ("miss"|"hit"|"critical"|"blocked", wounds).
+
+    ``shield`` is False for the HQ: the shielding roll is the units' (§11.2)."""
     if a.pierce < armour:
         return "blocked", 0
     if st._options["successful_hit_table"]:
@@ -150,7 +152,7 @@ def roll_result(st: PacificState, a: Attack, armour: int) -> tuple[str, int]:
         kind, wounds = "hit", a.damage
     else:
         return "miss", 0
-    if st._options["shielding_roll"] and st.roll(10) <= armour:  # §11.2
+    if shield and st._options["shielding_roll"] and st.roll(10) <= armour:  # §11.2: units only
         return "shielded", 1 if kind == "critical" else 0
     return kind, wounds
 
@@ -209,6 +211,9 @@ def destroy(st: PacificState, u: Unit, events: list[Event]) -> None:
     """§7.4: the card and everything attached to it go to the owner's discard pile."""
     if u.iid not in st.units:
         return
+    # §12.2: only a loss that shortens the AI's Supply Line in the player's turn cuts it
+    watch = st.solo and u.space >= 0 and u.side == 1 - st.active
+    supply = st.supply_line(u.side) if watch else 0
     del st.units[u.iid]
     if u.space >= 0:
         st.board[u.space] = -1
@@ -216,7 +221,7 @@ def destroy(st: PacificState, u: Unit, events: list[Event]) -> None:
             left = [t.up.id for t in u.tokens if t.up.offensive and not t.spent]
             if left:
                 st.drops.setdefault(u.space, []).extend(left)
-        if st.solo and u.side == 1 - st.active:
+        if watch and st.supply_line(u.side) < supply:
             st.supply_broken[u.side] = True
     discard_unit(st, u, events)
 
@@ -230,7 +235,7 @@ def damage_hq(st: PacificState, side: int, wounds: int, events: list[Event]) -> 
 
 
 def attack_hq(st: PacificState, shooter: Unit, a: Attack, side: int, events: list[Event], source: str) -> None:
-    kind, wounds = roll_result(st, a, st.hq_armour(side))
+    kind, wounds = roll_result(st, a, st.hq_armour(side), shield=False)
     events.append(public("attack-hq", source=source, side=side, result=kind, wounds=wounds))
     if wounds:
         damage_hq(st, side, min(wounds, 12), events)

@@ -396,7 +396,8 @@ def end_turn(st: PacificState, events: list[Event]) -> None:
             u.healed = False
         else:
             u.aa_used = False
-    st.supply_broken[1 - side] = False
+    # §12.2: a cut made in the player's turn lasts until the AI has read it in its own turn
+    st.supply_broken[side] = False
     events.append(public("end-turn", side=side))
     start_turn(st, 1 - side, events)
 

@@ -1332,6 +1332,8 @@ class TankClashState(GameState):
         hx = self.hex
         lo = 5 - 5 * seat  # the enemy's first tank
         hexes: set[int] = set()
+        if self.smoke[seat]:  # 8.5: under smoke no strike, nor the infantry that backs an attack
+            used = (*used, "artillery", "air", "infantry")
         if "artillery" not in used:
             for e in range(lo, lo + 5):
                 if hx[e] >= 0:

@@ -295,6 +295,7 @@ class Ctx:
     """One pending piece of a turn: an attack, a scouting, a window or an event card."""
 
     __slots__ = (
+        "aa_used",
         "aline",
         "attacker",
         "atype",
@@ -330,6 +331,7 @@ class Ctx:
         self.kind = kind
         self.seat = seat
         self.stage = ""
+        self.aa_used = 0
         self.attacker = -1
         self.aline = "f"
         self.target = -1
@@ -360,6 +362,7 @@ class Ctx:
     def copy(self) -> Ctx:
         """Every slot, spelled out (a test checks none is missed): clones copy stacks often."""
         c = Ctx.__new__(Ctx)
+        c.aa_used = self.aa_used
         c.aline = self.aline
         c.attacker = self.attacker
         c.atype = self.atype
@@ -1250,7 +1253,7 @@ class TankHunterState(GameState):
                 q = c.tseat
                 for ln in LINES:
                     for i, u in enumerate(self.line(q, ln)):
-                        if self.udefs[u].anti_air and self.can_fight(u):
+                        if self._may_anti_air(c, u):
                             out.append(AA_AT[ln][i])
                 return out
             if st == "spot":
@@ -1943,6 +1946,7 @@ class TankHunterState(GameState):
             ok = r <= self.udefs[tg].evading
             events.append({"type": "evade", "to": "all", "roll": r, "success": ok, **self._pub(tg)})
             if ok:
+                c.s_left = 0  # §11.1: the attack failed, the rest of its salvo with it
                 return
         self._hit(c, events)
 
@@ -2168,9 +2172,14 @@ class TankHunterState(GameState):
             events.append({**ev, REVEAL: True} if parts[1] == "rear" else ev)
             self._finish_event(c, events)
 
+    def _may_anti_air(self, c: Ctx, u: int) -> bool:
+        """§9.2: every anti-air unit may counter a strike, each of them once."""
+        return bool(self.udefs[u].anti_air) and self.can_fight(u) and not c.aa_used >> u & 1
+
     def _anti_air(self, c: Ctx, u: int, events: list[Event]) -> None:
         """§9.3: an anti-air counter before the strike; no defence; success discards the card."""
         self.rolled[u] = True
+        c.aa_used |= 1 << u
         r = self.roll(6)
         need = self.udefs[u].anti_air
         ok = r <= need
@@ -2195,7 +2204,7 @@ class TankHunterState(GameState):
             if c.target not in self.front[q]:
                 c.stage = "resolve"
                 return True
-            if any(self.udefs[u].anti_air and self.can_fight(u) for u in self.units_of(q)):
+            if any(self._may_anti_air(c, u) for u in self.units_of(q)):
                 return False
             c.stage = "resolve"
             return True
