@@ -51,6 +51,17 @@ def retry_after(r: httpx.Response) -> float:
         return 1.0
 
 
+def server_seconds(header: str) -> float:
+    """The server's own time from its ``Server-Timing: app;dur=<ms>`` header (NaN without one)."""
+    for part in header.split(";"):
+        if part.strip().startswith("dur="):
+            try:
+                return float(part.strip()[4:]) / 1000
+            except ValueError:
+                break
+    return float("nan")
+
+
 async def request(
     ctx: Ctx,
     c: httpx.AsyncClient,
@@ -80,6 +91,8 @@ async def request(
             return None
         if latencies is not None:
             latencies.append(time.perf_counter() - t0)
+            if latencies is ctx.tally.action_latency:
+                ctx.tally.action_server.append(server_seconds(r.headers.get("server-timing", "")))
         ctx.tally.count(kind, str(r.status_code))
         if name is not None:
             ctx.tally.note(kind, name, str(r.status_code))

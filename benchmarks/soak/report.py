@@ -44,6 +44,7 @@ def lines(report: dict[str, Any]) -> list[tuple[str, str]]:
         ("run", f"{report['games']} games, {report['elapsed_s']} s of {report['seconds']} s"),
         ("load average", f"{report['load_before']} before, {report['load']} after"),
         ("human actions", _lat(t["human_action_latency_ms"], ("p50", "p95", "p99", "max"))),
+        ("human actions, server's time", _lat(t["human_action_server_ms"], ("p50", "p95", "p99", "max"))),
         ("view fetches", _lat(t["view_latency_ms"], ("p50", "p99", "max"))),
         ("games", ", ".join(f"{k} {v}" for k, v in sorted(t["games"].items())) or "none"),
         ("5xx answers", str(t["server_errors_5xx"])),

@@ -55,6 +55,8 @@ class Tally:
 
     action_latency: list[float] = field(default_factory=list)
     view_latency: list[float] = field(default_factory=list)
+    #: the server's own time for each human action (its Server-Timing header)
+    action_server: list[float] = field(default_factory=list)
     answers: dict[str, Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
     games: Counter[str] = field(default_factory=Counter)
     #: kind -> request name -> answers, for the requests of a catalogue (which body got the 500)
@@ -78,6 +80,7 @@ class Tally:
         return {
             "human_action_latency_ms": summary_ms(self.action_latency),
             "view_latency_ms": summary_ms(self.view_latency, (50, 99, 100)),
+            "human_action_server_ms": summary_ms([x for x in self.action_server if x == x]),
             "games": dict(self.games),
             "answers": {k: dict(sorted(c.items())) for k, c in sorted(self.answers.items())},
             "server_errors_5xx": self.server_errors(),

@@ -179,3 +179,9 @@ def test_strict_loads_and_safe_text() -> None:
             strict_loads(raw)
     assert safe_text("a\ud800b").encode("utf-8") == "a\ufffdb".encode()
     assert len(safe_text("x" * 10_000)) == 400
+
+
+def test_every_answer_says_how_long_the_server_took(client: TestClient) -> None:
+    for r in (client.get("/api/catalog"), client.get("/api/games/nope/view"), client.post("/api/games", content=b"x")):
+        name, _, dur = r.headers["server-timing"].partition(";dur=")
+        assert name == "app" and float(dur) >= 0, r.headers["server-timing"]

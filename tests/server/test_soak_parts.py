@@ -181,3 +181,10 @@ def test_failures_name_5xx_findings_and_an_unclean_stop() -> None:
     assert bad[0] == "1 answers with a 5xx status"
     assert bad[1].startswith("unbounded budget")
     assert "killed after the grace period" in bad[2]
+
+
+def test_the_servers_time_is_read_from_its_header() -> None:
+    from benchmarks.soak.common import server_seconds
+
+    assert server_seconds("app;dur=12.5") == 0.0125
+    assert math.isnan(server_seconds("")) and math.isnan(server_seconds("app;dur=x"))

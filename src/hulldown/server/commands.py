@@ -12,6 +12,9 @@ from hulldown.server.limits import Limits
 from hulldown.server.workers import DEFAULT_WORKERS
 
 _DEFAULT = Limits()
+#: Bytes of one websocket message a client may send: the server reads and ignores them,
+#: so a small cap refuses a 16 MiB frame (uvicorn's default) before it is buffered.
+WS_MAX_FRAME = 4096
 
 
 def register(app: typer.Typer) -> None:
@@ -84,5 +87,6 @@ def register(app: typer.Typer) -> None:
             port=port,
             log_level="info",
             ws="websockets",
+            ws_max_size=WS_MAX_FRAME,
             forwarded_allow_ips=forwarded_allow_ips,
         )
