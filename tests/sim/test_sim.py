@@ -13,6 +13,7 @@ import typer
 from typer.testing import CliRunner
 
 from hulldown.engine import AgentSpecError, Game, registry
+from hulldown.engine.registry import load
 from hulldown.engine.rng import derive_seed
 from hulldown.sim import backends as backends_module
 from hulldown.sim import play_game, simulate, wilson
@@ -297,3 +298,11 @@ def test_balance_ctrl_c_in_a_parity_stage_keeps_its_games_and_runs_no_other(
     assert seen["after_stop"] == 1
     assert par["cards_to_parity"] is None  # a partial stage never decides the answer
     assert "interrupted" in (tmp_path / "index.html").read_text()
+
+
+@pytest.mark.parametrize("game_id", ["tank-killers", "tank-hunter", "tank-clash", "2gm-pacific"])
+def test_bench_runs_for_every_game(game_id: str) -> None:
+    """The mid-game probes replay with other dice than the playout that measured their length,
+    so a probe may end first: the bench must take the state where it ended."""
+    r = bench(load(game_id), 0.05)
+    assert r["steps"] > 0 and r["clone_us"] > 0 and r["resample_us"] > 0

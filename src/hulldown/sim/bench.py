@@ -31,6 +31,8 @@ def _mid_game_states(game: Game, players: int | None, options: Mapping[str, Any]
         state = probe
         for _ in range(length // 3):
             legal = state.legal_actions()
+            if not legal:  # other dice than the measuring playout's: this game may end sooner
+                break
             state.apply(legal[rng.below(len(legal))])
         out.append(state)
     return out
