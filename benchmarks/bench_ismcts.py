@@ -27,9 +27,9 @@ import time
 
 from _common import games_from
 
-from hulldown.agents.base import SeatView
 from hulldown.agents.ismcts import LEVELS, ISMCTSAgent
 from hulldown.agents.registry import make_agent
+from hulldown.engine.agent import SeatView
 from hulldown.engine.game import Game
 from hulldown.engine.rng import SplitMix64, derive_seed
 from hulldown.engine.state import GameState

@@ -16,8 +16,8 @@ from __future__ import annotations
 import sys
 import time
 
-from hulldown.agents.base import SeatView
 from hulldown.engine import registry
+from hulldown.engine.agent import SeatView
 from hulldown.engine.rng import SplitMix64, derive_seed
 
 

@@ -19,9 +19,9 @@ import collections
 import json
 import time
 
-from hulldown.agents.base import SeatView
 from hulldown.agents.registry import make_agent
 from hulldown.engine import registry
+from hulldown.engine.agent import SeatView
 from hulldown.games.pacific import ai
 from hulldown.sim.stats import fmt_rate
 

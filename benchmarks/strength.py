@@ -23,8 +23,8 @@ from typing import IO
 
 from _common import games_from
 
-from hulldown.agents.base import SeatView
 from hulldown.agents.registry import make_agent
+from hulldown.engine.agent import SeatView
 from hulldown.engine.game import Game
 from hulldown.engine.rng import derive_seed
 from hulldown.sim.stats import rate

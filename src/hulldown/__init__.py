@@ -11,8 +11,6 @@ The public API (DESIGN.md)::
 
 from __future__ import annotations
 
-__version__ = "0.1.0"
-
 from hulldown.engine.errors import (
     DataFileError,
     GameOverError,
@@ -23,9 +21,10 @@ from hulldown.engine.errors import (
     UnknownGameError,
 )
 from hulldown.engine.game import Game, GameInfo
-from hulldown.engine.record import GameRecord, replay
-from hulldown.engine.registry import games, load
+from hulldown.engine.record import GameRecord
+from hulldown.engine.registry import games, load, replay
 from hulldown.engine.state import Action, GameState
+from hulldown.engine.version import __version__
 
 __all__ = [
     "Action",

@@ -19,12 +19,12 @@ from rich.console import Console
 from rich.table import Table
 
 from hulldown import __version__
-from hulldown.agents.base import Agent, SeatView
 from hulldown.agents.registry import make_agent
+from hulldown.engine.agent import Agent, SeatView
 from hulldown.engine.errors import HulldownError
 from hulldown.engine.game import Game
-from hulldown.engine.record import GameRecord, replay
-from hulldown.engine.registry import game_ids, load
+from hulldown.engine.record import GameRecord
+from hulldown.engine.registry import game_ids, load, replay
 from hulldown.engine.state import Event, GameState, events_for
 
 app = typer.Typer(

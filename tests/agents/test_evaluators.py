@@ -46,7 +46,7 @@ def test_a_declared_evaluation_wins_and_games_without_one_have_none() -> None:
         return [0.5] * state.players
 
     assert evaluator_for(TOY) is None
-    assert evaluator_for(Game(info=TOY.info, state_class=TOY.state_class, extras={"evaluate": mine})) is mine
+    assert evaluator_for(Game(info=TOY.info, state_class=TOY.state_class, evaluate=mine)) is mine
 
 
 def test_tank_clash_values_destroyed_tanks_hits_points_and_checkpoints() -> None:

@@ -6,10 +6,10 @@ from typing import Any
 
 import pytest
 
-from hulldown.agents.base import SeatView
 from hulldown.agents.ismcts import LEVELS, ISMCTSAgent, make_ismcts
 from hulldown.agents.registry import agent_names, make_agent
 from hulldown.engine import AgentSpecError, Game, GameState, derive_seed
+from hulldown.engine.agent import SeatView
 from hulldown.engine.rng import SplitMix64
 from tests.engine.toygame import TOY, HighCard
 
@@ -72,7 +72,8 @@ def _lowest_card_policy(game: Game, seed: int) -> Any:
 CANON_EVAL = Game(
     info=TOY.info,
     state_class=CanonicalHighCard,
-    extras={"evaluate": _tricks_and_hands, "rollout": _lowest_card_policy},
+    evaluate=_tricks_and_hands,
+    rollout=_lowest_card_policy,
     heuristic=lambda g, seat, seed, **kw: _HighestCard(),
 )
 
@@ -162,7 +163,7 @@ def test_depth_cuts_playouts_and_scores_them_with_the_games_evaluation() -> None
         seen.append(state.steps)
         return _tricks_and_hands(state)
 
-    game = Game(info=TOY.info, state_class=CanonicalHighCard, extras={"evaluate": evaluate})
+    game = Game(info=TOY.info, state_class=CanonicalHighCard, evaluate=evaluate)
     state = game.new(seed=3, options={"hand": 4})
     agent = make_agent("ismcts:iterations=30,depth=1,worlds=4", game, 0, 0)
     assert agent.act(SeatView(state, 0)) in state.legal_actions()
@@ -240,7 +241,7 @@ def test_policy_hint_is_the_rule_of_thumb_the_search_keeps() -> None:
         info=TOY.info,
         state_class=HighCard,
         heuristic=lambda g, seat, seed, **kw: Highest(),
-        extras={"rollout": _lowest_card_policy},
+        rollout=_lowest_card_policy,
     )
     state = game.new(seed=5)
     legal = state.legal_actions()
@@ -357,7 +358,7 @@ def test_heuristic_rollouts_use_the_games_bot() -> None:
 
 
 def test_policy_rollouts_use_the_games_playout_policy() -> None:
-    """``rollout=policy`` plays the game's ``extras["rollout"]`` on the determinized states, never its bot."""
+    """``rollout=policy`` plays the game's ``Game.rollout`` on the determinized states, never its bot."""
     seen: list[int] = []
 
     def factory(game: Game, seed: int) -> Any:
@@ -370,7 +371,7 @@ def test_policy_rollouts_use_the_games_playout_policy() -> None:
     def no_bot(g: Game, seat: int, seed: int, **kw: Any) -> Any:
         raise AssertionError("the heuristic bot must not play policy playouts")
 
-    game = Game(info=TOY.info, state_class=HighCard, heuristic=no_bot, extras={"rollout": factory})
+    game = Game(info=TOY.info, state_class=HighCard, heuristic=no_bot, rollout=factory)
     agent = make_agent("ismcts:iterations=20,rollout=policy,bias=0", game, 0, 0)
     state = game.new(seed=4)
     assert agent.act(SeatView(state, 0)) in state.legal_actions()
@@ -425,7 +426,7 @@ class _Tagged(CanonicalHighCard):
 
 def test_paired_root_visits_share_worlds_and_dice() -> None:
     """The k-th visit of every root action plays the same world with the same dice stream."""
-    game = Game(info=TOY.info, state_class=_Tagged, extras={"evaluate": _tricks_and_hands})
+    game = Game(info=TOY.info, state_class=_Tagged, evaluate=_tricks_and_hands)
     state = game.new(seed=6, options={"hand": 4})
     _TAG_LOG.clear()
     agent = ISMCTSAgent(game, 0, seed=3, iterations=60, worlds=5, depth=2, tree=1, paired=True)
@@ -451,7 +452,7 @@ def test_tree_depth_limits_the_search_tree() -> None:
         seen.append(state.steps)
         return _tricks_and_hands(state)
 
-    game = Game(info=TOY.info, state_class=CanonicalHighCard, extras={"evaluate": evaluate})
+    game = Game(info=TOY.info, state_class=CanonicalHighCard, evaluate=evaluate)
     state = game.new(seed=3, options={"hand": 4})
     for paired in (False, True):
         seen.clear()

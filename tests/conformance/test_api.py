@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 
 import hulldown
-from hulldown.agents.base import SeatView
 from hulldown.agents.registry import make_agent
 from hulldown.engine import registry
+from hulldown.engine.agent import SeatView
 from hulldown.engine.errors import OptionError
 from hulldown.engine.rng import SplitMix64
 

@@ -1,6 +1,6 @@
 """Every registered game declares what its decisions reveal, and labels its actions distinctly.
 
-For each game a few random games (``Game.extras["reveal_games"]``, default 2, times
+For each game a few random games (``Game.conformance.reveal_games``, default 2, times
 ``HULLDOWN_CONFORMANCE_SCALE``, at least one) run :func:`hulldown.engine.reveals.check_reveals`
 on the default options and on every declared option set, cycling the player counts. Undo
 trusts these declarations (docs/web.md, "Undo"), so a game that forgets one fails here.
@@ -24,7 +24,7 @@ def _cases() -> list[Any]:
     for gid in registry.game_ids():
         game = registry.load(gid)
         sets: list[dict[str, Any]] = [{}, *[dict(o) for o in game.conformance_options]]
-        total = max(1, round(game.extras.get("reveal_games", 2) * SCALE))
+        total = max(1, round(game.conformance.reveal_games * SCALE))
         cases.append(pytest.param(gid, sets, total, id=gid))
     return cases
 

@@ -265,7 +265,7 @@ class TestAgents:
                 parse_spec(bad)
 
     def test_random_agent_is_seeded(self, toy: Any) -> None:
-        from hulldown.agents.base import SeatView
+        from hulldown.engine.agent import SeatView
 
         s = TOY.new(seed=1)
         picks = [make_agent("random", TOY, 0, 5).act(SeatView(s, 0)).id for _ in range(3)]

@@ -64,4 +64,4 @@ class HighCardTensors:
 
 #: The toy game with tensors, under the toy game's own id.
 #: A lone winner takes +1 and every other seat -1, so only two seats sum to zero.
-TOY_RL: Game = dataclasses.replace(TOY, tensors=HighCardTensors(), extras={**TOY.extras, "zero_sum": (2,)})
+TOY_RL: Game = dataclasses.replace(TOY, tensors=HighCardTensors(), zero_sum=(2,))

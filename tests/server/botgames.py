@@ -12,8 +12,8 @@ import pickle
 import time
 from typing import Any
 
-from hulldown.agents.base import SeatView
 from hulldown.engine import Action, Game
+from hulldown.engine.agent import SeatView
 from tests.server.secretgame import SECRET
 
 

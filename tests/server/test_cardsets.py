@@ -18,8 +18,8 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 
-from hulldown.engine.record import GameRecord, replay
-from hulldown.engine.registry import games
+from hulldown.engine.record import GameRecord
+from hulldown.engine.registry import games, replay
 from hulldown.server.app import create_app
 from tests.server.cardset_helpers import DESERT_UNIT, WINTER_CARD, make_sets, tripwire
 from tests.server.conftest import auth

@@ -21,11 +21,11 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from hulldown.agents.base import SeatView
 from hulldown.agents.ismcts import LEVELS
 from hulldown.agents.limits import MAX_SECONDS
 from hulldown.agents.registry import make_agent
 from hulldown.agents.worker import NICE
+from hulldown.engine.agent import SeatView
 from hulldown.engine.registry import load
 from hulldown.engine.state import GameState
 from hulldown.server.app import create_app

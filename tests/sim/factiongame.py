@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from hulldown.engine import Action, Event, Game, GameInfo, GameState, OptionSpec, Zone, public
+from hulldown.engine.game import BalanceHooks
 from hulldown.engine.rng import SplitMix64
 
 DECKS = {"low": list(range(1, 7)), "high": list(range(2, 8))}
@@ -141,5 +142,5 @@ DUEL = Game(
         max_steps=20,
     ),
     state_class=Duel,
-    extras={"balance": {"factions": ("deck0", "deck1"), "reinforce": _reinforce, "reinforce_pool": _pool}},
+    balance=BalanceHooks(factions=("deck0", "deck1"), reinforce=_reinforce, reinforce_pool=_pool),
 )

@@ -13,7 +13,7 @@ fields reveals nothing the seat does not already hold as a guess. It returns
 one value per seat in ``[0, 1]``: the chance, as far as the position shows,
 that the seat does well.
 
-A game can declare its own evaluation as ``extras["evaluate"]`` (a callable
+A game can declare its own evaluation as ``Game.evaluate`` (a callable
 ``state -> list[float]``); it takes precedence over the ones kept here for the
 games that do not yet declare one.
 """
@@ -121,9 +121,6 @@ BUILTIN: dict[str, Evaluator] = {
 
 def evaluator_for(game: Game) -> Evaluator | None:
     """The game's declared evaluation, else a built-in one, else None (playouts run to the end)."""
-    declared = game.extras.get("evaluate")
-    if declared is not None:
-        if not callable(declared):
-            raise TypeError(f"{game.id}: extras['evaluate'] must be callable")
-        return declared  # type: ignore[no-any-return]
+    if game.evaluate is not None:
+        return game.evaluate
     return BUILTIN.get(game.id)

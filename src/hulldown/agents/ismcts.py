@@ -32,7 +32,7 @@ Three options make the search stronger per second in long, noisy games:
 * ``rollout=heuristic`` plays the playout with the game's own bot, so the
   positions scored are ones a sensible player reaches. ``rollout=policy``
   plays it with the game's playout policy where the bot is too slow for
-  playouts: a game may declare ``extras["rollout"]``, a factory
+  playouts: a game may declare ``Game.rollout``, a factory
   ``(game, seed) -> (state -> action)`` that chooses for whichever seat is to
   act by reading the (determinized) state directly.
 * ``worlds=D`` draws ``D`` determinizations per decision and cycles through
@@ -80,9 +80,9 @@ import math
 import time
 from typing import Any
 
-from hulldown.agents.base import SeatView
 from hulldown.agents.evaluators import Evaluator, evaluator_for
 from hulldown.agents.registry import register_agent
+from hulldown.engine.agent import SeatView
 from hulldown.engine.game import Game
 from hulldown.engine.rng import SplitMix64, derive_seed
 from hulldown.engine.state import Action, GameState
@@ -164,8 +164,8 @@ class ISMCTSAgent:
             raise ValueError("rollout must be random, heuristic or policy")
         if rollout == "heuristic" and game.heuristic is None:
             raise ValueError(f"{game.id} has no heuristic bot for rollouts")
-        if rollout == "policy" and not callable(game.extras.get("rollout")):
-            raise ValueError(f"{game.id} declares no playout policy (extras['rollout'])")
+        if rollout == "policy" and game.rollout is None:
+            raise ValueError(f"{game.id} declares no playout policy (Game.rollout)")
         if depth is not None and depth < 0:
             raise ValueError("depth must not be negative")
         if worlds < 0:
@@ -182,8 +182,8 @@ class ISMCTSAgent:
             raise ValueError("confidence must not be negative")
         if hint not in ("heuristic", "policy"):
             raise ValueError("hint must be heuristic or policy")
-        if hint == "policy" and not callable(game.extras.get("rollout")):
-            raise ValueError(f"{game.id} declares no playout policy (extras['rollout']) to take hints from")
+        if hint == "policy" and game.rollout is None:
+            raise ValueError(f"{game.id} declares no playout policy (Game.rollout) to take hints from")
         if confidence > 0 and not (paired and bias > 0):
             raise ValueError("confidence needs paired root visits and a rule of thumb to keep (paired=1, bias>0)")
         self.game = game
@@ -197,7 +197,9 @@ class ISMCTSAgent:
         self._seed = seed
         self._rollout_agents: dict[int, Any] = {}
         #: The game's playout policy (``rollout=policy``): state -> action for the seat to act.
-        self._policy: Any = game.extras["rollout"](game, derive_seed(seed, "rollout")) if rollout == "policy" else None
+        self._policy: Any = (
+            game.rollout(game, derive_seed(seed, "rollout")) if rollout == "policy" and game.rollout else None
+        )
         self.worlds = worlds
         self.bias = bias
         self._hint_agent: Any = None
@@ -299,7 +301,9 @@ class ISMCTSAgent:
         """
         if self.hint_from == "policy":
             if self._hint_policy is None:
-                self._hint_policy = self.game.extras["rollout"](self.game, derive_seed(self._seed, "hint"))
+                factory = self.game.rollout
+                assert factory is not None  # checked when the agent was made
+                self._hint_policy = factory(self.game, derive_seed(self._seed, "hint"))
             world = pool[0].clone() if pool else view.resample(rng)
             return str(self._hint_policy(world).id)
         if self._hint_agent is None:
@@ -445,7 +449,7 @@ class ISMCTSAgent:
                 budget -= 1
             return
         if self.rollout == "heuristic":
-            from hulldown.agents.base import SeatView as _View
+            from hulldown.engine.agent import SeatView as _View
 
             while not state.is_over and budget > 0:
                 seat = state.current_player
@@ -489,7 +493,7 @@ BIAS = 1.0
 #: on moves chosen at random by expansion, which blurs the root's values.
 TREE = 1
 PAIRED = True
-#: Playout policy by game: the game's own fast playout policy (``extras["rollout"]``)
+#: Playout policy by game: the game's own fast playout policy (``Game.rollout``)
 #: plays the playouts instead of its heuristic. Tank Clash's bot plans every tank's
 #: move (about 2 ms a step against tens of µs); 2GM Pacific's builds an observation
 #: (about 90 µs against 16 µs); Tank Killers' policy makes its heuristic's choices

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from hulldown.agents.base import Agent
 from hulldown.agents.random_agent import make_random
+from hulldown.engine.agent import Agent
 from hulldown.engine.errors import AgentSpecError
 from hulldown.engine.game import Game
 from hulldown.engine.rng import derive_seed

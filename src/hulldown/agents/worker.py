@@ -67,8 +67,8 @@ def _send(out: BinaryIO, message: object) -> None:
 
 def search_move(game: Any, state: Any, seat: int, spec: str, seed: int) -> str:
     """One bot decision; ``state`` is a clone of the live game, received pickled."""
-    from hulldown.agents.base import SeatView
     from hulldown.agents.registry import make_agent
+    from hulldown.engine.agent import SeatView
 
     return make_agent(spec, game, seat, seed).act(SeatView(state, seat)).id
 

@@ -12,7 +12,8 @@ from hulldown.engine.errors import (
     UnknownGameError,
 )
 from hulldown.engine.game import Game, GameInfo, OptionSpec
-from hulldown.engine.record import GameRecord, replay
+from hulldown.engine.record import GameRecord
+from hulldown.engine.registry import replay
 from hulldown.engine.rng import SplitMix64, derive_seed
 from hulldown.engine.state import (
     REVEAL,

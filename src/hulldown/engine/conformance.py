@@ -21,7 +21,7 @@ from typing import Any
 
 from hulldown.engine.errors import IllegalActionError
 from hulldown.engine.game import Game
-from hulldown.engine.record import GameRecord, replay
+from hulldown.engine.record import GameRecord
 from hulldown.engine.rng import SplitMix64, derive_seed
 from hulldown.engine.state import Action, Event, GameState, visible_to
 
@@ -203,7 +203,7 @@ def check_game(
             raise ConformanceError("advancing a clone changed the original")
     # the record replays to the identical state, also through JSON
     rec = state.record()
-    rebuilt = replay(GameRecord.from_json(rec.to_json()))
+    rebuilt = game.replay(GameRecord.from_json(rec.to_json()))
     if rebuilt.fingerprint() != state.fingerprint():
         raise ConformanceError(f"seed {seed}: replay differs from the game")
     if rebuilt.returns() != returns:

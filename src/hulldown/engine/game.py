@@ -11,11 +11,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from hulldown.engine.errors import OptionError
-from hulldown.engine.state import GameState, LogEntry
+from hulldown.engine.errors import ChanceScriptError, IllegalActionError, OptionError, RecordError
+from hulldown.engine.messages import KERNEL, Catalog
+from hulldown.engine.record import GameRecord, LogEntry
+from hulldown.engine.state import Action, GameState
 
 if TYPE_CHECKING:
-    from hulldown.agents.base import Agent
+    from hulldown.engine.agent import Agent
     from hulldown.engine.tensor import TensorSpec
 
 
@@ -129,14 +131,56 @@ class GameInfo:
 AgentFactory = Callable[..., "Agent"]
 
 
+#: Scores a (determinized) state for a search that cuts its playouts short: one value in [0, 1] per seat.
+Evaluator = Callable[[GameState], list[float]]
+#: A fast playout policy: picks the action of whichever seat is to act.
+Policy = Callable[[GameState], Action]
+#: Builds a game's playout policy: ``factory(game, seed)``.
+PolicyFactory = Callable[["Game", int], Policy]
+
+
+@dataclass(frozen=True, slots=True)
+class BalanceHooks:
+    """The levers a balance study may pull (docs/simulation.md, "Balance").
+
+    ``factions`` names the options that pick each seat's side or deck.
+    ``reinforce(options, seat, cards)`` returns options with ``cards`` added to
+    that seat's deck, and ``reinforce_pool(options, seat)`` lists the cards it
+    may add; a game that declares neither gets no parity search.
+    """
+
+    factions: tuple[str, ...] = ()
+    reinforce: Callable[[Mapping[str, Any], int, Sequence[str]], dict[str, Any]] | None = None
+    reinforce_pool: Callable[[Mapping[str, Any], int], list[str]] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ConformancePlan:
+    """How hard the conformance suite plays a game (each count is scaled by ``HULLDOWN_CONFORMANCE_SCALE``).
+
+    ``games``: random games per option set; ``deep_games``: how many of them run the
+    per-step deep checks (costly for long games); ``reveal_games``: games per option
+    set for the reveal-declaration check.
+    """
+
+    games: int = 200
+    deep_games: int = 12
+    reveal_games: int = 2
+
+
 @dataclass(slots=True)
 class Game:
-    """A registered game: its facts, its state class and what tools need to know of it."""
+    """A registered game: its facts, its state class and what tools need to know of it.
+
+    Every optional fact is a typed field: a tool asks for what it needs by name and
+    gets ``None`` (or an empty default) when the game does not provide it.
+    """
 
     info: GameInfo
     state_class: type[GameState]
     #: Option sets the conformance suite plays (each in addition to the defaults).
     conformance_options: Sequence[Mapping[str, Any]] = ()
+    conformance: ConformancePlan = ConformancePlan()
     #: Builds this game's heuristic bot: ``factory(game, seat, seed, **params)``.
     heuristic: AgentFactory | None = None
     #: The card database for ``hulldown cards``: one dict per card (see each game's data module).
@@ -147,9 +191,24 @@ class Game:
     tensors: TensorSpec | None = None
     #: Bots of this game beyond ``heuristic`` (e.g. a rulebook's solo AI): name -> factory.
     agents: dict[str, AgentFactory] = field(default_factory=dict)
-    #: Free-form facts: ``conformance_games`` (games per option set), ``conformance_deep_games``
-    #: (how many of them run the deep per-step checks, default 12), ``event_vocabulary``.
-    extras: dict[str, Any] = field(default_factory=dict)
+    #: Whether finished games' returns sum to zero: always, never, or for these player counts.
+    zero_sum: bool | tuple[int, ...] = False
+    #: The least and greatest return a seat can get (OpenSpiel's min/max utility).
+    returns_range: tuple[float, float] = (-1.0, 1.0)
+    #: Every event type the game may emit (the conformance suite rejects others); empty: unchecked.
+    event_vocabulary: frozenset[str] = frozenset()
+    #: The search's playout policy (``ismcts:rollout=policy``).
+    rollout: PolicyFactory | None = None
+    #: The search's evaluation of cut playouts (``ismcts:depth=N``).
+    evaluate: Evaluator | None = None
+    #: Balance levers for ``hulldown balance``.
+    balance: BalanceHooks | None = None
+    #: Event types that count as playing a card for per-card impact (default: ``played``).
+    card_events: tuple[str, ...] = ()
+    #: Each seat's played cards read off a finished state, for games whose events cannot tell.
+    played_cards: Callable[[GameState], list[list[str]]] | None = None
+    #: The game's message catalog (engine/messages.py): action labels and the browser's texts.
+    messages: Catalog = KERNEL
 
     @property
     def id(self) -> str:
@@ -212,3 +271,49 @@ class Game:
         if self.card_database is None:
             return []
         return self.card_database(self.validate_options(options))
+
+    def replay(self, record: GameRecord | dict[str, Any] | str, *, upto: int | None = None) -> GameState:
+        """Rebuild the state a record of this game describes (after ``upto`` decisions, if given).
+
+        Every decision is checked against the rules as it is applied and every
+        chance outcome against the draw it answers; the final fingerprint must
+        match the record's. Any mismatch raises :class:`RecordError`.
+        """
+        if isinstance(record, str):
+            record = GameRecord.from_json(record)
+        elif isinstance(record, dict):
+            record = GameRecord.from_dict(record)
+        if record.game != self.info.id:
+            raise RecordError(f"a record of {record.game!r:.40} is not a game of {self.info.id}")
+        chance: list[LogEntry] = []
+        decisions: list[tuple[int, str]] = []
+        for step in record.steps:
+            if step[0] == "action":
+                decisions.append((step[1], step[2]))
+            else:
+                chance.append((step[0], step[1], tuple(step[2]) if step[0] == "shuffle" else step[2]))
+        try:
+            state = self.new(seed=record.seed, players=record.players, options=record.options, script=chance)
+            _replay_decisions(state, decisions, upto)
+        except ChanceScriptError as exc:
+            raise RecordError(f"record chance outcome does not fit: {exc}") from None
+        except (ValueError, TypeError) as exc:
+            raise RecordError(f"record does not replay: {exc}") from None
+        if upto is None or upto >= len(decisions):
+            if state.pending_scripted():
+                raise RecordError("the record has chance outcomes that the game never drew")
+            if state.fingerprint() != record.final:
+                raise RecordError("the replayed game does not end in the recorded state")
+        return state
+
+
+def _replay_decisions(state: GameState, decisions: list[tuple[int, str]], upto: int | None) -> None:
+    for n, (seat, aid) in enumerate(decisions):
+        if upto is not None and n >= upto:
+            break
+        if state.current_player != seat:
+            raise RecordError(f"record decision {n}: seat {seat} acts, but seat {state.current_player} must decide")
+        try:
+            state.apply(aid)
+        except IllegalActionError:
+            raise RecordError(f"record decision {n}: {aid!r:.80} is not legal there") from None

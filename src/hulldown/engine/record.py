@@ -1,4 +1,4 @@
-"""Versioned game records and replay.
+"""Versioned game records (``Game.replay`` plays one back).
 
 A record holds every decision *and every chance outcome*, so it replays to the
 same state even if the code that draws cards or rolls dice changes order or
@@ -13,12 +13,32 @@ import hashlib
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from hulldown.engine.errors import ChanceScriptError, HulldownError, IllegalActionError, RecordError
+from hulldown.engine.errors import RecordError
+from hulldown.engine.version import __version__
 
-if TYPE_CHECKING:
-    from hulldown.engine.state import GameState, LogEntry
+#: One log entry: ``("action", seat, id)`` or a chance outcome (see engine/state.py).
+LogEntry = tuple[Any, ...]
+
+
+class RecordSource(Protocol):
+    """What a record is built from: a game state, seen only through its public protocol."""
+
+    @property
+    def game_id(self) -> str: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def options(self) -> dict[str, Any]: ...
+    @property
+    def is_over(self) -> bool: ...
+    def log_entries(self) -> list[LogEntry]: ...
+    def returns(self) -> list[float]: ...
+    def fingerprint(self) -> str: ...
+
 
 FORMAT = "hulldown-record"
 FORMAT_VERSION = 1
@@ -26,8 +46,6 @@ _CHANCE_KINDS = ("die", "choice", "shuffle")
 
 
 def _engine_version() -> str:
-    from hulldown import __version__
-
     return __version__
 
 
@@ -49,7 +67,7 @@ class GameRecord:
 
     # -- building ----------------------------------------------------------
     @classmethod
-    def from_state(cls, state: GameState) -> GameRecord:
+    def from_state(cls, state: RecordSource) -> GameRecord:
         steps = [list(e[:2]) + ([list(e[2])] if e[0] == "shuffle" else [e[2]]) for e in state.log_entries()]
         return cls(
             game=state.game_id,
@@ -167,50 +185,3 @@ def _check_step(i: int, step: Any) -> None:
             raise RecordError(f"record step {i}: a shuffle needs a permutation of its size")
     else:
         raise RecordError(f"record step {i} has unknown kind {kind!r:.20}")
-
-
-def replay(record: GameRecord | dict[str, Any] | str, *, upto: int | None = None) -> GameState:
-    """Rebuild the state a record describes (after ``upto`` decisions, if given).
-
-    Every decision is checked against the rules as it is applied and every
-    chance outcome against the draw it answers; the final fingerprint must
-    match the record's. Any mismatch raises :class:`RecordError`.
-    """
-    from hulldown.engine.registry import load
-
-    if isinstance(record, str):
-        record = GameRecord.from_json(record)
-    elif isinstance(record, dict):
-        record = GameRecord.from_dict(record)
-    try:
-        game = load(record.game)
-    except HulldownError as exc:
-        raise RecordError(str(exc)) from None
-    chance: list[LogEntry] = []
-    decisions: list[tuple[int, str]] = []
-    for step in record.steps:
-        if step[0] == "action":
-            decisions.append((step[1], step[2]))
-        else:
-            chance.append((step[0], step[1], tuple(step[2]) if step[0] == "shuffle" else step[2]))
-    try:
-        state = game.new(seed=record.seed, players=record.players, options=record.options, script=chance)
-        for n, (seat, aid) in enumerate(decisions):
-            if upto is not None and n >= upto:
-                break
-            if state.current_player != seat:
-                raise RecordError(f"record decision {n}: seat {seat} acts, but seat {state.current_player} must decide")
-            try:
-                state.apply(aid)
-            except IllegalActionError:
-                raise RecordError(f"record decision {n}: {aid!r:.80} is not legal there") from None
-    except ChanceScriptError as exc:
-        raise RecordError(f"record chance outcome does not fit: {exc}") from None
-    except (ValueError, TypeError) as exc:
-        raise RecordError(f"record does not replay: {exc}") from None
-    if upto is None or upto >= len(decisions):
-        if state.pending_scripted():
-            raise RecordError("the record has chance outcomes that the game never drew")
-        if state.fingerprint() != record.final:
-            raise RecordError("the replayed game does not end in the recorded state")
-    return state

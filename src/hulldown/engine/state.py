@@ -18,19 +18,19 @@ import json
 import random
 from collections.abc import Iterable, Mapping, MutableSequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias, TypeVar
+from typing import Any, ClassVar, TypeAlias, TypeVar
 
+from hulldown.engine.copying import copier, declared_slots
 from hulldown.engine.errors import (
     ChanceScriptError,
     GameOverError,
     IllegalActionError,
     RecordError,
 )
+from hulldown.engine.messages import Message
+from hulldown.engine.record import GameRecord, LogEntry
 from hulldown.engine.rng import SplitMix64
 from hulldown.engine.zones import Zone
-
-if TYPE_CHECKING:
-    from hulldown.engine.record import GameRecord
 
 Seat: TypeAlias = int
 ActionId: TypeAlias = str
@@ -42,7 +42,6 @@ RngLike: TypeAlias = SplitMix64 | random.Random | int
 # Log entries. Decisions: ("action", seat, action_id). Chance outcomes:
 # ("die", sides, value 1..sides), ("choice", n, value 0..n-1),
 # ("shuffle", n, permutation as a tuple).
-LogEntry: TypeAlias = tuple[Any, ...]
 _Log: TypeAlias = "tuple[LogEntry, _Log] | None"
 
 T = TypeVar("T")
@@ -53,7 +52,11 @@ class Action:
     """One choice of one seat at one decision point.
 
     ``id`` is stable and readable (it is what records, the web API and the CLI
-    exchange); ``label`` is for people.
+    exchange); ``label`` is its English text for people. A game defines its
+    actions as subclasses in its ``actions`` module (frozen value types whose
+    fields say what the action is), where ``id``, ``label``, :meth:`message`
+    and :meth:`payload` all derive from one definition, and nothing else
+    parses an id. This plain base serves games that need no more.
     """
 
     id: ActionId
@@ -61,6 +64,18 @@ class Action:
 
     def __str__(self) -> str:
         return self.id
+
+    def message(self) -> Message:
+        """The label as a localisable message (key and arguments of the game's catalog)."""
+        return Message("action", (("label", self.label),))
+
+    def payload(self) -> dict[str, JSON]:
+        """What the action is, as fields a browser renders from (never parsed out of the id)."""
+        return {"kind": "action"}
+
+    def to_json(self) -> dict[str, JSON]:
+        """The action as the web API sends it."""
+        return {"id": self.id, "label": self.label, "message": self.message().to_json(), "payload": self.payload()}
 
 
 #: The event field by which a game declares that an event discloses hidden information.
@@ -199,6 +214,18 @@ class GameState:
 
     def _returns(self) -> list[float]:
         raise NotImplementedError
+
+    #: How each of the game's own fields is cloned (engine/copying.py); a game that declares
+    #: it gets a generated ``_copy_into`` and must name every slot it adds.
+    COPY: ClassVar[Mapping[str, str]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "COPY" in cls.__dict__:
+            missing = [s for s in declared_slots(cls) if s not in cls.COPY]
+            if missing:
+                raise TypeError(f"{cls.__name__}.COPY does not say how to copy {', '.join(missing)}")
+            cls._copy_into = copier(cls.COPY)  # type: ignore[method-assign,assignment]
 
     def _copy_into(self, new: Any) -> None:
         """Copy the game's own fields into ``new`` (a bare instance); deep where mutable."""
@@ -420,8 +447,6 @@ class GameState:
         return new
 
     def record(self) -> GameRecord:
-        from hulldown.engine.record import GameRecord
-
         if self._determinized:
             raise RecordError("a resampled state is a guess, not a game: it has no record")
         return GameRecord.from_state(self)

@@ -9,7 +9,7 @@ and declares tensors at import time.
 The learner plays ``seat``; every other seat is a bot built from an agent spec
 (``opponents="random"`` by default, or ``"heuristic"``, ``"ismcts:iterations=50"``,
 one spec per other seat as a list). Bots see only their own
-:class:`~hulldown.agents.base.SeatView`. After the learner acts, the bots play
+:class:`~hulldown.engine.agent.SeatView`. After the learner acts, the bots play
 until the learner must decide again or the game ends; the reward is the
 learner's return, paid when the game ends.
 
@@ -35,8 +35,8 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from hulldown.agents.base import Agent, SeatView
 from hulldown.agents.registry import make_agent
+from hulldown.engine.agent import Agent, SeatView
 from hulldown.engine.errors import IllegalActionError
 from hulldown.engine.registry import game_ids, load
 from hulldown.engine.state import GameState

@@ -21,7 +21,7 @@ Conventions:
   game's tensor layout); algorithms that key tables on information states
   (CFR) treat equal observations as one information set.
 - **Utility**: terminal returns only. The range comes from
-  ``Game.extras["returns_range"]`` (default ``(-1.0, 1.0)``). ``Game.extras["zero_sum"]``
+  ``Game.returns_range`` (default ``(-1.0, 1.0)``). ``Game.zero_sum``
   is true (zero-sum at every player count), a collection of the player counts whose
   returns always sum to zero (``(2,)``: a free-for-all whose lone winner takes +1 and
   every other seat -1 sums to ``2 - players``), or false (general-sum). The GameType of
@@ -41,15 +41,13 @@ from __future__ import annotations
 import json
 import re
 import sys
-from collections.abc import Collection
 from typing import Any
 
 import numpy as np
 import pyspiel
 
 from hulldown.engine.game import Game
-from hulldown.engine.record import replay
-from hulldown.engine.registry import game_ids, load
+from hulldown.engine.registry import game_ids, load, replay
 from hulldown.engine.rng import derive_seed
 from hulldown.engine.state import GameState
 from hulldown.rl.layout import Layout
@@ -66,12 +64,10 @@ class RecursionDepthError(RuntimeError):
 
 def is_zero_sum(game: Game, players: int) -> bool:
     """Whether the returns of every finished game with ``players`` seats sum to zero."""
-    declared = game.extras.get("zero_sum", False)
+    declared = game.zero_sum
     if isinstance(declared, bool):
         return declared
-    if isinstance(declared, Collection):
-        return players in declared
-    raise TypeError(f"{game.id}: extras['zero_sum'] must be a bool or a collection of player counts")
+    return players in declared
 
 
 def _stack_depth(limit: int) -> int:
@@ -228,7 +224,7 @@ class HulldownGame(pyspiel.Game):  # type: ignore[misc]
         layout = Layout(game, players, params)
         self._key: _LayoutKey = (game_id, layout.players, json.dumps(layout.options, sort_keys=True))
         _LAYOUTS[self._key] = layout
-        lo, hi = game.extras.get("returns_range", (-1.0, 1.0))
+        lo, hi = game.returns_range
         zero_sum = is_zero_sum(game, layout.players)
         info = pyspiel.GameInfo(
             num_distinct_actions=layout.num_actions,

@@ -25,7 +25,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
 from hulldown import __version__
 from hulldown.agents.registry import describe as describe_agents
-from hulldown.engine.registry import games, load
+from hulldown.engine.registry import game_ids, games, load
 from hulldown.server.cardsets import CARD_SET_PATTERN, CardSets
 from hulldown.server.db import DEFAULT_URL, Store, make_engine, migrate
 from hulldown.server.evict import sweep, sweep_forever
@@ -125,9 +125,18 @@ class ControlIn(BaseModel):
     by: Literal["human", "bot"]
 
 
+class MessageOut(BaseModel):
+    key: str
+    args: dict[str, str | int]
+
+
 class LegalAction(BaseModel):
+    """A legal action: its id (what to send back), English label, localisable message and fields."""
+
     id: str
     label: str
+    message: MessageOut
+    payload: dict[str, Any]
 
 
 class View(BaseModel):
@@ -358,6 +367,13 @@ def _lobby_routes(app: FastAPI, manager: Manager, limits: Limits) -> None:
             out.append(d)
         return {"games": out, "agents": describe_agents(), "version": __version__}
 
+    @app.get("/api/catalog/{game}/messages", responses=answers(404))
+    async def messages(game: str) -> dict[str, dict[str, str]]:
+        """The game's message catalog by language: the templates of action labels and board texts."""
+        if game not in game_ids():
+            raise ApiError(404, f"no game {game!r:.40} is installed")
+        return load(game).messages.to_json()
+
     created: Answers = {201: {"description": "the new game", "links": _links("$response.body#/seats/0/token")}}
 
     @app.post("/api/games", response_model=Created, responses={**created, **answers(*BODY, 429)}, status_code=201)
@@ -493,7 +509,7 @@ def _replay_routes(app: FastAPI, manager: Manager) -> None:
     @app.get("/api/games/{game_id}/replay", response_model=ReplayStep, responses=answers(404, 409, 422))
     async def get_replay(game_id: str, upto: Annotated[int, Query(ge=0, le=1_000_000)] = 0) -> ReplayStep:
         """The spectator's view after ``upto`` decisions of a finished game."""
-        from hulldown.engine.record import replay
+        from hulldown.engine.registry import replay
 
         room = await manager.room(game_id)
         record = manager.full_record(room)

@@ -19,9 +19,9 @@ import secrets
 import time
 from typing import Protocol
 
-from hulldown.agents.base import Agent, SeatView
 from hulldown.agents.limits import is_searching, run_bounds
 from hulldown.agents.registry import make_agent
+from hulldown.engine.agent import Agent, SeatView
 from hulldown.engine.rng import derive_seed
 from hulldown.engine.state import GameState
 from hulldown.server.room import Room

@@ -14,9 +14,10 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from hulldown.agents.base import Agent
+from hulldown.engine.agent import Agent
 from hulldown.engine.game import Game
-from hulldown.engine.state import Event, GameState, LogEntry
+from hulldown.engine.record import LogEntry
+from hulldown.engine.state import Event, GameState
 from hulldown.server.db import GameRow
 
 HUMAN = "human"

@@ -27,8 +27,9 @@ from typing import Any
 from hulldown.agents.limits import web_spec
 from hulldown.engine.errors import AgentSpecError, HulldownError, IllegalActionError, OptionError
 from hulldown.engine.game import Game
+from hulldown.engine.record import LogEntry
 from hulldown.engine.registry import load
-from hulldown.engine.state import Event, GameState, LogEntry, visible_to
+from hulldown.engine.state import Event, GameState, visible_to
 from hulldown.server import bots
 from hulldown.server.cardsets import CardSetError, CardSets, client_options, public_record, refuse_file_params
 from hulldown.server.db import GameRow, MoveRow, SeatRow, Store
@@ -257,11 +258,7 @@ class Manager:
         state = room.state
         over = state.is_over
         current = state.current_player
-        legal = (
-            [{"id": a.id, "label": a.label} for a in state.legal_actions()]
-            if seat is not None and current == seat
-            else []
-        )
+        legal = [a.to_json() for a in state.legal_actions()] if seat is not None and current == seat else []
         # the log grows by the new moves only (undo clears the cache)
         done, log_ = room.log_cache.get(seat) or (
             0,

@@ -1,6 +1,6 @@
 """Balance studies: who wins, by faction, by seat, by card, and what parity would cost.
 
-A game describes its balance levers in ``Game.extras["balance"]``:
+A game describes its balance levers in ``Game.balance`` (:class:`~hulldown.engine.game.BalanceHooks`):
 
 ``factions``
     a tuple naming, per seat, the option that picks that seat's faction or
@@ -35,7 +35,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from hulldown.engine.game import Game
+from hulldown.engine.game import BalanceHooks, Game
 from hulldown.engine.rng import derive_seed
 from hulldown.sim.backends import run_jobs
 from hulldown.sim.runner import GameResult, Job, game_locator
@@ -158,8 +158,8 @@ def balance(
     if games < 2:
         raise ValueError("games must be at least 2 (one per seat order)")
     g, specs, n, base = prepare(game, agents, None, options)
-    levers: dict[str, Any] = dict(g.extras.get("balance") or {})
-    factions: list[str] = list(levers.get("factions") or [])
+    levers = g.balance or BalanceHooks()
+    factions: list[str] = list(levers.factions)
     if factions and vary:
         raise ValueError(f"{g.id} declares its factions ({', '.join(factions)}); --vary is for other games")
     if factions and len(factions) != n:
@@ -332,7 +332,7 @@ def balance(
     # -- parity ----------------------------------------------------------------
     if interrupted and parity is None:
         report["parity"] = {"note": "not run: the study was interrupted"}
-    elif factions and n == 2 and "reinforce" in levers and "reinforce_pool" in levers and report.get("by_faction"):
+    elif factions and n == 2 and levers.reinforce and levers.reinforce_pool and report.get("by_faction"):
         ranked = sorted(report["by_faction"], key=lambda f: report["by_faction"][f]["rate"])
         weak, strong = parity if parity is not None else (ranked[0], ranked[-1])
         if weak == strong:
@@ -374,7 +374,7 @@ def balance(
                     (f"{weak} score against {strong} as cards are added", _plot(outdir / "parity.png", draw_parity))
                 )
     elif parity is not None:
-        raise ValueError(f"{g.id} does not declare how to add cards to a deck (extras['balance']['reinforce'])")
+        raise ValueError(f"{g.id} does not declare how to add cards to a deck (Game.balance.reinforce)")
 
     report["interrupted"] = interrupted
     (outdir / "report.json").write_text(json.dumps(report, indent=2, default=str), encoding="utf-8")
@@ -385,7 +385,7 @@ def balance(
 
 def _parity(
     g: Game,
-    levers: Mapping[str, Any],
+    levers: BalanceHooks,
     factions: Sequence[str],
     base: Mapping[str, Any],
     weak: str,
@@ -403,8 +403,9 @@ def _parity(
     ``partial``) but does not steer the search: ``cards_to_parity`` comes only
     from complete stages.
     """
-    reinforce = levers["reinforce"]
-    pool_of = levers["reinforce_pool"]
+    reinforce = levers.reinforce
+    pool_of = levers.reinforce_pool
+    assert reinforce is not None and pool_of is not None  # checked before the search starts
     layouts = []  # (options, weak seat) for weak in seat 0 and in seat 1
     for weak_seat in (0, 1):
         opts = dict(base)

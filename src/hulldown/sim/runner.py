@@ -16,14 +16,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from hulldown.agents.base import SeatView
 from hulldown.agents.registry import make_agent
 from hulldown.engine import registry
+from hulldown.engine.agent import SeatView
 from hulldown.engine.game import Game
 from hulldown.engine.rng import derive_seed
 
 #: Event types that mean "this seat played this card" when a game declares no
-#: ``extras["card_events"]`` of its own; the event carries ``seat`` and ``card``.
+#: ``Game.card_events`` of its own; the event carries ``seat`` and ``card``.
 DEFAULT_CARD_EVENTS = frozenset({"played", "card_played", "play_card"})
 
 
@@ -97,8 +97,7 @@ def resolve_game(locator: str | Game) -> Game:
 
 
 def _card_events(game: Game) -> frozenset[str]:
-    declared = game.extras.get("card_events")
-    return frozenset(declared) if declared else DEFAULT_CARD_EVENTS
+    return frozenset(game.card_events) if game.card_events else DEFAULT_CARD_EVENTS
 
 
 def play_game(
@@ -125,7 +124,7 @@ def play_game(
     views = [SeatView(state, seat) for seat in range(n)]
     played: list[list[str]] = [[] for _ in range(n)]
     card_events = _card_events(g) if collect_cards else frozenset()
-    custom = g.extras.get("played_cards") if collect_cards else None
+    custom = g.played_cards if collect_cards else None
     limit = g.info.max_steps
     start = time.perf_counter()
     while not state.is_over:

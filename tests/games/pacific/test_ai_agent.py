@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from hulldown.agents.base import SeatView
 from hulldown.agents.registry import make_agent
+from hulldown.engine.agent import SeatView
 from hulldown.engine.errors import AgentSpecError
 from hulldown.games.pacific import ai, grid
 from hulldown.games.pacific.ai import SoloAIAgent

@@ -6,9 +6,9 @@ import types
 
 import pytest
 
-from hulldown.agents.base import SeatView
 from hulldown.agents.registry import make_agent
 from hulldown.engine import Event
+from hulldown.engine.agent import SeatView
 from hulldown.games.pacific import ai, combat, grid, rules
 
 from .test_rules import GAME, new, put

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from hulldown.agents.base import SeatView
 from hulldown.agents.registry import make_agent
+from hulldown.engine.agent import SeatView
 from hulldown.engine.errors import DataFileError
 from hulldown.games.pacific import ai, grid
 from hulldown.games.pacific.scenarios import load_scenarios

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from hulldown.agents.base import SeatView
 from hulldown.agents.registry import make_agent
+from hulldown.engine.agent import SeatView
 from hulldown.engine.errors import DataFileError, OptionError
 from hulldown.games.pacific import ai, grid, state
 from hulldown.games.pacific.scenarios import load_scenarios

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from hulldown.agents.base import SeatView
 from hulldown.agents.registry import make_agent
+from hulldown.engine.agent import SeatView
 from hulldown.games.pacific import grid, state
 from hulldown.games.pacific.cards import load_cards
 from hulldown.games.pacific.render import render_text

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from hulldown.agents.base import SeatView
 from hulldown.agents.ismcts import ISMCTSAgent
 from hulldown.agents.registry import make_agent
+from hulldown.engine.agent import SeatView
 from hulldown.engine.rng import SplitMix64
 from hulldown.games.pacific import GAME
 from hulldown.games.pacific.rollout import choose, make_rollout

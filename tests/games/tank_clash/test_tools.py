@@ -7,9 +7,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from hulldown.agents.base import SeatView
 from hulldown.agents.registry import make_agent
 from hulldown.engine import DataFileError
+from hulldown.engine.agent import SeatView
 from hulldown.engine.rng import SplitMix64
 from hulldown.games.tank_clash import GAME
 from hulldown.games.tank_clash.data import load_boards, load_cards

@@ -17,8 +17,8 @@ import hashlib
 import json
 from typing import Any
 
-from hulldown.agents.base import SeatView
 from hulldown.engine import registry
+from hulldown.engine.agent import SeatView
 from hulldown.engine.rng import SplitMix64
 
 #: The option sets the conformance suite plays, with the default first.

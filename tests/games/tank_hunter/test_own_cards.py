@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from hulldown.agents.base import SeatView
 from hulldown.agents.registry import make_agent
+from hulldown.engine.agent import SeatView
 from hulldown.games.tank_hunter import state as th_state
 from hulldown.games.tank_hunter.cards import load_cards
 from tests.games.tank_hunter.helpers import GAME

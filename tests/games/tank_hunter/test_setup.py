@@ -160,7 +160,7 @@ def test_card_database_lists_the_designed_set() -> None:
 
 
 def test_heuristic_plays_whole_games() -> None:
-    from hulldown.agents.base import SeatView
+    from hulldown.engine.agent import SeatView
 
     for n in (2, 4):
         s = GAME.new(seed=n, players=n)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from hulldown.agents.base import SeatView
 from hulldown.agents.random_agent import RandomAgent
 from hulldown.agents.registry import make_agent
+from hulldown.engine.agent import SeatView
 from hulldown.engine.rng import SplitMix64
 from hulldown.games.tank_killers import GAME
 from hulldown.games.tank_killers.render import render_text

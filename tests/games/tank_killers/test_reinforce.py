@@ -94,12 +94,13 @@ def test_bad_reinforcements_name_the_problem(text: str, message: str) -> None:
 
 
 def test_balance_levers_are_declared() -> None:
-    levers = GAME.extras["balance"]
-    assert levers["factions"] == ("deck0", "deck1")
+    levers = GAME.balance
+    assert levers is not None and levers.reinforce is not None
+    assert levers.factions == ("deck0", "deck1")
     assert reinforce_pool({}, 0)[:3] == ["PzIVh", "Panther", "JpzIV"]
     assert len(reinforce_pool({}, 1)) == 18 and reinforce_pool({}, 1)[-1] == "P-51 Mustangs"
     assert reinforce_pool({"deck1": "british"}, 1)[0] == "M4 Sherman"
-    opts = levers["reinforce"]({}, 1, ["M36", "M4-76", "M36"])
+    opts = levers.reinforce({}, 1, ["M36", "M4-76", "M36"])
     assert opts["reinforce1"] == "M36*2, M4-76" and opts["reinforce0"] == ""
     opts = reinforce(opts, 1, ["M36"])  # adds to what is there
     assert opts["reinforce1"] == "M36*3, M4-76"
@@ -121,7 +122,7 @@ def test_played_card_events_are_what_the_simulator_reads() -> None:
     step = 0
     while not st.is_over and step < 3000:
         for ev in st.apply(st.legal_actions()[step % len(st.legal_actions())].id):
-            if ev["type"] in GAME.extras["card_events"]:
+            if ev["type"] in GAME.card_events:
                 assert ev["seat"] in (0, 1) and ev["card"] in names
                 seen[ev["type"]] += 1
         step += 1

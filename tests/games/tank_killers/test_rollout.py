@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from hulldown.agents.base import SeatView
 from hulldown.agents.registry import make_agent
+from hulldown.engine.agent import SeatView
 from hulldown.engine.rng import SplitMix64
 from hulldown.games.tank_killers import GAME
 from hulldown.games.tank_killers.rollout import evaluate, make_policy
@@ -42,5 +42,5 @@ def test_evaluation_counts_casualties_and_the_cards_that_cancel_or_give_attacks(
 
 
 def test_game_declares_policy_and_evaluation_for_the_search() -> None:
-    assert GAME.extras["rollout"] is make_policy
-    assert GAME.extras["evaluate"] is evaluate
+    assert GAME.rollout is make_policy
+    assert GAME.evaluate is evaluate

@@ -6,7 +6,7 @@ Seats: 2 players are sides 0 and 1; 3 and 4 players form teams (rules §10); 1 p
 
 from __future__ import annotations
 
-from hulldown.engine import Game, GameInfo, OptionSpec
+from hulldown.engine.game import ConformancePlan, Game, GameInfo, OptionSpec
 from hulldown.games.pacific.rollout import make_rollout
 from hulldown.games.pacific.state import PacificState
 
@@ -116,12 +116,9 @@ GAME = Game(
     agents={"solo-ai": _solo_ai},  # type: ignore[dict-item]
     # deep checks cost about 9 s of CPU a game here (long games, every step resampled), so
     # each option set deep-checks 4 games (one per player count) and the rest run the quick checks
-    extras={
-        "conformance_games": 200,
-        # One side wins (+1 each seat) and one loses (-1): even sides sum to zero, 1 or 3 seats do not.
-        "zero_sum": (2, 4),
-        "conformance_deep_games": 4,
-        "event_vocabulary": VOCABULARY,
-        "rollout": make_rollout,
-    },
+    conformance=ConformancePlan(games=200, deep_games=4),
+    # One side wins (+1 each seat) and one loses (-1): even sides sum to zero, 1 or 3 seats do not.
+    zero_sum=(2, 4),
+    event_vocabulary=frozenset(VOCABULARY),
+    rollout=make_rollout,
 )

@@ -18,7 +18,7 @@ from hulldown.games.pacific.ids import find_unit, hand_card
 from hulldown.games.pacific.units import HQ_SPACE, Unit
 
 if TYPE_CHECKING:
-    from hulldown.agents.base import SeatView
+    from hulldown.engine.agent import SeatView
     from hulldown.games.pacific.state import PacificState
 
 #: the table a benchmark forces on every game ("": the scenario's, else the Variable table)

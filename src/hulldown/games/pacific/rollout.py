@@ -204,7 +204,7 @@ def choose(s: PacificState) -> Action:
 
 
 def make_rollout(game: Game, seed: int) -> Callable[[GameState], Action]:
-    """Factory for ``extras["rollout"]``: the playout policy, for whichever seat is to act."""
+    """Factory for ``Game.rollout``: the playout policy, for whichever seat is to act."""
 
     def policy(state: Any) -> Action:
         return choose(state)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hulldown.engine.game import Game, GameInfo, OptionSpec
+from hulldown.engine.game import ConformancePlan, Game, GameInfo, OptionSpec
 from hulldown.games.tank_clash.data import card_database
 from hulldown.games.tank_clash.heuristic import make_heuristic
 from hulldown.games.tank_clash.render import render_text
@@ -86,5 +86,8 @@ GAME = Game(
     card_database=card_database,
     render_text=render_text,
     tensors=TankClashTensors(),
-    extras={"zero_sum": True, "conformance_games": 2000, "event_vocabulary": VOCABULARY, "rollout": make_rollout},
+    zero_sum=True,
+    conformance=ConformancePlan(games=2000),
+    event_vocabulary=frozenset(VOCABULARY),
+    rollout=make_rollout,
 )

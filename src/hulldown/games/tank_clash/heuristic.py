@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hulldown.agents.base import SeatView
+from hulldown.engine.agent import SeatView
 from hulldown.engine.game import Game
 from hulldown.engine.hexgrid import grid
 from hulldown.engine.rng import SplitMix64, derive_seed

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hulldown.engine.game import Game, GameInfo, OptionSpec
+from hulldown.engine.game import ConformancePlan, Game, GameInfo, OptionSpec
 from hulldown.games.tank_hunter.cards import card_database
 from hulldown.games.tank_hunter.heuristic import make_heuristic
 from hulldown.games.tank_hunter.render import render_text
@@ -70,5 +70,7 @@ GAME = Game(
     card_database=card_database,
     render_text=render_text,
     tensors=TankHunterTensors(),
-    extras={"zero_sum": (2,), "conformance_games": 500, "event_vocabulary": VOCABULARY},
+    zero_sum=(2,),
+    conformance=ConformancePlan(games=500),
+    event_vocabulary=frozenset(VOCABULARY),
 )

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from hulldown.engine.errors import OptionError
-from hulldown.engine.game import Game, GameInfo, OptionSpec
+from hulldown.engine.game import BalanceHooks, ConformancePlan, Game, GameInfo, OptionSpec
 from hulldown.games.tank_killers.cards import DECKS, card_database, format_reinforce, parse_reinforce, rules_for
 from hulldown.games.tank_killers.heuristic import make_heuristic
 from hulldown.games.tank_killers.render import render_text
@@ -112,22 +112,20 @@ GAME = Game(
     card_database=card_database,
     render_text=render_text,
     tensors=TENSORS,
-    extras={
-        "conformance_games": 106,
-        # Returns are +1/-1 or 0/0 (docs/rl.md: OpenSpiel utility).
-        "zero_sum": True,
-        "event_vocabulary": list(_VOCABULARY),
-        # Balance studies (docs/simulation.md): the decks are the factions; the
-        # designer's note suggests adding cards to the weaker deck.
-        "balance": {"factions": ("deck0", "deck1"), "reinforce": reinforce, "reinforce_pool": reinforce_pool},
-        # Tactics cards played, and formation cards turned up to attack, count as
-        # "played" for per-card impact, so the parity search can rank the cards
-        # a deck may add (formation cards) and not only the shared tactics.
-        "card_events": ("played", "attacker"),
-        # The search's playout policy (hulldown.agents.ismcts, rollout=policy): the
-        # heuristic's rules of thumb read off a determinized state.
-        "rollout": make_policy,
-        # Cut playouts are scored by casualties and the cards in hand, by effect.
-        "evaluate": evaluate,
-    },
+    conformance=ConformancePlan(games=106),
+    # Returns are +1/-1 or 0/0 (docs/rl.md: OpenSpiel utility).
+    zero_sum=True,
+    event_vocabulary=frozenset(_VOCABULARY),
+    # Balance studies (docs/simulation.md): the decks are the factions; the
+    # designer's note suggests adding cards to the weaker deck.
+    balance=BalanceHooks(factions=("deck0", "deck1"), reinforce=reinforce, reinforce_pool=reinforce_pool),
+    # Tactics cards played, and formation cards turned up to attack, count as
+    # "played" for per-card impact, so the parity search can rank the cards
+    # a deck may add (formation cards) and not only the shared tactics.
+    card_events=("played", "attacker"),
+    # The search's playout policy (hulldown.agents.ismcts, rollout=policy): the
+    # heuristic's rules of thumb read off a determinized state.
+    rollout=make_policy,
+    # Cut playouts are scored by casualties and the cards in hand, by effect.
+    evaluate=evaluate,
 )

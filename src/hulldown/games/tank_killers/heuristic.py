@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hulldown.agents.base import SeatView
+from hulldown.engine.agent import SeatView
 from hulldown.engine.rng import SplitMix64
 from hulldown.engine.state import Action
 from hulldown.games.tank_killers.cards import (

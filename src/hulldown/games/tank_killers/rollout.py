@@ -157,7 +157,7 @@ class Policy:
 
 
 def make_policy(game: Any, seed: int) -> Callable[[GameState], Action]:
-    """The playout factory a game declares as ``extras["rollout"]``: ``(game, seed) -> (state -> action)``.
+    """The playout factory a game declares as ``Game.rollout``: ``(game, seed) -> (state -> action)``.
 
     The rules tables depend on the game's options, so the policy is built on
     its first state and rebuilt if a later state was made with other options.
@@ -187,7 +187,7 @@ _W_CARD = {E_MOD: 0.0, E_LOST: 0.05, E_END: 0.05, E_OOA: 0.0, E_FREE: 0.04, E_NE
 
 
 def evaluate(st: Any) -> list[float]:
-    """Each seat's chance to win as the position shows it (``extras["evaluate"]``, for cut playouts).
+    """Each seat's chance to win as the position shows it (``Game.evaluate``, for cut playouts).
 
     Casualties count most; a card that cancels an attack or gives one counts a
     little, a modifier card nothing (spending modifiers to win an exchange is
