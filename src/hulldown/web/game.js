@@ -2,7 +2,7 @@
 // The seat token comes from the link's #fragment, which browsers never send to a
 // server; it goes out only in the Authorization header and the websocket query.
 import { h } from "./dom.js";
-import { applyStatic, languageSwitch, t } from "./i18n.js";
+import { applyStatic, languageSwitch, t, tm } from "./i18n.js";
 import { rendererFor } from "./render.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -41,11 +41,16 @@ function seatName(i) {
 }
 
 let cards = new Map();
+let messages = { en: {} };
+// A key of this game's message catalog in the chosen language (renderers: ctx.msg).
+const msg = (key, vars = {}) => tm(messages, key, vars);
+// An action's text: its message from the catalog, so labels follow the language switch.
+const actionText = (a) => (a.message && messages.en[a.message.key] !== undefined ? msg(a.message.key, a.message.args) : a.label);
 
 // What a renderer gets: the seat, the legal actions and a way to take one, so cards can be
 // clicked; the replay viewer passes no actions.
 function ctx(v) {
-  return { seat: v.seat, players: v.players, view: v, t, cards, actions: v.legal_actions, act: (id) => act(id) };
+  return { seat: v.seat, players: v.players, view: v, t, msg, actionText, cards, actions: v.legal_actions, act: (id) => act(id) };
 }
 
 function show(v) {
@@ -65,7 +70,7 @@ function show(v) {
     status.textContent = t("yourTurn");
     status.dataset.state = "decide";
     for (const a of v.legal_actions) {
-      const label = renderer.actionLabel ? renderer.actionLabel(a, v.observation, ctx(v)) : a.label;
+      const label = renderer.actionLabel ? renderer.actionLabel(a, v.observation, ctx(v)) : actionText(a);
       actions.append(h("button", { class: "action", dataset: { action: a.id }, title: a.id, onclick: () => act(a.id) }, label));
     }
   } else {
@@ -170,7 +175,7 @@ async function replayTo(n) {
   replayAt = r.upto;
   replayTotal = r.decisions;
   $("rp-step").textContent = t("step", { n: r.upto, total: r.decisions });
-  const c = { seat: null, players: view.players, view, t, cards, actions: [], act: () => {} };
+  const c = { seat: null, players: view.players, view, t, msg, actionText, cards, actions: [], act: () => {} };
   $("replay-board").replaceChildren(renderer.render(r.observation, c));
   $("replay-log").replaceChildren(...r.log.map((e) => renderer.formatEvent(e, c)));
 }
@@ -193,6 +198,7 @@ async function main() {
   const first = await api(`/api/games/${gameId}/view`);
   const info = catalog.games.find((g) => g.id === first.game);
   renderer = await rendererFor(first.game, info && info.renderer);
+  messages = await api(`/api/catalog/${encodeURIComponent(first.game)}/messages`).catch(() => messages);
   if (info && info.renderer) {
     const db = await api(`/api/games/${gameId}/cards`).catch(() => ({ cards: [] }));
     // by name, and by "<deck>/<name>" where decks share names with different values

@@ -148,6 +148,15 @@ export function t(key, vars = {}) {
   return s.replace(/\{(\w+)\}/g, (_, k) => (k in vars ? String(vars[k]) : `{${k}}`));
 }
 
+// A message of a game's catalog ({en: {key: template}, de: {...}}, served by
+// /api/catalog/<game>/messages) in the chosen language, English where a key is untranslated.
+export function tm(messages, key, vars = {}) {
+  const table = (messages && (messages[lang] || {})) || {};
+  const s = table[key] ?? (messages && messages.en ? messages.en[key] : undefined);
+  if (s === undefined) return key;
+  return s.replace(/\{(\w+)\}/g, (_, k) => (k in vars ? String(vars[k]) : `{${k}}`));
+}
+
 export function applyStatic(root = document) {
   for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
   document.documentElement.lang = lang;

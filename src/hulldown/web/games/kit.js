@@ -4,6 +4,12 @@
 // the same decision is reachable from the card and from the decision panel.
 import { h } from "../dom.js";
 
+// The legal actions whose structured payload ({kind, ...fields}, from the game's actions
+// module) passes ``test``: renderers read what an action is here, never out of its id.
+export function actionsWhere(ctx, test) {
+  return (ctx.actions || []).filter((a) => a.payload && test(a.payload, a));
+}
+
 export function idsMatching(ctx, test) {
   return (ctx.actions || []).filter((a) => test(a.id.split(":"), a.id));
 }
