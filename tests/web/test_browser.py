@@ -62,6 +62,11 @@ def test_complete_game_against_a_bot_by_clicking(live: LiveServer, browser: Any,
         assert board_clicks > 0, "no decision was ever taken by clicking the board"
     if game_id == "secret-cards":
         assert page.locator("#log li[data-type='roll']").count() == 3
+    # the log the page pieced together from answers and pushes is the seat's whole log, once each
+    gid = page.url.split("/g/")[1].split("#")[0]
+    token = page.url.split("#t=")[1]
+    whole = httpx.get(f"{live.url}/api/games/{gid}/view", headers={"Authorization": f"Bearer {token}"}).json()["log"]
+    assert page.locator("#log li").count() == len(whole)
     # the replay viewer steps through the finished game
     page.wait_for_selector("#replay:not([hidden])")
     page.click("#rp-last")

@@ -140,13 +140,21 @@ class LegalAction(BaseModel):
 
 
 class View(BaseModel):
-    """A seat's view. Only ``version``, ``observation``, ``legal_actions`` and ``over`` are the core contract."""
+    """A seat's view. Only ``version``, ``observation``, ``legal_actions`` and ``over`` are the core contract.
+
+    ``log`` holds the game-log entries from index ``log_from`` on (0: the whole log);
+    ``log_epoch`` changes when the log shrinks (an undo), so a client's copy of another
+    epoch must be replaced, not extended.
+    """
 
     model_config = ConfigDict(extra="allow")
     version: int
     observation: dict[str, Any]
     legal_actions: list[LegalAction]
     over: bool
+    log: list[dict[str, Any]]
+    log_from: int
+    log_epoch: int
 
 
 class Rematch(BaseModel):
@@ -214,6 +222,16 @@ def _links(token: str) -> dict[str, Any]:
 
 
 Auth = Annotated[str | None, Header(description="Bearer <seat token>; none: spectator")]
+LogFrom = Annotated[
+    int | None,
+    Query(ge=0, le=10_000_000, description="log entries the client already holds: the answer's log starts there"),
+]
+LogEpoch = Annotated[int | None, Query(ge=0, le=2**31, description="the log_epoch of the client's copy of the log")]
+
+
+def _view(manager: Manager, room: Room, seat: int | None, log_from: int | None, log_epoch: int | None) -> JSONResponse:
+    """A view as JSON, sent as built: the server made it, so validating it again only costs time."""
+    return JSONResponse(manager.view(room, seat, log_from, log_epoch))
 
 
 def _bearer(authorization: str | None) -> str | None:
@@ -439,39 +457,47 @@ def _game_routes(app: FastAPI, manager: Manager) -> None:
         return seat
 
     @app.get("/api/games/{game_id}/view", response_model=View, responses=answers(403, 404, 422))
-    async def get_view(game_id: str, authorization: Auth = None) -> dict[str, Any]:
+    async def get_view(
+        game_id: str, authorization: Auth = None, log_from: LogFrom = None, log_epoch: LogEpoch = None
+    ) -> JSONResponse:
         room = await manager.room(game_id)
         seat = await seat_of(room, authorization)
-        return manager.view(room, seat)
+        return _view(manager, room, seat, log_from, log_epoch)
 
     @app.post("/api/games/{game_id}/actions", response_model=View, responses=answers(403, 404, 409, *BODY, 429))
     @rate_limited(ACTIONS)
-    async def post_action(game_id: str, body: ActionIn, authorization: Auth = None) -> dict[str, Any]:
+    async def post_action(
+        game_id: str, body: ActionIn, authorization: Auth = None, log_from: LogFrom = None, log_epoch: LogEpoch = None
+    ) -> JSONResponse:
         """Take a decision for your seat at ``version``; the game is unchanged on any error.
 
         422 also for a well-formed action that is not legal now, or when it is not your decision."""
         room = await manager.room(game_id)
         seat = await seat_of(room, authorization)
         await manager.act(room, seat, body.action, body.version)
-        return manager.view(room, seat)
+        return _view(manager, room, seat, log_from, log_epoch)
 
     @app.post("/api/games/{game_id}/undo", response_model=View, responses=answers(403, 404, 409, *BODY, 429))
     @rate_limited(ACTIONS)
-    async def post_undo(game_id: str, body: VersionIn, authorization: Auth = None) -> dict[str, Any]:
+    async def post_undo(
+        game_id: str, body: VersionIn, authorization: Auth = None, log_from: LogFrom = None, log_epoch: LogEpoch = None
+    ) -> JSONResponse:
         """Take back your own latest decision (see docs/web.md for when that is allowed)."""
         room = await manager.room(game_id)
         seat = await seat_of(room, authorization)
         await manager.undo(room, seat, body.version)
-        return manager.view(room, seat)
+        return _view(manager, room, seat, log_from, log_epoch)
 
     @app.post("/api/games/{game_id}/control", response_model=View, responses=answers(403, 404, 409, *BODY, 429))
     @rate_limited(ACTIONS)
-    async def post_control(game_id: str, body: ControlIn, authorization: Auth = None) -> dict[str, Any]:
+    async def post_control(
+        game_id: str, body: ControlIn, authorization: Auth = None, log_from: LogFrom = None, log_epoch: LogEpoch = None
+    ) -> JSONResponse:
         """Leave your seat to a bot (``bot``) or take it back (``human``)."""
         room = await manager.room(game_id)
         seat = await seat_of(room, authorization)
         await manager.set_controller(room, seat, body.by == "bot")
-        return manager.view(room, seat)
+        return _view(manager, room, seat, log_from, log_epoch)
 
     rematch: Answers = {200: {"description": "the new game", "links": _links("$response.body#/token")}}
 
@@ -579,7 +605,11 @@ async def _serve_websocket(ws: WebSocket, manager: Manager, room: Room, seat: in
                 waiter.cancel()
                 break
             listener.changed.clear()
-            await ws.send_text(json.dumps(manager.view(room, seat)))
+            # each push carries only the log entries this socket has not carried yet
+            view = manager.view(room, seat, listener.log_sent, listener.log_epoch)
+            listener.log_sent = view["log_from"] + len(view["log"])
+            listener.log_epoch = view["log_epoch"]
+            await ws.send_text(json.dumps(view))
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:

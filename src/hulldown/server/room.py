@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import secrets
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -72,13 +73,19 @@ class Move:
 
 
 class Listener:
-    """One websocket: only the newest view matters, so a slow client skips stale ones."""
+    """One websocket: only the newest view matters, so a slow client skips stale ones.
 
-    __slots__ = ("changed", "seat")
+    ``log_sent``/``log_epoch`` say how much of the seat's log this socket has already
+    carried, so each push sends only the entries after it (see ``Manager.view``).
+    """
+
+    __slots__ = ("changed", "log_epoch", "log_sent", "seat")
 
     def __init__(self, seat: int | None) -> None:
         self.seat = seat
         self.changed = asyncio.Event()
+        self.log_sent = 0
+        self.log_epoch = -1
 
 
 @dataclass(slots=True)
@@ -98,6 +105,9 @@ class Room:
     record_cache: dict[str, Any] | None = None
     #: per seat (None: spectator): how many moves its log covers, and the log so far
     log_cache: dict[int | None, tuple[int, list[dict[str, Any]]]] = field(default_factory=dict)
+    #: changes whenever the log shrinks (undo) and each time the room is loaded: a client's
+    #: copy of another epoch is replaced, never extended
+    log_epoch: int = field(default_factory=lambda: secrets.randbelow(2**30))
     #: when a request last asked for this room (time.monotonic), for evicting quiet rooms
     touched: float = field(default_factory=time.monotonic)
 

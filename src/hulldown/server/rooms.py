@@ -254,7 +254,17 @@ class Manager:
         # what the game declares, never the events' names: those are not kept across a restart
         return last.seat == seat and not last.chance and not room.state.last_decision_revealed
 
-    def view(self, room: Room, seat: int | None) -> dict[str, Any]:
+    def view(
+        self, room: Room, seat: int | None, log_from: int | None = None, log_epoch: int | None = None
+    ) -> dict[str, Any]:
+        """The seat's view. Its log is whole, or only the entries from ``log_from`` on.
+
+        A client that holds the first ``log_from`` entries of epoch ``log_epoch``
+        gets just the newer ones (``log_from`` in the answer says where they
+        start); when its copy cannot be continued (another epoch after an undo,
+        or a count the log does not have) it gets the whole log, ``log_from`` 0.
+        Late in a long game the log is most of a view's bytes.
+        """
         state = room.state
         over = state.is_over
         current = state.current_player
@@ -269,6 +279,9 @@ class Manager:
                 if visible_to(e, seat):
                     log_.append({"step": n + 1, **e})
         room.log_cache[seat] = (len(room.moves), log_)
+        start = 0
+        if log_from is not None and log_epoch == room.log_epoch and 0 <= log_from <= len(log_):
+            start = log_from
         me = room.seats[seat] if seat is not None else None
         clock = None
         if room.deadline is not None and current is not None:
@@ -297,7 +310,9 @@ class Manager:
                 for s in room.seats
             ],
             "returns": state.returns() if over else None,
-            "log": list(log_),
+            "log": log_[start:],
+            "log_from": start,
+            "log_epoch": room.log_epoch,
             "can_undo": self.can_undo(room, seat),
             "bot_fallbacks": [
                 {"seat": s.seat, "count": s.fallbacks, "reason": s.fallback_reason} for s in room.seats if s.fallbacks
@@ -383,6 +398,7 @@ class Manager:
             room.state = state
             room.setup_events = setup_events
             room.log_cache.clear()
+            room.log_epoch = (room.log_epoch + 1) % 2**30
             room.row.steps = state.steps
             self._after_change(room)
 

@@ -53,8 +53,43 @@ function ctx(v) {
   return { seat: v.seat, players: v.players, view: v, t, msg, actionText, cards, actions: v.legal_actions, act: (id) => act(id) };
 }
 
+// The game log arrives in pieces: a view carries its entries from ``log_from`` on, and
+// within one ``log_epoch`` the log only grows (an undo, or the server reloading the game,
+// starts another epoch, which comes whole). ``logCopy`` is this page's copy.
+let logCopy = [];
+let logEpoch = null;
+
+// Joins a view's piece of the log to the copy; false when it cannot be joined (a gap).
+function mergeLog(v) {
+  const stale = view !== null && v.version < view.version;
+  if (v.log_epoch !== logEpoch) {
+    if (stale) return true; // an old push from before the epoch changed: nothing to keep
+    if (v.log_from !== 0) return false;
+    logCopy = v.log;
+    logEpoch = v.log_epoch;
+    return true;
+  }
+  if (v.log_from > logCopy.length) return stale;
+  if (v.log_from + v.log.length > logCopy.length) logCopy = logCopy.slice(0, v.log_from).concat(v.log);
+  return true;
+}
+
+// What the page already holds, so an answer carries only the newer log entries.
+const logQuery = () => (logEpoch === null ? "" : `?log_from=${logCopy.length}&log_epoch=${logEpoch}`);
+
+async function refetch() {
+  logEpoch = null;
+  show(await api(`/api/games/${gameId}/view`));
+}
+
 function show(v) {
+  if (!mergeLog(v)) {
+    refetch().catch((e) => say(t("error", { msg: e.message })));
+    return;
+  }
   if (view && v.version < view.version) return; // an older push arriving late
+  v.log = logCopy; // the whole log from here on, so showing this view again adds nothing
+  v.log_from = 0;
   view = v;
   document.title = `${v.name} — hulldown`;
   $("game-name").textContent = v.name;
@@ -123,11 +158,11 @@ async function post(path, body) {
   busy = true;
   say("");
   try {
-    show(await api(path, { method: "POST", body: JSON.stringify(body) }));
+    show(await api(path + logQuery(), { method: "POST", body: JSON.stringify(body) }));
   } catch (e) {
     if (e.status === 409) {
       say(t("stale"));
-      show(await api(`/api/games/${gameId}/view`));
+      show(await api(`/api/games/${gameId}/view${logQuery()}`));
     } else if (e.status === 422) say(t("illegal", { msg: e.message }));
     else say(t("error", { msg: e.message }));
   } finally {
