@@ -2,7 +2,9 @@
 
 Two ways to wait for one's turn, as real front ends do: the websocket (the
 browser's way: the server pushes each new view) or polling the view. Pollers
-are the ones whose view fetches are timed; every action is timed.
+are the ones whose view fetches are timed; every action is timed. Like the
+browser, a player keeps the game log it has seen and asks only for newer
+entries (``log_from``/``log_epoch``).
 """
 
 from __future__ import annotations
@@ -19,9 +21,38 @@ from benchmarks.soak.payloads import GamePlan
 from benchmarks.soak.stats import error_label
 
 
-async def fetch_view(ctx: Ctx, c: httpx.AsyncClient, gid: str) -> dict[str, Any] | None:
-    r = await request(ctx, c, "human view", "GET", f"/api/games/{gid}/view", ctx.tally.view_latency)
-    return r.json() if r is not None and r.status_code == 200 else None
+class LogCopy:
+    """How much of the seat's log a player holds, kept as the browser keeps its copy."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.epoch: int | None = None
+
+    def query(self) -> str:
+        return "" if self.epoch is None else f"?log_from={self.count}&log_epoch={self.epoch}"
+
+    def take(self, v: dict[str, Any] | None) -> dict[str, Any] | None:
+        """The view, its log piece joined; None when the piece leaves a gap (fetch the view whole)."""
+        if v is None:
+            return None
+        if v["log_epoch"] != self.epoch:
+            if v["log_from"] != 0:
+                self.epoch = None
+                return None
+            self.epoch, self.count = v["log_epoch"], len(v["log"])
+        elif v["log_from"] <= self.count:
+            self.count = max(self.count, v["log_from"] + len(v["log"]))
+        return v
+
+
+async def fetch_view(ctx: Ctx, c: httpx.AsyncClient, gid: str, held: LogCopy) -> dict[str, Any] | None:
+    for _ in range(2):
+        url = f"/api/games/{gid}/view{held.query()}"
+        r = await request(ctx, c, "human view", "GET", url, ctx.tally.view_latency)
+        v = held.take(r.json() if r is not None and r.status_code == 200 else None)
+        if v is not None or r is None or r.status_code != 200:
+            return v
+    return None
 
 
 class Waiter:
@@ -31,6 +62,7 @@ class Waiter:
         self.ctx, self.c, self.gid, self.token = ctx, c, gid, token
         self.use_ws = use_ws
         self.ws: Any = None
+        self.held = LogCopy()
 
     async def open(self) -> None:
         if not self.use_ws:
@@ -59,10 +91,11 @@ class Waiter:
         while self.ctx.left() > 0:
             if self.ws is None:
                 await asyncio.sleep(self.ctx.poll * (0.5 + self.ctx.rng.random()))
-                v = await fetch_view(self.ctx, self.c, self.gid)
+                v = await fetch_view(self.ctx, self.c, self.gid, self.held)
             else:
                 try:
-                    v = json.loads(await asyncio.wait_for(self.ws.recv(), max(0.1, self.ctx.left())))
+                    pushed = json.loads(await asyncio.wait_for(self.ws.recv(), max(0.1, self.ctx.left())))
+                    v = self.held.take(pushed) or await fetch_view(self.ctx, self.c, self.gid, self.held)
                 except TimeoutError:
                     return None  # the run's time is up
                 except websockets.WebSocketException as exc:
@@ -83,7 +116,8 @@ async def play(ctx: Ctx, gid: str, token: str, addr: str, use_ws: bool) -> str:
         waiter = Waiter(ctx, c, gid, token, use_ws)
         await waiter.open()
         try:
-            view = await fetch_view(ctx, c, gid)
+            held = waiter.held
+            view = await fetch_view(ctx, c, gid, held)
             steps = failures = 0
             while ctx.left() > 0:
                 if view is None:  # the view could not be had: a broken connection, a refusal
@@ -91,7 +125,7 @@ async def play(ctx: Ctx, gid: str, token: str, addr: str, use_ws: bool) -> str:
                     if failures > 5:
                         return "error"
                     await asyncio.sleep(0.5)
-                    view = await fetch_view(ctx, c, gid)
+                    view = await fetch_view(ctx, c, gid, held)
                     continue
                 if view["over"]:
                     return "finished"
@@ -103,12 +137,12 @@ async def play(ctx: Ctx, gid: str, token: str, addr: str, use_ws: bool) -> str:
                 await asyncio.sleep(ctx.think * (0.5 + ctx.rng.random()))
                 action = ctx.rng.choice(view["legal_actions"])["id"]
                 body = {"action": action, "version": view["version"]}
-                r = await request(
-                    ctx, c, "human action", "POST", f"/api/games/{gid}/actions", ctx.tally.action_latency, json=body
-                )
+                url = f"/api/games/{gid}/actions{held.query()}"
+                r = await request(ctx, c, "human action", "POST", url, ctx.tally.action_latency, json=body)
                 steps += 1
                 # 409: someone else moved first (a bot, the clock); no answer: the connection broke. Look again.
-                view = r.json() if r is not None and r.status_code == 200 else await fetch_view(ctx, c, gid)
+                answer = held.take(r.json()) if r is not None and r.status_code == 200 else None
+                view = answer or await fetch_view(ctx, c, gid, held)
             return "deadline"
         finally:
             await waiter.close()

@@ -188,3 +188,17 @@ def test_the_servers_time_is_read_from_its_header() -> None:
 
     assert server_seconds("app;dur=12.5") == 0.0125
     assert math.isnan(server_seconds("")) and math.isnan(server_seconds("app;dur=x"))
+
+
+def test_players_hold_the_log_as_the_browser_does() -> None:
+    from benchmarks.soak.humans import LogCopy
+
+    held = LogCopy()
+    assert held.query() == ""
+    assert held.take({"log_epoch": 7, "log_from": 0, "log": [{}, {}, {}]}) is not None
+    assert held.query() == "?log_from=3&log_epoch=7"
+    held.take({"log_epoch": 7, "log_from": 3, "log": [{}]})
+    held.take({"log_epoch": 7, "log_from": 1, "log": [{}]})  # an older push adds nothing
+    assert held.count == 4
+    # a piece of an epoch never seen whole is a gap: the view must be fetched whole
+    assert held.take({"log_epoch": 8, "log_from": 2, "log": [{}]}) is None and held.query() == ""
