@@ -35,8 +35,8 @@ def ai_turn(st: PacificState, events: list[Event], table: str | None = None) -> 
 
 
 def ai_turn_rest(st: PacificState, b: str, t: str, events: list[Event]) -> None:
-    """§12.6-§12.8 The AI's turn after its Deployment phase (§12.6-12.8). When its Shooting phase waits for
-    the player (a Smoke Grenade, §11.13; an interception, escort or AA fire, §16.1) ``ai_resume``
+    """§12.6-§12.8 The AI's turn after its Deployment phase. When its Shooting phase waits for the
+    player (a Smoke Grenade, §11.13; an interception, escort or AA fire, §16.1) ``ai_resume``
     is set and rules.advance calls this again once the player has answered: the phase goes on
     from ``ai_shots``."""
     side = 1

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 
 def ai_bid(st: PacificState, events: list[Event]) -> int:
-    """§12 Pitched Battles: 1-3 none, 4-5 two less, 6-7 one less, 8-9 the same, 10 one more."""
+    """§12.1 Initiative (§12 Pitched Battles): 1-3 none, 4-5 two less, 6-7 one less, 8-9 the same, 10 one more."""
     yours = max(0, st.bids[0])
     r = st.roll(10)
     n = 0 if r <= 3 else yours - 2 if r <= 5 else yours - 1 if r <= 7 else yours if r <= 9 else yours + 1
