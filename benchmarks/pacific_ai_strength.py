@@ -22,7 +22,7 @@ import time
 from hulldown.agents.registry import make_agent
 from hulldown.engine import registry
 from hulldown.engine.agent import SeatView
-from hulldown.games.pacific import ai
+from hulldown.games.pacific import solo
 from hulldown.sim.stats import fmt_rate
 
 
@@ -43,17 +43,17 @@ def main() -> None:
     rounds = 0
     t0 = time.perf_counter()
     log = open(a.log, "w") if a.log else None  # noqa: SIM115
+    procedure = solo.RulebookProcedure(table=a.table)  # "": the scenario's table, else Variable
     for i in range(a.games):
         seed = a.first + i
-        st = game.new(seed=seed, players=1, options=options)
-        if a.table:
-            ai.TABLE_OVERRIDE = a.table
-        bot = make_agent("random", game, 0, seed)
-        while not st.is_over:
-            for ev in st.apply(bot.act(SeatView(st, 0))):
-                text = str(ev.get("decision", "")) if ev.get("type") == "ai" else ""
-                if text.startswith("12.2 Behaviour:"):
-                    bands[text.split(": ", 1)[1].split(" (", 1)[0]] += 1
+        with solo.installed(procedure):
+            st = game.new(seed=seed, players=1, options=options)
+            bot = make_agent("random", game, 0, seed)
+            while not st.is_over:
+                for ev in st.apply(bot.act(SeatView(st, 0))):
+                    text = str(ev.get("decision", "")) if ev.get("type") == "ai" else ""
+                    if text.startswith("12.2 Behaviour:"):
+                        bands[text.split(": ", 1)[1].split(" (", 1)[0]] += 1
         winner = st.winner  # type: ignore[attr-defined]
         rounds += st.round  # type: ignore[attr-defined]
         hq = st.hq_wounds  # type: ignore[attr-defined]

@@ -7,8 +7,8 @@ import pytest
 from hulldown.agents.registry import make_agent
 from hulldown.engine.agent import SeatView
 from hulldown.engine.errors import AgentSpecError
-from hulldown.games.pacific import ai, grid
-from hulldown.games.pacific.ai import SoloAIAgent
+from hulldown.games.pacific import grid, solo
+from hulldown.games.pacific.solo import SoloAIAgent
 from hulldown.games.pacific.state import PacificState
 
 from .test_rules import GAME, new, put, to_deploy
@@ -65,7 +65,7 @@ def test_agent_table_from_scenario_and_parameter() -> None:
         st.apply(make_agent("random", GAME, 0, 0).act(SeatView(st, 0)))
     agent.act(SeatView(st, 1))
     assert "Advance (turns 1-2)" in agent.last_reason  # the Offensive table's initial behaviour
-    assert ai.resolve_table(st) == "offensive"
+    assert solo.resolve_table(st) == "offensive"
     assert make_agent("solo-ai:table=defensive", GAME, 1, 0).table == "defensive"  # type: ignore[attr-defined]
     with pytest.raises(AgentSpecError, match="unknown AI table"):
         make_agent("solo-ai:table=reckless", GAME, 1, 0)

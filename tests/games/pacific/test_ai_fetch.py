@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from hulldown.engine import Event
-from hulldown.games.pacific import ai, grid
+from hulldown.games.pacific import grid, solo
 from hulldown.games.pacific.state import PacificState
 from hulldown.games.pacific.units import Unit
 
@@ -39,7 +39,7 @@ def test_mobility_transport_line_fetches_infantry_from_the_battlefield() -> None
     hand_of(st, "jp-type94-lorry")
     st.ap[1] = 2
     events: list[Event] = []
-    ai.deployment(st, "mid", events, "offensive")
+    solo.deployment(st, "mid", events, "offensive")
     lorry = on_board(st)["jp-type94-lorry"]
     assert lorry.cargo is inf and inf.iid not in st.units
     assert lorry.space == sp(2, 4) and st.board[sp(2, 4)] == lorry.iid and lorry.moved
@@ -54,7 +54,7 @@ def test_field_cargo_must_hold_the_compulsory_upgrade() -> None:
     put(st, "jp-heavy-infantry", 1, sp(2, 4))
     hand_of(st, "jp-type94-lorry")
     st.ap[1] = 2
-    ai.deployment(st, "mid", [], "offensive")
+    solo.deployment(st, "mid", [], "offensive")
     assert in_hand(st) == ["jp-type94-lorry"]
     assert any("has no cargo in hand" in line for line in st.ai_log)
 
@@ -64,7 +64,7 @@ def test_field_cargo_out_of_reach_is_not_fetched() -> None:
     gunner(st, sp(6, 4))  # 5 spaces from the deployment line: beyond the lorry's 4 MP
     hand_of(st, "jp-type94-lorry")
     st.ap[1] = 2
-    ai.deployment(st, "mid", [], "offensive")
+    solo.deployment(st, "mid", [], "offensive")
     assert in_hand(st) == ["jp-type94-lorry"]
 
 
@@ -76,12 +76,12 @@ def test_transport_without_mobility_waits_and_the_infantry_boards_in_movement() 
     inf = gunner(st, sp(2, 3))
     hand_of(st, "us-lvt1-alligator")  # Transport, no Mobility
     st.ap[1] = 3
-    ai.deployment(st, "mid", [], "offensive")
+    solo.deployment(st, "mid", [], "offensive")
     lvt = on_board(st)["us-lvt1-alligator"]
     assert lvt.space == sp(1, 3) and lvt.cargo is None
     assert any("15.2 case 1" in line for line in st.ai_log)
     events: list[Event] = []
-    ai.movement(st, "mid", events, "offensive")
+    solo.movement(st, "mid", events, "offensive")
     assert lvt.cargo is inf and inf.iid not in st.units and lvt.space == sp(1, 3)
     assert st.board[sp(2, 3)] == -1
     assert any(line.startswith("12.6 Movement: Heavy Infantry boards LVT-1") for line in st.ai_log)
@@ -94,7 +94,7 @@ def test_variable_attack_tows_field_artillery_when_no_infantry() -> None:
     gun = put(st, "jp-type94-37mm", 1, sp(2, 6))
     hand_of(st, "jp-type94-lorry")
     st.ap[1] = 2
-    ai.deployment(st, "high", [], "variable")
+    solo.deployment(st, "high", [], "variable")
     lorry = on_board(st)["jp-type94-lorry"]
     assert lorry.cargo is gun
     st = bare()
@@ -102,7 +102,7 @@ def test_variable_attack_tows_field_artillery_when_no_infantry() -> None:
     inf = put(st, "jp-light-infantry", 1, sp(2, 2))
     hand_of(st, "jp-type94-lorry")
     st.ap[1] = 2
-    ai.deployment(st, "high", [], "variable")
+    solo.deployment(st, "high", [], "variable")
     assert on_board(st)["jp-type94-lorry"].cargo is inf
 
 
@@ -112,7 +112,7 @@ def test_hand_cargo_comes_first() -> None:
     inf = gunner(st, sp(2, 4))
     hand_of(st, "jp-type94-lorry", "jp-light-infantry")
     st.ap[1] = 5
-    ai.deployment(st, "high", [], "variable")
+    solo.deployment(st, "high", [], "variable")
     lorry = on_board(st)["jp-type94-lorry"]
     assert lorry.cargo is not None and lorry.cargo.card.id == "jp-light-infantry"
     assert inf.iid in st.units and inf.space == sp(2, 4)
@@ -125,8 +125,8 @@ def test_a_carrier_of_another_line_picks_nobody_up() -> None:
     gunner(st, sp(2, 3))
     lvt = put(st, "us-lvt1-alligator", 1, sp(1, 3))
     lvt.deployed_turn = st.turn
-    assert ai.priority(st, "variable", "mid", "us-lvt1-alligator") == 4
-    ai.movement(st, "mid", [], "variable")
+    assert solo.priority(st, "variable", "mid", "us-lvt1-alligator") == 4
+    solo.movement(st, "mid", [], "variable")
     assert lvt.cargo is None
 
 
@@ -145,7 +145,7 @@ def test_empty_carrier_from_an_earlier_turn_takes_a_unit_that_walks_to_it_then_m
     inf = put(st, "jp-heavy-infantry", 1, sp(1, 4))
     lorry = empty_lorry(st, sp(2, 4))
     events: list[Event] = []
-    ai.movement(st, "mid", events, "variable")
+    solo.movement(st, "mid", events, "variable")
     assert any(
         line == "12.6 Movement: Heavy Infantry boards the empty Type 94 Lorry (15.2 case 1)" for line in st.ai_log
     )
@@ -161,7 +161,7 @@ def test_empty_carrier_drives_back_for_a_unit_out_of_its_reach() -> None:
     gun = put(st, "jp-type92-70mm", 1, sp(1, 7))  # 4 spaces: the lorry's MP, not the gun's
     put(st, "jp-type95-hago", 1, sp(2, 2))
     lorry = empty_lorry(st, sp(2, 4))
-    ai.movement(st, "mid", [], "variable")
+    solo.movement(st, "mid", [], "variable")
     assert lorry.cargo is gun and lorry.space == sp(1, 7) and lorry.moved
     assert any("the empty Type 94 Lorry drives back for Type 92 70mm" in line for line in st.ai_log)
 
@@ -174,7 +174,7 @@ def test_empty_carrier_does_not_drive_back_for_a_unit_that_walks_as_fast() -> No
     inf = put(st, "jp-heavy-infantry", 1, sp(1, 7))
     put(st, "jp-type95-hago", 1, sp(2, 2))
     lorry = empty_lorry(st, sp(2, 4))
-    ai.movement(st, "mid", [], "variable")
+    solo.movement(st, "mid", [], "variable")
     assert lorry.cargo is None and inf.iid in st.units
 
 
@@ -183,11 +183,11 @@ def test_empty_carrier_leaves_units_at_the_behaviours_row_and_the_supply_line_al
     put(st, "jp-light-infantry", 1, sp(1, 1))
     ahead = put(st, "jp-heavy-infantry", 1, sp(4, 4))  # already at the row (Variable mid: own row 4)
     lorry = empty_lorry(st, sp(3, 4))
-    ai.movement(st, "mid", [], "variable")
+    solo.movement(st, "mid", [], "variable")
     assert lorry.cargo is None and ahead.iid in st.units
     st = bare()
     alone = put(st, "jp-heavy-infantry", 1, sp(1, 4))  # the only unit of the line's first row
     lorry = empty_lorry(st, sp(2, 4))
     put(st, "jp-type95-hago", 1, sp(2, 6))
-    ai.movement(st, "mid", [], "variable")
+    solo.movement(st, "mid", [], "variable")
     assert lorry.cargo is None and alone.iid in st.units

@@ -4,7 +4,7 @@ go back, units that generate AP (Radio Operator, Command Group) and Supplies tra
 from __future__ import annotations
 
 from hulldown.engine import Event
-from hulldown.games.pacific import ai, grid
+from hulldown.games.pacific import grid, solo
 from hulldown.games.pacific.cards import UpgradeToken
 from hulldown.games.pacific.state import PacificState
 from hulldown.games.pacific.units import Token, Unit
@@ -37,14 +37,14 @@ def test_heal_unit_seeks_out_the_wounded_and_heals() -> None:
     doc = medic(st, grid.space(5, 6))
     hurt = put(st, "jp-light-infantry", 1, grid.space(3, 6))
     hurt.wounds = 2
-    ai.movement(st, "low", [], "variable")  # Secure Rows would keep it on rows 5-6
+    solo.movement(st, "low", [], "variable")  # Secure Rows would keep it on rows 5-6
     assert grid.distance(doc.space, hurt.space) == 1
     assert any("Heal and Repair: towards a wounded unit" in line for line in st.ai_log)
     events: list[Event] = []
-    ai.heal_and_repair(st, events)
+    solo.heal_and_repair(st, events)
     assert hurt.wounds == 1 and doc.healed
     assert any(e.get("type") == "healed" for e in events)
-    ai.heal_and_repair(st, [])  # once a turn
+    solo.heal_and_repair(st, [])  # once a turn
     assert hurt.wounds == 1
 
 
@@ -55,11 +55,11 @@ def test_repair_does_not_treat_infantry() -> None:
     mech.tokens.append(st.new_token("mechanics"))
     hurt = put(st, "jp-light-infantry", 1, grid.space(4, 6))
     hurt.wounds = 1
-    ai.heal_and_repair(st, [])
+    solo.heal_and_repair(st, [])
     assert hurt.wounds == 1 and not mech.healed
     tank = put(st, "jp-type95-hago", 1, grid.space(5, 7))
     tank.wounds = 1
-    ai.heal_and_repair(st, [])
+    solo.heal_and_repair(st, [])
     assert tank.wounds == 0
 
 
@@ -72,7 +72,7 @@ def test_wounded_unit_that_cannot_go_back_moves_towards_a_healer() -> None:
     medic(st, grid.space(4, 4))
     put(st, "us-m2-light-tank", 0, grid.space(3, 1))  # has the wounded unit in range
     st.script_chance(1)
-    ai.movement(st, "low", [], "variable")
+    solo.movement(st, "low", [], "variable")
     assert any("d10 1, back" in line for line in st.ai_log)
     assert any("towards a Heal/Repair unit" in line for line in st.ai_log)
     assert grid.distance(hurt.space, grid.space(4, 4)) < 3
@@ -85,13 +85,13 @@ def test_radio_operator_moves_one_space_to_adjacent_cover_or_back() -> None:
     put(st, "jp-light-infantry", 1, grid.space(4, 0))
     radio = put(st, "jp-radio-operator", 1, grid.space(4, 4))
     st.terrain[grid.space(4, 5)] = cover_card(st)
-    ai.movement(st, "high", [], "variable")
+    solo.movement(st, "high", [], "variable")
     assert radio.space == grid.space(4, 5)
     st = bare()
     put(st, "jp-light-infantry", 1, grid.space(5, 0))
     put(st, "jp-light-infantry", 1, grid.space(4, 0))
     radio = put(st, "jp-radio-operator", 1, grid.space(4, 4))
-    ai.movement(st, "low", [], "variable")  # no cover: back towards the HQ
+    solo.movement(st, "low", [], "variable")  # no cover: back towards the HQ
     assert grid.own_row(1, radio.space) == 1
     assert any("Radio Operator, no adjacent cover: back" in line for line in st.ai_log)
 
@@ -101,7 +101,7 @@ def test_radio_operator_on_row_6_moves_sideways_away_from_the_enemy() -> None:
     radio = put(st, "jp-radio-operator", 1, grid.space(5, 3))
     put(st, "jp-light-infantry", 1, grid.space(5, 7))
     put(st, "us-m2-light-tank", 0, grid.space(3, 3))
-    ai.movement(st, "mid", [], "variable")
+    solo.movement(st, "mid", [], "variable")
     assert radio.space // grid.COLS == 5 and radio.space % grid.COLS < 3
 
 
@@ -115,11 +115,11 @@ def test_command_group_forward_only_out_of_range_at_most_row_4() -> None:
     put(st, "jp-light-infantry", 1, grid.space(5, 0))
     put(st, "jp-light-infantry", 1, grid.space(4, 0))
     cg.card = card
-    ai.movement(st, "high", [], "variable")
+    solo.movement(st, "high", [], "variable")
     assert grid.own_row(1, cg.space) == 3  # rulebook row 4, never beyond
     cg.moved = False
     put(st, "us-m2-light-tank", 0, grid.space(1, 4))  # now in range: back
-    ai.movement(st, "high", [], "variable")
+    solo.movement(st, "high", [], "variable")
     assert grid.own_row(1, cg.space) < 3
     assert any("Command Group in range: back" in line for line in st.ai_log)
 
@@ -136,6 +136,6 @@ def test_supplies_transport_goes_back_to_row_6_with_all_its_mp() -> None:
         Token(UpgradeToken.model_validate({"id": "supplies", "name": "Supplies", "for": ["transport"], "cost": 1}))
     )
     st.terrain[grid.space(5, 5)] = cover_card(st)
-    ai.movement(st, "high", [], "variable")
+    solo.movement(st, "high", [], "variable")
     assert lorry.space == grid.space(5, 5)
     assert any("Supplies: towards row 6" in line for line in st.ai_log)

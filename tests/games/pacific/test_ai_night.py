@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from hulldown.engine.state import Event
-from hulldown.games.pacific import ai, combat, grid
+from hulldown.games.pacific import combat, grid, solo
 from hulldown.games.pacific.rules import fire_targets
 from hulldown.games.pacific.state import PacificState
 
@@ -40,10 +40,10 @@ def ai_decisions(st: PacificState) -> tuple[list[str], list[tuple[int, int]], li
     """The AI's Card, Deployment and Movement phases, then the target each of its weapons would
     pick (no die rolled for an attack): its log, its units' spaces and the targets."""
     events: list[Event] = []
-    b = ai.band(st, 1, events, "variable")
-    ai.card_phase(st, events)
-    ai.deployment(st, b, events, "variable")
-    ai.movement(st, b, events, "variable")
+    b = solo.band(st, 1, events, "variable")
+    solo.card_phase(st, events)
+    solo.deployment(st, b, events, "variable")
+    solo.movement(st, b, events, "variable")
     spaces = sorted((u.iid, u.space) for u in st.side_units(1))
     picks = []
     for u in sorted(st.side_units(1), key=lambda x: x.iid):
@@ -52,9 +52,9 @@ def ai_decisions(st: PacificState) -> tuple[list[str], list[tuple[int, int]], li
         opts: list[tuple[str, Any]] = []
         for tid, _ in fire_targets(st, u, -1):
             e = st.units.get(int(tid[1:])) if tid.startswith("u") else None
-            opts.append((tid, combat.numbers(st, u, None, None if e is None else ai.known(st, e))))
+            opts.append((tid, combat.numbers(st, u, None, None if e is None else solo.known(st, e))))
         if opts:
-            picks.append(ai.target_priority(st, u, opts))
+            picks.append(solo.target_priority(st, u, opts))
     return list(st.ai_log), spaces, picks
 
 
@@ -74,7 +74,7 @@ def test_ai_full_turn_is_the_same_until_a_die_falls_on_a_face_down_card() -> Non
         st = night_scene(cards)
         events: list[Event] = []
         st.script_chance(*([1] * 400))  # ties take the first option, every attack misses
-        ai.ai_turn(st, events, "variable")
+        solo.ai_turn(st, events, "variable")
         logs.append(list(st.ai_log))
     assert logs[0] == logs[1]
     assert any(line.startswith("12.7 Shooting") for line in logs[0])
@@ -84,15 +84,15 @@ def test_unknown_unit_reading() -> None:
     """§12.12: the stand-in: never destroyed by a standard hit, damageable, the worst reach."""
     st = night_scene(SET_A)
     light = next(u for u in st.side_units(0) if u.card.id == "us-light-infantry")
-    seen = ai.known(st, light)
+    seen = solo.known(st, light)
     assert seen is not light and seen.space == light.space and seen.wounds == light.wounds
     assert seen.card.name == "a face-down unit" and seen.card.cost == 0 and seen.card.armour == 0
     longest = max(u.range for u in st.db.units.values() if u.army == "us" and u.type != "aircraft")
     assert seen.card.range == longest
     light.face_down = False
-    assert ai.known(st, light) is light  # face up: the AI reads the card
+    assert solo.known(st, light) is light  # face up: the AI reads the card
     shooter = next(u for u in st.side_units(1) if u.card.id == "jp-light-infantry")
     light.face_down = True
     light.wounds = light.hp - 1  # one wound from destruction: a player would not know it
-    tid, why = ai.target_priority(st, shooter, [(f"u{light.iid}", combat.numbers(st, shooter, None, seen))])
+    tid, why = solo.target_priority(st, shooter, [(f"u{light.iid}", combat.numbers(st, shooter, None, seen))])
     assert tid == f"u{light.iid}" and "priority 1" not in why and "face-down" in why

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from hulldown.engine import Event
-from hulldown.games.pacific import ai, grid
+from hulldown.games.pacific import grid, solo
 
 from .test_ai_deployment import hand_of, in_hand
 from .test_rules import new, put
@@ -15,7 +15,7 @@ def test_promotion_and_fortunate_wait_for_the_shooting_phase() -> None:
     put(st, "jp-type95-hago", 1, grid.space(1, 3))  # the HQ in range
     hand_of(st, "promotion", "fortunate")
     st.ap[1] = 9
-    ai.deployment(st, "mid", [])
+    solo.deployment(st, "mid", [])
     assert in_hand(st) == ["fortunate", "promotion"]
 
 
@@ -25,7 +25,7 @@ def test_promotion_first_on_an_undamaged_tank_at_the_start_of_shooting() -> None
     put(st, "jp-light-infantry", 1, grid.space(4, 4))
     hand_of(st, "promotion")
     st.ap[1] = 3
-    ai.shooting(st, [])
+    solo.shooting(st, [])
     assert tank.promotions == 1 and in_hand(st) == []
     assert any("12.7 Promotion: undamaged tank" in line for line in st.ai_log)
 
@@ -41,7 +41,7 @@ def test_promotion_third_choice_the_first_infantry_that_destroys_an_enemy_unit()
     st.ap[1] = 3
     st.script_chance(10)  # the infantry hits
     events: list[Event] = []
-    ai.shooting(st, events)
+    solo.shooting(st, events)
     assert foe.iid not in st.units
     assert inf.promotions == 1 and in_hand(st) == []
     lines = st.ai_log
@@ -59,7 +59,7 @@ def test_no_promotion_for_a_wounded_infantry() -> None:
     hand_of(st, "promotion")
     st.ap[1] = 3
     st.script_chance(10)
-    ai.shooting(st, [])
+    solo.shooting(st, [])
     assert foe.iid not in st.units and inf.promotions == 0 and in_hand(st) == ["promotion"]
 
 
@@ -69,7 +69,7 @@ def test_fortunate_when_attacking_the_hq() -> None:
     tank = put(st, "jp-type97-chiha", 1, grid.space(1, 3))
     hand_of(st, "fortunate")
     st.ap[1] = 3
-    ai.shooting(st, [])
+    solo.shooting(st, [])
     assert in_hand(st) == []
     assert any("Fortunate: on" in x and "attacking the HQ" in x for x in st.ai_log)
     assert tank.acc_turn > 0
@@ -81,8 +81,8 @@ def test_fortunate_against_a_unit_whose_loss_breaks_the_supply_line() -> None:
     lone = put(st, "us-light-infantry", 0, grid.space(0, 0))  # alone in the player's row 1
     hand_of(st, "fortunate")
     st.ap[1] = 3
-    assert ai._breaks_supply(st, lone)
-    ai.shooting(st, [])
+    assert solo.breaks_supply(st, lone)
+    solo.shooting(st, [])
     assert tank.acc_turn > 0 and any("breaks the Supply Line" in x for x in st.ai_log)
 
 
@@ -93,7 +93,7 @@ def test_no_fortunate_against_an_ordinary_target() -> None:
     put(st, "us-light-infantry", 0, grid.space(0, 1))  # two in the row: its loss breaks nothing
     hand_of(st, "fortunate")
     st.ap[1] = 3
-    ai.shooting(st, [])
+    solo.shooting(st, [])
     assert in_hand(st) == ["fortunate"]
 
 
@@ -111,7 +111,7 @@ def test_all_main_weapons_fire_before_any_upgrade() -> None:
     st.active, st.phase = 1, "shoot"
     st.script_chance(*([1] * 40))  # every attack misses
     events: list[Event] = []
-    ai.shooting(st, events)
+    solo.shooting(st, events)
     shots = [(e["source"], e["hit"]) for e in events if e["type"] == "attack"]
     # the infantry's main weapon hits on 5+, its HMG on 4+; the tank's gun and its MG both on 5+
     assert shots == [("Heavy Infantry", 5), ("Type 95 HA-GO", 5), ("Heavy Infantry", 4), ("Type 95 HA-GO", 5)]

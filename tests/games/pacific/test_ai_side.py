@@ -11,7 +11,7 @@ import pytest
 from hulldown.agents.registry import make_agent
 from hulldown.engine.agent import SeatView
 from hulldown.engine.errors import DataFileError, OptionError
-from hulldown.games.pacific import ai, grid, state
+from hulldown.games.pacific import grid, solo, state
 from hulldown.games.pacific.scenarios import load_scenarios
 from hulldown.games.pacific.state import PacificState
 
@@ -20,7 +20,7 @@ from .test_rules import GAME
 DATA = Path(__file__).parents[3] / "src/hulldown/games/pacific/data/scenarios.toml"
 
 
-def solo(seed: int = 4, **opts: Any) -> PacificState:
+def solo_game(seed: int = 4, **opts: Any) -> PacificState:
     st = GAME.new(seed=seed, players=1, options=opts)
     assert isinstance(st, PacificState)
     return st
@@ -53,7 +53,7 @@ def test_every_scenario_gives_the_ai_data_for_both_sides() -> None:
 def test_ai_side_attacker_mirrors_island_landing() -> None:
     """The AI lands: it becomes the game's side 1 with the US army, the sea rows and the first
     turn; the player defends the bunkers with the scenario's fixed Japanese units."""
-    st = solo(scenario="island-landing", ai_side="attacker")
+    st = solo_game(scenario="island-landing", ai_side="attacker")
     sc = st.scenario
     assert sc is not None and sc.id == "island-landing"
     assert st.armies == ["japan", "us"] and sc.attacker == 1 and sc.first == 1
@@ -63,7 +63,7 @@ def test_ai_side_attacker_mirrors_island_landing() -> None:
     fixed = sorted((u.card.id, grid.name(u.space)) for u in st.units.values())
     assert fixed == [("jp-heavy-infantry", "2,3"), ("jp-heavy-infantry", "2,6"), ("jp-light-infantry", "3,4")]
     assert all(u.side == 0 for u in st.units.values())
-    assert ai.resolve_table(st) == "offensive"
+    assert solo.resolve_table(st) == "offensive"
     ai_cards = [st.cards[i] for i in (*st.decks[1], *st.hands[1])]
     assert sum(c.startswith("us-") for c in ai_cards) > 20 and not any(c.startswith("jp-") for c in ai_cards)
     # before the battle only its boats come to hand: no terrain, no units (its first rows are sea)
@@ -73,8 +73,8 @@ def test_ai_side_attacker_mirrors_island_landing() -> None:
 
 
 def test_ai_side_defender_is_the_default_for_island_landing() -> None:
-    a = solo(seed=7, scenario="island-landing")
-    b = solo(seed=7, scenario="island-landing", ai_side="defender")
+    a = solo_game(seed=7, scenario="island-landing")
+    b = solo_game(seed=7, scenario="island-landing", ai_side="defender")
     assert a.ai_log == b.ai_log and a.armies == b.armies == ["us", "japan"]
     assert sorted(u.card.id for u in a.units.values()) == sorted(u.card.id for u in b.units.values())
 
@@ -82,11 +82,11 @@ def test_ai_side_defender_is_the_default_for_island_landing() -> None:
 def test_ai_side_defender_holds_inland_defence() -> None:
     """The AI holds the ridge with the US: its deck's 2 infantry and 1 artillery replace the fixed
     US units, deployed first on the trenches it defends, after its half-price terrain."""
-    st = solo(scenario="inland-defence", ai_side="defender")
+    st = solo_game(scenario="inland-defence", ai_side="defender")
     sc = st.scenario
     assert sc is not None and st.armies == ["japan", "us"] and sc.attacker == 0 and sc.first == 0
     assert sorted(grid.name(s) for s in st.objectives) == ["5,4", "5,5"]
-    assert ai.resolve_table(st) == "defensive"
+    assert solo.resolve_table(st) == "defensive"
     mine = [u for u in st.units.values() if u.side == 1]
     assert sorted(u.card.type for u in mine) == ["artillery", "infantry", "infantry"]
     assert all(u.card.army == "us" for u in mine) and not any(u.side == 0 for u in st.units.values())
@@ -94,9 +94,9 @@ def test_ai_side_defender_holds_inland_defence() -> None:
     assert sum("a position to defend" in x for x in st.ai_log) == 2
     assert any(x.startswith("12.11 Terrain:") for x in st.ai_log)
     # the scenario's own default keeps the AI on the Japanese attack
-    default = solo(scenario="inland-defence")
-    assert default.armies == ["us", "japan"] and ai.resolve_table(default) == "offensive"
-    assert solo(scenario="inland-defence", ai_side="attacker").armies == ["us", "japan"]
+    default = solo_game(scenario="inland-defence")
+    assert default.armies == ["us", "japan"] and solo.resolve_table(default) == "offensive"
+    assert solo_game(scenario="inland-defence", ai_side="attacker").armies == ["us", "japan"]
 
 
 def test_ai_side_errors_are_clear() -> None:
@@ -124,8 +124,8 @@ def test_scenario_without_data_for_a_side(tmp_path: Path, monkeypatch: pytest.Mo
     assert scenarios["island-landing"].ai_sides == (1,)
     monkeypatch.setattr(state, "load_scenarios", lambda: scenarios)
     with pytest.raises(OptionError, match=r"no data to play its attacker \(side 0\); the AI may play side 1"):
-        solo(scenario="island-landing", ai_side="attacker")
-    assert solo(scenario="island-landing", ai_side="defender").armies == ["us", "japan"]
+        solo_game(scenario="island-landing", ai_side="attacker")
+    assert solo_game(scenario="island-landing", ai_side="defender").armies == ["us", "japan"]
     # a scenario whose only AI side is 0: the default takes it
     end1 = text.index("# the AI lands (US)")
     start1 = text.index("# the AI defends the bunkers")
@@ -133,7 +133,7 @@ def test_scenario_without_data_for_a_side(tmp_path: Path, monkeypatch: pytest.Mo
     only0.write_text(text[:start1] + text[end1:])
     scenarios0 = load_scenarios(str(only0))
     monkeypatch.setattr(state, "load_scenarios", lambda: scenarios0)
-    assert solo(scenario="island-landing").armies == ["japan", "us"]
+    assert solo_game(scenario="island-landing").armies == ["japan", "us"]
 
 
 def test_ai_side_data_errors_name_file_entry_field(tmp_path: Path) -> None:
@@ -167,7 +167,7 @@ def test_named_ai_objectives_are_mirrored_with_the_scenario() -> None:
 @pytest.mark.parametrize("side", ["attacker", "defender"])
 def test_ai_plays_either_side_to_the_end(scenario: str, side: str) -> None:
     for seed in range(2):
-        st = solo(seed, scenario=scenario, ai_side=side)
+        st = solo_game(seed, scenario=scenario, ai_side=side)
         play_out(st, seed)
         deployed = [x for x in st.ai_log if x.startswith("12.4 Deployment") and "12.5" in x]
         assert deployed  # it puts units on the battlefield, whichever side it plays
@@ -178,15 +178,15 @@ def test_ai_plays_either_side_to_the_end(scenario: str, side: str) -> None:
 def test_landing_ai_boards_its_units_on_its_landing_craft() -> None:
     """§14.2: the landing AI starts with the scenario's boats in hand; a ground unit it chooses
     goes on board the cheapest boat that takes it, paid with it, on its sea deployment line."""
-    st = solo(3, scenario="island-landing", ai_side="attacker")
+    st = solo_game(3, scenario="island-landing", ai_side="attacker")
     hand = [st.cards[i] for i in st.hands[1]]
     assert hand.count("us-lcvp") == 4 and "us-lvt1-alligator" in hand and len(hand) == 10
     assert st.ai_log[0] == "12.11 Extra cards: 4 LCVP, 1 LVT-1 Alligator in hand"
     before = st.ap[1]
     inf = st._new_card("us-light-infantry")
     st.hands[1].put_top(inf)
-    pick = ai._Pick(inf, 2, st.db.units["us-light-infantry"].cost, [], "")
-    assert ai._deploy_card(st, pick, "initial", "offensive", "test", [])
+    pick = solo.Pick(inf, 2, st.db.units["us-light-infantry"].cost, [], "")
+    assert solo.deploy_card(st, pick, "initial", "offensive", "test", [])
     boat = next(u for u in st.units.values() if u.side == 1)
     assert boat.card.id == "us-lcvp" and boat.cargo is not None and boat.cargo.iid == inf
     assert st.sea[boat.space] and grid.own_row(1, boat.space) == 1
@@ -198,14 +198,14 @@ def test_landing_ai_boards_its_units_on_its_landing_craft() -> None:
     tank = st._new_card("us-m4a2")
     st.hands[1].put_top(tank)
     st.ap[1] = 20
-    assert not ai._deploy_card(st, ai._Pick(tank, 1, 5, [], ""), "initial", "offensive", "test", [])
+    assert not solo.deploy_card(st, solo.Pick(tank, 1, 5, [], ""), "initial", "offensive", "test", [])
     assert tank in st.hands[1]
 
 
 @pytest.mark.parametrize("armies", ["us-japan", "japan-us"])
 def test_pitched_battle_ai_plays_either_army(armies: str) -> None:
     """Option ``armies`` chooses the AI's army in a pitched battle: its deck is of that army."""
-    st = solo(seed=3, armies=armies)
+    st = solo_game(seed=3, armies=armies)
     army = armies.split("-")[1]
     assert st.armies[1] == army
     prefix = "us-" if army == "us" else "jp-"
@@ -222,7 +222,7 @@ def test_agent_reads_the_table_of_its_own_side() -> None:
     """§12.10: in an ordinary game the solo-ai agent uses the scenario's table of its side."""
     st = GAME.new(seed=2, players=2, options={"scenario": "island-landing"})
     assert isinstance(st, PacificState)
-    assert ai.side_table(st, 0) == "offensive" and ai.side_table(st, 1) == "defensive"
+    assert solo.side_table(st, 0) == "offensive" and solo.side_table(st, 1) == "defensive"
     agent = make_agent("solo-ai", GAME, 0, 0)
     while st.phase == "mulligan" and st.current_player != 0:
         st.apply(make_agent("random", GAME, 1, 0).act(SeatView(st, 1)))

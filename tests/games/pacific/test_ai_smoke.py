@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from hulldown.engine.state import Event
-from hulldown.games.pacific import ai, combat, grid
+from hulldown.games.pacific import combat, grid, solo
 from hulldown.games.pacific.rules import advance, play_support
 from hulldown.games.pacific.state import PacificState
 from hulldown.games.pacific.units import Unit
@@ -18,7 +18,7 @@ def ai_shooting(st: PacificState, *shooters: Unit) -> list[Event]:
     """The AI's turn from its Shooting phase, its queue holding ``shooters``' main weapons
     (what its movement leaves behind); runs until the player must decide or the turn ends."""
     st.active, st.phase = 1, "hq"
-    st.ai_resume = (ai.band(st, 1, [], "variable"), "variable")
+    st.ai_resume = (solo.band(st, 1, [], "variable"), "variable")
     st.ai_shots = [(u.iid, -1) for u in shooters]
     events: list[Event] = []
     advance(st, events)
@@ -97,7 +97,7 @@ def test_ai_attack_card_waits_for_the_smoke_grenade_after_its_deployment() -> No
     play_support(st, 1, iid, foe.iid, events)  # as the AI's deployment plays it
     assert not any(e["type"] == "attack" for e in events)
     assert st.ai_card_attacks == [("traps", foe.iid)] and iid in st.discards[1]
-    st.ai_resume = (ai.band(st, 1, [], "variable"), "variable")  # what ai_turn leaves behind
+    st.ai_resume = (solo.band(st, 1, [], "variable"), "variable")  # what ai_turn leaves behind
     advance(st, events)
     assert st.phase == "smoke" and st.current_player == 0
     assert st.observation(0)["smoke_reaction"]["card"] == "traps"
@@ -187,7 +187,7 @@ def test_the_players_search_resamples_a_paused_ai_turn_and_plays_it_on() -> None
         st.decks[1].put_top(st._new_card("jp-type95-hago"))  # unseen cards a guess may pick
     smoke_holder(st, grid.space(2, 3))
     st.active, st.phase = 1, "hq"
-    st.ai_resume = (ai.band(st, 1, [], "variable"), "variable")
+    st.ai_resume = (solo.band(st, 1, [], "variable"), "variable")
     st.ai_shots = [(shooter.iid, -1), (hidden.iid, -1), (hidden.iid, 0), (hidden.iid, 1)]
     advance(st, [])
     assert st.phase == "smoke" and st.current_player == 0

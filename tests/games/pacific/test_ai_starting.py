@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from hulldown.games.pacific import grid
-from hulldown.games.pacific.ai import ai_terrain
+from hulldown.games.pacific.solo import ai_terrain
 from hulldown.games.pacific.state import PacificState
 from tests.games.pacific.test_night_and_options import clear_terrain
 from tests.games.pacific.test_rules import GAME, new

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from hulldown.engine import Event
-from hulldown.games.pacific import ai, grid
+from hulldown.games.pacific import grid, solo
 from hulldown.games.pacific.state import PacificState
 from hulldown.games.pacific.units import Unit
 
@@ -33,7 +33,7 @@ def test_transport_line_deploys_the_transport_with_infantry_on_board() -> None:
     hand_of(st, "jp-type94-lorry", "jp-heavy-infantry")
     st.ap[1] = 5
     events: list[Event] = []
-    ai.deployment(st, "mid", events, "offensive")
+    solo.deployment(st, "mid", events, "offensive")
     units = on_board(st)
     assert list(units) == ["jp-type94-lorry"]
     lorry = units["jp-type94-lorry"]
@@ -49,7 +49,7 @@ def test_transport_line_needs_its_cargo() -> None:
     st = bare()
     hand_of(st, "jp-type94-lorry")
     st.ap[1] = 5
-    ai.deployment(st, "mid", [], "offensive")
+    solo.deployment(st, "mid", [], "offensive")
     assert in_hand(st) == ["jp-type94-lorry"]
     assert any("has no cargo in hand" in line for line in st.ai_log)
 
@@ -59,13 +59,13 @@ def test_variable_attack_tows_artillery_when_no_infantry() -> None:
     st = bare()
     hand_of(st, "jp-type94-lorry", "jp-type94-37mm")
     st.ap[1] = 4
-    ai.deployment(st, "high", [], "variable")
+    solo.deployment(st, "high", [], "variable")
     lorry = on_board(st)["jp-type94-lorry"]
     assert lorry.cargo is not None and lorry.cargo.card.id == "jp-type94-37mm"
     st = bare()
     hand_of(st, "jp-type94-lorry", "jp-type94-37mm", "jp-light-infantry")
     st.ap[1] = 5
-    ai.deployment(st, "high", [], "variable")
+    solo.deployment(st, "high", [], "variable")
     lorry = on_board(st)["jp-type94-lorry"]
     assert lorry.cargo is not None and lorry.cargo.card.type == "infantry"
 
@@ -74,7 +74,7 @@ def test_defensive_overcome_takes_towed_artillery_only() -> None:
     st = bare()
     hand_of(st, "jp-type1-hoha", "jp-light-infantry")  # a Transport without Tow: no fit
     st.ap[1] = 6
-    ai.deployment(st, "high", [], "defensive")
+    solo.deployment(st, "high", [], "defensive")
     assert not any(u.cargo is not None for u in st.side_units(1))
 
 
@@ -86,7 +86,7 @@ def test_loaded_transport_drives_to_its_row_and_unloads() -> None:
     lorry = loaded(st, "jp-type94-lorry", "jp-heavy-infantry", grid.space(5, 3))
     cargo = lorry.cargo
     assert cargo is not None
-    ai.movement(st, "low", [], "variable")
+    solo.movement(st, "low", [], "variable")
     assert grid.own_row(1, lorry.space) == 2
     assert lorry.cargo is None and cargo.iid in st.units
     assert cargo.space // grid.COLS == lorry.space // grid.COLS and abs(cargo.space - lorry.space) == 1
@@ -100,7 +100,7 @@ def test_transport_unloads_early_when_the_cargo_has_a_target() -> None:
     put(st, "jp-light-infantry", 1, grid.space(5, 0))
     lorry = loaded(st, "jp-type94-lorry", "jp-heavy-infantry", grid.space(5, 3))
     put(st, "us-light-infantry", 0, grid.space(2, 2))
-    ai.movement(st, "high", [], "variable")  # Attack: towards row 1
+    solo.movement(st, "high", [], "variable")  # Attack: towards row 1
     assert lorry.cargo is None
     assert any("an enemy in its range" in line for line in st.ai_log)
 
@@ -109,7 +109,7 @@ def test_transport_at_its_row_unloads_without_moving() -> None:
     st = bare()
     put(st, "jp-light-infantry", 1, grid.space(5, 0))
     lorry = loaded(st, "jp-type94-lorry", "jp-heavy-infantry", grid.space(4, 3))
-    ai.movement(st, "low", [], "variable")
+    solo.movement(st, "low", [], "variable")
     assert lorry.space == grid.space(4, 3) and lorry.cargo is None and lorry.moved
 
 
@@ -118,6 +118,6 @@ def test_transport_kept_in_place_lets_its_cargo_off() -> None:
     to go on by itself next turn."""
     st = bare()
     lorry = loaded(st, "jp-type94-lorry", "jp-heavy-infantry", grid.space(5, 3))
-    ai.movement(st, "high", [], "variable")
+    solo.movement(st, "high", [], "variable")
     assert lorry.space == grid.space(5, 3) and lorry.cargo is None
     assert any("the transport stays" in line for line in st.ai_log)

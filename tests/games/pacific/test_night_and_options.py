@@ -485,8 +485,8 @@ def test_infantry_trades_a_held_token_for_a_dropped_one() -> None:
 
 # ---------------------------------------------------------------------- §16.3 AA against the AI's drops
 def test_player_aa_fires_at_paratroopers_the_ai_drops_before_the_ai_moves_on() -> None:
-    from hulldown.games.pacific.ai import band
     from hulldown.games.pacific.rules import advance, deploy
+    from hulldown.games.pacific.solo import band
 
     st = new(players=1)
     to_deploy(st)

@@ -1,4 +1,4 @@
-from hulldown.games.pacific import ai
+from hulldown.games.pacific import solo
 
 from .test_rules import new
 
@@ -13,7 +13,7 @@ def test_ai_deck_counts() -> None:
 
 
 def test_ai_card_phase_draws() -> None:
-    assert ai.DRAWS == {0: 7, 1: 6, 2: 5, 3: 4, 4: 3}
+    assert solo.DRAWS == {0: 7, 1: 6, 2: 5, 3: 4, 4: 3}
 
 
 def test_ai_target_priority() -> None:
@@ -27,7 +27,7 @@ def test_ai_target_priority() -> None:
     weak = put(st, "us-light-infantry", 0, grid.space(2, 0))
     big = put(st, "us-m4a2", 0, grid.space(2, 1))
     opts = [(f"u{weak.iid}", Attack(5, 9, 4, 2)), (f"u{big.iid}", Attack(5, 9, 4, 2)), ("hq", Attack(5, 9, 4, 2))]
-    tid, why = ai.target_priority(st, s, opts)
+    tid, why = solo.target_priority(st, s, opts)
     assert tid == f"u{weak.iid}" and "priority 1" in why
 
 
@@ -36,7 +36,7 @@ def test_ai_discard_example() -> None:
     st.hands[1].cards.clear()
     for cid in ("jp-light-infantry", "jp-type96-25mm", "jp-type94-37mm", "camouflage", "fortunate", "traps"):
         st.hands[1].put_top(st._new_card(cid))
-    ai.discard(st, "mid", [])
+    solo.discard(st, "mid", [])
     kept = sorted(st.cards[i] for i in st.hands[1])
     assert "jp-type94-37mm" not in kept  # the rulebook example discards it
     assert {"jp-light-infantry", "jp-type96-25mm"} <= set(kept)
@@ -68,6 +68,6 @@ def test_ai_moves_out_of_range_of_an_unanswered_enemy() -> None:
     st.turn = 9
     rifle = put(st, "jp-light-infantry", 1, grid.space(4, 3))
     tank = put(st, "us-m4a2", 0, grid.space(1, 3))  # range 4, Armour 5: the rifle cannot hurt it
-    assert ai._unanswered_threats(st, rifle) == [tank]
-    ai.movement(st, "mid", [])
+    assert solo.unanswered_threats(st, rifle) == [tank]
+    solo.movement(st, "mid", [])
     assert grid.distance(rifle.space, tank.space) > tank.card.range

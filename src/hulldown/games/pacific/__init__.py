@@ -53,7 +53,7 @@ def _heuristic(game: Game, seat: int, seed: int, **params: str) -> object:
 
 
 def _solo_ai(game: Game, seat: int, seed: int, **params: str) -> object:
-    from hulldown.games.pacific.ai import SoloAIAgent
+    from hulldown.games.pacific.solo.agent import SoloAIAgent
 
     return SoloAIAgent(seat, seed, **params)
 
