@@ -12,11 +12,50 @@ decision. ``_advance`` runs automatic steps until some seat must decide.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any
 
 from hulldown.engine.rng import SplitMix64
 from hulldown.engine.state import REVEAL, Action, Event, GameState, private, public
+from hulldown.games.tank_hunter.actions import (
+    Advance,
+    Amphibian,
+    AntiAir,
+    AntiAirDone,
+    ArrangeDone,
+    Attack,
+    Carry,
+    Command,
+    CommandIntel,
+    CommandUnit,
+    Counter,
+    Discard,
+    End,
+    Evade,
+    Fire,
+    NoAdvance,
+    NoCounter,
+    NoScoutCounter,
+    NoSupply,
+    Pass,
+    Pick,
+    PlaceRear,
+    Play,
+    Put,
+    Reveal,
+    Scout,
+    ScoutCounter,
+    Spot,
+    Supply,
+    Swap,
+    TankHunterAction,
+    TargetCard,
+    TargetSeat,
+    TargetUnit,
+    Wait,
+    intern,
+)
 from hulldown.games.tank_hunter.cards import (
     AFV,
     ATTACK_TYPES,
@@ -43,22 +82,8 @@ LINES = ("f", "r")
 AA, GR, TR, SU, GF, LR = "aa", "gr", "tr", "su", "gf", "lr"
 TYPE_NAMES = {AA: "anti-armour", GR: "grenade", TR: "trample", SU: "suicide", GF: "gunfight", LR: "long range"}
 
-_ACTIONS: dict[str, Action] = {}
-#: every action id split at its colons, once: applying an action reads its parts from here
-_PARTS: dict[str, tuple[str, ...]] = {}
-
-
-def act(aid: str) -> Action:
-    """Action objects are built once per id and shared (DESIGN rule 6)."""
-    a = _ACTIONS.get(aid)
-    if a is None:
-        a = _ACTIONS[aid] = Action(aid, _label(aid))
-        _PARTS[aid] = tuple(aid.split(":"))
-    return a
-
-
 # Actions indexed by a position, built once and grown to the largest card set
-# seen (``_grow_tables``): legality checks index a list instead of formatting ids.
+# seen (``_grow_tables``): legality checks index a list instead of building actions.
 PICK: list[Action] = []
 PLAY: list[Action] = []
 DISCARD: list[Action] = []
@@ -68,17 +93,17 @@ ADVANCE_TO: list[Action] = []
 REVEAL_F: list[Action] = []
 REVEAL_R: list[Action] = []
 AA_AT: dict[str, list[Action]] = {"f": [], "r": []}
-_TABLES: tuple[tuple[list[Action], str], ...] = (
-    (PICK, "pick:"),
-    (PLAY, "play:"),
-    (DISCARD, "discard:"),
-    (SPOT, "spot:"),
-    (SCOUNTER, "scounter:"),
-    (ADVANCE_TO, "advance:"),
-    (REVEAL_F, "reveal:f:"),
-    (REVEAL_R, "reveal:r:"),
-    (AA_AT["f"], "aa:f:"),
-    (AA_AT["r"], "aa:r:"),
+_TABLES: tuple[tuple[list[Action], Callable[[int], TankHunterAction]], ...] = (
+    (PICK, Pick),
+    (PLAY, Play),
+    (DISCARD, Discard),
+    (SPOT, Spot),
+    (SCOUNTER, ScoutCounter),
+    (ADVANCE_TO, Advance),
+    (REVEAL_F, partial(Reveal, "f")),
+    (REVEAL_R, partial(Reveal, "r")),
+    (AA_AT["f"], partial(AntiAir, "f")),
+    (AA_AT["r"], partial(AntiAir, "r")),
 )
 # attack actions by an int key: attacker position, target seat/line/position, type
 _POS = 4096
@@ -88,9 +113,9 @@ _ATTACKS: dict[int, Action] = {}
 
 def _grow_tables(n: int) -> None:
     """Make every indexed table hold positions 0..n-1 (n: cards in the game)."""
-    for table, prefix in _TABLES:
+    for table, make in _TABLES:
         while len(table) < n:
-            table.append(act(f"{prefix}{len(table)}"))
+            table.append(intern(make(len(table))))
 
 
 def _attack_key(ln: int, i: int, q: int, tl: int, j: int, ty: int) -> int:
@@ -105,7 +130,7 @@ def _attack_action(key: int) -> Action:
         rest, tl = divmod(rest, 2)
         rest, q = divmod(rest, 8)
         i, ln = divmod(rest, 2)
-        a = _ATTACKS[key] = act(f"attack:{LINES[ln]}:{i}:{q}:{LINES[tl]}:{j}:{_TYPES[ty]}")
+        a = _ATTACKS[key] = intern(Attack(LINES[ln], i, q, LINES[tl], j, _TYPES[ty]))
     return a
 
 
@@ -176,48 +201,32 @@ def _volley(targets: tuple[int, ...], table: dict[int, tuple[Action, ...]], k: i
     return v
 
 
-def _label(aid: str) -> str:
-    p = aid.split(":")
-    head = p[0]
-    line = {"f": "front", "r": "rear"}
-    if head == "attack":
-        return f"Attack with {line[p[1]]} #{p[2]} -> seat {p[3]} {line[p[4]]} #{p[5]} ({TYPE_NAMES[p[6]]})"
-    if head == "scout":
-        return f"Scout seat {p[2]} with front #{p[1]}"
-    if head == "reveal":
-        return f"Reveal your {line[p[1]]} #{p[2]}"
-    if head == "play":
-        return f"Play event card #{p[1]} of your hand"
-    if head == "pick":
-        return f"Keep card #{p[1]} of the packet"
-    if head == "tgt":
-        return f"Target seat {p[1]} {line[p[2]]} #{p[3]}"
-    if head == "tgtp":
-        return f"Target seat {p[1]}"
-    return aid.replace(":", " ")
-
-
 _UNTARGETED = UNTARGETED
-_END = act("end")
-_WAIT = act("wait")
-_PASS = act("pass")
-_ARRANGE_DONE = act("arrange:done")
-_ADVANCE_NONE = act("advance:none")
-_SUPPLY_NONE = act("supply:none")
-_EVADE = (act("evade:yes"), act("evade:no"))
+_END: Action = intern(End())
+_WAIT: Action = intern(Wait())
+_PASS: Action = intern(Pass())
+_ARRANGE_DONE: Action = intern(ArrangeDone())
+_ADVANCE_NONE: Action = intern(NoAdvance())
+_SUPPLY_NONE: Action = intern(NoSupply())
+_AA_DONE: Action = intern(AntiAirDone())
+_NO_SCOUNTER: Action = intern(NoScoutCounter())
+_PUT_FRONT: Action = intern(Put("front"))
+_PUT_REAR: Action = intern(Put("rear"))
+_EVADE: tuple[Action, ...] = (intern(Evade(True)), intern(Evade(False)))
 _FIRE: dict[tuple[int, bool, bool], list[Action]] = {}
 _COUNTER: dict[tuple[int, bool], list[Action]] = {}
 
 
 _REAR_MASKS: list[list[Action]] = []
-_BY_PARTS: dict[tuple[str | int, ...], Action] = {}
+_BY_FIELDS: dict[tuple[Any, ...], Action] = {}
 
 
-def _act_of(*parts: str | int) -> Action:
-    """The action whose id is ``parts`` joined by colons, found by the parts (no id formatted again)."""
-    a = _BY_PARTS.get(parts)
+def _act_of(kind: Callable[..., TankHunterAction], *fields: Any) -> Action:
+    """The shared action of that kind with those fields (built once)."""
+    key = (kind, *fields)
+    a = _BY_FIELDS.get(key)
     if a is None:
-        a = _BY_PARTS[parts] = act(":".join(map(str, parts)))
+        a = _BY_FIELDS[key] = intern(kind(*fields))
     return a
 
 
@@ -228,7 +237,7 @@ def _scout_action(i: int, q: int) -> Action:
     """Scouting seat q with front-line unit i (built once)."""
     a = _SCOUTS.get(i * 8 + q)
     if a is None:
-        a = _SCOUTS[i * 8 + q] = act(f"scout:{i}:{q}")
+        a = _SCOUTS[i * 8 + q] = intern(Scout(i, q))
     return a
 
 
@@ -240,7 +249,7 @@ _AFTER = {"pre_ask": "after_pre_ask", "post_ask": "after_post_ask", "counter_ask
 def _rear_masks(k: int) -> list[Action]:
     """The placements of k rear-line candidates: one action per subset sent to the rear (built once)."""
     while len(_REAR_MASKS) <= k:
-        _REAR_MASKS.append([act(f"rear:{m}") for m in range(1 << len(_REAR_MASKS))])
+        _REAR_MASKS.append([intern(PlaceRear(m)) for m in range(1 << len(_REAR_MASKS))])
     return _REAR_MASKS[k]
 
 
@@ -250,7 +259,7 @@ def _fire_actions(shots: int, lead: bool, charge: bool) -> list[Action]:
     out = _FIRE.get(key)
     if out is None:
         out = _FIRE[key] = [
-            act(f"fire:{s}" + (":lead" if ld else "") + (":charge" if ch else ""))
+            intern(Fire(s, ld, ch))
             for s in range(1, shots + 1)
             for ld in ((False, True) if lead else (False,))
             for ch in ((False, True) if charge else (False,))
@@ -263,11 +272,11 @@ def _counter_actions(shots: int, lead: bool) -> list[Action]:
     key = (shots, lead)
     out = _COUNTER.get(key)
     if out is None:
-        out = [act("counter:no")]
+        out = [intern(NoCounter())]
         for s in range(1, shots + 1):
-            out.append(act(f"counter:{s}"))
+            out.append(intern(Counter(s)))
             if lead:
-                out.append(act(f"counter:{s}:lead"))
+                out.append(intern(Counter(s, True)))
         _COUNTER[key] = out
     return out
 
@@ -853,7 +862,7 @@ class TankHunterState(GameState):
                     continue  # §3 b): no other player could tell these cards apart
                 for a in range(len(hidden)):
                     for b in range(a + 1, len(hidden)):
-                        out.append(_act_of("swap", ln, hidden[a], hidden[b]))
+                        out.append(_act_of(Swap, ln, hidden[a], hidden[b]))
             return out
         if ph == ADVANCE:
             out = [_ADVANCE_NONE]
@@ -866,9 +875,9 @@ class TankHunterState(GameState):
             for ln in LINES:
                 for i, u in enumerate(self.line(p, ln)):
                     if self.ooa[u]:
-                        out.append(_act_of("supply", "ammo", ln, i))
+                        out.append(_act_of(Supply, "ammo", ln, i))
                     if self.pinned[u]:
-                        out.append(_act_of("supply", "pin", ln, i))
+                        out.append(_act_of(Supply, "pin", ln, i))
             return out
         if ph == SUPPLY_DISCARD:
             return DISCARD[: len(self.hand[p])]
@@ -1044,7 +1053,7 @@ class TankHunterState(GameState):
                     waters = self.waters_in_play()
                 for k, w in enumerate(waters):
                     if w not in self.water_ignored:
-                        out.append(_act_of("amph", ln, i, k))
+                        out.append(_act_of(Amphibian, ln, i, k))
             for icon, kind in (("transportation", INF), ("pulling", GUN)):
                 if d.has(icon) and not self.ooa[u]:
                     for tl in LINES:
@@ -1052,9 +1061,9 @@ class TankHunterState(GameState):
                             if udefs[v].kind != kind:
                                 continue
                             if revealed[v]:
-                                out.append(_act_of("carry", ln, i, "conceal", tl, j))
+                                out.append(_act_of(Carry, ln, i, "conceal", tl, j))
                             if tl == "f" and udefs[v].rear_ok:
-                                out.append(_act_of("carry", ln, i, "rear", tl, j))
+                                out.append(_act_of(Carry, ln, i, "rear", tl, j))
         for k, cmd in enumerate(self.command[p]):
             if self.cmd_exhausted[cmd]:
                 continue
@@ -1064,15 +1073,15 @@ class TankHunterState(GameState):
                 for ln in LINES:
                     for i, u in enumerate(self.line(p, ln)):
                         if flags[u]:
-                            out.append(_act_of("cmd", k, ln, i))
+                            out.append(_act_of(CommandUnit, k, ln, i))
             elif what == "intel":
                 for q in self.active_seats():
                     if q != p:
                         for j, v in enumerate(self.front[q]):
                             if not revealed[v]:
-                                out.append(_act_of("cmd", k, q, j))
+                                out.append(_act_of(CommandIntel, k, q, j))
             elif what == "logistics":
-                out.append(_act_of("cmd", k))
+                out.append(_act_of(Command, k))
 
     def waters_in_play(self) -> list[int]:
         return [c for q in range(self._players) for c in self.deployed[q] if self.ev(c).water]
@@ -1164,14 +1173,14 @@ class TankHunterState(GameState):
     def _untargeted(e: EventDef) -> bool:
         return e.effect in _UNTARGETED
 
-    def _targets(self, p: int, card: int, first: bool = False) -> list[str]:
-        """Action ids of the targets an event may take; empty when it has none.
+    def _targets(self, p: int, card: int, first: bool = False) -> list[Action]:
+        """The target actions an event may take; empty when it has none.
 
         ``first``: stop at the first target (whether the card is playable at all).
         """
         e = self.edefs[card - self.nu]
         eff = e.effect
-        out: list[str] = []
+        out: list[Action] = []
         revealed = self.revealed
         udefs = self.udefs
         if eff in ("strike", "sabotage"):
@@ -1183,7 +1192,7 @@ class TankHunterState(GameState):
                 for ln in lines:
                     for j, u in enumerate(self.front[q] if ln == "f" else self.rear[q]):
                         if revealed[u] and udefs[u].kind in kinds:
-                            out.append(f"tgt:{q}:{ln}:{j}")
+                            out.append(_act_of(TargetUnit, q, ln, j))
                             if first:
                                 return out
         elif eff in ("barrage", "recon"):
@@ -1192,19 +1201,19 @@ class TankHunterState(GameState):
                     continue
                 front = self.front[q]
                 if front and (eff == "barrage" or any(not revealed[v] for v in front)):
-                    out.append(f"tgtp:{q}")
+                    out.append(_act_of(TargetSeat, q))
                     if first:
                         return out
         elif eff in ("hand_limit", "water"):
             for q in self.active_seats():
                 if e.target == "any" or (e.target == "self") == (q == p):
-                    out.append(f"tgtp:{q}")
+                    out.append(_act_of(TargetSeat, q))
                     if first:
                         return out
         elif eff == "engineers":
             if first and (self.n_att or any(self.deployed)):
-                return ["tgte:0"]
-            out = [f"tgte:{k}" for k in range(len(self.cards_in_play()))]
+                return [_act_of(TargetCard, 0)]
+            out = [_act_of(TargetCard, k) for k in range(len(self.cards_in_play()))]
         elif eff in ("attach_bonus", "conceal", "escape", "remove_marker", "forced_march"):
             for ln in LINES:
                 for j, u in enumerate(self.front[p] if ln == "f" else self.rear[p]):
@@ -1219,7 +1228,7 @@ class TankHunterState(GameState):
                     else:
                         ok = ln == "r"
                     if ok:
-                        out.append(f"tgt:{p}:{ln}:{j}")
+                        out.append(_act_of(TargetUnit, p, ln, j))
                         if first:
                             return out
         return out
@@ -1247,9 +1256,9 @@ class TankHunterState(GameState):
             return DISCARD[: len(self.hand[c.seat])]
         if k == "event":
             if st == "target":
-                return [act(t) for t in self._targets(c.seat, c.ev)]
+                return self._targets(c.seat, c.ev)
             if st == "aa":
-                out = [act("aa:done")]
+                out = [_AA_DONE]
                 q = c.tseat
                 for ln in LINES:
                     for i, u in enumerate(self.line(q, ln)):
@@ -1259,9 +1268,9 @@ class TankHunterState(GameState):
             if st == "spot":
                 return [SPOT[j] for j, v in enumerate(self.front[c.tseat]) if not self.revealed[v]]
             if st == "put":
-                out = [act("put:front")]
+                out = [_PUT_FRONT]
                 if self.udefs[c.target].has("rear_line"):
-                    out.append(act("put:rear"))
+                    out.append(_PUT_REAR)
                 return out
         if st == "fire":
             return self._fire_choices(c.attacker, c.atype, c.seat, charge=(c.kind == "attack" and self._may_charge(c)))
@@ -1274,7 +1283,7 @@ class TankHunterState(GameState):
             lead = ct in (AA, GR) and self.udefs[cu].kind == AFV and self.leadership_available(c.tseat) >= 0
             return _counter_actions(shots, lead)
         if st == "counter_pick":
-            out = [act("scounter:none")]
+            out = [_NO_SCOUNTER]
             for j, v in enumerate(self.front[c.tseat]):
                 if self._may_counter_scout(v, c.attacker):
                     out.append(SCOUNTER[j])
@@ -1314,72 +1323,69 @@ class TankHunterState(GameState):
 
     # ------------------------------------------------------------------ apply
     def _apply(self, action: Action, events: list[Event]) -> None:
-        aid = action.id
-        parts = _PARTS.get(aid)
-        if parts is None:
-            parts = tuple(aid.split(":"))
         if self.stack:
-            self._apply_ctx(self.stack[-1], parts, events)
+            self._apply_ctx(self.stack[-1], action, events)
         else:
-            self._apply_phase(parts, events)
+            self._apply_phase(action, events)
         self._advance(events)
 
-    def _apply_phase(self, parts: tuple[str, ...], events: list[Event]) -> None:
+    def _apply_phase(self, a: Action, events: list[Event]) -> None:
         ph = self.phase
         if ph == MAIN:
-            self._apply_main(self.turn, parts, events)
+            self._apply_main(self.turn, a, events)
             return
-        head = parts[0]
         if ph == DRAFT:
-            self._draft_pick(int(parts[1]), events)
+            assert isinstance(a, Pick)
+            self._draft_pick(a.pos, events)
             return
         if ph == PLACE:
-            self._place(self.draft_seat, int(parts[1]), events)
+            assert isinstance(a, PlaceRear)
+            self._place(self.draft_seat, a.mask, events)
             return
         p = self.turn
         if ph == ARRANGE:
-            if head == "arrange":
-                self.phase = ADVANCE
-            else:
-                ln, a, b = parts[1], int(parts[2]), int(parts[3])
-                line = self.line(p, ln)
-                line[a], line[b] = line[b], line[a]
-                self._merge_groups(line[a], line[b])
+            if isinstance(a, Swap):
+                line = self.line(p, a.line)
+                line[a.a], line[a.b] = line[a.b], line[a.a]
+                self._merge_groups(line[a.a], line[a.b])
                 self.arrange_left -= 1
-                events.append({"type": "rearranged", "to": "all", "seat": p, "line": ln})
+                events.append({"type": "rearranged", "to": "all", "seat": p, "line": a.line})
                 if self.arrange_left <= 0:
                     self.phase = ADVANCE
+            else:
+                self.phase = ADVANCE
             return
         if ph == ADVANCE:
-            if parts[1] != "none":
-                u = self.rear[p].pop(int(parts[1]))
+            if isinstance(a, Advance):
+                u = self.rear[p].pop(a.pos)
                 self.front[p].append(u)
                 events.append({"type": "advanced", "to": "all", "seat": p, **self._pub(u)})
             self.phase = SUPPLY
             return
         if ph == SUPPLY:
-            if parts[1] == "none":
+            if not isinstance(a, Supply):
                 self._to_main(events)
                 return
-            u = self.line(p, parts[2])[int(parts[3])]
+            u = self.line(p, a.line)[a.pos]
             self.supply_target = u
             if len(self.hand[p]) == 3:
                 for c in list(self.hand[p]):
                     self._discard_from_hand(p, c, events)
-                self._finish_supply(parts[1], events)
+                self._finish_supply(a.marker, events)
             else:
                 self.arrange_left = 3
                 self.phase = SUPPLY_DISCARD
-                self.acted = parts[1] == "ammo"  # which marker, until the discards are done
+                self.acted = a.marker == "ammo"  # which marker, until the discards are done
             return
         if ph == SUPPLY_DISCARD:
-            self._discard_from_hand(p, self.hand[p][int(parts[1])], events)
+            assert isinstance(a, Discard)
+            self._discard_from_hand(p, self.hand[p][a.pos], events)
             self.arrange_left -= 1
             if self.arrange_left == 0:
                 self._finish_supply("ammo" if self.acted else "pin", events)
             return
         # MAIN
-        self._apply_main(p, parts, events)
+        self._apply_main(p, a, events)
 
     def _finish_supply(self, marker: str, events: list[Event]) -> None:
         """§3 d): three events discarded re-supply or liberate one unit."""
@@ -1415,32 +1421,31 @@ class TankHunterState(GameState):
             d["unit"] = self.udefs[u].name
         return d
 
-    def _apply_main(self, p: int, parts: tuple[str, ...], events: list[Event]) -> None:
-        head = parts[0]
-        if head == "attack":
-            self._declare_attack(p, parts, events)
-        elif head == "wait":
+    def _apply_main(self, p: int, a: Action, events: list[Event]) -> None:
+        if isinstance(a, Attack):
+            self._declare_attack(p, a, events)
+        elif isinstance(a, Wait):
             self.acted = True
             events.append({"type": "wait", "to": "all", "seat": p})
             self._draw_event(p, events)
-        elif head == "play":
-            self._start_event(p, self.hand[p][int(parts[1])], events)
-        elif head == "end":
+        elif isinstance(a, Play):
+            self._start_event(p, self.hand[p][a.pos], events)
+        elif isinstance(a, End):
             self._end_turn(events)
-        elif head == "reveal":
-            self._reveal(self.line(p, parts[1])[int(parts[2])], events)
-        elif head == "amph":
-            u = self.line(p, parts[1])[int(parts[2])]
-            w = self.waters_in_play()[int(parts[3])]
+        elif isinstance(a, Reveal):
+            self._reveal(self.line(p, a.line)[a.pos], events)
+        elif isinstance(a, Amphibian):
+            u = self.line(p, a.line)[a.pos]
+            w = self.waters_in_play()[a.water]
             self.exhausted[u] = True
             self.water_ignored.append(w)
             events.append({"type": "amphibian", "to": "all", "seat": p, "card": self.ev(w).name, **self._pub(u)})
             self._ability_ammo_roll(u, events)
-        elif head == "carry":
-            u = self.line(p, parts[1])[int(parts[2])]
-            v = self.line(p, parts[4])[int(parts[5])]
+        elif isinstance(a, Carry):
+            u = self.line(p, a.line)[a.pos]
+            v = self.line(p, a.tline)[a.tpos]
             self.exhausted[u] = True
-            if parts[3] == "conceal":
+            if a.how == "conceal":
                 events.append({"type": "concealed", "to": "all", "seat": p, **self._pub(v)})
                 self._conceal(v)
             else:
@@ -1448,13 +1453,13 @@ class TankHunterState(GameState):
                 self.rear[p].append(v)
                 events.append({"type": "moved-to-rear", "to": "all", "seat": p, **self._pub(v)})
             self._ability_ammo_roll(u, events)
-        elif head == "cmd":
-            self._command(p, parts, events)
-        elif head == "scout":
-            u = self.front[p][int(parts[1])]
+        elif isinstance(a, (Command, CommandUnit, CommandIntel)):
+            self._command(p, a, events)
+        elif isinstance(a, Scout):
+            u = self.front[p][a.pos]
             c = Ctx("scout", p)
             c.attacker = u
-            c.tseat = int(parts[2])
+            c.tseat = a.seat
             c.stage = "window"
             self.acted = True
             self.stack.append(c)
@@ -1467,34 +1472,33 @@ class TankHunterState(GameState):
         if r >= self.supply(u):
             self._out_of_ammo(u, events)
 
-    def _command(self, p: int, parts: tuple[str, ...], events: list[Event]) -> None:
+    def _command(self, p: int, a: Command | CommandUnit | CommandIntel, events: list[Event]) -> None:
         """§11.3 commanders' designed abilities, each used by exhausting the commander."""
-        cmd = self.command[p][int(parts[1])]
+        cmd = self.command[p][a.slot]
         self.cmd_exhausted[cmd] = True
         what = self.udefs[cmd].command
         events.append({"type": "command", "to": "all", "seat": p, "commander": self.udefs[cmd].name})
-        if what in ("rally", "resupply"):
-            u = self.line(p, parts[2])[int(parts[3])]
+        if isinstance(a, CommandUnit):
+            u = self.line(p, a.line)[a.pos]
             if what == "rally":
                 self.pinned[u] = False
             else:
                 self.ooa[u] = False
             events.append(public("liberated" if what == "rally" else "resupplied", seat=p, **self._pub(u)))
-        elif what == "intel":
-            q = int(parts[2])
-            self._reveal(self.front[q][int(parts[3])], events)
+        elif isinstance(a, CommandIntel):
+            self._reveal(self.front[a.seat][a.pos], events)
         else:
             self._draw_event(p, events)
 
-    def _declare_attack(self, p: int, parts: tuple[str, ...], events: list[Event]) -> None:
+    def _declare_attack(self, p: int, a: Attack, events: list[Event]) -> None:
         """§5.2: an attack, once declared, is never cancelled by the attacker."""
         c = Ctx("attack", p)
-        c.aline = parts[1]
-        c.attacker = self.line(p, parts[1])[int(parts[2])]
-        c.tseat = int(parts[3])
-        c.tline = parts[4]
-        c.target = self.line(c.tseat, parts[4])[int(parts[5])]
-        c.atype = parts[6]
+        c.aline = a.line
+        c.attacker = self.line(p, a.line)[a.pos]
+        c.tseat = a.seat
+        c.tline = a.tline
+        c.target = self.line(a.seat, a.tline)[a.tpos]
+        c.atype = a.atype
         c.stage = "fire"
         self.acted = True
         self.stack.append(c)
@@ -1513,35 +1517,36 @@ class TankHunterState(GameState):
             c.stage = "window"
 
     # ------------------------------------------------------------------ contexts
-    def _apply_ctx(self, c: Ctx, parts: tuple[str, ...], events: list[Event]) -> None:
-        head = parts[0]
+    def _apply_ctx(self, c: Ctx, a: Action, events: list[Event]) -> None:
         k = c.kind
-        if head == "reveal":
+        if isinstance(a, Reveal):
             seat = self._decider(c)
-            self._reveal(self.line(seat, parts[1])[int(parts[2])], events)
+            self._reveal(self.line(seat, a.line)[a.pos], events)
             return
         if k == "window":
-            if head == "pass":
+            if isinstance(a, Play):
+                self._start_event(c.seat, self.hand[c.seat][a.pos], events)
+            else:
                 c.passed += 1
                 c.seat = self.next_seat(c.seat)
-            else:
-                self._start_event(c.seat, self.hand[c.seat][int(parts[1])], events)
             return
         if k == "discard":
-            card = self.hand[c.seat][int(parts[1])]
+            assert isinstance(a, Discard)
+            card = self.hand[c.seat][a.pos]
             self._discard_from_hand(c.seat, card, events)
             if len(self.hand[c.seat]) < c.n:
                 self.stack.pop()
                 self._draw_event_now(c.seat, events)
             return
         if k == "event":
-            self._apply_event_ctx(c, parts, events)
+            self._apply_event_ctx(c, a, events)
             return
         st = c.stage
         if st == "fire":
-            c.shots = int(parts[1])
-            c.lead = "lead" in parts
-            c.charge = "charge" in parts
+            assert isinstance(a, Fire)
+            c.shots = a.shots
+            c.lead = a.lead
+            c.charge = a.charge
             if c.lead:
                 self._exhaust_leader(c.seat, events)
             events.append(
@@ -1549,58 +1554,66 @@ class TankHunterState(GameState):
             )
             c.stage = "window"
         elif st == "evade":
-            self._evade(c, head == "evade" and parts[1] == "yes", events)
+            self._evade(c, isinstance(a, Evade) and a.yes, events)
         elif st in ("pre_ask", "post_ask", "counter_ask"):
-            if parts[1] == "no":
+            if isinstance(a, Counter):
+                self._counter(c, a, st, events)
+            else:
                 events.append({"type": "no-counter", "to": "all", "seat": c.tseat})
                 c.stage = _RESUME[st]
-            else:
-                c.cshots = int(parts[1])
-                c.clead = "lead" in parts
-                if c.clead:
-                    self._exhaust_leader(c.tseat, events)
-                ct = self._ctype(c)
-                bonus = self.ambush[c.tseat] + (1 if c.charge and st == "pre_ask" else 0)
-                self._begin_salvo(c, c.counter, c.attacker, ct, c.cshots, c.clead, bonus, _AFTER[st], "counter")
-                events.append(
-                    {
-                        "type": "counter",
-                        "to": "all",
-                        "seat": c.tseat,
-                        "attack": TYPE_NAMES[ct],
-                        "shots": c.cshots,
-                        "lead": c.clead,
-                    }
-                )
         elif st == "counter_pick":
-            if parts[1] == "none":
+            if isinstance(a, ScoutCounter):
+                self._scout_counter(c, self.front[c.tseat][a.pos], events)
+            else:
                 events.append({"type": "no-counter", "to": "all", "seat": c.tseat})
                 self.stack.pop()
-            else:
-                v = self.front[c.tseat][int(parts[1])]
-                if not self.revealed[v]:
-                    self._reveal(v, events)
-                c.counter = v
-                ct = self._ctype(c)
-                shots = self.salvo(v, ct)[1]
-                lead = ct in (AA, GR) and self.udefs[v].kind == AFV and self.leadership_available(c.tseat) >= 0
-                if shots == 1 and not lead:
-                    self._begin_salvo(c, v, c.attacker, ct, 1, False, self.ambush[c.tseat], "done", "counter")
-                    events.append(
-                        {
-                            "type": "counter",
-                            "to": "all",
-                            "seat": c.tseat,
-                            "attack": TYPE_NAMES[ct],
-                            "shots": 1,
-                            "lead": False,
-                        }
-                    )
-                else:
-                    c.stage = "counter_ask"
         elif st == "spot":
-            self._reveal(self.front[c.tseat][int(parts[1])], events)
+            assert isinstance(a, Spot)
+            self._reveal(self.front[c.tseat][a.pos], events)
             c.left -= 1
+
+    def _counter(self, c: Ctx, a: Counter, st: str, events: list[Event]) -> None:
+        """§6.3 the target's chosen counter salvo, before (charge: +1, §11.2) or after the attack."""
+        c.cshots = a.shots
+        c.clead = a.lead
+        if c.clead:
+            self._exhaust_leader(c.tseat, events)
+        ct = self._ctype(c)
+        bonus = self.ambush[c.tseat] + (1 if c.charge and st == "pre_ask" else 0)
+        self._begin_salvo(c, c.counter, c.attacker, ct, c.cshots, c.clead, bonus, _AFTER[st], "counter")
+        events.append(
+            {
+                "type": "counter",
+                "to": "all",
+                "seat": c.tseat,
+                "attack": TYPE_NAMES[ct],
+                "shots": c.cshots,
+                "lead": c.clead,
+            }
+        )
+
+    def _scout_counter(self, c: Ctx, v: int, events: list[Event]) -> None:
+        """§10.1 a failed scouting countered by front-line unit ``v``, revealed first if hidden."""
+        if not self.revealed[v]:
+            self._reveal(v, events)
+        c.counter = v
+        ct = self._ctype(c)
+        shots = self.salvo(v, ct)[1]
+        lead = ct in (AA, GR) and self.udefs[v].kind == AFV and self.leadership_available(c.tseat) >= 0
+        if shots == 1 and not lead:
+            self._begin_salvo(c, v, c.attacker, ct, 1, False, self.ambush[c.tseat], "done", "counter")
+            events.append(
+                {
+                    "type": "counter",
+                    "to": "all",
+                    "seat": c.tseat,
+                    "attack": TYPE_NAMES[ct],
+                    "shots": 1,
+                    "lead": False,
+                }
+            )
+        else:
+            c.stage = "counter_ask"
 
     def _exhaust_leader(self, p: int, events: list[Event]) -> None:
         u = self.leadership_available(p)
@@ -1623,7 +1636,7 @@ class TankHunterState(GameState):
                     continue
                 if self.acted:
                     la = self._legal_main(self.turn)
-                    if self.hand[self.turn] and sum(a.id[:5] != "play:" for a in la) == 1:
+                    if self.hand[self.turn] and sum(type(a) is not Play for a in la) == 1:
                         # whether the turn ends by itself shows whether the hand holds a playable card
                         self.declare_reveal()
                     if len(la) == 1:
@@ -2128,17 +2141,17 @@ class TankHunterState(GameState):
         else:
             self.discard.append(card)
 
-    def _apply_event_ctx(self, c: Ctx, parts: tuple[str, ...], events: list[Event]) -> None:
-        head = parts[0]
+    def _apply_event_ctx(self, c: Ctx, a: Action, events: list[Event]) -> None:
         e = self.ev(c.ev)
         if c.stage == "target":
-            if head == "tgtp":
-                c.tseat = int(parts[1])
-            elif head == "tgt":
-                c.tseat = int(parts[1])
-                c.target = self.line(c.tseat, parts[2])[int(parts[3])]
-            elif head == "tgte":
-                c.target = self.cards_in_play()[int(parts[1])]
+            assert isinstance(a, (TargetUnit, TargetSeat, TargetCard))
+            if isinstance(a, TargetSeat):
+                c.tseat = a.seat
+            elif isinstance(a, TargetUnit):
+                c.tseat = a.seat
+                c.target = self.line(a.seat, a.line)[a.pos]
+            else:
+                c.target = self.cards_in_play()[a.pos]
             c.stage = "resolve"
             if e.effect == "strike" and e.air:
                 c.stage = "aa"
@@ -2148,28 +2161,29 @@ class TankHunterState(GameState):
                     "to": "all",
                     "seat": c.seat,
                     "card": e.name,
-                    "target": [int(x) if x.isdigit() else x for x in parts[1:]],
+                    "target": a.target_parts(),
                 }
             )
             return
         if c.stage == "aa":
-            if head == "aa" and parts[1] == "done":
+            if isinstance(a, AntiAir):
+                self._anti_air(c, self.line(c.tseat, a.line)[a.pos], events)
+            else:
                 c.stage = "resolve"
-                return
-            u = self.line(c.tseat, parts[1])[int(parts[2])]
-            self._anti_air(c, u, events)
             return
         if c.stage == "spot":
-            self._reveal(self.front[c.tseat][int(parts[1])], events)
+            assert isinstance(a, Spot)
+            self._reveal(self.front[c.tseat][a.pos], events)
             c.left -= 1
             return
         if c.stage == "put":
+            assert isinstance(a, Put)
             u = c.target
             self.limbo.remove(u)
-            (self.rear if parts[1] == "rear" else self.front)[c.seat].append(u)
-            ev = {"type": "reinforced", "to": "all", "seat": c.seat, "line": parts[1]}
+            (self.rear if a.line == "rear" else self.front)[c.seat].append(u)
+            ev = {"type": "reinforced", "to": "all", "seat": c.seat, "line": a.line}
             # only a unit able to serve in the rear line may go there: that shows what it is
-            events.append({**ev, REVEAL: True} if parts[1] == "rear" else ev)
+            events.append({**ev, REVEAL: True} if a.line == "rear" else ev)
             self._finish_event(c, events)
 
     def _may_anti_air(self, c: Ctx, u: int) -> bool:
