@@ -1,4 +1,4 @@
-"""Clones copy every field: the copy code spells the fields out, these tests hold it to the field lists."""
+"""Clones copy every field: the generated copy follows the field lists, these tests hold the lists to the slots."""
 
 from __future__ import annotations
 

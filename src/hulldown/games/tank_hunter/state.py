@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from functools import partial
-from typing import Any
+from typing import Any, ClassVar
 
 from hulldown.engine.rng import SplitMix64
 from hulldown.engine.state import REVEAL, Action, Event, GameState, private, public
@@ -2467,9 +2467,9 @@ class TankHunterState(GameState):
         self._begin_turn(events)
 
     # ------------------------------------------------------------------ copying, snapshots, zones
-    #: Per-game fields, by how a copy treats them. ``_snapshot`` reads these lists;
-    #: ``_copy_into`` spells them out for speed, and a test checks that it copies
-    #: exactly these fields (every slot but the stack and the bonus table is in one list).
+    #: Per-game fields, by how a copy treats them; ``COPY`` (engine/copying.py) is built from
+    #: these lists and ``_snapshot`` reads them (every slot but the stack and the bonus table
+    #: is in one list, a test checks).
     _SHARED = (
         "cs", "udefs", "edefs", "nu", "cb_piles", "actors", "actor_set", "scout_set", "group",
         "opt_charge", "opt_evading", "usig",
@@ -2484,68 +2484,13 @@ class TankHunterState(GameState):
         "n_att", "cb_count", "ev_drawn", "reshuffled", "end_reason", "acted", "arrange_left",
         "supply_target", "turn", "first", "phase", "draft_round", "draft_seat", "ngroup",
     )  # fmt: skip
-
-    def _copy_into(self, new: Any) -> None:
-        # shared: never mutated after setup, or replaced (group, abon) rather than changed
-        new.cs = self.cs
-        new.udefs = self.udefs
-        new.edefs = self.edefs
-        new.nu = self.nu
-        new.cb_piles = self.cb_piles
-        new.actors = self.actors
-        new.actor_set = self.actor_set
-        new.scout_set = self.scout_set
-        new.group = self.group
-        new.opt_charge = self.opt_charge
-        new.opt_evading = self.opt_evading
-        new.usig = self.usig
-        new.abon = self.abon
-        # flat lists
-        new.owner = self.owner[:]
-        new.revealed = self.revealed[:]
-        new.pinned = self.pinned[:]
-        new.ooa = self.ooa[:]
-        new.exhausted = self.exhausted[:]
-        new.rolled = self.rolled[:]
-        new.evaded = self.evaded[:]
-        new.seen = self.seen[:]
-        new.attach_of = self.attach_of[:]
-        new.cmd_exhausted = self.cmd_exhausted[:]
-        new.picked = self.picked[:]
-        new.out = self.out[:]
-        new.discard = self.discard[:]
-        new.removed = self.removed[:]
-        new.limbo = self.limbo[:]
-        new.ambush = self.ambush[:]
-        new.water_ignored = self.water_ignored[:]
-        new.unit_deck = self.unit_deck[:]
-        new.event_deck = self.event_deck[:]
-        # lists of per-seat lists
-        new.front = [x[:] for x in self.front]
-        new.rear = [x[:] for x in self.rear]
-        new.command = [x[:] for x in self.command]
-        new.hand = [x[:] for x in self.hand]
-        new.score = [x[:] for x in self.score]
-        new.deployed = [x[:] for x in self.deployed]
-        new.packet = [x[:] for x in self.packet]
-        new.kept = [x[:] for x in self.kept]
-        new.drafted = [x[:] for x in self.drafted]
-        new.stack = [c.copy() for c in self.stack]
-        # immutable scalars
-        new.n_att = self.n_att
-        new.cb_count = self.cb_count
-        new.ev_drawn = self.ev_drawn
-        new.reshuffled = self.reshuffled
-        new.end_reason = self.end_reason
-        new.acted = self.acted
-        new.arrange_left = self.arrange_left
-        new.supply_target = self.supply_target
-        new.turn = self.turn
-        new.first = self.first
-        new.phase = self.phase
-        new.draft_round = self.draft_round
-        new.draft_seat = self.draft_seat
-        new.ngroup = self.ngroup
+    # shared: never mutated after setup, or replaced (group, abon) rather than changed; the
+    # stack's contexts are copied one by one (``Ctx.copy``)
+    COPY: ClassVar[Mapping[str, str]] = {
+        **dict.fromkeys((*_SHARED, "abon", *_SCALARS), "share"),
+        **dict.fromkeys(_FLAT, "list"),
+        **dict.fromkeys((*_NESTED, "stack"), "lists"),
+    }
 
     def _unpickled(self) -> None:
         # The indexed action tables grow at setup, and ``usig`` numbers card lists
