@@ -515,9 +515,28 @@ class TankHunterState(GameState):
 
     # ------------------------------------------------------------------ setup (§2)
     def _setup(self) -> None:
-        o = self._options
-        cs = load_cards(str(o.get("cards", "")))
+        """§2: build the decks from the options, deal the packets, and start the draft."""
+        cs = load_cards(str(self._options.get("cards", "")))
         self.cs = cs
+        udefs, edefs = self._decks(cs)
+        self.udefs = udefs
+        self.nu = nu = len(udefs)
+        sig = (cs.path, *(u.idx for u in udefs))
+        self.usig = _USIGS.setdefault(sig, len(_USIGS))
+        self.opt_charge = bool(self._options.get("charge", False))
+        self.opt_evading = bool(self._options.get("evading", False))
+        _grow_tables(nu + len(edefs) + 8)
+        #: by unit: whether its icons give it an action of its own (amphibian, transportation, pulling)
+        self.actors = [udefs[u].acts for u in range(nu)]
+        self.actor_set = frozenset(u for u in range(nu) if udefs[u].acts)
+        self.scout_set = frozenset(u for u in range(nu) if udefs[u].scouting)
+        self.edefs = edefs
+        self._clear_table()
+        self._deal()
+
+    def _decks(self, cs: CardSet) -> tuple[list[UnitDef], list[EventDef]]:
+        """§2.1 the unit and event cards the options keep; too few for the players is an error."""
+        o = self._options
         setup = o.get("setup", "full")
         nations = {n.strip().lower() for n in str(o.get("nations", "")).split(",") if n.strip()}
         udefs: list[UnitDef] = []
@@ -546,18 +565,11 @@ class TankHunterState(GameState):
             from hulldown.engine.errors import OptionError
 
             raise OptionError(f"these options leave too few event cards for {n} players")
-        self.udefs = udefs
-        self.nu = nu = len(udefs)
-        sig = (cs.path, *(u.idx for u in udefs))
-        self.usig = _USIGS.setdefault(sig, len(_USIGS))
-        self.opt_charge = bool(o.get("charge", False))
-        self.opt_evading = bool(o.get("evading", False))
-        _grow_tables(nu + len(edefs) + 8)
-        #: by unit: whether its icons give it an action of its own (amphibian, transportation, pulling)
-        self.actors = [udefs[u].acts for u in range(nu)]
-        self.actor_set = frozenset(u for u in range(nu) if udefs[u].acts)
-        self.scout_set = frozenset(u for u in range(nu) if udefs[u].scouting)
-        self.edefs = edefs
+        return udefs, edefs
+
+    def _clear_table(self) -> None:
+        """Every zone empty, every marker off, before anything is dealt."""
+        nu, n, edefs = self.nu, self._players, self.edefs
         self.owner = [-1] * nu
         self.revealed = [False] * nu
         self.pinned = [False] * nu
@@ -600,6 +612,10 @@ class TankHunterState(GameState):
         self.supply_target = -1
         self.turn = 0
         self.first = 0
+
+    def _deal(self) -> None:
+        """§2.2 five units and one event card each; the Carpet Bombings one in each third of the event deck."""
+        n, nu, edefs = self._players, self.nu, self.edefs
         # §2.2 deal 5 units each
         self.unit_deck = list(range(nu))
         self.shuffle(self.unit_deck)
@@ -847,13 +863,18 @@ class TankHunterState(GameState):
         ph = self.phase
         if ph == MAIN:
             return self._legal_main(self.turn)
-        if ph == DRAFT:
+        if ph in (DRAFT, PLACE):
+            return self._legal_setup()
+        return self._legal_before_turn(ph, self.turn)
+
+    def _legal_setup(self) -> list[Action]:
+        """§2.3 keep one card of the packet; §2.4 one placement decision per seat."""
+        if self.phase == DRAFT:
             return PICK[: len(self.packet[self.draft_seat])]
-        if ph == PLACE:
-            p = self.draft_seat
-            cands = self._rear_candidates(p)
-            return _rear_masks(len(cands))
-        p = self.turn
+        return _rear_masks(len(self._rear_candidates(self.draft_seat)))
+
+    def _legal_before_turn(self, ph: int, p: int) -> list[Action]:
+        """§3 b) swaps of hidden units, c) advancing one unit, d) supply and its discards."""
         if ph == ARRANGE:
             out = [_ARRANGE_DONE]
             for ln in LINES:
@@ -1236,61 +1257,87 @@ class TankHunterState(GameState):
     def _legal_ctx(self, c: Ctx) -> list[Action]:
         k, st = c.kind, c.stage
         if k == "window":
-            out = [_PASS]
-            seat = c.seat
-            hand = self.hand[seat]
-            if hand:
-                # _playable, inline: every seat's hand is asked at every window
-                edefs, nu, has_target = self.edefs, self.nu, self._has_target
-                other = seat != self.turn
-                for h, card in enumerate(hand):
-                    e = edefs[card - nu]
-                    play = e.play
-                    if not play or (other and e.colour == "gray"):
-                        continue
-                    if play == 2 or (play == 1 and c.parent_cancel) or (play == 3 and has_target(seat, card, e)):
-                        out.append(PLAY[h])
-            self._reveal_actions(seat, out)
-            return out
+            return self._legal_window(c)
         if k == "discard":
             return DISCARD[: len(self.hand[c.seat])]
         if k == "event":
-            if st == "target":
-                return self._targets(c.seat, c.ev)
-            if st == "aa":
-                out = [_AA_DONE]
-                q = c.tseat
-                for ln in LINES:
-                    for i, u in enumerate(self.line(q, ln)):
-                        if self._may_anti_air(c, u):
-                            out.append(AA_AT[ln][i])
-                return out
-            if st == "spot":
-                return [SPOT[j] for j, v in enumerate(self.front[c.tseat]) if not self.revealed[v]]
-            if st == "put":
-                out = [_PUT_FRONT]
-                if self.udefs[c.target].has("rear_line"):
-                    out.append(_PUT_REAR)
-                return out
+            return self._legal_event(c)
         if st == "fire":
             return self._fire_choices(c.attacker, c.atype, c.seat, charge=(c.kind == "attack" and self._may_charge(c)))
         if st == "evade":
             return list(_EVADE)
         if st in ("pre_ask", "post_ask", "counter_ask"):
-            cu = c.counter
-            ct = self._ctype(c)
-            shots = self.salvo(cu, ct)[1]
-            lead = ct in (AA, GR) and self.udefs[cu].kind == AFV and self.leadership_available(c.tseat) >= 0
-            return _counter_actions(shots, lead)
+            return self._counter_choices(c)
         if st == "counter_pick":
-            out = [_NO_SCOUNTER]
-            for j, v in enumerate(self.front[c.tseat]):
-                if self._may_counter_scout(v, c.attacker):
-                    out.append(SCOUNTER[j])
-            return out
+            return self._scout_counter_choices(c)
         if st == "spot":
-            return [SPOT[j] for j, v in enumerate(self.front[c.tseat]) if not self.revealed[v]]
+            return self._spot_choices(c.tseat)
         raise AssertionError(f"no decision at {k}/{st}")
+
+    def _legal_window(self, c: Ctx) -> list[Action]:
+        """§8.3 a reaction window: play a card (§8.1 colours), reveal one's units (§4.2) or pass."""
+        out = [_PASS]
+        seat = c.seat
+        hand = self.hand[seat]
+        if hand:
+            # _playable, inline: every seat's hand is asked at every window
+            edefs, nu, has_target = self.edefs, self.nu, self._has_target
+            other = seat != self.turn
+            for h, card in enumerate(hand):
+                e = edefs[card - nu]
+                play = e.play
+                if not play or (other and e.colour == "gray"):
+                    continue
+                if play == 2 or (play == 1 and c.parent_cancel) or (play == 3 and has_target(seat, card, e)):
+                    out.append(PLAY[h])
+        self._reveal_actions(seat, out)
+        return out
+
+    def _legal_event(self, c: Ctx) -> list[Action]:
+        """§8 the decisions of an event card: its target, anti-air (§9.2), spotting, placing a reinforcement."""
+        st = c.stage
+        if st == "target":
+            return self._targets(c.seat, c.ev)
+        if st == "aa":
+            return self._anti_air_choices(c)
+        if st == "spot":
+            return self._spot_choices(c.tseat)
+        if st == "put":
+            out = [_PUT_FRONT]
+            if self.udefs[c.target].has("rear_line"):
+                out.append(_PUT_REAR)
+            return out
+        raise AssertionError(f"no decision at event/{st}")
+
+    def _anti_air_choices(self, c: Ctx) -> list[Action]:
+        """§9.2 each anti-air unit of the target's owner, either line, or no (more) anti-air."""
+        out = [_AA_DONE]
+        q = c.tseat
+        for ln in LINES:
+            for i, u in enumerate(self.line(q, ln)):
+                if self._may_anti_air(c, u):
+                    out.append(AA_AT[ln][i])
+        return out
+
+    def _spot_choices(self, q: int) -> list[Action]:
+        """§10.1, Recon Flight: the hidden front-line units of seat q the spotter may reveal."""
+        return [SPOT[j] for j, v in enumerate(self.front[q]) if not self.revealed[v]]
+
+    def _counter_choices(self, c: Ctx) -> list[Action]:
+        """§6.3 no counter, or a counter salvo (with Leadership, §10.11, where allowed)."""
+        cu = c.counter
+        ct = self._ctype(c)
+        shots = self.salvo(cu, ct)[1]
+        lead = ct in (AA, GR) and self.udefs[cu].kind == AFV and self.leadership_available(c.tseat) >= 0
+        return _counter_actions(shots, lead)
+
+    def _scout_counter_choices(self, c: Ctx) -> list[Action]:
+        """§10.1 after a failed scouting: no counter, or a counter by a front-line unit."""
+        out = [_NO_SCOUNTER]
+        for j, v in enumerate(self.front[c.tseat]):
+            if self._may_counter_scout(v, c.attacker):
+                out.append(SCOUNTER[j])
+        return out
 
     def _may_charge(self, c: Ctx) -> bool:
         return (
@@ -1342,7 +1389,10 @@ class TankHunterState(GameState):
             assert isinstance(a, PlaceRear)
             self._place(self.draft_seat, a.mask, events)
             return
-        p = self.turn
+        self._apply_before_turn(ph, self.turn, a, events)
+
+    def _apply_before_turn(self, ph: int, p: int, a: Action, events: list[Event]) -> None:
+        """§3 b) a swap or done, c) advancing, d) supply and its discards."""
         if ph == ARRANGE:
             if isinstance(a, Swap):
                 line = self.line(p, a.line)
@@ -1377,15 +1427,11 @@ class TankHunterState(GameState):
                 self.phase = SUPPLY_DISCARD
                 self.acted = a.marker == "ammo"  # which marker, until the discards are done
             return
-        if ph == SUPPLY_DISCARD:
-            assert isinstance(a, Discard)
-            self._discard_from_hand(p, self.hand[p][a.pos], events)
-            self.arrange_left -= 1
-            if self.arrange_left == 0:
-                self._finish_supply("ammo" if self.acted else "pin", events)
-            return
-        # MAIN
-        self._apply_main(p, a, events)
+        assert ph == SUPPLY_DISCARD and isinstance(a, Discard)
+        self._discard_from_hand(p, self.hand[p][a.pos], events)
+        self.arrange_left -= 1
+        if self.arrange_left == 0:
+            self._finish_supply("ammo" if self.acted else "pin", events)
 
     def _finish_supply(self, marker: str, events: list[Event]) -> None:
         """§3 d): three events discarded re-supply or liberate one unit."""
@@ -1422,29 +1468,40 @@ class TankHunterState(GameState):
         return d
 
     def _apply_main(self, p: int, a: Action, events: list[Event]) -> None:
+        """§4.1 the turn player's decisions: the action of the turn, card plays, abilities, reveals, the end."""
         if isinstance(a, Attack):
             self._declare_attack(p, a, events)
         elif isinstance(a, Wait):
-            self.acted = True
-            events.append({"type": "wait", "to": "all", "seat": p})
-            self._draw_event(p, events)
+            self._wait(p, events)
         elif isinstance(a, Play):
             self._start_event(p, self.hand[p][a.pos], events)
         elif isinstance(a, End):
             self._end_turn(events)
         elif isinstance(a, Reveal):
             self._reveal(self.line(p, a.line)[a.pos], events)
-        elif isinstance(a, Amphibian):
-            u = self.line(p, a.line)[a.pos]
+        elif isinstance(a, (Amphibian, Carry)):
+            self._use_ability(p, a, events)
+        elif isinstance(a, (Command, CommandUnit, CommandIntel)):
+            self._command(p, a, events)
+        elif isinstance(a, Scout):
+            self._declare_scout(p, a, events)
+
+    def _wait(self, p: int, events: list[Event]) -> None:
+        """§4.1 waiting is the turn's action: draw an event card."""
+        self.acted = True
+        events.append({"type": "wait", "to": "all", "seat": p})
+        self._draw_event(p, events)
+
+    def _use_ability(self, p: int, a: Amphibian | Carry, events: list[Event]) -> None:
+        """§10.8 amphibian, §10.9 transportation, §10.10 pulling: exhaust, act, roll for ammunition."""
+        u = self.line(p, a.line)[a.pos]
+        self.exhausted[u] = True
+        if isinstance(a, Amphibian):
             w = self.waters_in_play()[a.water]
-            self.exhausted[u] = True
             self.water_ignored.append(w)
             events.append({"type": "amphibian", "to": "all", "seat": p, "card": self.ev(w).name, **self._pub(u)})
-            self._ability_ammo_roll(u, events)
-        elif isinstance(a, Carry):
-            u = self.line(p, a.line)[a.pos]
+        else:
             v = self.line(p, a.tline)[a.tpos]
-            self.exhausted[u] = True
             if a.how == "conceal":
                 events.append({"type": "concealed", "to": "all", "seat": p, **self._pub(v)})
                 self._conceal(v)
@@ -1452,18 +1509,18 @@ class TankHunterState(GameState):
                 self.front[p].remove(v)
                 self.rear[p].append(v)
                 events.append({"type": "moved-to-rear", "to": "all", "seat": p, **self._pub(v)})
-            self._ability_ammo_roll(u, events)
-        elif isinstance(a, (Command, CommandUnit, CommandIntel)):
-            self._command(p, a, events)
-        elif isinstance(a, Scout):
-            u = self.front[p][a.pos]
-            c = Ctx("scout", p)
-            c.attacker = u
-            c.tseat = a.seat
-            c.stage = "window"
-            self.acted = True
-            self.stack.append(c)
-            events.append({"type": "scout-declared", "to": "all", "seat": p, "target_seat": c.tseat, **self._pub(u)})
+        self._ability_ammo_roll(u, events)
+
+    def _declare_scout(self, p: int, a: Scout, events: list[Event]) -> None:
+        """§10.1 a scouting is declared like an attack: the others may react before the roll."""
+        u = self.front[p][a.pos]
+        c = Ctx("scout", p)
+        c.attacker = u
+        c.tseat = a.seat
+        c.stage = "window"
+        self.acted = True
+        self.stack.append(c)
+        events.append({"type": "scout-declared", "to": "all", "seat": p, "target_seat": c.tseat, **self._pub(u)})
 
     def _ability_ammo_roll(self, u: int, events: list[Event]) -> None:
         """§10.9-10.11: the ability's user rolls only to see whether it runs out of ammo."""
@@ -1544,15 +1601,7 @@ class TankHunterState(GameState):
         st = c.stage
         if st == "fire":
             assert isinstance(a, Fire)
-            c.shots = a.shots
-            c.lead = a.lead
-            c.charge = a.charge
-            if c.lead:
-                self._exhaust_leader(c.seat, events)
-            events.append(
-                {"type": "salvo", "to": "all", "seat": c.seat, "shots": c.shots, "lead": c.lead, "charge": c.charge}
-            )
-            c.stage = "window"
+            self._choose_salvo(c, a, events)
         elif st == "evade":
             self._evade(c, isinstance(a, Evade) and a.yes, events)
         elif st in ("pre_ask", "post_ask", "counter_ask"):
@@ -1569,8 +1618,24 @@ class TankHunterState(GameState):
                 self.stack.pop()
         elif st == "spot":
             assert isinstance(a, Spot)
-            self._reveal(self.front[c.tseat][a.pos], events)
-            c.left -= 1
+            self._spot(c, a, events)
+
+    def _choose_salvo(self, c: Ctx, a: Fire, events: list[Event]) -> None:
+        """§6.1 the salvo's size is chosen before the first roll, with Leadership (§10.11) and Charge (§11.2)."""
+        c.shots = a.shots
+        c.lead = a.lead
+        c.charge = a.charge
+        if c.lead:
+            self._exhaust_leader(c.seat, events)
+        events.append(
+            {"type": "salvo", "to": "all", "seat": c.seat, "shots": c.shots, "lead": c.lead, "charge": c.charge}
+        )
+        c.stage = "window"
+
+    def _spot(self, c: Ctx, a: Spot, events: list[Event]) -> None:
+        """§10.1 (Recon Flight too): the spotter reveals one hidden front-line unit of his choice."""
+        self._reveal(self.front[c.tseat][a.pos], events)
+        c.left -= 1
 
     def _counter(self, c: Ctx, a: Counter, st: str, events: list[Event]) -> None:
         """§6.3 the target's chosen counter salvo, before (charge: +1, §11.2) or after the attack."""
@@ -1631,50 +1696,53 @@ class TankHunterState(GameState):
                 continue
             ph = self.phase
             if ph == MAIN:
-                if self.out[self.turn]:
-                    self._next_turn(events)
+                if self._turn_step(events):
                     continue
-                if self.acted:
-                    la = self._legal_main(self.turn)
-                    if self.hand[self.turn] and sum(type(a) is not Play for a in la) == 1:
-                        # whether the turn ends by itself shows whether the hand holds a playable card
-                        self.declare_reveal()
-                    if len(la) == 1:
-                        self._end_turn(events)  # nothing left to choose: the turn ends by itself
-                        continue
-                    self._legal_cache = la
                 return
-            if ph == ARRANGE:
-                if self.arrange_left <= 0:
-                    self.phase = ADVANCE
+            if ph in (ARRANGE, ADVANCE, SUPPLY):
+                if self._before_turn_step(ph, events):
                     continue
-                la = self._legal()
-                if len(la) == 1:
-                    self.phase = ADVANCE
-                    continue
-                self._legal_cache = la
-                return
-            if ph == ADVANCE:
-                if not self.rear[self.turn]:
-                    self.phase = SUPPLY
-                    continue
-                la = self._legal()
-                if len(la) == 1:
-                    self.phase = SUPPLY
-                    continue
-                self._legal_cache = la
-                return
-            if ph == SUPPLY:
-                if len(self.hand[self.turn]) < 3:
-                    self._to_main(events)
-                    continue
-                la = self._legal()
-                if len(la) == 1:
-                    self._to_main(events)
-                    continue
-                self._legal_cache = la
                 return
             return  # draft, placement, supply discards: a seat decides
+
+    def _turn_step(self, events: list[Event]) -> bool:
+        """§4.1 a turn player who is out passes the turn; one with only ``end`` left ends it (True: go on)."""
+        if self.out[self.turn]:
+            self._next_turn(events)
+            return True
+        if self.acted:
+            la = self._legal_main(self.turn)
+            if self.hand[self.turn] and sum(type(a) is not Play for a in la) == 1:
+                # whether the turn ends by itself shows whether the hand holds a playable card
+                self.declare_reveal()
+            if len(la) == 1:
+                self._end_turn(events)  # nothing left to choose: the turn ends by itself
+                return True
+            self._legal_cache = la
+        return False
+
+    def _before_turn_step(self, ph: int, events: list[Event]) -> bool:
+        """§3 b)-d): a step with nothing to choose is skipped (True: go on); else its choices are cached."""
+        if ph == ARRANGE:
+            if self.arrange_left <= 0:
+                self.phase = ADVANCE
+                return True
+        elif ph == ADVANCE:
+            if not self.rear[self.turn]:
+                self.phase = SUPPLY
+                return True
+        elif len(self.hand[self.turn]) < 3:
+            self._to_main(events)
+            return True
+        la = self._legal()
+        if len(la) == 1:
+            if ph == SUPPLY:
+                self._to_main(events)
+            else:
+                self.phase = ADVANCE if ph == ARRANGE else SUPPLY
+            return True
+        self._legal_cache = la
+        return False
 
     def _rear_becomes_front(self, events: list[Event]) -> None:
         """§3 e): with no front line left, the rear line becomes the front line."""
@@ -1690,16 +1758,7 @@ class TankHunterState(GameState):
         if k == "attack":
             return self._step_attack(c, events)
         if k == "window":
-            if c.passed >= c.n:
-                self.stack.pop()
-                return True
-            while c.passed < c.n and (self.out[c.seat] or not self.hand[c.seat]):
-                c.passed += 1
-                c.seat = self.next_seat(c.seat)
-            if c.passed >= c.n:
-                self.stack.pop()
-                return True
-            return False
+            return self._step_window(c)
         if k == "discard":
             return False
         if k == "event":
@@ -1709,6 +1768,19 @@ class TankHunterState(GameState):
             self._next_turn(events)
             return True
         return self._step_scout(c, events)
+
+    def _step_window(self, c: Ctx) -> bool:
+        """§8.3 seats that are out or hold no card pass by themselves; the window closes after the last."""
+        if c.passed >= c.n:
+            self.stack.pop()
+            return True
+        while c.passed < c.n and (self.out[c.seat] or not self.hand[c.seat]):
+            c.passed += 1
+            c.seat = self.next_seat(c.seat)
+        if c.passed >= c.n:
+            self.stack.pop()
+            return True
+        return False
 
     def _open_window(self, parent: Ctx | None, start: int) -> None:
         """§8.3: after a declaration the others may react, clockwise from the turn player's left.
@@ -2173,8 +2245,7 @@ class TankHunterState(GameState):
             return
         if c.stage == "spot":
             assert isinstance(a, Spot)
-            self._reveal(self.front[c.tseat][a.pos], events)
-            c.left -= 1
+            self._spot(c, a, events)
             return
         if c.stage == "put":
             assert isinstance(a, Put)
@@ -2270,6 +2341,11 @@ class TankHunterState(GameState):
             events.append({"type": "attached", "to": "all", "card": e.name, **self._pub(t)})
             self._finish_event(c, events, host=t)
             return True
+        return self._resolve_effect(c, e, events)
+
+    def _resolve_effect(self, c: Ctx, e: EventDef, events: list[Event]) -> bool:
+        """§15 the effects that act on their target at once (or start a step of their own)."""
+        p, eff, t = c.seat, e.effect, c.target
         if eff == "escape":
             self.front[p].remove(t)
             self.rear[p].append(t)
