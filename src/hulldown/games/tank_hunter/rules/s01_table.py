@@ -1,0 +1,93 @@
+"""§1 Table, cards, information: where a card is, who is next, what a public event names.
+
+Clause numbers refer to docs/rules/tank-hunter.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hulldown.games.tank_hunter.cards import (
+    EventDef,
+)
+from hulldown.games.tank_hunter.fields import (
+    StateFields,
+)
+
+
+class Sec1Table(StateFields):
+    __slots__ = ()
+
+    def ev(self, card: int) -> EventDef:
+        return self.edefs[card - self.nu]
+
+    def line_of(self, u: int) -> str:
+        p = self.owner[u]
+        if p < 0:
+            return ""
+        if u in self.front[p]:
+            return "f"
+        if u in self.rear[p]:
+            return "r"
+        return ""
+
+    def _in_play(self, u: int) -> bool:
+        """Whether the unit is in a line (``line_of(u) != ""``, without naming the line)."""
+        p = self.owner[u]
+        return p >= 0 and (u in self.front[p] or u in self.rear[p])
+
+    def line(self, p: int, ln: str) -> list[int]:
+        return self.front[p] if ln == "f" else self.rear[p]
+
+    def ref(self, u: int) -> str:
+        p = self.owner[u]
+        ln = self.line_of(u)
+        return f"{ln}:{self.line(p, ln).index(u)}"
+
+    def units_of(self, p: int) -> list[int]:
+        return self.front[p] + self.rear[p]
+
+    def active_seats(self) -> list[int]:
+        return [p for p in range(self._players) if not self.out[p]]
+
+    def next_seat(self, p: int) -> int:
+        """The next seat clockwise still in the game; ``p`` itself when there is none."""
+        n, out = self._players, self.out
+        q = p + 1
+        while True:
+            if q == n:
+                q = 0
+            if q == p or not out[q]:
+                return q
+            q += 1
+
+    def _pub(self, u: int) -> dict[str, Any]:
+        """How a unit is named in public events: its place, and its name only when revealed."""
+        p = self.owner[u]
+        d: dict[str, Any] = {"owner": p}
+        if p >= 0:
+            front = self.front[p]
+            if u in front:
+                d["line"] = "front"
+                d["pos"] = front.index(u)
+            else:
+                rear = self.rear[p]
+                if u in rear:
+                    d["line"] = "rear"
+                    d["pos"] = rear.index(u)
+        if self.revealed[u]:
+            d["unit"] = self.udefs[u].name
+        return d
+
+    def _made_public(self, card: int) -> None:
+        """A card everyone has seen leaves the seats' private draft knowledge."""
+        for known in self.drafted:
+            if card in known:
+                known.remove(card)
+
+    def _conceal(self, u: int) -> None:
+        """A seen unit turned face down: everyone knows where it is until it is swapped."""
+        self.revealed[u] = False
+        group = self.group = list(self.group)
+        group[u] = self.ngroup
+        self.ngroup += 1
