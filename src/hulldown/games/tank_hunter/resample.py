@@ -31,7 +31,7 @@ def resample(s: StateFields, seat: int, rng: SplitMix64) -> StateFields:
     Face-down units keep their slot's markers, exhaustion and attachments. Every
     pool is sorted before it is shuffled, so the guess depends on what the seat
     knows, never on where the cards really are. Not modelled: the announced
-    highest points (§2.6), and what the other seats remember of the draft.
+    highest points (§2.5), and what the other seats remember of the draft.
     """
     new = s.clone()
     assert isinstance(new, StateFields) and type(new) is type(s)

@@ -19,9 +19,11 @@ class Sec1Table(StateFields):
     __slots__ = ()
 
     def ev(self, card: int) -> EventDef:
+        """§1.2 the design of event card ``card``."""
         return self.edefs[card - self.nu]
 
     def line_of(self, u: int) -> str:
+        """§1.3 the line (``f``/``r``) a unit is in, or ``""`` when it is in none."""
         p = self.owner[u]
         if p < 0:
             return ""
@@ -32,26 +34,30 @@ class Sec1Table(StateFields):
         return ""
 
     def _in_play(self, u: int) -> bool:
-        """Whether the unit is in a line (``line_of(u) != ""``, without naming the line)."""
+        """§1.3 whether the unit is in a line (``line_of(u) != ""``, without naming the line)."""
         p = self.owner[u]
         return p >= 0 and (u in self.front[p] or u in self.rear[p])
 
     def line(self, p: int, ln: str) -> list[int]:
+        """§1.3 seat p's front (``f``) or rear (``r``) line."""
         return self.front[p] if ln == "f" else self.rear[p]
 
     def ref(self, u: int) -> str:
+        """§1.3 where a unit is, as ``line:place`` (what observations name a unit in play by)."""
         p = self.owner[u]
         ln = self.line_of(u)
         return f"{ln}:{self.line(p, ln).index(u)}"
 
     def units_of(self, p: int) -> list[int]:
+        """§1.3 seat p's units in play, front line first."""
         return self.front[p] + self.rear[p]
 
     def active_seats(self) -> list[int]:
+        """§1.1 the seats still in the game."""
         return [p for p in range(self._players) if not self.out[p]]
 
     def next_seat(self, p: int) -> int:
-        """The next seat clockwise still in the game; ``p`` itself when there is none."""
+        """§1.1 the next seat clockwise still in the game; ``p`` itself when there is none."""
         n, out = self._players, self.out
         q = p + 1
         while True:
@@ -62,7 +68,7 @@ class Sec1Table(StateFields):
             q += 1
 
     def _pub(self, u: int) -> dict[str, Any]:
-        """How a unit is named in public events: its place, and its name only when revealed."""
+        """§1.3 how a unit is named in public events: its place, and its name only when revealed."""
         p = self.owner[u]
         d: dict[str, Any] = {"owner": p}
         if p >= 0:
@@ -80,13 +86,13 @@ class Sec1Table(StateFields):
         return d
 
     def _made_public(self, card: int) -> None:
-        """A card everyone has seen leaves the seats' private draft knowledge."""
+        """§13.3 a card everyone has seen leaves the seats' private draft knowledge."""
         for known in self.drafted:
             if card in known:
                 known.remove(card)
 
     def _conceal(self, u: int) -> None:
-        """A seen unit turned face down: everyone knows where it is until it is swapped."""
+        """§13.2 a seen unit turned face down: everyone knows where it is until it is swapped."""
         self.revealed[u] = False
         group = self.group = list(self.group)
         group[u] = self.ngroup

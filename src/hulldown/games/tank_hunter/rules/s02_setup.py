@@ -85,7 +85,7 @@ class Sec2Setup(StateFields):
         return udefs, edefs
 
     def _clear_table(self) -> None:
-        """Every zone empty, every marker off, before anything is dealt."""
+        """§2.2 every zone empty, every marker off, before anything is dealt."""
         nu, n, edefs = self.nu, self._players, self.edefs
         self.owner = [-1] * nu
         self.revealed = [False] * nu
@@ -171,11 +171,13 @@ class Sec2Setup(StateFields):
         return _rear_masks(len(self._rear_candidates(self.draft_seat)))
 
     def _rear_candidates(self, p: int) -> list[int]:
+        """§2.4 the kept units that may go to the rear line (one bit each in ``rear:<mask>``)."""
         nu = self.nu
         udefs = self.udefs
         return [u for u in self.kept[p] if u < nu and udefs[u].kind != COMMANDER and udefs[u].rear_ok]
 
     def _draft_pick(self, k: int, events: list[Event]) -> None:
+        """§2.3 a seat keeps card k of its packet; when all have picked, the packets pass clockwise."""
         p = self.draft_seat
         known = self.drafted[p]
         known.extend(c for c in self.packet[p] if c not in known)
@@ -205,7 +207,7 @@ class Sec2Setup(StateFields):
                         self.owner[c] = q
 
     def _place(self, p: int, mask: int, events: list[Event]) -> None:
-        """§2.5: events to hand; units face down; commanders face up in the rear line."""
+        """§2.4 events to hand; units face down; commanders face up in the rear line."""
         cands = self._rear_candidates(p)
         rear = {u for b, u in enumerate(cands) if mask >> b & 1}
         for c in self.kept[p]:
@@ -229,7 +231,7 @@ class Sec2Setup(StateFields):
         self._announce(events)
 
     def _announce(self, events: list[Event]) -> None:
-        """§2.6: highest unit points aloud; the highest starts; ties roll a die (again on ties)."""
+        """§2.5 highest unit points aloud; the highest starts; ties roll a die (again on ties)."""
         n = self._players
         high = [max((self.udefs[u].points for u in self.units_of(p)), default=0) for p in range(n)]
         events.append({"type": "announced", "to": "all", REVEAL: True, "points": high})

@@ -35,7 +35,7 @@ class Sec3BeforeTurn(StateFields):
     __slots__ = ()
 
     def _begin_turn(self, events: list[Event]) -> None:
-        """§3 a): refresh the turn player's cards; the turn's flags start fresh."""
+        """§3.1 a) refresh the turn player's cards; the turn's flags start fresh."""
         p = self.turn
         self._refresh(p)
         revealed = self.revealed
@@ -152,7 +152,7 @@ class Sec3BeforeTurn(StateFields):
         return False
 
     def _merge_groups(self, a: int, b: int) -> None:
-        """§3 b): after a swap nobody else can tell which of the two face-down cards is which."""
+        """§3.2 b) after a swap nobody else can tell which of the two face-down cards is which."""
         ga, gb = self.group[a], self.group[b]
         new = self.ngroup
         self.ngroup += 1
@@ -162,7 +162,7 @@ class Sec3BeforeTurn(StateFields):
                 group[u] = new
 
     def _finish_supply(self, marker: str, events: list[Event]) -> None:
-        """§3 d): three events discarded re-supply or liberate one unit."""
+        """§3.4 d) three events discarded re-supply or liberate one unit."""
         u = self.supply_target
         if marker == "ammo":
             self.ooa[u] = False
@@ -174,11 +174,12 @@ class Sec3BeforeTurn(StateFields):
         self._to_main(events)
 
     def _to_main(self, events: list[Event]) -> None:
+        """§3.5 the steps before the turn are over: the turn's main decisions begin."""
         self.phase = MAIN
         self._rear_becomes_front(events)
 
     def _rear_becomes_front(self, events: list[Event]) -> None:
-        """§3 e): with no front line left, the rear line becomes the front line."""
+        """§3.5 e) with no front line left, the rear line becomes the front line."""
         p = self.turn
         if not self.front[p] and self.rear[p]:
             self.front[p] = self.rear[p]

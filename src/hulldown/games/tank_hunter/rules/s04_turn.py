@@ -37,7 +37,7 @@ class Sec4Turn(StateFields):
     __slots__ = ()
 
     def hand_limit(self, p: int) -> int:
-        """§4.3: three, changed by deployed hand-limit cards (never below 1)."""
+        """§4.3 three, changed by deployed hand-limit cards (never below 1)."""
         lim = 3
         for c in self.deployed[p]:
             e = self.ev(c)
@@ -47,6 +47,7 @@ class Sec4Turn(StateFields):
 
     def _reveal_actions(self, p: int, out: list[Action]) -> None:
         # a plain loop: lines are short, and a ``False in map(...)`` pre-check costs more than it saves
+        """§4.2 revealing any of one's hidden units (one's own turn and reaction windows)."""
         revealed = self.revealed
         for i, u in enumerate(self.front[p]):
             if not revealed[u]:
@@ -56,6 +57,7 @@ class Sec4Turn(StateFields):
                 out.append(REVEAL_R[i])
 
     def _legal_main(self, p: int) -> list[Action]:
+        """§4.1 the turn player's decisions: reveals, card plays, abilities, then the action or the end."""
         out: list[Action] = []
         revealed = self.revealed
         front, rear = self.front[p], self.rear[p]
@@ -135,19 +137,21 @@ class Sec4Turn(StateFields):
         return False
 
     def _reveal(self, u: int, events: list[Event]) -> None:
+        """§4.2 a unit turned face up (everyone has now seen it)."""
         self.revealed[u] = True
         self.seen[u] = True
         self._made_public(u)
         events.append({"type": "revealed", "to": "all", REVEAL: True, **self._pub(u)})
 
     def _discard_from_hand(self, p: int, card: int, events: list[Event]) -> None:
+        """§4.3 a card discarded face up from a hand."""
         self._made_public(card)
         self.hand[p].remove(card)
         self.discard.append(card)
         events.append({"type": "discarded", "to": "all", REVEAL: True, "seat": p, "card": self.ev(card).name})
 
     def _draw_event(self, p: int, events: list[Event]) -> None:
-        """§4.3: at the hand limit, discard first; then draw."""
+        """§4.3 at the hand limit, discard first; then draw."""
         lim = self.hand_limit(p)
         if len(self.hand[p]) >= lim:
             c = Ctx("discard", p)
@@ -157,6 +161,7 @@ class Sec4Turn(StateFields):
         self._draw_event_now(p, events)
 
     def _draw_event_now(self, p: int, events: list[Event]) -> None:
+        """§4.3-§4.5 draw (refilling an empty deck from the discards); a red card is played at once."""
         if not self.event_deck:
             if not self.discard:
                 events.append({"type": "event-deck-empty", "to": "all", "seat": p})
@@ -178,11 +183,12 @@ class Sec4Turn(StateFields):
             events.append({"type": "drew-event", "to": "all", "seat": p})
 
     def _end_turn(self, events: list[Event]) -> None:
-        """§4.6: the turn passes clockwise (reaction windows open only on declarations, §8.3)."""
+        """§4.1 the turn passes clockwise (reaction windows open only on declarations, §8.3)."""
         events.append({"type": "turn-end", "to": "all", "seat": self.turn})
         self._next_turn(events)
 
     def _next_turn(self, events: list[Event]) -> None:
+        """§4.1 the next seat still in the game begins its turn, unless one player is left (§12.1)."""
         self.stack.clear()
         if self._players - sum(self.out) <= 1:
             self._game_over("one player left", events)

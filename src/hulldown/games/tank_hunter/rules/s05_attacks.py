@@ -40,10 +40,12 @@ _ATTACKS: dict[int, Action] = {}
 
 
 def _attack_key(ln: int, i: int, q: int, tl: int, j: int, ty: int) -> int:
+    """§5 an attack as one int: attacker line and place, target seat, line and place, type."""
     return ((((i * 2 + ln) * 8 + q) * 2 + tl) * _POS + j) * 8 + ty
 
 
 def _attack_action(key: int) -> Action:
+    """§5 the attack action of a key (built once)."""
     a = _ATTACKS.get(key)
     if a is None:
         rest, ty = divmod(key, 8)
@@ -60,7 +62,7 @@ _GROUPS: dict[int, tuple[Action, ...]] = {}
 
 
 def _attack_group(gkey: int) -> tuple[Action, ...]:
-    """The attacks of one (attacker, target) pair for a mask of types, in type order (built once)."""
+    """§5.1 the attacks of one (attacker, target) pair for a mask of types, in type order (built once)."""
     g = _GROUPS.get(gkey)
     if g is None:
         pair, mask = divmod(gkey, 64)
@@ -99,14 +101,14 @@ _SLOT = 16 * _POS * 8
 
 
 def _forget() -> None:
-    """Drop both memos together (front-line entries hold their tables, so one alone would free nothing)."""
+    """§5 drop both memos together (front-line entries hold their tables, so one alone would free nothing)."""
     _VOLLEYS.clear()
     _FRONTS.clear()
     _entries[0] = 0
 
 
 def _table(targets: tuple[int, ...]) -> dict[int, tuple[Action, ...]]:
-    """The (growing) table of attacks at one seat's line, for targets given as ``part * 4 + kind code``."""
+    """§5 the (growing) table of attacks at one seat's line, for targets given as ``part * 4 + kind code``."""
     t = _VOLLEYS.get(targets)
     if t is None:
         if len(_VOLLEYS) >= _MEMO_MAX:
@@ -116,7 +118,7 @@ def _table(targets: tuple[int, ...]) -> dict[int, tuple[Action, ...]]:
 
 
 def _volley(targets: tuple[int, ...], table: dict[int, tuple[Action, ...]], k: int) -> tuple[Action, ...]:
-    """Build (once) the attacks of the attacker ``k`` (slot, vcode) at ``targets``, in target order."""
+    """§5.1 build (once) the attacks of the attacker ``k`` (slot, vcode) at ``targets``, in target order."""
     _entries[0] += 1
     if _entries[0] >= _ENTRIES_MAX:
         _forget()  # ``table`` may be dropped with the rest: the tuple built here is still right
@@ -135,7 +137,7 @@ def _volley(targets: tuple[int, ...], table: dict[int, tuple[Action, ...]], k: i
 
 
 def _counter_type(counter: str, attacker: str, atype: str) -> str:
-    """How the target counters (§5.1), or '' when it cannot. Never a trample."""
+    """§5.1 how the target counters, or '' when it cannot. Never a trample."""
     if atype in (SU, LR):
         return ""
     if counter == INF and atype == GR:
@@ -149,7 +151,7 @@ _CTYPES: dict[tuple[str, str, str], str] = {}
 
 
 def _counter_first(atype: str, target_kind: str, charge: bool) -> bool:
-    """GUN targets counter before the attack; so does a charged tank (§5.1, §11.2)."""
+    """§5.1 GUN targets counter before the attack; so does a charged tank (§11.2)."""
     return target_kind == GUN or charge
 
 
@@ -157,11 +159,11 @@ class Sec5Attacks(StateFields):
     __slots__ = ()
 
     def can_fight(self, u: int) -> bool:
-        """Revealed, not out of ammo, not pinned down, has not evaded this turn (§6.4, §11.1)."""
+        """§5.2 revealed, not out of ammo, not pinned down, has not evaded this turn (§6.4, §11.1)."""
         return self.revealed[u] and not self.ooa[u] and not self.pinned[u] and not self.evaded[u]
 
     def _attack_actions(self, p: int, out: list[Action]) -> None:
-        """§5, §9: every declarable attack of the turn player.
+        """§5.2 every declarable attack of the turn player (long range §9.1, paratroopers §10.12).
 
         Front-line units attack front lines by the chart; from the rear line only
         long range (at front lines) and paratrooping (at rear lines) reach. Actions
@@ -210,7 +212,7 @@ class Sec5Attacks(StateFields):
                     out += table.get(k) or _volley(tg, table, k)
 
     def _front_targets(self, p: int) -> list[tuple[tuple[int, ...], dict[int, tuple[Action, ...]]]]:
-        """Per other seat with any, the units in its front line that p may attack, and their attacks table.
+        """§5.2 per other seat with any, the units in its front line that p may attack, and their attacks table.
 
         Each unit is ``(attack-key part) * 4 + kind code``; the tuples key ``_VOLLEYS``.
         What a seat's front line offers follows from its cards and which are face
@@ -239,7 +241,7 @@ class Sec5Attacks(StateFields):
     def _front_entry(
         self, q: int, key: tuple[int, int, tuple[int, ...], int]
     ) -> tuple[tuple[int, ...], dict[int, tuple[Action, ...]]]:
-        """The attackable units of seat q's front line (§10.12) and their attacks table, built once per key."""
+        """§5.2 the attackable units of seat q's front line (§10.11) and their attacks table, built once per key."""
         udefs, revealed = self.udefs, self.revealed
         qbase = q * 2 * _POS
         tg = tuple(
@@ -255,6 +257,7 @@ class Sec5Attacks(StateFields):
         return entry
 
     def _ctype(self, c: Ctx) -> str:
+        """§5.1 the counter's attack type in context ``c`` (scoutings: §10.1), memoised by the kinds involved."""
         udefs = self.udefs
         key = (udefs[c.counter].kind, udefs[c.attacker].kind, "scout" if c.kind == "scout" else c.atype)
         ct = _CTYPES.get(key)
@@ -263,7 +266,7 @@ class Sec5Attacks(StateFields):
         return ct
 
     def _declare_attack(self, p: int, a: Attack, events: list[Event]) -> None:
-        """§5.2: an attack, once declared, is never cancelled by the attacker."""
+        """§5.2 an attack, once declared, is never cancelled by the attacker."""
         c = Ctx("attack", p)
         c.aline = a.line
         c.attacker = self.line(p, a.line)[a.pos]
@@ -289,13 +292,14 @@ class Sec5Attacks(StateFields):
             c.stage = "window"
 
     def _attack_valid(self, c: Ctx) -> bool:
+        """§5.2 an attack lapses when attacker or target left its line or was concealed."""
         a, t = c.attacker, c.target
         if self.line_of(a) != c.aline or not self.revealed[a]:
             return False
         return self.line_of(t) == c.tline and self.revealed[t]
 
     def _step_attack(self, c: Ctx, events: list[Event]) -> bool:
-        """Run the attack's automatic stages; False when a seat must decide.
+        """§5.1-§5.3 run the attack's automatic stages; False when a seat must decide.
 
         A stage that only moves ``c`` on loops here, as ``_advance`` would call
         back with the same context on top; anything that may open a window, end

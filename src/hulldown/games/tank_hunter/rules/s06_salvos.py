@@ -35,16 +35,18 @@ class Sec6Salvos(StateFields):
     __slots__ = ()
 
     def supply(self, u: int) -> int:
+        """§6.4 a unit's supply value with attached cards (7 never runs out)."""
         v = self.udefs[u].supply
         if self.n_att:
             v += self.bonus(u, "supply")
         return v if v < 7 else 7
 
     def defence(self, u: int) -> int:
+        """§6.2 a unit's defence value with attached cards, never below 0."""
         return max(0, self.udefs[u].defence + self.bonus(u, "defence"))
 
     def salvo(self, u: int, atype: str) -> tuple[int, int]:
-        """(attack value, shots) before water; values never below 0 (§6.2)."""
+        """§6.1, §6.2 (attack value, shots) before water; values never below 0."""
         d = self.udefs[u]
         if not self.n_att:
             ready = d.salvos.get(atype)
@@ -67,6 +69,7 @@ class Sec6Salvos(StateFields):
         return (max(0, v), s)
 
     def _fire_choices(self, u: int, atype: str, p: int, charge: bool) -> list[Action]:
+        """§6.1 the salvo sizes the attacker may choose, with Leadership (§10.11) and Charge (§11.2)."""
         shots = self.salvo(u, atype)[1]
         lead = atype in (AA, GR, TR) and self.udefs[u].kind == AFV and self.leadership_available(p) >= 0
         return _fire_actions(shots, lead, charge)
@@ -112,11 +115,13 @@ class Sec6Salvos(StateFields):
         )
 
     def _can_counter(self, u: int, ctype: str) -> bool:
+        """§6.3 a counter needs the unit in play, able to fight and with a value for the counter's type."""
         return self._in_play(u) and self.can_fight(u) and self.salvo(u, ctype)[1] > 0
 
     def _begin_salvo(
         self, c: Ctx, shooter: int, target: int, atype: str, shots: int, lead: bool, bonus: int, nxt: str, kind: str
     ) -> None:
+        """§6.1 a salvo of one unit at another: it is one attack, shot by shot."""
         c.s_shooter = shooter
         c.s_target = target
         c.s_type = atype
@@ -129,7 +134,7 @@ class Sec6Salvos(StateFields):
         c.stage = "salvo"
 
     def target_number(self, shooter: int, target: int, atype: str, bonus: int) -> int:
-        """§5.3: attack value minus defence (no value below 0), then die-roll modifiers."""
+        """§5.3 attack value minus defence (no value below 0), then die-roll modifiers."""
         v = self.salvo(shooter, atype)[0]
         deployed, owner = self.deployed, self.owner
         pa = owner[shooter]
@@ -146,6 +151,7 @@ class Sec6Salvos(StateFields):
         return v + bonus
 
     def _step_salvo(self, c: Ctx, events: list[Event]) -> bool:
+        """§6.1 fire the salvo's shots; each rolls, checks ammunition (§6.4) and may hit (§5.3)."""
         sh, tg, ty = c.s_shooter, c.s_target, c.s_type
         in_play = self._in_play
         while c.s_left > 0:
@@ -187,7 +193,7 @@ class Sec6Salvos(StateFields):
         return True
 
     def _hit(self, c: Ctx, events: list[Event]) -> None:
-        """A successful shot: grenades pin (twice: destroyed), everything else destroys."""
+        """§5.3 a successful shot: grenades pin (twice: destroyed, §6.4), everything else destroys."""
         c.s_hit = True
         tg = c.s_target
         scorer = self.owner[c.s_shooter]
@@ -201,7 +207,7 @@ class Sec6Salvos(StateFields):
             self._destroy(tg, scorer, events)
 
     def _out_of_ammo(self, u: int, events: list[Event]) -> None:
-        """§6.4: a unit already out of ammo that runs out again is removed from the game."""
+        """§6.4 a unit already out of ammo that runs out again is removed from the game."""
         if self.ooa[u]:
             events.append({"type": "removed-from-game", "to": "all", **self._pub(u)})
             self._take_off(u, events)
@@ -212,6 +218,7 @@ class Sec6Salvos(StateFields):
             events.append({"type": "out-of-ammo", "to": "all", **self._pub(u)})
 
     def _take_off(self, u: int, events: list[Event]) -> None:
+        """§8.2 a unit leaves play face up, markers off; the cards attached to it are discarded."""
         self._made_public(u)
         p = self.owner[u]
         ln = self.line_of(u)
@@ -227,6 +234,7 @@ class Sec6Salvos(StateFields):
         self.pinned[u] = self.ooa[u] = self.exhausted[u] = False
 
     def _destroy(self, u: int, scorer: int, events: list[Event]) -> None:
+        """§5.3 a destroyed unit scores for the attacker's owner (none when it was one's own)."""
         events.append({"type": "destroyed", "to": "all", "by": scorer, **{**self._pub(u), "unit": self.udefs[u].name}})
         p = self.owner[u]
         self._take_off(u, events)

@@ -40,14 +40,14 @@ class Sec8Events(StateFields):
     __slots__ = ()
 
     def bonus(self, u: int, stat: str) -> int:
-        """What attached cards add to one of a unit's values (§8.4)."""
+        """§8.2 what attached cards add to one of a unit's values."""
         if not self.n_att:
             return 0
         b = self.abon.get(u)
         return int(b.get(stat, 0)) if b else 0
 
     def _rebuild_bonus(self) -> None:
-        """Attachments change rarely; their sums are kept ready for every die roll."""
+        """§8.2 the sums of attached cards, kept ready for every die roll (attachments change rarely)."""
         abon: dict[int, dict[str, int]] = {}
         n = 0
         for i, host in enumerate(self.attach_of):
@@ -60,7 +60,7 @@ class Sec8Events(StateFields):
         self.n_att = n
 
     def water_penalty(self, a: int, b: int) -> int:
-        """§8.5: each Water card in front of the attacker's or target's owner lowers the attack by 1."""
+        """§8.5 each Water card in front of the attacker's or target's owner lowers the attack by 1."""
         pa = self.owner[a]
         pb = self.owner[b] if b >= 0 else pa
         if not self.deployed[pa] and not self.deployed[pb]:
@@ -75,14 +75,16 @@ class Sec8Events(StateFields):
         return pen
 
     def waters_in_play(self) -> list[int]:
+        """§8.5 the Water cards deployed in front of any player, in seat order."""
         return [c for q in range(self._players) for c in self.deployed[q] if self.ev(c).water]
 
     def cards_in_play(self) -> list[int]:
-        """Attached and deployed event cards, in a public order (Combat Engineers' targets)."""
+        """§8.2 attached and deployed event cards, in a public order (Combat Engineers' targets)."""
         att = sorted(i + self.nu for i, h in enumerate(self.attach_of) if h >= 0)
         return att + [c for q in range(self._players) for c in self.deployed[q]]
 
     def _playable(self, p: int, card: int, window: Ctx | None) -> bool:
+        """§8.1 whether the seat may play the card now (colour, turn, a target, §8.4)."""
         e = self.edefs[card - self.nu]
         play = e.play
         if not play:
@@ -96,7 +98,7 @@ class Sec8Events(StateFields):
         return self._has_target(p, card, e)
 
     def _has_target(self, p: int, card: int, e: EventDef) -> bool:
-        """Whether ``_targets`` would offer anything, without building the target ids.
+        """§8.4 whether ``_targets`` would offer anything, without building the target actions.
 
         Asked for every card in a hand at every decision that may play one; each
         branch mirrors the one of ``_targets`` (a test compares them on many states).
@@ -161,10 +163,11 @@ class Sec8Events(StateFields):
 
     @staticmethod
     def _untargeted(e: EventDef) -> bool:
+        """§8.4 whether the card's effect needs no target."""
         return e.effect in _UNTARGETED
 
     def _targets(self, p: int, card: int, first: bool = False) -> list[Action]:
-        """The target actions an event may take; empty when it has none.
+        """§8.4 the target actions an event may take; empty when it has none.
 
         ``first``: stop at the first target (whether the card is playable at all).
         """
@@ -272,7 +275,7 @@ class Sec8Events(StateFields):
         return False
 
     def _open_window(self, parent: Ctx | None, start: int) -> None:
-        """§8.3: after a declaration the others may react, clockwise from the turn player's left.
+        """§8.3 after a declaration the others may react, clockwise from the turn player's left.
 
         The turn player's priority is used before declaring (he plays his cards in
         the main decision), so the window holds each other active seat once.
@@ -294,6 +297,7 @@ class Sec8Events(StateFields):
         self.stack.append(w)
 
     def _start_event(self, p: int, card: int, events: list[Event], from_hand: bool = True) -> None:
+        """§8 a card is played (from a hand, or drawn red, §4.4): it waits in play while it resolves."""
         self._made_public(card)
         if from_hand:
             self.hand[p].remove(card)
@@ -310,7 +314,7 @@ class Sec8Events(StateFields):
         self.stack.append(c)
 
     def _finish_event(self, c: Ctx, events: list[Event], host: int = -1, before: int = -1) -> None:
-        """§8.4 after-effects: discard, remove from game, attach to a unit, deploy before a player."""
+        """§8.2 after-effects: discard, remove from game, attach to a unit, deploy before a player."""
         card = c.ev
         e = self.ev(card)
         if self.stack and self.stack[-1] is c:
@@ -329,6 +333,7 @@ class Sec8Events(StateFields):
             self.discard.append(card)
 
     def _apply_event_ctx(self, c: Ctx, a: Action, events: list[Event]) -> None:
+        """§8 a decision of an event card: its target, anti-air (§9.2), spotting, placing a reinforcement."""
         e = self.ev(c.ev)
         if c.stage == "target":
             assert isinstance(a, (TargetUnit, TargetSeat, TargetCard))
@@ -373,6 +378,7 @@ class Sec8Events(StateFields):
             self._finish_event(c, events)
 
     def _step_event(self, c: Ctx, events: list[Event]) -> bool:
+        """§8.4 an event card without a target fizzles; otherwise it waits for its decisions, then resolves."""
         st = c.stage
         e = self.ev(c.ev)
         if st == "target":
@@ -400,6 +406,7 @@ class Sec8Events(StateFields):
         return self._resolve_event(c, e, events)
 
     def _resolve_event(self, c: Ctx, e: EventDef, events: list[Event]) -> bool:
+        """§8 (§15 designs) an event card's effect; True when the step may go on."""
         p = c.seat
         eff = e.effect
         t = c.target
@@ -441,7 +448,7 @@ class Sec8Events(StateFields):
         return self._resolve_effect(c, e, events)
 
     def _resolve_effect(self, c: Ctx, e: EventDef, events: list[Event]) -> bool:
-        """§15 the effects that act on their target at once (or start a step of their own)."""
+        """§8 (§15 designs) the effects that act on their target at once (or start a step of their own)."""
         p, eff, t = c.seat, e.effect, c.target
         if eff == "escape":
             self.front[p].remove(t)
@@ -487,6 +494,7 @@ class Sec8Events(StateFields):
         return True
 
     def _engineer(self, card: int, events: list[Event]) -> None:
+        """§8.2 Combat Engineers: an attached or deployed card goes to the discards."""
         i = card - self.nu
         if self.attach_of[i] >= 0:
             self.attach_of[i] = -1
@@ -501,14 +509,14 @@ class Sec8Events(StateFields):
         events.append({"type": "engineers", "to": "all", "card": self.ev(card).name})
 
     def _cancel_pending(self, events: list[Event]) -> None:
-        """Smoke Screen: the attack or scouting under the current window is cancelled."""
+        """§5.2 Smoke Screen: the attack or scouting under the current window is cancelled."""
         for ctx in reversed(self.stack):
             if ctx.kind in ("attack", "scout"):
                 ctx.stage = "cancelled"
                 return
 
     def _reinforce(self, c: Ctx, events: list[Event]) -> bool:
-        """Draw a unit; a commander is placed face up and another card drawn (§11.3)."""
+        """§11.3 Reinforcements: draw a unit; a commander is placed face up and another card drawn."""
         p = c.seat
         while True:
             if not self.unit_deck:

@@ -21,7 +21,7 @@ class Sec9Air(StateFields):
     __slots__ = ()
 
     def has_spying(self, p: int) -> bool:
-        """§10.6: at least one (revealed) unit of the player spies; never stacks."""
+        """§9.1 at least one (revealed) unit of the player spies (§10.6); never stacks."""
         revealed, udefs = self.revealed, self.udefs
         return any(revealed[u] and (udefs[u].spy or self.bonus(u, "spying") > 0) for u in self.units_of(p))
 
@@ -36,11 +36,11 @@ class Sec9Air(StateFields):
         return out
 
     def _may_anti_air(self, c: Ctx, u: int) -> bool:
-        """§9.2: every anti-air unit may counter a strike, each of them once."""
+        """§9.2 every anti-air unit may counter a strike, each of them once."""
         return bool(self.udefs[u].anti_air) and self.can_fight(u) and not c.aa_used >> u & 1
 
     def _anti_air(self, c: Ctx, u: int, events: list[Event]) -> None:
-        """§9.3: an anti-air counter before the strike; no defence; success discards the card."""
+        """§9.2 an anti-air counter before the strike; no defence; success discards the card."""
         self.rolled[u] = True
         c.aa_used |= 1 << u
         r = self.roll(6)

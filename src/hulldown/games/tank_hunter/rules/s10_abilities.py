@@ -40,14 +40,14 @@ class Sec10Abilities(StateFields):
     __slots__ = ()
 
     def leadership_available(self, p: int) -> int:
-        """§10.12: a revealed, refreshed Leadership unit in the player's front line, or -1."""
+        """§10.11 a revealed, refreshed Leadership unit in the player's front line, or -1."""
         for u in self.front[p]:
             if self.revealed[u] and not self.exhausted[u] and self.udefs[u].lead:
                 return u
         return -1
 
     def targetable(self, u: int) -> bool:
-        """§10.12: a revealed Leadership unit in the front line hides behind non-Leadership units."""
+        """§10.11 a revealed Leadership unit in the front line hides behind non-Leadership units."""
         if not self.revealed[u]:
             return False
         udefs = self.udefs
@@ -61,7 +61,7 @@ class Sec10Abilities(StateFields):
         return True
 
     def _ability_actions(self, p: int, out: list[Action]) -> None:
-        """§10.9-§10.11 amphibian, transportation, pulling; §11.3 commanders: exhaust on own turn."""
+        """§10.8-§10.10 amphibian, transportation, pulling; §11.3 commanders: exhaust on own turn."""
         udefs = self.udefs
         revealed, exhausted = self.revealed, self.exhausted
         actors = self.actors
@@ -117,13 +117,14 @@ class Sec10Abilities(StateFields):
         self._ability_ammo_roll(u, events)
 
     def _ability_ammo_roll(self, u: int, events: list[Event]) -> None:
-        """§10.9-10.11: the ability's user rolls only to see whether it runs out of ammo."""
+        """§10.8-§10.10 the ability's user rolls only to see whether it runs out of ammo."""
         r = self.roll(6)
         events.append({"type": "ammo-check", "to": "all", "roll": r, **self._pub(u)})
         if r >= self.supply(u):
             self._out_of_ammo(u, events)
 
     def _exhaust_leader(self, p: int, events: list[Event]) -> None:
+        """§10.11 the Leadership unit is exhausted for the salvo it leads."""
         u = self.leadership_available(p)
         self.exhausted[u] = True
         events.append({"type": "leadership", "to": "all", "seat": p, **self._pub(u)})
@@ -152,7 +153,7 @@ class Sec10Abilities(StateFields):
         return out
 
     def _may_counter_scout(self, v: int, scout: int) -> bool:
-        """§10.1: any front-line unit (revealed first if hidden) except turretless tanks."""
+        """§10.1 any front-line unit (revealed first if hidden) except turretless tanks (§10.5)."""
         d = self.udefs[v]
         if d.has("no_turret") or self.ooa[v] or self.pinned[v] or self.evaded[v]:
             return False
@@ -188,6 +189,7 @@ class Sec10Abilities(StateFields):
         c.left -= 1
 
     def _step_scout(self, c: Ctx, events: list[Event]) -> bool:
+        """§10.1 a scouting after its window: the roll, the spotting, or the opponent's counter."""
         st = c.stage
         if st == "window":
             c.stage = "roll"

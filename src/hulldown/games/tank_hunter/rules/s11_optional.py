@@ -30,6 +30,7 @@ class Sec11Optional(StateFields):
     __slots__ = ()
 
     def _may_charge(self, c: Ctx) -> bool:
+        """§11.2 Charge: an AFV's anti-armour attack on an AFV (the option on)."""
         return (
             self.opt_charge
             and c.atype == AA
@@ -38,7 +39,7 @@ class Sec11Optional(StateFields):
         )
 
     def _may_evade(self, u: int, atype: str) -> bool:
-        """§11.1: optional; anti-armour and grenade only; not after rolling or while disabled."""
+        """§11.1 optional; anti-armour and grenade only; not after rolling or while disabled."""
         return (
             self.opt_evading
             and atype in (AA, GR)
@@ -50,6 +51,7 @@ class Sec11Optional(StateFields):
         )
 
     def _evade(self, c: Ctx, yes: bool, events: list[Event]) -> None:
+        """§11.1 the hit unit tries to evade (or not); success makes the whole salvo fail."""
         tg = c.s_target
         c.stage = "salvo"
         if yes:

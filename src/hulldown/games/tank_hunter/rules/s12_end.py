@@ -16,10 +16,11 @@ class Sec12End(StateFields):
     __slots__ = ()
 
     def points(self, p: int) -> int:
+        """§12.2 the points of the units a seat has scored."""
         return sum(self.udefs[u].points for u in self.score[p])
 
     def _returns(self) -> list[float]:
-        """§12: most points wins; ties broken by units still in play; a remaining tie is shared (0)."""
+        """§12.2 most points wins; ties broken by units still in play; a remaining tie is shared (0)."""
         keys = [(self.points(p), len(self.units_of(p))) for p in range(self._players)]
         best = max(keys)
         winners = [p for p in range(self._players) if keys[p] == best]
@@ -28,7 +29,7 @@ class Sec12End(StateFields):
         return [0.0 if p in winners else -1.0 for p in range(self._players)]
 
     def _check_out(self, p: int, events: list[Event]) -> None:
-        """§12.1: a player with no units left (commanders do not count) is out."""
+        """§12.1 a player with no units left (commanders do not count) is out."""
         if not self.out[p] and not self.front[p] and not self.rear[p]:
             self.out[p] = True
             events.append({"type": "eliminated", "to": "all", "seat": p})
@@ -36,6 +37,7 @@ class Sec12End(StateFields):
                 self._game_over("one player left", events)
 
     def _game_over(self, reason: str, events: list[Event]) -> None:
+        """§12.1 the game ends: pending contexts close, cards in play go back to their piles."""
         if self.phase == OVER:
             return
         self.phase = OVER
