@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from importlib import resources
 
 import pytest
@@ -85,3 +86,24 @@ def test_actions_are_interned_once_per_process() -> None:
     s = GAME.new(seed=5, players=3)
     first = s.legal_actions()
     assert all(actions.intern(parse(a.id)) is a for a in first)
+
+
+def test_the_browser_renderer_reads_payloads_and_has_every_text_in_the_catalog() -> None:
+    js = (resources.files("hulldown.web").joinpath("games/tank-hunter.js")).read_text("utf-8")
+    assert 'split(":")' not in js and "idsMatching" not in js
+    data = json.loads(resources.files("hulldown.games.tank_hunter").joinpath("messages.json").read_text("utf-8"))
+    used = set(re.findall(r"\"(ui\.[A-Za-z.]+[A-Za-z])\"", js))
+    used |= {f"ui.line.{code}" for code in actions.LINE_CODES} | {f"ui.type.{t}" for t in actions.ATTACK_TYPES}
+    assert used <= set(data["en"]) and used <= set(data["de"]), sorted(used - set(data["en"]))
+    kinds = {c.KIND for c in _kinds(TankHunterAction)}
+    named = re.findall(r"\b[pa]\.kind === \"([a-z-]+)\"", js) + re.findall(r"case \"([a-z-]+)\"", js)
+    assert named and set(named) <= kinds, sorted(set(named) - kinds)
+
+
+def _kinds(cls: type[TankHunterAction]) -> list[type[TankHunterAction]]:
+    out = []
+    for sub in cls.__subclasses__():
+        if sub.KIND:
+            out.append(sub)
+        out += _kinds(sub)
+    return out
