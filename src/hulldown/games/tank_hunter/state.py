@@ -116,6 +116,8 @@ class TankHunterState(
     def _is_over(self) -> bool:
         return self.phase == OVER
 
+    # The engine's ``is_over`` and ``legal_actions``, with ``_is_over`` inline: a playout
+    # asks both at every decision, and the call is a fair share of a cheap step.
     @property
     def is_over(self) -> bool:
         return self.phase == OVER

@@ -7,15 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from hulldown.games.tank_hunter.cards import (
-    EventDef,
-)
-from hulldown.games.tank_hunter.fields import (
-    StateFields,
-)
+from hulldown.games.tank_hunter.cards import EventDef
+from hulldown.games.tank_hunter.fields import StateFields
 
 
 class Sec1Table(StateFields):
+    """Reading the table: lines, places, seats, and what a public event may name (§1)."""
+
     __slots__ = ()
 
     def ev(self, card: int) -> EventDef:

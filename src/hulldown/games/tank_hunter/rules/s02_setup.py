@@ -29,6 +29,8 @@ from hulldown.games.tank_hunter.tables import (
 
 
 class Sec2Setup(StateFields):
+    """Setup, deal, draft and placement (§2)."""
+
     __slots__ = ()
 
     def _setup(self) -> None:

@@ -32,6 +32,8 @@ from hulldown.games.tank_hunter.tables import (
 
 
 class Sec3BeforeTurn(StateFields):
+    """The steps before a player's turn (§3)."""
+
     __slots__ = ()
 
     def _begin_turn(self, events: list[Event]) -> None:

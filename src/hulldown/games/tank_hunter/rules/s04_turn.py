@@ -34,6 +34,8 @@ from hulldown.games.tank_hunter.tables import (
 
 
 class Sec4Turn(StateFields):
+    """The turn player's decisions and the hand of event cards (§4)."""
+
     __slots__ = ()
 
     def hand_limit(self, p: int) -> int:

@@ -156,6 +156,8 @@ def _counter_first(atype: str, target_kind: str, charge: bool) -> bool:
 
 
 class Sec5Attacks(StateFields):
+    """Declaring attacks and running them to their counters (§5)."""
+
     __slots__ = ()
 
     def can_fight(self, u: int) -> bool:

@@ -10,9 +10,7 @@ from hulldown.games.tank_hunter.actions import (
     Counter,
     Fire,
 )
-from hulldown.games.tank_hunter.cards import (
-    AFV,
-)
+from hulldown.games.tank_hunter.cards import AFV
 from hulldown.games.tank_hunter.fields import (
     _AFTER,
     AA,
@@ -32,6 +30,8 @@ from hulldown.games.tank_hunter.tables import (
 
 
 class Sec6Salvos(StateFields):
+    """Values, salvos, hits, ammunition and pins (§6)."""
+
     __slots__ = ()
 
     def supply(self, u: int) -> int:

@@ -5,12 +5,12 @@ Clause numbers refer to docs/rules/tank-hunter.md.
 
 from __future__ import annotations
 
-from hulldown.games.tank_hunter.fields import (
-    StateFields,
-)
+from hulldown.games.tank_hunter.fields import StateFields
 
 
 class Sec7Exhausting(StateFields):
+    """Exhaustion and refreshing (§7)."""
+
     __slots__ = ()
 
     def _refresh(self, p: int) -> None:

@@ -37,6 +37,8 @@ _UNTARGETED = UNTARGETED
 
 
 class Sec8Events(StateFields):
+    """Event cards from playing to their after-effects, and reaction windows (§8)."""
+
     __slots__ = ()
 
     def bonus(self, u: int, stat: str) -> int:

@@ -18,6 +18,8 @@ from hulldown.games.tank_hunter.tables import (
 
 
 class Sec9Air(StateFields):
+    """Spying for long range, and anti-air counters (§9)."""
+
     __slots__ = ()
 
     def has_spying(self, p: int) -> bool:

@@ -25,9 +25,7 @@ from hulldown.games.tank_hunter.fields import (
     Ctx,
     StateFields,
 )
-from hulldown.games.tank_hunter.rules.s05_attacks import (
-    _counter_type,
-)
+from hulldown.games.tank_hunter.rules.s05_attacks import _counter_type
 from hulldown.games.tank_hunter.tables import (
     _NO_SCOUNTER,
     SCOUNTER,
@@ -37,6 +35,8 @@ from hulldown.games.tank_hunter.tables import (
 
 
 class Sec10Abilities(StateFields):
+    """Unit abilities, scouting first (§10)."""
+
     __slots__ = ()
 
     def leadership_available(self, p: int) -> int:

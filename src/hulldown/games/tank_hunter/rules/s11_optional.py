@@ -11,9 +11,7 @@ from hulldown.games.tank_hunter.actions import (
     CommandIntel,
     CommandUnit,
 )
-from hulldown.games.tank_hunter.cards import (
-    AFV,
-)
+from hulldown.games.tank_hunter.cards import AFV
 from hulldown.games.tank_hunter.fields import (
     AA,
     GR,
@@ -21,12 +19,12 @@ from hulldown.games.tank_hunter.fields import (
     Ctx,
     StateFields,
 )
-from hulldown.games.tank_hunter.tables import (
-    _act_of,
-)
+from hulldown.games.tank_hunter.tables import _act_of
 
 
 class Sec11Optional(StateFields):
+    """Evading, charge and commanders (§11)."""
+
     __slots__ = ()
 
     def _may_charge(self, c: Ctx) -> bool:

@@ -13,6 +13,8 @@ from hulldown.games.tank_hunter.fields import (
 
 
 class Sec12End(StateFields):
+    """Going out, the end of the game and the winner (§12)."""
+
     __slots__ = ()
 
     def points(self, p: int) -> int:
