@@ -48,6 +48,22 @@ export function actionLabel(a, obs, ctx) {
     case "carry":
       return ctx.msg(p.how === "conceal" ? "ui.act.conceal" : "ui.act.carry", { unit: own(p.line, p.pos), other: own(p.tline, p.tpos) });
     case "scout": return ctx.msg("ui.act.scout", { who: seatName(ctx, p.seat), unit: own("f", p.pos) });
+    case "swap": return ctx.msg("ui.act.swap", { unit: own(p.line, p.a), other: own(p.line, p.b) });
+    case "anti-air": return ctx.msg("ui.act.antiAir", { unit: own(p.line, p.pos) });
+    case "amphibian": return ctx.msg("ui.act.amphibian", { unit: own(p.line, p.pos), n: p.water + 1 });
+    case "scout-counter": return ctx.msg("ui.act.scoutCounter", { unit: own("f", p.pos) });
+    case "spot": {
+      const pend = obs.pending[obs.pending.length - 1];
+      return pend ? ctx.msg("ui.act.reveal", { unit: unitName(obs, ctx, pend.target_seat, "f", p.pos) }) : ctx.actionText(a);
+    }
+    case "target-seat": return ctx.msg("ui.act.targetSeat", { who: p.seat === me ? ctx.msg("ui.you") : seatName(ctx, p.seat) });
+    case "command": case "command-unit": case "command-intel": {
+      const cmd = ((obs.players[me] || {}).commanders || [])[p.slot];
+      const name = cmd ? cmd.unit : ctx.actionText(a);
+      if (p.kind === "command-unit") return `${name}: ${own(p.line, p.pos)}`;
+      if (p.kind === "command-intel") return `${name}: ${ctx.msg("ui.act.reveal", { unit: `${seatName(ctx, p.seat)} ${unitName(obs, ctx, p.seat, "f", p.pos)}` })}`;
+      return name;
+    }
     default: return ctx.actionText(a);
   }
 }
