@@ -308,7 +308,8 @@ class TankHunterHeuristic:
         if Reveal in kinds and Wait in kinds:
             front = [a for a in _of(kinds, Reveal) if a.line == "f"]
             if front:
-                scored = [(self._reveal_value(obs, a.pos), a.id, a) for a in front]
+                # ties go to the place whose number sorts last as text (the bot's choice since its first games)
+                scored = [(self._reveal_value(obs, a.pos), str(a.pos), a) for a in front]
                 v, _, best_r = max(scored)
                 if v > _REVEAL_AT:
                     return best_r
