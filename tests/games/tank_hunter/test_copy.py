@@ -1,7 +1,8 @@
-"""Clones copy every field: the copy code spells the fields out, these tests hold it to the field lists."""
+"""Clones copy every field: the generated copy follows the field lists, these tests hold the lists to the slots."""
 
 from __future__ import annotations
 
+from hulldown.engine.copying import declared_slots
 from hulldown.engine.rng import SplitMix64
 from hulldown.games.tank_hunter.state import Ctx, TankHunterState
 from tests.games.tank_hunter.helpers import GAME
@@ -12,7 +13,8 @@ LISTS = (TankHunterState._SHARED, TankHunterState._FLAT, TankHunterState._NESTED
 def test_every_field_is_in_exactly_one_list() -> None:
     listed = [name for names in LISTS for name in names] + ["stack", "abon"]
     assert len(listed) == len(set(listed))
-    assert sorted(listed) == sorted(TankHunterState.__slots__)
+    assert sorted(listed) == sorted(declared_slots(TankHunterState))
+    assert sorted(TankHunterState.COPY) == sorted(listed)
 
 
 def _mid_game_with_stack() -> TankHunterState:

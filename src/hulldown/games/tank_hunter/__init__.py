@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from hulldown.engine.game import ConformancePlan, Game, GameInfo, OptionSpec
+from hulldown.engine.messages import KERNEL, Catalog
 from hulldown.games.tank_hunter.cards import card_database
+from hulldown.games.tank_hunter.evaluate import evaluate
 from hulldown.games.tank_hunter.heuristic import make_heuristic
 from hulldown.games.tank_hunter.render import render_text
 from hulldown.games.tank_hunter.state import TYPE_NAMES, TankHunterState
@@ -73,4 +75,6 @@ GAME = Game(
     zero_sum=(2,),
     conformance=ConformancePlan(games=500),
     event_vocabulary=frozenset(VOCABULARY),
+    evaluate=evaluate,
+    messages=KERNEL.merged(Catalog.from_package("hulldown.games.tank_hunter")),
 )

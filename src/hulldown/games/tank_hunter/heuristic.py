@@ -12,11 +12,43 @@ when it is attacked. Reactions: always counter and evade, use anti-air.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from hulldown.engine.agent import SeatView
 from hulldown.engine.rng import SplitMix64
 from hulldown.engine.state import Action
+from hulldown.games.tank_hunter.actions import (
+    Advance,
+    AntiAir,
+    AntiAirDone,
+    ArrangeDone,
+    Attack,
+    Command,
+    CommandIntel,
+    CommandUnit,
+    Counter,
+    Discard,
+    End,
+    Evade,
+    Fire,
+    NoAdvance,
+    NoCounter,
+    NoScoutCounter,
+    Pass,
+    Pick,
+    PlaceRear,
+    Play,
+    Put,
+    Reveal,
+    Scout,
+    ScoutCounter,
+    Spot,
+    Supply,
+    TargetCard,
+    TargetSeat,
+    TargetUnit,
+    Wait,
+)
 from hulldown.games.tank_hunter.cards import INF, EventDef, UnitDef, chart_types, load_cards
 
 
@@ -49,17 +81,27 @@ class TankHunterHeuristic:
         name = cards[pos].get("unit")
         return self.units.get(name) if name else None
 
-    def _attack_value(self, obs: dict[str, Any], parts: list[str], att: UnitDef | None = None) -> float:
+    def _attack_value(
+        self,
+        obs: dict[str, Any],
+        a: Attack | None,
+        att: UnitDef | None = None,
+        at: tuple[int, str, int, str] = (0, "", 0, ""),
+    ) -> float:
         """Expected points of an attack: the chance to hit times what the hit is worth,
-        less what the target's counter is expected to take from us (§5.1, §5.3)."""
-        if att is None:
-            att = self._unit(obs, self.seat, parts[1], int(parts[2]))
-        q, tl, j = int(parts[3]), parts[4], int(parts[5])
+        less what the target's counter is expected to take from us (§5.1, §5.3).
+
+        The attack is ``a``, or ``att`` at ``at`` (target seat, line, place, attack type) for one not on offer.
+        """
+        if a is not None:
+            att = self._unit(obs, self.seat, a.line, a.pos)
+            q, tl, j, ty = a.seat, a.tline, a.tpos, a.atype
+        else:
+            q, tl, j, ty = at
         tgt = self._unit(obs, q, tl, j)
         if att is None or tgt is None:
             return 0.0
         tview = obs["players"][q]["front" if tl == "f" else "rear"][j]
-        ty = parts[6]
         if ty == "aa":
             need, shots = att.aa[0] - tgt.defence, att.aa[1]
         elif ty in ("gr", "gf"):
@@ -89,10 +131,10 @@ class TankHunterHeuristic:
             return (1 - _chance(cneed, cshots) * (1.0 if ctype != "gr" else 0.5)) * hit * worth - back
         return hit * worth - (1 - hit) * back
 
-    def _best_attack(self, obs: dict[str, Any], attacks: list[Action]) -> tuple[float, Action | None]:
+    def _best_attack(self, obs: dict[str, Any], attacks: list[Attack]) -> tuple[float, Action | None]:
         best: tuple[float, Action | None] = (-1e9, None)
         for a in attacks:
-            v = self._attack_value(obs, a.id.split(":"))
+            v = self._attack_value(obs, a)
             if v > best[0]:
                 best = (v, a)
         return best
@@ -113,8 +155,7 @@ class TankHunterHeuristic:
                 if t is None:
                     continue
                 for ty in chart_types(u.kind, t.kind):
-                    ids = ["attack", "f", str(pos), str(p["seat"]), "f", str(j), ty]
-                    best = max(best, self._attack_value(obs, ids, att=u))
+                    best = max(best, self._attack_value(obs, None, att=u, at=(p["seat"], "f", j, ty)))
         return best - 0.1 * u.points
 
     def _pending_card(self, obs: dict[str, Any]) -> EventDef | None:
@@ -137,33 +178,31 @@ class TankHunterHeuristic:
         attacked = self._under_attack(obs)
 
         def score(a: Action) -> float:
-            parts = a.id.split(":")
-            if parts[0] == "tgtp":
-                q = int(parts[1])
+            if isinstance(a, TargetSeat):
+                q = a.seat
                 p = obs["players"][q]
                 if e.effect == "hand_limit":
                     return (1.0 if q == self.seat else -1.0) * e.value * 10 + float(p["points"])
                 if e.effect == "water":
                     return -100.0 if q == self.seat else float(p["points"])
                 return float(len(p["front"]) + p["points"])
-            if parts[0] != "tgt":
+            if not isinstance(a, TargetUnit):
                 return 0.0
-            q, ln, j = int(parts[1]), parts[2], int(parts[3])
-            u = self._unit(obs, q, ln, j)
+            u = self._unit(obs, a.seat, a.line, a.pos)
             pts = float(u.points) if u else 1.0
-            if q != self.seat:
+            if a.seat != self.seat:
                 return pts
-            if attacked is not None and attacked.get("target_ref") == f"{ln}:{j}":
+            if attacked is not None and attacked.get("target_ref") == f"{a.line}:{a.pos}":
                 pts += 100.0
             return pts
 
         return max(acts, key=score)
 
-    def _good_play(self, obs: dict[str, Any], plays: list[Action], defending: bool) -> Action | None:
+    def _good_play(self, obs: dict[str, Any], plays: list[Play], defending: bool) -> Action | None:
         """A card worth playing now: harm and help on our own turn, shields when attacked."""
         hand = obs.get("hand", [])
         for a in plays:
-            e = self.events.get(hand[int(a.id.split(":")[1])])
+            e = self.events.get(hand[a.pos])
             if e is None:
                 continue
             if defending:
@@ -186,89 +225,121 @@ class TankHunterHeuristic:
         if len(legal) == 1:
             return legal[0]
         obs = view.observation()
-        ids = {a.id: a for a in legal}
-        heads: dict[str, list[Action]] = {}
+        kinds: dict[type[Action], list[Action]] = {}
         for a in legal:
-            heads.setdefault(a.id.split(":")[0], []).append(a)
+            kinds.setdefault(type(a), []).append(a)
+        chosen = self._setup_choice(obs, legal, kinds)
+        if chosen is None:
+            chosen = self._reaction(obs, kinds)
+        if chosen is None:
+            chosen = self._own_turn(obs, legal, kinds)
+        return chosen if chosen is not None else legal[self._rng.below(len(legal))]
 
-        if "pick" in heads:
+    def _setup_choice(self, obs: dict[str, Any], legal: list[Action], kinds: Kinds) -> Action | None:
+        """§2.3 draft for firepower, §2.4 send every rear-capable unit back."""
+        if Pick in kinds:
             best, best_v = legal[0], -1.0
-            for a in legal:
-                name = obs["packet"][int(a.id.split(":")[1])]
+            for a in _of(kinds, Pick):
+                name = obs["packet"][a.pos]
                 u = self.units.get(name)
                 v = _draft_value(u) if u else _EVENT_PICK
                 if v > best_v:
                     best, best_v = a, v
             return best
-        if "rear" in heads:
-            return max(heads["rear"], key=lambda a: int(a.id.split(":")[1]))
-        for yes in ("evade:yes", "aa:done"):
-            if yes == "evade:yes" and yes in ids:
-                return ids[yes]
-        if "aa" in heads:
-            uses = [a for a in heads["aa"] if a.id != "aa:done"]
-            return uses[0] if uses else ids["aa:done"]
-        if "counter" in heads:
-            return max(heads["counter"], key=lambda a: (a.id != "counter:no", a.id))
-        if "fire" in heads:
-            return max(heads["fire"], key=lambda a: (a.id.count(":"), a.id))
-        if "scounter" in heads:
-            picks = [a for a in heads["scounter"] if a.id != "scounter:none"]
-            return picks[0] if picks else heads["scounter"][0]
-        if "pass" in heads:
-            if self._under_attack(obs) is not None and "play" in heads:
-                shield = self._good_play(obs, heads["play"], defending=True)
+        if PlaceRear in kinds:
+            return max(_of(kinds, PlaceRear), key=lambda a: a.mask)
+        return None
+
+    def _reaction(self, obs: dict[str, Any], kinds: Kinds) -> Action | None:
+        """Always evade, use anti-air, counter with everything; shield when attacked, else pass."""
+        evade = [a for a in _of(kinds, Evade) if a.yes]
+        if evade:
+            return evade[0]
+        if AntiAir in kinds or AntiAirDone in kinds:
+            uses = kinds.get(AntiAir, [])
+            return uses[0] if uses else kinds[AntiAirDone][0]
+        if Counter in kinds or NoCounter in kinds:
+            counters = _of(kinds, Counter)
+            return max(counters, key=lambda a: (a.shots, a.lead)) if counters else kinds[NoCounter][0]
+        if Fire in kinds:
+            return max(_of(kinds, Fire), key=lambda a: (a.lead + a.charge, a.shots, a.lead))
+        if ScoutCounter in kinds or NoScoutCounter in kinds:
+            picks = kinds.get(ScoutCounter, [])
+            return picks[0] if picks else kinds[NoScoutCounter][0]
+        if Pass in kinds:
+            if self._under_attack(obs) is not None and Play in kinds:
+                shield = self._good_play(obs, _of(kinds, Play), defending=True)
                 if shield is not None:
                     return shield
-            return ids["pass"]
-        if "supply" in heads:
-            return next(a for a in heads["supply"] if a.id != "supply:none")
-        if "advance" in heads:
+            return kinds[Pass][0]
+        return None
+
+    def _own_turn(self, obs: dict[str, Any], legal: list[Action], kinds: Kinds) -> Action | None:
+        """Before the turn supply and advance; then free card plays, the best attack or reveal, scouting."""
+        if Supply in kinds:
+            return kinds[Supply][0]
+        if Advance in kinds or NoAdvance in kinds:
             me = obs["players"][self.seat]
-            if me["front"]:
-                return ids["advance:none"]
-            return next(a for a in heads["advance"] if a.id != "advance:none")
-        if "tgt" in heads or "tgtp" in heads:
-            return self._target(obs, heads.get("tgt", []) + heads.get("tgtp", []))
-        if "arrange:done" in ids:
-            return ids["arrange:done"]
-        if "put" in heads:
-            return ids.get("put:rear", ids.get("put:front", legal[0]))
-        for h in ("tgte", "spot", "discard"):
-            if h in heads:
-                return heads[h][self._rng.below(len(heads[h]))]
-        # the turn player's main decision: free card plays first, then the best action
-        good = self._good_play(obs, heads.get("play", []), defending=False)
+            if me["front"] or Advance not in kinds:
+                return kinds[NoAdvance][0]
+            return kinds[Advance][0]
+        if TargetUnit in kinds or TargetSeat in kinds:
+            return self._target(obs, kinds.get(TargetUnit, []) + kinds.get(TargetSeat, []))
+        if ArrangeDone in kinds:
+            return kinds[ArrangeDone][0]
+        if Put in kinds:
+            puts = _of(kinds, Put)
+            return next((a for a in puts if a.line == "rear"), puts[0])
+        for kind in (TargetCard, Spot, Discard):
+            if kind in kinds:
+                return kinds[kind][self._rng.below(len(kinds[kind]))]
+        return self._main_decision(obs, legal, kinds)
+
+    def _main_decision(self, obs: dict[str, Any], legal: list[Action], kinds: Kinds) -> Action | None:
+        """The turn player's main decision: free card plays first, then the best action."""
+        good = self._good_play(obs, _of(kinds, Play), defending=False)
         if good is not None:
             return good
-        if "attack" in heads:
-            v, best_a = self._best_attack(obs, heads["attack"])
+        attacks = _of(kinds, Attack)
+        if attacks:
+            v, best_a = self._best_attack(obs, attacks)
             if best_a is not None and v > _ATTACK_AT:
                 return best_a
-        if "reveal" in heads and "wait" in ids:
-            front = [a for a in heads["reveal"] if a.id.startswith("reveal:f")]
+        if Reveal in kinds and Wait in kinds:
+            front = [a for a in _of(kinds, Reveal) if a.line == "f"]
             if front:
-                scored = [(self._reveal_value(obs, int(a.id.split(":")[2])), a.id, a) for a in front]
+                # ties go to the place whose number sorts last as text (the bot's choice since its first games)
+                scored = [(self._reveal_value(obs, a.pos), str(a.pos), a) for a in front]
                 v, _, best_r = max(scored)
                 if v > _REVEAL_AT:
                     return best_r
-        if "attack" in heads:
-            v, best_a = self._best_attack(obs, heads["attack"])
+        if attacks:
+            v, best_a = self._best_attack(obs, attacks)
             if best_a is not None and v > 0.0:
                 return best_a
-        if "scout" in heads:
+        if Scout in kinds:
             enemy_visible = any(
                 not c["hidden"] for p in obs["players"] if p["seat"] != self.seat and not p["out"] for c in p["front"]
             )
             if not enemy_visible:
-                return heads["scout"][0]
-        if "cmd" in heads:
-            return heads["cmd"][0]
-        if "wait" in ids:
-            return ids["wait"]
-        if "end" in ids:
-            return ids["end"]
-        return legal[self._rng.below(len(legal))]
+                return kinds[Scout][0]
+        commands = [a for a in legal if isinstance(a, (Command, CommandUnit, CommandIntel))]
+        if commands:
+            return commands[0]
+        for kind in (Wait, End):
+            if kind in kinds:
+                return kinds[kind][0]
+        return None
+
+
+#: the legal actions of one decision, by their kind (in the order the rules offer them)
+Kinds = dict[type[Action], list[Action]]
+A = TypeVar("A", bound=Action)
+
+
+def _of(kinds: Kinds, kind: type[A]) -> list[A]:
+    """The legal actions of one kind, typed as that kind."""
+    return [a for a in kinds.get(kind, []) if isinstance(a, kind)]
 
 
 def _draft_value(u: UnitDef) -> float:

@@ -1,5 +1,7 @@
 """What one seat of Tank Hunter sees, and states consistent with it.
 
+Resampling (what a seat does not know, redrawn) is in resample.py.
+
 A seat sees its own hand, its own units (face down or not), its own draft
 packet and picks; of everyone else it sees revealed units, and of hidden ones
 only a face-down card with its markers, exhaustion and attached cards (§1.3).
@@ -8,18 +10,12 @@ Draft picks stay hidden until every seat has chosen.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from hulldown.engine.rng import SplitMix64
-from hulldown.games.tank_hunter.cards import COMMANDER
-
-if TYPE_CHECKING:
-    from hulldown.games.tank_hunter.state import TankHunterState
-
-_FLAGS = ("revealed", "pinned", "ooa", "exhausted", "rolled", "evaded", "seen")
+from hulldown.games.tank_hunter.fields import PHASE_NAMES, StateFields
 
 
-def _unit_view(s: TankHunterState, u: int, seat: int | None, attached: dict[int, list[str]]) -> dict[str, Any]:
+def _unit_view(s: StateFields, u: int, seat: int | None, attached: dict[int, list[str]]) -> dict[str, Any]:
     d = s.udefs[u]
     own = seat is not None and s.owner[u] == seat
     v: dict[str, Any] = {
@@ -37,7 +33,7 @@ def _unit_view(s: TankHunterState, u: int, seat: int | None, attached: dict[int,
     return v
 
 
-def _pending(s: TankHunterState) -> list[dict[str, Any]]:
+def _pending(s: StateFields) -> list[dict[str, Any]]:
     """The public part of every open context (attack, scouting, window, event card)."""
     out: list[dict[str, Any]] = []
     for c in s.stack:
@@ -78,9 +74,7 @@ def _pending(s: TankHunterState) -> list[dict[str, Any]]:
     return out
 
 
-def observe(s: TankHunterState, seat: int | None) -> dict[str, Any]:
-    from hulldown.games.tank_hunter.state import PHASE_NAMES
-
+def observe(s: StateFields, seat: int | None) -> dict[str, Any]:
     names_u = s.udefs
     attached: dict[int, list[str]] = {}
     if s.n_att:
@@ -142,239 +136,3 @@ def observe(s: TankHunterState, seat: int | None) -> dict[str, Any]:
         if s.supply_target >= 0 and s.turn == seat:
             obs["supply_target"] = s.ref(s.supply_target)
     return obs
-
-
-def resample(s: TankHunterState, seat: int, rng: SplitMix64) -> TankHunterState:
-    """A clone with every card ``seat`` cannot see redrawn (§13).
-
-    Typed slots keep their type (the unit deck holds units, hands and the event
-    deck hold events); draft packets and picks of others take whatever is left.
-    What the seat knows stays true:
-
-    - face-down units it has seen stay put, or, where their owner swapped them
-      with other face-down cards, move only within those swapped places;
-    - cards it saw in its draft packets and that have not been public since are
-      held by the other players (never in a deck);
-    - a face-down card in a line or a waiting reinforcement is never a commander;
-    - the event deck keeps its public structure: one Carpet Bombing per third,
-      uniformly placed in whatever remains of each third that still holds one.
-
-    Face-down units keep their slot's markers, exhaustion and attachments. Every
-    pool is sorted before it is shuffled, so the guess depends on what the seat
-    knows, never on where the cards really are. Not modelled: the announced
-    highest points (§2.6), and what the other seats remember of the draft.
-    """
-    new = s.clone()
-    assert type(new) is type(s)
-    nu = s.nu
-    n = s.players
-    udefs = s.udefs
-    others = [q for q in range(n) if q != seat]
-
-    # where a hidden reinforcement waits, if seat cannot see it
-    put_ctx = [c for c in new.stack if c.kind == "event" and c.stage == "put" and c.seat != seat]
-
-    # face-down unit slots of the others, rear lines first
-    slots: list[tuple[list[int], int]] = []
-    is_rear: list[bool] = []
-    for q in others:
-        for rear, line in ((True, new.rear[q]), (False, new.front[q])):
-            for i, u in enumerate(line):
-                if not new.revealed[u]:
-                    slots.append((line, i))
-                    is_rear.append(rear)
-    old_slot_units = [lst[i] for lst, i in slots]
-    deck_units = list(new.unit_deck)
-    limbo_units = [c.target for c in put_ctx]
-    mixed_slots: list[tuple[list[int], int]] = []
-    for q in others:
-        for i in range(len(new.packet[q])):
-            mixed_slots.append((new.packet[q], i))
-        for i in range(len(new.kept[q])):
-            mixed_slots.append((new.kept[q], i))
-        if new.picked[q] >= 0:
-            mixed_slots.append((new.picked, q))
-    mixed_old = [lst[i] for lst, i in mixed_slots]
-    mixed_old_units = [c for c in mixed_old if c < nu]
-
-    # seen face-down units: placed first, each within its group's places
-    assign: list[int] = [-1] * len(slots)
-    groups: dict[int, list[int]] = {}  # group -> slot indices, in slot order
-    for k, u in enumerate(old_slot_units):
-        groups.setdefault(s.group[u], []).append(k)
-    seen_units: set[int] = set()
-    for ks in groups.values():
-        members = sorted(old_slot_units[k] for k in ks if s.seen[old_slot_units[k]])
-        if not members:
-            continue
-        order = [ks[i] for i in rng.permutation(len(ks))]
-        for u, k in zip(members, order, strict=False):
-            assign[k] = u
-            seen_units.add(u)
-
-    unseen = sorted(u for u in old_slot_units + deck_units + limbo_units + mixed_old_units if u not in seen_units)
-    known = set(s.drafted[seat])
-    must = [u for u in unseen if u in known]  # drafted by seat: with the other players
-    free = [u for u in unseen if u not in known]
-    must = [must[i] for i in rng.permutation(len(must))]
-    free = [free[i] for i in rng.permutation(len(free))]
-
-    # the others' open places: empty line slots, then packets and picks
-    open_line = [k for k in range(len(slots)) if assign[k] < 0]
-    open_mixed_units = len(mixed_old_units)
-    places = [("line", k) for k in open_line] + [("mixed", j) for j in range(open_mixed_units)]
-    if len(must) > len(places):
-        raise AssertionError("more drafted cards than places to hold them")
-    chosen = [places[i] for i in rng.permutation(len(places))]
-    mixed_units: list[int] = []
-    leftover: list[int] = []
-    for u in must:
-        # a commander drafted by seat is still in a packet (placed commanders are public)
-        spot = next((pl for pl in chosen if pl[0] == "mixed" or udefs[u].kind != COMMANDER), None)
-        if spot is None:
-            leftover.append(u)
-            continue
-        chosen.remove(spot)
-        if spot[0] == "line":
-            assign[spot[1]] = u
-        else:
-            mixed_units.append(u)
-    pool = leftover + free
-    for k in range(len(slots)):
-        if assign[k] >= 0:
-            continue
-        pick = next(i for i, u in enumerate(pool) if udefs[u].kind != COMMANDER)
-        if is_rear[k]:
-            pick = next((i for i, u in enumerate(pool) if udefs[u].rear_ok and udefs[u].kind != COMMANDER), pick)
-        assign[k] = pool.pop(pick)
-
-    # flags follow the slot, not the card; a seen card keeps its own seen flag
-    flags = {f: list(getattr(s, f)) for f in _FLAGS}
-    mapping: dict[int, int] = {}
-    for k, (lst, i) in enumerate(slots):
-        mapping[lst[i]] = assign[k]
-    every = set(old_slot_units) | set(deck_units) | set(limbo_units) | set(mixed_old_units)
-    for u in every:
-        for f in _FLAGS:
-            getattr(new, f)[u] = False
-        new.owner[u] = -1
-    group = new.group = list(s.group)
-    canon: dict[int, int] = {}
-    for k, (lst, i) in enumerate(slots):
-        old, nid = lst[i], assign[k]
-        lst[i] = nid
-        for f in _FLAGS:
-            getattr(new, f)[nid] = flags[f][old]
-        new.seen[nid] = nid in seen_units
-        new.owner[nid] = s.owner[old]
-        # canonical group labels: numbered by first place, never by card
-        g = s.group[old]
-        if g not in canon:
-            canon[g] = -1 - len(canon)  # negative: never a card's or a later swap's label
-        group[nid] = canon[g]
-    for u in every:
-        if u not in seen_units and u not in assign:
-            group[u] = u
-    for i in range(len(new.attach_of)):
-        h = s.attach_of[i]
-        if h in mapping:
-            new.attach_of[i] = mapping[h]
-    new._rebuild_bonus()
-    for c in put_ctx:
-        pick = next(i for i, u in enumerate(pool) if udefs[u].kind != COMMANDER)
-        nid = pool.pop(pick)
-        mapping[c.target] = nid
-        new.owner[nid] = c.seat
-        new.limbo[new.limbo.index(c.target)] = nid
-        c.target = nid
-    need_mixed = open_mixed_units - len(mixed_units)
-    mixed_units += pool[:need_mixed]
-    new.unit_deck = pool[need_mixed:]
-    assert len(new.unit_deck) == len(deck_units)
-
-    # events: drafted ones (not public since) stay with the other players
-    cb_ids = sorted(c for c in new.event_deck if s.ev(c).effect == "carpet_bombing")
-    deck_plain = [c for c in new.event_deck if s.ev(c).effect != "carpet_bombing"]
-    hand_slots = [(new.hand[q], i) for q in others for i in range(len(new.hand[q]))]
-    mixed_old_events = [c for c in mixed_old if c >= nu]
-    unseen_events = sorted(deck_plain + [lst[i] for lst, i in hand_slots] + mixed_old_events)
-    ev_must = [c for c in unseen_events if c in known]
-    ev_free = [c for c in unseen_events if c not in known]
-    ev_must = [ev_must[i] for i in rng.permutation(len(ev_must))]
-    ev_free = [ev_free[i] for i in rng.permutation(len(ev_free))]
-    ev_places = [("hand", k) for k in range(len(hand_slots))] + [("mixed", j) for j in range(len(mixed_old_events))]
-    ev_chosen = [ev_places[i] for i in rng.permutation(len(ev_places))]
-    hand_new: list[int] = [-1] * len(hand_slots)
-    mixed_events: list[int] = []
-    for card in ev_must:
-        spot = ev_chosen.pop()
-        if spot[0] == "hand":
-            hand_new[spot[1]] = card
-        else:
-            mixed_events.append(card)
-    for k in range(len(hand_slots)):
-        if hand_new[k] < 0:
-            hand_new[k] = ev_free.pop()
-    for (lst, i), card in zip(hand_slots, hand_new, strict=True):
-        lst[i] = card
-    while len(mixed_events) < len(mixed_old_events):
-        mixed_events.append(ev_free.pop())
-    new.event_deck = _rebuild_event_deck(s, rng, ev_free, cb_ids, len(deck_plain))
-    mixed_pool = sorted(mixed_units + mixed_events)
-    mixed_pool = [mixed_pool[i] for i in rng.permutation(len(mixed_pool))]
-    for lst, i in mixed_slots:
-        lst[i] = mixed_pool.pop()
-
-    # what the other seats remember of the draft is theirs alone: not guessed
-    for q in others:
-        new.drafted[q] = []
-
-    # references to remapped units in open contexts
-    for c in new.stack:
-        for fld in ("attacker", "target", "counter", "s_shooter", "s_target"):
-            v = getattr(c, fld)
-            if c.kind == "event" and fld == "target" and (v >= nu or c.stage == "put"):
-                continue
-            if v in mapping:
-                setattr(c, fld, mapping[v])
-    if new.supply_target in mapping:
-        new.supply_target = mapping[new.supply_target]
-    return new
-
-
-def _rebuild_event_deck(
-    s: TankHunterState, rng: SplitMix64, plain: list[int], cb_ids: list[int], n_plain: int
-) -> list[int]:
-    """Draw ``n_plain`` plain cards from ``plain`` and place the pending Carpet Bombings."""
-    cards = [plain.pop() for _ in range(n_plain)]
-    if s.reshuffled or not s.cb_piles:
-        deck = sorted(cards + cb_ids)
-        return [deck[i] for i in rng.permutation(len(deck))]
-    # which pile still holds its Carpet Bombing (public: the draw index of each one drawn is known)
-    total = len(s.event_deck)
-    drawn = s.ev_drawn
-    starts = []
-    acc = 0
-    for size in s.cb_piles:
-        starts.append(acc)
-        acc += size
-    pending: list[bool] = []
-    remaining: list[int] = []
-    deck_top_first = list(reversed(s.event_deck))
-    for k, size in enumerate(s.cb_piles):
-        lo = max(starts[k], drawn)
-        hi = starts[k] + size
-        remaining.append(max(0, hi - lo))
-        seg = deck_top_first[lo - drawn : hi - drawn] if hi > lo else []
-        pending.append(any(s.ev(c).effect == "carpet_bombing" for c in seg))
-    assert sum(remaining) == total
-    top_first: list[int] = []
-    cb_iter = iter(cb_ids)
-    for k, r in enumerate(remaining):
-        if r == 0:
-            continue
-        pos = rng.below(r) if pending[k] else -1
-        for i in range(r):
-            top_first.append(next(cb_iter) if i == pos else cards.pop())
-    top_first.reverse()
-    return top_first

@@ -1,6 +1,7 @@
 """Fixed-size views of Tank Hunter for RL tools (engine/tensor.py).
 
-Action space (``action_ids``): every id the rules can offer, in this order, with
+Action space (``action_ids``): every action the rules can offer (built from the
+typed actions of actions.py), in this order, with
 line positions ``0..MAX_LINE-1``, hand / packet positions ``0..MAX_HAND-1`` and
 seats ``0..players-1``; positions beyond the caps are not in the space (a line
 longer than MAX_LINE is possible only after many reinforcements):
@@ -33,6 +34,44 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from hulldown.engine.state import Action
+from hulldown.games.tank_hunter.actions import (
+    LINE_CODES,
+    Advance,
+    Amphibian,
+    AntiAir,
+    AntiAirDone,
+    ArrangeDone,
+    Attack,
+    Carry,
+    Command,
+    CommandIntel,
+    CommandUnit,
+    Counter,
+    Discard,
+    End,
+    Evade,
+    Fire,
+    NoAdvance,
+    NoCounter,
+    NoScoutCounter,
+    NoSupply,
+    Pass,
+    Pick,
+    PlaceRear,
+    Play,
+    Put,
+    Reveal,
+    Scout,
+    ScoutCounter,
+    Spot,
+    Supply,
+    Swap,
+    TargetCard,
+    TargetSeat,
+    TargetUnit,
+    Wait,
+)
 from hulldown.games.tank_hunter.cards import EFFECTS, ICONS, load_cards
 
 MAX_LINE = 12
@@ -77,34 +116,33 @@ class TankHunterTensors:
         if players in self._ids:
             return self._ids[players]
         L, H, S = range(MAX_LINE), range(MAX_HAND), range(players)
-        ln = ("f", "r")
-        ids: list[str] = [f"pick:{k}" for k in H]
-        ids += [f"rear:{m}" for m in range(1 << MAX_HAND)]
-        ids += ["arrange:done"] + [f"swap:{x}:{i}:{j}" for x in ln for i in L for j in L if i < j]
-        ids += ["advance:none"] + [f"advance:{i}" for i in L]
-        ids += ["supply:none"] + [f"supply:{m}:{x}:{i}" for m in ("ammo", "pin") for x in ln for i in L]
-        ids += [f"discard:{h}" for h in H]
-        ids += [f"reveal:{x}:{i}" for x in ln for i in L]
-        ids += [f"play:{h}" for h in H]
-        ids += [f"amph:{x}:{i}:{k}" for x in ln for i in L for k in range(MAX_WATERS)]
-        ids += [f"carry:{x}:{i}:{w}:{y}:{j}" for x in ln for i in L for w in ("conceal", "rear") for y in ln for j in L]
-        ids += [f"cmd:{c}" for c in range(MAX_COMMANDERS)]
-        ids += [f"cmd:{c}:{x}:{i}" for c in range(MAX_COMMANDERS) for x in ln for i in L]
-        ids += [f"cmd:{c}:{s}:{j}" for c in range(MAX_COMMANDERS) for s in S for j in L]
-        ids += [
-            f"attack:{x}:{i}:{s}:{y}:{j}:{t}" for x in ln for i in L for s in S for y in ln for j in L for t in TYPES
-        ]
-        ids += [f"scout:{i}:{s}" for i in L for s in S]
-        ids += ["wait", "end", "pass"]
+        ln = LINE_CODES
+        acts: list[Action] = [Pick(k) for k in H]
+        acts += [PlaceRear(m) for m in range(1 << MAX_HAND)]
+        acts += [ArrangeDone()] + [Swap(x, i, j) for x in ln for i in L for j in L if i < j]
+        acts += [NoAdvance()] + [Advance(i) for i in L]
+        acts += [NoSupply()] + [Supply(m, x, i) for m in ("ammo", "pin") for x in ln for i in L]
+        acts += [Discard(h) for h in H]
+        acts += [Reveal(x, i) for x in ln for i in L]
+        acts += [Play(h) for h in H]
+        acts += [Amphibian(x, i, k) for x in ln for i in L for k in range(MAX_WATERS)]
+        acts += [Carry(x, i, w, y, j) for x in ln for i in L for w in ("conceal", "rear") for y in ln for j in L]
+        acts += [Command(c) for c in range(MAX_COMMANDERS)]
+        acts += [CommandUnit(c, x, i) for c in range(MAX_COMMANDERS) for x in ln for i in L]
+        acts += [CommandIntel(c, s, j) for c in range(MAX_COMMANDERS) for s in S for j in L]
+        acts += [Attack(x, i, s, y, j, t) for x in ln for i in L for s in S for y in ln for j in L for t in TYPES]
+        acts += [Scout(i, s) for i in L for s in S]
+        acts += [Wait(), End(), Pass()]
         for k in range(1, MAX_SHOTS + 1):
-            ids += [f"fire:{k}", f"fire:{k}:lead", f"fire:{k}:charge", f"fire:{k}:lead:charge"]
-        ids += ["counter:no"] + [f"counter:{k}{x}" for k in range(1, MAX_SHOTS + 1) for x in ("", ":lead")]
-        ids += ["scounter:none"] + [f"scounter:{j}" for j in L]
-        ids += ["evade:yes", "evade:no", "aa:done"] + [f"aa:{x}:{i}" for x in ln for i in L]
-        ids += [f"spot:{j}" for j in L]
-        ids += [f"tgt:{s}:{x}:{i}" for s in S for x in ln for i in L]
-        ids += [f"tgtp:{s}" for s in S] + [f"tgte:{k}" for k in range(MAX_CARDS_IN_PLAY)]
-        ids += ["put:front", "put:rear"]
+            acts += [Fire(k), Fire(k, lead=True), Fire(k, charge=True), Fire(k, True, True)]
+        acts += [NoCounter()] + [Counter(k, lead) for k in range(1, MAX_SHOTS + 1) for lead in (False, True)]
+        acts += [NoScoutCounter()] + [ScoutCounter(j) for j in L]
+        acts += [Evade(True), Evade(False), AntiAirDone()] + [AntiAir(x, i) for x in ln for i in L]
+        acts += [Spot(j) for j in L]
+        acts += [TargetUnit(s, x, i) for s in S for x in ln for i in L]
+        acts += [TargetSeat(s) for s in S] + [TargetCard(k) for k in range(MAX_CARDS_IN_PLAY)]
+        acts += [Put("front"), Put("rear")]
+        ids = [a.id for a in acts]
         self._ids[players] = ids
         return ids
 

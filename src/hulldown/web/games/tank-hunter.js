@@ -2,60 +2,103 @@
 // deployed cards; face-down units show only their markers (one's own show their
 // name, marked as still hidden). The open attacks, scoutings, reaction windows and
 // event cards are listed in the middle; one's hand, draft packet and picks below.
-// Units, hand and packet cards are clicked to take the actions that concern them.
+// Units, hand and packet cards are clicked to take the actions that concern them:
+// what an action is comes from its payload ({kind, ...fields}, games/tank_hunter/actions.py),
+// and every text from the game's catalog (ctx.msg, the ui.* keys of messages.json).
 import { h } from "../dom.js";
-import { card, clickable, facedown, idsMatching, marker, pile, stat, zone } from "./kit.js";
+import { actionsWhere, card, clickable, facedown, marker, pile, stat, zone } from "./kit.js";
 
-const de = () => document.documentElement.lang === "de";
-const L = (en, ger) => (de() ? ger : en);
-const LINE = { f: () => L("front", "Front"), r: () => L("rear", "Hinten") };
-const TYPE = { aa: "anti-armour", gr: "grenade", tr: "trample", su: "suicide", gf: "gunfight", lr: "long range" };
+const lineName = (ctx, l) => ctx.msg(`ui.line.${l}`);
+const seatName = (ctx, q) => `${ctx.t("seat")} ${q}`;
 
-function unitName(obs, q, l, i) {
+function unitName(obs, ctx, q, l, i) {
   const p = obs.players[Number(q)];
   const u = p && (l === "f" ? p.front : p.rear)[Number(i)];
-  if (!u) return `${LINE[l] ? LINE[l]() : l} #${i}`;
-  return u.unit ? u.unit : `${L("face-down card", "verdeckte Karte")} (${LINE[l]()} #${i})`;
+  if (!u) return ctx.msg("ui.slot", { line: lineName(ctx, l), pos: i });
+  return u.unit ? u.unit : ctx.msg("ui.faceDownAt", { line: lineName(ctx, l), pos: i });
 }
 
-function who(q, ctx) {
-  return Number(q) === ctx.seat ? L("your", "deine") : `${ctx.t("seat")} ${q}:`;
+function who(ctx, q) {
+  return Number(q) === ctx.seat ? ctx.msg("ui.your") : `${seatName(ctx, q)}:`;
 }
 
 // Readable labels: card names instead of positions wherever this seat knows them.
 export function actionLabel(a, obs, ctx) {
-  const p = a.id.split(":");
+  const p = a.payload || {};
   const me = ctx.seat;
   const hand = obs.hand || [];
-  const why = (a.label.match(/\(([^)]*)\)$/) || [])[1];
-  switch (p[0]) {
-    case "play": return `${L("Play", "Spiele")} ${hand[+p[1]] || a.label}`;
-    case "discard": return `${L("Discard", "Wirf ab")}: ${hand[+p[1]] || a.label}`;
-    case "pick": return `${L("Keep", "Behalte")} ${(obs.packet || [])[+p[1]] || a.label}`;
-    case "reveal": return `${L("Reveal", "Aufdecken")}: ${unitName(obs, me, p[1], p[2])}`;
-    case "advance": return p[1] === "none" ? L("Advance nothing", "Nichts vorrücken") : `${L("Advance", "Vorrücken")}: ${unitName(obs, me, "r", p[1])}`;
-    case "supply":
-      if (p[1] === "none") return L("No supply", "Kein Nachschub");
-      return `${p[1] === "ammo" ? L("Resupply", "Munition für") : L("Rally", "Sammeln")}: ${unitName(obs, me, p[2], p[3])}`;
+  const own = (l, i) => unitName(obs, ctx, me, l, i);
+  switch (p.kind) {
+    case "play": return hand[p.pos] ? ctx.msg("ui.act.play", { card: hand[p.pos] }) : ctx.actionText(a);
+    case "discard": return hand[p.pos] ? ctx.msg("ui.act.discard", { card: hand[p.pos] }) : ctx.actionText(a);
+    case "pick": {
+      const name = (obs.packet || [])[p.pos];
+      return name ? ctx.msg("ui.act.pick", { card: name }) : ctx.actionText(a);
+    }
+    case "reveal": return ctx.msg("ui.act.reveal", { unit: own(p.line, p.pos) });
+    case "no-advance": return ctx.msg("ui.act.noAdvance");
+    case "advance": return ctx.msg("ui.act.advance", { unit: own("r", p.pos) });
+    case "no-supply": return ctx.msg("ui.act.noSupply");
+    case "supply": return ctx.msg(p.marker === "ammo" ? "ui.act.resupply" : "ui.act.rally", { unit: own(p.line, p.pos) });
     case "attack":
-      return `${unitName(obs, me, p[1], p[2])} ➜ ${who(p[3], ctx)} ${unitName(obs, p[3], p[4], p[5])} (${why || TYPE[p[6]] || p[6]})`;
-    case "tgt": return `${L("Target", "Ziel")}: ${who(p[1], ctx)} ${unitName(obs, p[1], p[2], p[3])}`;
+      return ctx.msg("ui.act.attack", {
+        unit: own(p.line, p.pos), who: who(ctx, p.seat), target: unitName(obs, ctx, p.seat, p.tline, p.tpos), type: ctx.msg(`ui.type.${p.atype}`),
+      });
+    case "target-unit": return ctx.msg("ui.act.target", { who: who(ctx, p.seat), unit: unitName(obs, ctx, p.seat, p.line, p.pos) });
     case "carry":
-      return `${unitName(obs, me, p[1], p[2])}: ${p[3] === "conceal" ? L("conceal", "verbirgt") : L("carry to the rear", "bringt nach hinten")} ${unitName(obs, me, p[4], p[5])}`;
-    case "scout": return `${L("Scout", "Aufklären")} ${ctx.t("seat")} ${p[2]} ${L("with", "mit")} ${unitName(obs, me, "f", p[1])}`;
-    default: return a.label;
+      return ctx.msg(p.how === "conceal" ? "ui.act.conceal" : "ui.act.carry", { unit: own(p.line, p.pos), other: own(p.tline, p.tpos) });
+    case "scout": return ctx.msg("ui.act.scout", { who: seatName(ctx, p.seat), unit: own("f", p.pos) });
+    case "swap": return ctx.msg("ui.act.swap", { unit: own(p.line, p.a), other: own(p.line, p.b) });
+    case "anti-air": return ctx.msg("ui.act.antiAir", { unit: own(p.line, p.pos) });
+    case "amphibian": return ctx.msg("ui.act.amphibian", { unit: own(p.line, p.pos), n: p.water + 1 });
+    case "scout-counter": return ctx.msg("ui.act.scoutCounter", { unit: own("f", p.pos) });
+    case "spot": {
+      const pend = obs.pending[obs.pending.length - 1];
+      return pend ? ctx.msg("ui.act.reveal", { unit: unitName(obs, ctx, pend.target_seat, "f", p.pos) }) : ctx.actionText(a);
+    }
+    case "target-seat": return ctx.msg("ui.act.targetSeat", { who: p.seat === me ? ctx.msg("ui.you") : seatName(ctx, p.seat) });
+    case "command": case "command-unit": case "command-intel": {
+      const cmd = ((obs.players[me] || {}).commanders || [])[p.slot];
+      const name = cmd ? cmd.unit : ctx.actionText(a);
+      if (p.kind === "command-unit") return `${name}: ${own(p.line, p.pos)}`;
+      if (p.kind === "command-intel") return `${name}: ${ctx.msg("ui.act.reveal", { unit: `${seatName(ctx, p.seat)} ${unitName(obs, ctx, p.seat, "f", p.pos)}` })}`;
+      return name;
+    }
+    default: return ctx.actionText(a);
   }
+}
+
+const at = (p, l, i) => p.line === l && p.pos === i;
+
+// The actions one unit is the subject or object of.
+function unitActions(obs, ctx, q, l, i) {
+  const own = q === ctx.seat;
+  const spotSeat = obs.pending.length ? obs.pending[obs.pending.length - 1].target_seat : null;
+  return actionsWhere(ctx, (p) => {
+    switch (p.kind) {
+      case "reveal": case "anti-air": case "supply": case "amphibian": case "carry": case "command-unit":
+        return own && at(p, l, i);
+      case "advance": return own && l === "r" && p.pos === i;
+      case "swap": return own && p.line === l && (p.a === i || p.b === i);
+      case "attack": return (own && at(p, l, i)) || (p.seat === q && p.tline === l && p.tpos === i);
+      case "scout": case "scout-counter": return own && l === "f" && p.pos === i;
+      case "command-intel": return l === "f" && p.seat === q && p.pos === i;
+      case "target-unit": return p.seat === q && at(p, l, i);
+      case "spot": return l === "f" && q === spotSeat && p.pos === i;
+      default: return false;
+    }
+  });
 }
 
 function unitCard(v, ctx, label) {
   const c = v.unit ? ctx.cards.get(v.unit) : null;
   const marks = [
-    v.hidden && v.unit ? marker(L("face down", "verdeckt"), "", L("only you know this card", "nur du kennst diese Karte")) : null,
-    v.pinned ? marker(L("pinned", "niedergehalten"), "pin") : null,
-    v.ooa ? marker(L("out of ammo", "ohne Munition"), "ooa") : null,
-    v.exhausted ? marker(L("exhausted", "erschöpft"), "exh") : null,
-    v.evaded ? marker(L("evaded", "ausgewichen")) : null,
-    v.rolled ? marker(L("rolled", "gewürfelt")) : null,
+    v.hidden && v.unit ? marker(ctx.msg("ui.faceDown"), "", ctx.msg("ui.onlyYou")) : null,
+    v.pinned ? marker(ctx.msg("ui.pinned"), "pin") : null,
+    v.ooa ? marker(ctx.msg("ui.ooa"), "ooa") : null,
+    v.exhausted ? marker(ctx.msg("ui.exhausted"), "exh") : null,
+    v.evaded ? marker(ctx.msg("ui.evaded")) : null,
+    v.rolled ? marker(ctx.msg("ui.rolled")) : null,
     ...(v.attached || []).map((n) => marker(`+ ${n}`, "good")),
   ];
   if (!v.unit) return facedown({ label, markers: marks });
@@ -63,8 +106,8 @@ function unitCard(v, ctx, label) {
     name: v.unit,
     type: c ? `${c.kind} · ${c.nation}` : "",
     tone: `unit ${c ? c.kind.toLowerCase() : ""}`,
-    stats: c ? [stat("VP", c.points, L("victory points", "Siegpunkte")), stat(c.defence_kind === "armour" ? "ARM" : "DEF", c.defence, L("defence", "Verteidigung")),
-      stat("AA", c.anti_armour, L("anti-armour", "Panzerabwehr")), stat("ATK", c.attack, L("attack", "Angriff")), c.trample ? stat("TR", c.trample, L("trample", "Überrollen")) : null] : [],
+    stats: c ? [stat("VP", c.points, ctx.msg("ui.vp")), stat(c.defence_kind === "armour" ? "ARM" : "DEF", c.defence, ctx.msg("ui.defence")),
+      stat("AA", c.anti_armour, ctx.msg("ui.type.aa")), stat("ATK", c.attack, ctx.msg("ui.attack")), c.trample ? stat("TR", c.trample, ctx.msg("ui.type.tr")) : null] : [],
     markers: [...marks, ...(c ? c.icons.map((i) => marker(i.replace("_", " "))) : [])],
     extra: v.hidden ? "own-hidden" : "",
   });
@@ -72,7 +115,8 @@ function unitCard(v, ctx, label) {
 
 function eventCard(name, ctx) {
   const c = ctx.cards.get(name);
-  return card({ name, type: c ? `${L("event", "Ereignis")} · ${c.colour}` : L("event", "Ereignis"), tone: `event ${c ? c.colour : ""}`, text: c ? c.text : "" });
+  const kind = ctx.msg("ui.event");
+  return card({ name, type: c ? `${kind} · ${c.colour}` : kind, tone: `event ${c ? c.colour : ""}`, text: c ? c.text : "" });
 }
 
 function anyCard(name, ctx) {
@@ -80,88 +124,70 @@ function anyCard(name, ctx) {
   return c && c.type === "unit" ? unitCard({ unit: name }, ctx) : eventCard(name, ctx);
 }
 
-// The actions one unit is the subject or object of.
-function unitActions(obs, ctx, q, l, i) {
-  const me = ctx.seat;
-  const own = q === me;
-  const spotSeat = (obs.pending.length ? obs.pending[obs.pending.length - 1].target_seat : null);
-  return idsMatching(ctx, (p) => {
-    switch (p[0]) {
-      case "reveal": case "aa": return own && p[1] === l && +p[2] === i;
-      case "supply": return own && p[2] === l && +p[3] === i;
-      case "advance": return own && l === "r" && p[1] === String(i);
-      case "swap": return own && p[1] === l && (+p[2] === i || +p[3] === i);
-      case "attack": return (own && p[1] === l && +p[2] === i) || (+p[3] === q && p[4] === l && +p[5] === i);
-      case "carry":
-      return `${unitName(obs, me, p[1], p[2])}: ${p[3] === "conceal" ? L("conceal", "verbirgt") : L("carry to the rear", "bringt nach hinten")} ${unitName(obs, me, p[4], p[5])}`;
-    case "scout": return own && l === "f" && +p[1] === i;
-      case "amph": case "carry": return own && p[1] === l && +p[2] === i;
-      case "cmd": return p.length === 4 && ((own && p[2] === l && +p[3] === i) || (l === "f" && +p[2] === q && +p[3] === i && !"fr".includes(p[2])));
-      case "tgt": return +p[1] === q && p[2] === l && +p[3] === i;
-      case "spot": return l === "f" && q === spotSeat && +p[1] === i;
-      default: return false;
-    }
-  });
-}
-
 function playerBox(obs, q, ctx) {
   const p = obs.players[q];
   const mine = q === ctx.seat;
+  const labelOf = (a) => actionLabel(a, obs, ctx);
   const line = (l) => {
     const units = (l === "f" ? p.front : p.rear).map((v, i) =>
-      clickable(unitCard(v, ctx, `${LINE[l]()} #${i}`), unitActions(obs, ctx, q, l, i), ctx, (a) => actionLabel(a, obs, ctx)));
-    return h("div", { class: `th-line ${l === "f" ? "front" : "rear"}` }, h("div", { class: "label" }, LINE[l]()),
+      clickable(unitCard(v, ctx, ctx.msg("ui.slot", { line: lineName(ctx, l), pos: i })), unitActions(obs, ctx, q, l, i), ctx, labelOf));
+    return h("div", { class: `th-line ${l === "f" ? "front" : "rear"}` }, h("div", { class: "label" }, lineName(ctx, l)),
       h("div", { class: "zone-cards" }, units.length ? units : h("span", { class: "muted" }, "—")));
   };
-  const seatActs = idsMatching(ctx, (a) => a[0] === "tgtp" && +a[1] === q);
+  const seatActs = actionsWhere(ctx, (a) => a.kind === "target-seat" && a.seat === q);
   const head = clickable(h("header", {},
-    h("b", {}, mine ? `${L("You", "Du")} (${ctx.t("seat")} ${q})` : `${ctx.t("seat")} ${q}`),
-    marker(`${L("points", "Punkte")} ${p.points}`, "phase"),
-    marker(`${L("hand", "Hand")} ${p.hand_size}/${p.hand_limit}`),
-    obs.turn === q && obs.phase !== "draft" && obs.phase !== "over" ? marker(L("their turn", "am Zug"), "active") : null,
-    obs.current === q && obs.current !== obs.turn ? marker(L("reacting", "reagiert"), "wait") : null,
-    p.out ? marker(L("out of the game", "ausgeschieden"), "bad") : null,
-    p.ambush ? marker(L("ambush", "Hinterhalt"), "warn") : null,
-    obs.phase === "draft" ? marker(`${L("packet", "Paket")} ${p.packet_size} · ${L("kept", "behalten")} ${p.kept_size}${p.picked ? " ✓" : ""}`) : null,
-  ), seatActs, ctx, (a) => actionLabel(a, obs, ctx));
+    h("b", {}, mine ? `${ctx.msg("ui.you")} (${seatName(ctx, q)})` : seatName(ctx, q)),
+    marker(ctx.msg("ui.points", { n: p.points }), "phase"),
+    marker(ctx.msg("ui.hand", { n: p.hand_size, limit: p.hand_limit })),
+    obs.turn === q && obs.phase !== "draft" && obs.phase !== "over" ? marker(ctx.msg("ui.theirTurn"), "active") : null,
+    obs.current === q && obs.current !== obs.turn ? marker(ctx.msg("ui.reacting"), "wait") : null,
+    p.out ? marker(ctx.msg("ui.out"), "bad") : null,
+    p.ambush ? marker(ctx.msg("ui.ambush"), "warn") : null,
+    obs.phase === "draft" ? marker(`${ctx.msg("ui.packetKept", { packet: p.packet_size, kept: p.kept_size })}${p.picked ? " ✓" : ""}`) : null,
+  ), seatActs, ctx, labelOf);
+  const commands = new Set(["command", "command-unit", "command-intel"]);
   const cmds = p.commanders.map((c, k) => clickable(unitCard({ unit: c.unit, exhausted: c.exhausted }, ctx),
-    mine ? idsMatching(ctx, (a) => a[0] === "cmd" && +a[1] === k) : [], ctx, (a) => actionLabel(a, obs, ctx)));
+    mine ? actionsWhere(ctx, (a) => commands.has(a.kind) && a.slot === k) : [], ctx, labelOf));
   return h("div", { class: `th-player${mine ? " mine" : ""}${obs.current === q ? " to-act" : ""}${p.out ? " is-out" : ""}`, dataset: { seat: q } },
     head,
     line("f"),
     line("r"),
-    cmds.length ? zone(L("commanders", "Befehlshaber"), cmds) : null,
-    p.deployed.length ? zone(L("deployed", "ausgespielt"), p.deployed.map((n) => eventCard(n, ctx))) : null,
-    p.score.length ? h("details", { class: "piles" }, h("summary", {}, `${L("score pile", "Punktestapel")} (${p.score.length})`), zone("", p.score.map((n) => h("span", { class: "chip" }, n)))) : null);
+    cmds.length ? zone(ctx.msg("ui.commanders"), cmds) : null,
+    p.deployed.length ? zone(ctx.msg("ui.deployed"), p.deployed.map((n) => eventCard(n, ctx))) : null,
+    p.score.length ? h("details", { class: "piles" }, h("summary", {}, ctx.msg("ui.scorePile", { n: p.score.length })), zone("", p.score.map((n) => h("span", { class: "chip" }, n)))) : null);
 }
 
 function pendingPanel(obs, ctx) {
+  const unknown = () => ctx.msg("ui.faceDownUnit");
   const line = (c) => {
-    const s = `${ctx.t("seat")} ${c.seat}`;
+    const s = seatName(ctx, c.seat);
     if (c.kind === "attack") {
-      return [h("b", {}, `${s}: ${c.attacker || L("face-down unit", "verdeckte Einheit")}`), ` ➜ ${ctx.t("seat")} ${c.target_seat}: ${c.target || L("face-down unit", "verdeckte Einheit")}`,
-        ` (${TYPE[c.type] || c.type}, ${c.stage})`, c.shots ? ` · ${L("shots", "Schüsse")} ${c.shots}` : "", c.counter ? ` · ${L("counter", "Konter")}: ${c.counter}` : "", c.charge ? ` · ${L("charge", "Sturm")}` : ""];
+      return [h("b", {}, `${s}: ${c.attacker || unknown()}`), ` ➜ ${seatName(ctx, c.target_seat)}: ${c.target || unknown()}`,
+        ` (${c.type ? ctx.msg(`ui.type.${c.type}`) : ""}, ${c.stage})`, c.shots ? ` · ${ctx.msg("ui.shots", { n: c.shots })}` : "",
+        c.counter ? ` · ${ctx.msg("ui.counter", { unit: c.counter })}` : "", c.charge ? ` · ${ctx.msg("ui.charge")}` : ""];
     }
-    if (c.kind === "scout") return [h("b", {}, `${s}: ${L("scouting", "Aufklärung")}`), ` ➜ ${ctx.t("seat")} ${c.target_seat} (${c.stage}, ${L("left", "übrig")} ${c.left})`];
-    if (c.kind === "window") return [h("b", {}, L("reaction window", "Reaktionsfenster")), ` — ${s}; ${L("passed", "gepasst")} ${c.passed}/${c.of}`];
+    if (c.kind === "scout") return [h("b", {}, `${s}: ${ctx.msg("ui.scouting")}`), ` ➜ ${seatName(ctx, c.target_seat)} (${c.stage}, ${ctx.msg("ui.left", { n: c.left })})`];
+    if (c.kind === "window") return [h("b", {}, ctx.msg("ui.window")), ` — ${s}; ${ctx.msg("ui.passed", { n: c.passed, of: c.of })}`];
     if (c.kind === "event") return [h("b", {}, `${s}: ${c.card}`), c.target ? ` ➜ ${c.target}` : "", ` (${c.stage})`];
-    if (c.kind === "discard") return [h("b", {}, `${s}: ${L("discard down to", "abwerfen auf")} ${c.limit}`)];
+    if (c.kind === "discard") return [h("b", {}, `${s}: ${ctx.msg("ui.discardTo", { n: c.limit })}`)];
     return [h("b", {}, c.kind), ` ${s} ${c.stage || ""}`];
   };
-  return h("div", { class: "th-pending" }, h("h4", {}, L("under way", "im Gange")),
+  return h("div", { class: "th-pending" }, h("h4", {}, ctx.msg("ui.underWay")),
     obs.pending.length ? h("ol", {}, obs.pending.map((c) => h("li", { dataset: { kind: c.kind } }, line(c)))) : h("span", { class: "muted" }, "—"));
 }
 
 function phaseBar(obs, ctx) {
   const over = obs.phase === "over";
   const decider = obs.current;
+  const waiting = ctx.msg("ui.waitingFor", { who: seatName(ctx, decider) })
+    + (decider !== obs.turn && obs.phase === "main" ? ` (${ctx.msg("ui.reaction")})` : "");
   return h("div", { class: "phase-bar" },
-    marker(`${L("phase", "Phase")}: ${obs.phase}${obs.phase === "draft" ? ` ${obs.draft_round + 1}` : ""}`, "phase"),
-    !over && obs.phase !== "draft" ? marker(`${L("turn of", "am Zug")}: ${ctx.t("seat")} ${obs.turn}`) : null,
-    over ? marker(`${L("game over", "Spielende")}${obs.end_reason ? `: ${obs.end_reason}` : ""}`, "active")
-      : marker(decider === ctx.seat ? L("your decision", "deine Entscheidung") : `${L("waiting for", "wartet auf")} ${ctx.t("seat")} ${decider}${decider !== obs.turn && obs.phase === "main" ? ` (${L("reaction", "Reaktion")})` : ""}`, decider === ctx.seat ? "active" : "wait"),
-    obs.carpet_bombings ? marker(`${L("carpet bombings", "Bombenteppiche")} ${obs.carpet_bombings}`, "warn") : null,
-    obs.arrange_left ? marker(`${L("swaps left", "Tausche übrig")} ${obs.arrange_left}`) : null);
+    marker(ctx.msg("ui.phase", { phase: obs.phase }) + (obs.phase === "draft" ? ` ${obs.draft_round + 1}` : ""), "phase"),
+    !over && obs.phase !== "draft" ? marker(ctx.msg("ui.turnOf", { who: seatName(ctx, obs.turn) })) : null,
+    over ? marker(ctx.msg("ui.gameOver") + (obs.end_reason ? `: ${obs.end_reason}` : ""), "active")
+      : marker(decider === ctx.seat ? ctx.msg("ui.yourDecision") : waiting, decider === ctx.seat ? "active" : "wait"),
+    obs.carpet_bombings ? marker(ctx.msg("ui.carpetBombings", { n: obs.carpet_bombings }), "warn") : null,
+    obs.arrange_left ? marker(ctx.msg("ui.swapsLeft", { n: obs.arrange_left })) : null);
 }
 
 export function render(obs, ctx) {
@@ -169,9 +195,10 @@ export function render(obs, ctx) {
   const me = ctx.seat === null ? 0 : ctx.seat;
   const order = [];
   for (let k = 1; k <= n; k++) order.push((me + k) % n); // others first, oneself last
+  const labelOf = (a) => actionLabel(a, obs, ctx);
   const hand = (obs.hand || []).map((name, i) =>
-    clickable(eventCard(name, ctx), idsMatching(ctx, (p) => (p[0] === "play" || p[0] === "discard") && +p[1] === i), ctx, (a) => actionLabel(a, obs, ctx)));
-  const packet = (obs.packet || []).map((name, i) => clickable(anyCard(name, ctx), idsMatching(ctx, (p) => p[0] === "pick" && +p[1] === i), ctx, (a) => actionLabel(a, obs, ctx)));
+    clickable(eventCard(name, ctx), actionsWhere(ctx, (p) => (p.kind === "play" || p.kind === "discard") && p.pos === i), ctx, labelOf));
+  const packet = (obs.packet || []).map((name, i) => clickable(anyCard(name, ctx), actionsWhere(ctx, (p) => p.kind === "pick" && p.pos === i), ctx, labelOf));
   const topOf = (list) => (list.length ? anyCard(list[list.length - 1], ctx) : null);
   const discardTop = topOf(obs.discard);
   if (discardTop) discardTop.classList.add("small");
@@ -180,15 +207,15 @@ export function render(obs, ctx) {
     ...order.slice(0, n - 1).map((q) => playerBox(obs, q, ctx)),
     h("div", { class: "th-table" },
       pendingPanel(obs, ctx),
-      pile(L("unit deck", "Einheitenstapel"), obs.unit_deck),
-      pile(L("event deck", "Ereignisstapel"), obs.event_deck),
-      pile(L("discard pile", "Ablagestapel"), obs.discard.length, discardTop),
-      obs.in_play.length ? zone(L("being played", "im Spiel"), obs.in_play.map((x) => anyCard(x, ctx))) : null),
+      pile(ctx.msg("ui.unitDeck"), obs.unit_deck),
+      pile(ctx.msg("ui.eventDeck"), obs.event_deck),
+      pile(ctx.msg("ui.discardPile"), obs.discard.length, discardTop),
+      obs.in_play.length ? zone(ctx.msg("ui.beingPlayed"), obs.in_play.map((x) => anyCard(x, ctx))) : null),
     playerBox(obs, order[n - 1], ctx),
-    ctx.seat !== null ? zone(`${L("your hand", "deine Hand")} (${hand.length})`, hand, "hand") : null,
-    packet.length ? zone(L("draft packet: keep one", "Draft-Paket: eine Karte behalten"), packet, "hand") : null,
-    obs.kept && obs.kept.length ? zone(`${L("kept", "behalten")} (${obs.kept.length})`, obs.kept.map((x) => anyCard(x, ctx))) : null,
-    obs.my_pick ? zone(L("your pick", "deine Wahl"), [anyCard(obs.my_pick, ctx)]) : null,
-    obs.reinforcement ? zone(L("reinforcement to place", "Verstärkung zu platzieren"), [anyCard(obs.reinforcement, ctx)]) : null,
-    obs.removed.length ? h("details", { class: "piles" }, h("summary", {}, `${L("removed from the game", "aus dem Spiel")} (${obs.removed.length})`), zone("", obs.removed.map((x) => h("span", { class: "chip" }, x)))) : null);
+    ctx.seat !== null ? zone(ctx.msg("ui.yourHand", { n: hand.length }), hand, "hand") : null,
+    packet.length ? zone(ctx.msg("ui.draftPacket"), packet, "hand") : null,
+    obs.kept && obs.kept.length ? zone(ctx.msg("ui.kept", { n: obs.kept.length }), obs.kept.map((x) => anyCard(x, ctx))) : null,
+    obs.my_pick ? zone(ctx.msg("ui.yourPick"), [anyCard(obs.my_pick, ctx)]) : null,
+    obs.reinforcement ? zone(ctx.msg("ui.reinforcement"), [anyCard(obs.reinforcement, ctx)]) : null,
+    obs.removed.length ? h("details", { class: "piles" }, h("summary", {}, ctx.msg("ui.removed", { n: obs.removed.length })), zone("", obs.removed.map((x) => h("span", { class: "chip" }, x)))) : null);
 }
