@@ -68,6 +68,13 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--json", type=Path, help="also write the report here")
     ap.add_argument("--server-src", type=Path, default=ROOT / "src", help="the server's code (default: this checkout)")
     ap.add_argument("--keep-log", type=Path, help="copy the server's output here at the end")
+    ap.add_argument(
+        "--client-nice",
+        type=int,
+        default=5,
+        help="CPU niceness of this load generator once the server runs (default 5: the clients yield the CPU"
+        " to the server, as they would on machines of their own; 0 to compete with it)",
+    )
     a = ap.parse_args(argv)
     if a.smoke:
         a.games, a.seconds, a.max_steps = min(a.games, 4), min(a.seconds, 20), min(a.max_steps, 80)
@@ -135,6 +142,7 @@ def run(a: argparse.Namespace) -> dict[str, Any]:
     flags = serve_flags(src)
     extra = [x for x in a.serve_arg if x.split("=")[0] in flags]
     out: dict[str, Any] = {"games": a.games, "seconds": a.seconds, "smoke": a.smoke, "serve_flags": sorted(flags)}
+    out["client_nice"] = a.client_nice
     out["serve_args"], out["serve_args_dropped"] = extra, [x for x in a.serve_arg if x not in extra]
     out["server_src"] = str(src)
     out["machine"], out["load_before"] = machine(src), " ".join(f"{x:.2f}" for x in os.getloadavg())
@@ -145,6 +153,7 @@ def run(a: argparse.Namespace) -> dict[str, Any]:
         t0 = time.monotonic()
         try:
             server.wait_ready()
+            os.nice(a.client_nice)  # after the server started: it keeps its own priority
             t0 = time.monotonic()  # the load's time, not the server's start
             rss_start = list(server.rss())
             peak = list(rss_start)

@@ -88,5 +88,8 @@ def register(app: typer.Typer) -> None:
             log_level="info",
             ws="websockets",
             ws_max_size=WS_MAX_FRAME,
+            # views are small JSON pieces sent once each: compressing every frame cost the
+            # event loop more than it saved on loopback and LAN links
+            ws_per_message_deflate=False,
             forwarded_allow_ips=forwarded_allow_ips,
         )
