@@ -47,22 +47,6 @@ def tank_killers(state: Any) -> list[float]:
     return [v0, 1.0 - v0]
 
 
-def tank_hunter(state: Any) -> list[float]:
-    """Victory points scored (rules §12), plus a little for every own unit still in play.
-
-    Units in play break ties at the end and can still score, so they count for
-    a fraction of a point; each seat is scored by its lead over the best other
-    seat.
-    """
-    n = state.players
-    values = [state.points(p) + 0.3 * len(state.units_of(p)) for p in range(n)]
-    out: list[float] = []
-    for p in range(n):
-        best_other = max(values[q] for q in range(n) if q != p)
-        out.append(0.5 + 0.5 * math.tanh((values[p] - best_other) / 3.0))
-    return out
-
-
 def tank_clash(state: Any) -> list[float]:
     """Tanks destroyed, hits each side can still take, victory points and checkpoints held (clauses 5.7-5.9, 12, 13).
 
@@ -113,7 +97,6 @@ def pacific(state: Any) -> list[float]:
 #: Evaluations for games that do not declare their own, by game id.
 BUILTIN: dict[str, Evaluator] = {
     "tank-killers": tank_killers,
-    "tank-hunter": tank_hunter,
     "tank-clash": tank_clash,
     "2gm-pacific": pacific,
 }
