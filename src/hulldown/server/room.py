@@ -105,6 +105,8 @@ class Room:
     record_cache: dict[str, Any] | None = None
     #: per seat (None: spectator): how many moves its log covers, and the log so far
     log_cache: dict[int | None, tuple[int, list[dict[str, Any]]]] = field(default_factory=dict)
+    #: the legal actions as JSON, with the version they belong to
+    legal_json: tuple[int, list[dict[str, Any]]] | None = None
     #: changes whenever the log shrinks (undo) and each time the room is loaded: a client's
     #: copy of another epoch is replaced, never extended
     log_epoch: int = field(default_factory=lambda: secrets.randbelow(2**30))

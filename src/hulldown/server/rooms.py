@@ -268,7 +268,13 @@ class Manager:
         state = room.state
         over = state.is_over
         current = state.current_player
-        legal = [a.to_json() for a in state.legal_actions()] if seat is not None and current == seat else []
+        legal: list[dict[str, Any]] = []
+        if seat is not None and current == seat:
+            # the answer to a move, the pushes and the polls of one version share one list
+            cached = room.legal_json
+            if cached is None or cached[0] != room.version:
+                cached = room.legal_json = (room.version, [a.to_json() for a in state.legal_actions()])
+            legal = cached[1]
         # the log grows by the new moves only (undo clears the cache)
         done, log_ = room.log_cache.get(seat) or (
             0,
