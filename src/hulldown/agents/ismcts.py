@@ -152,40 +152,9 @@ class ISMCTSAgent:
         confidence: float = 0.0,
         hint: str = "heuristic",
     ) -> None:
-        if iterations is None and seconds is None:
-            raise ValueError("ismcts needs iterations=N, seconds=T or level=easy|normal|hard")
-        if iterations is not None and iterations < 1:
-            raise ValueError("iterations must be at least 1")
-        if seconds is not None and seconds <= 0:
-            raise ValueError("seconds must be positive")
-        if exploration < 0:
-            raise ValueError("exploration must not be negative")
-        if rollout not in ("random", "heuristic", "policy"):
-            raise ValueError("rollout must be random, heuristic or policy")
-        if rollout == "heuristic" and game.heuristic is None:
-            raise ValueError(f"{game.id} has no heuristic bot for rollouts")
-        if rollout == "policy" and game.rollout is None:
-            raise ValueError(f"{game.id} declares no playout policy (Game.rollout)")
-        if depth is not None and depth < 0:
-            raise ValueError("depth must not be negative")
-        if worlds < 0:
-            raise ValueError("worlds must not be negative")
-        if bias < 0:
-            raise ValueError("bias must not be negative")
-        if bias > 0 and hint == "heuristic" and game.heuristic is None:
-            raise ValueError(f"{game.id} has no heuristic bot to bias the search")
-        if tree is not None and tree < 1:
-            raise ValueError("tree must be at least 1")
-        if paired and not worlds:
-            raise ValueError("paired needs reused worlds (worlds=N)")
-        if confidence < 0:
-            raise ValueError("confidence must not be negative")
-        if hint not in ("heuristic", "policy"):
-            raise ValueError("hint must be heuristic or policy")
-        if hint == "policy" and game.rollout is None:
-            raise ValueError(f"{game.id} declares no playout policy (Game.rollout) to take hints from")
-        if confidence > 0 and not (paired and bias > 0):
-            raise ValueError("confidence needs paired root visits and a rule of thumb to keep (paired=1, bias>0)")
+        _check_parameters(
+            game, iterations, seconds, exploration, rollout, depth, worlds, bias, tree, paired, confidence, hint
+        )
         self.game = game
         self.seat = seat
         self.iterations = iterations
@@ -499,6 +468,57 @@ PAIRED = True
 #: (about 90 µs against 16 µs); Tank Killers' policy makes its heuristic's choices
 #: without rebuilding them from the observation, at twice the iterations a second.
 ROLLOUT = {"tank-clash": "policy", "tank-killers": "policy", "2gm-pacific": "policy"}
+
+
+def _check_parameters(
+    game: Game,
+    iterations: int | None,
+    seconds: float | None,
+    exploration: float,
+    rollout: str,
+    depth: int | None,
+    worlds: int,
+    bias: float,
+    tree: int | None,
+    paired: bool,
+    confidence: float,
+    hint: str,
+) -> None:
+    """Refuse a parameter set before any search runs: each message names the parameter at fault."""
+    if iterations is None and seconds is None:
+        raise ValueError("ismcts needs iterations=N, seconds=T or level=easy|normal|hard")
+    if iterations is not None and iterations < 1:
+        raise ValueError("iterations must be at least 1")
+    if seconds is not None and seconds <= 0:
+        raise ValueError("seconds must be positive")
+    if exploration < 0:
+        raise ValueError("exploration must not be negative")
+    if rollout not in ("random", "heuristic", "policy"):
+        raise ValueError("rollout must be random, heuristic or policy")
+    if rollout == "heuristic" and game.heuristic is None:
+        raise ValueError(f"{game.id} has no heuristic bot for rollouts")
+    if rollout == "policy" and game.rollout is None:
+        raise ValueError(f"{game.id} declares no playout policy (Game.rollout)")
+    if depth is not None and depth < 0:
+        raise ValueError("depth must not be negative")
+    if worlds < 0:
+        raise ValueError("worlds must not be negative")
+    if bias < 0:
+        raise ValueError("bias must not be negative")
+    if bias > 0 and hint == "heuristic" and game.heuristic is None:
+        raise ValueError(f"{game.id} has no heuristic bot to bias the search")
+    if tree is not None and tree < 1:
+        raise ValueError("tree must be at least 1")
+    if paired and not worlds:
+        raise ValueError("paired needs reused worlds (worlds=N)")
+    if confidence < 0:
+        raise ValueError("confidence must not be negative")
+    if hint not in ("heuristic", "policy"):
+        raise ValueError("hint must be heuristic or policy")
+    if hint == "policy" and game.rollout is None:
+        raise ValueError(f"{game.id} declares no playout policy (Game.rollout) to take hints from")
+    if confidence > 0 and not (paired and bias > 0):
+        raise ValueError("confidence needs paired root visits and a rule of thumb to keep (paired=1, bias>0)")
 
 
 def make_ismcts(game: Game, seat: int, seed: int, **params: str) -> ISMCTSAgent:

@@ -146,34 +146,7 @@ def check_game(
     while not state.is_over:
         if n >= bound:
             raise ConformanceError(f"seed {seed}: game did not end within {bound} decisions")
-        legal = state.legal_actions()
-        if not legal:
-            raise ConformanceError(f"seed {seed}: a running game offers no legal action")
-        if len({a.id for a in legal}) != len(legal):
-            raise ConformanceError(f"seed {seed}: duplicate action ids {[a.id for a in legal]!r:.200}")
-        check_labels(legal, f"seed {seed}, step {n}")
-        cp = state.current_player
-        if cp is None or not (0 <= cp < state.players):
-            raise ConformanceError(f"seed {seed}: current_player {cp!r} while the game runs")
-        if deep:
-            for a in legal:
-                c = state.clone()
-                try:
-                    c.apply(a)
-                except IllegalActionError as exc:
-                    raise ConformanceError(f"seed {seed}: offered action {a.id!r} was rejected: {exc}") from None
-                check_conservation(c, expected)
-        if n == 3 or (deep and n % 7 == 0):
-            _check_resample(state, seed, n)
-            fp = state.fingerprint()
-            try:
-                state.apply("\x00not-an-action")
-            except IllegalActionError:
-                pass
-            else:
-                raise ConformanceError("a nonsense action id was accepted")
-            if state.fingerprint() != fp:
-                raise ConformanceError("a rejected action changed the state")
+        legal = _check_decision(state, seed, n, deep, expected)
         action = legal[rng.below(len(legal))]
         before = {s: state.observation(s) for s in seats} if deep else None
         events = state.apply(action)
@@ -190,6 +163,47 @@ def check_game(
         if deep or n % 50 == 0:
             check_conservation(state, expected)
     check_conservation(state, expected)
+    _check_finished(game, state, seed, seats, midpoint_clone)
+    return state
+
+
+def _check_decision(state: GameState, seed: int, n: int, deep: bool, expected: Any) -> list[Action]:
+    """The checks of one decision point before its action is chosen; its legal actions."""
+    legal = state.legal_actions()
+    if not legal:
+        raise ConformanceError(f"seed {seed}: a running game offers no legal action")
+    if len({a.id for a in legal}) != len(legal):
+        raise ConformanceError(f"seed {seed}: duplicate action ids {[a.id for a in legal]!r:.200}")
+    check_labels(legal, f"seed {seed}, step {n}")
+    cp = state.current_player
+    if cp is None or not (0 <= cp < state.players):
+        raise ConformanceError(f"seed {seed}: current_player {cp!r} while the game runs")
+    if deep:
+        for a in legal:
+            c = state.clone()
+            try:
+                c.apply(a)
+            except IllegalActionError as exc:
+                raise ConformanceError(f"seed {seed}: offered action {a.id!r} was rejected: {exc}") from None
+            check_conservation(c, expected)
+    if n == 3 or (deep and n % 7 == 0):
+        _check_resample(state, seed, n)
+        fp = state.fingerprint()
+        try:
+            state.apply("\x00not-an-action")
+        except IllegalActionError:
+            pass
+        else:
+            raise ConformanceError("a nonsense action id was accepted")
+        if state.fingerprint() != fp:
+            raise ConformanceError("a rejected action changed the state")
+    return legal
+
+
+def _check_finished(
+    game: Game, state: GameState, seed: int, seats: list[int | None], midpoint_clone: GameState | None
+) -> None:
+    """A finished game: its returns, its observations, an independent clone, its record's replay."""
     returns = state.returns()
     if len(returns) != state.players:
         raise ConformanceError(f"returns has {len(returns)} values for {state.players} seats")
@@ -198,7 +212,7 @@ def check_game(
     # clones evolve independently
     if midpoint_clone is not None:
         fp_final = state.fingerprint()
-        random_playout(midpoint_clone, SplitMix64(seed ^ 0x5EED), bound)
+        random_playout(midpoint_clone, SplitMix64(seed ^ 0x5EED), game.info.max_steps)
         if state.fingerprint() != fp_final:
             raise ConformanceError("advancing a clone changed the original")
     # the record replays to the identical state, also through JSON
@@ -208,7 +222,6 @@ def check_game(
         raise ConformanceError(f"seed {seed}: replay differs from the game")
     if rebuilt.returns() != returns:
         raise ConformanceError(f"seed {seed}: replay has other returns")
-    return state
 
 
 def _check_resample(state: GameState, seed: int, n: int) -> None:
