@@ -32,6 +32,7 @@ import json
 import statistics
 from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -132,6 +133,53 @@ def _pct(r: Mapping[str, float]) -> str:
     return f"{100 * r['rate']:.1f}% [{100 * r['low']:.1f}, {100 * r['high']:.1f}] (n={r['n']})"
 
 
+@dataclass
+class _Stages:
+    """How a study plays its stages: the jobs of one option set, run with a progress bar.
+
+    After a Ctrl-C (``interrupted``) no later stage runs; the report keeps what finished.
+    """
+
+    locator: str
+    rotations: list[list[str]]
+    players: int
+    seed: int
+    backend: str
+    workers: int
+    address: str | None
+    progress: bool
+    interrupted: bool = False
+
+    def run(self, jobs: list[tuple[Job, int]], label: str) -> list[list[GameResult]]:
+        if self.interrupted:
+            return [[] for _ in jobs]
+        with progress_bar(sum(c for _, c in jobs), label, self.progress) as tick:
+            outcome = run_jobs(jobs, backend=self.backend, workers=self.workers, address=self.address, progress=tick)
+        self.interrupted = self.interrupted or outcome.interrupted
+        return outcome.results
+
+    def jobs_for(self, opts: Mapping[str, Any], count: int, salt: Any, tags: dict[str, Any]) -> list[tuple[Job, int]]:
+        """``count`` games of these options, split evenly over the agents' seat rotations."""
+        per = max(1, count // len(self.rotations))
+        out_jobs = []
+        for k, rot in enumerate(self.rotations):
+            t = {**tags, "rotation": k}
+            job = Job(
+                self.locator,
+                tuple(rot),
+                derive_seed(self.seed, "balance", json.dumps(salt, sort_keys=True), k),
+                self.players,
+                tuple(sorted(opts.items())),
+                collect_cards=True,
+                tags=tuple(sorted(t.items())),
+            )
+            out_jobs.append((job, per))
+        return out_jobs
+
+
+Plots = list[tuple[str, str]]
+
+
 def balance(
     game: Game | str,
     agents: Sequence[str],
@@ -165,50 +213,53 @@ def balance(
     if factions and len(factions) != n:
         raise ValueError(f"{g.id} declares factions for {len(factions)} seats, but {n} play")
     names, sets = _option_sets(g, base, factions or list(vary))
-    locator = game_locator(g)
     rotations = [specs[i:] + specs[:i] for i in range(n)] if len(set(specs)) > 1 else [specs]
+    stages = _Stages(game_locator(g), rotations, n, seed, backend, workers, address, progress)
     outdir = Path(out)
     outdir.mkdir(parents=True, exist_ok=True)
-    interrupted = False
-
-    def run(jobs: list[tuple[Job, int]], label: str) -> list[list[GameResult]]:
-        """Play one stage; after a Ctrl-C no later stage runs (the report keeps what finished)."""
-        nonlocal interrupted
-        if interrupted:
-            return [[] for _ in jobs]
-        with progress_bar(sum(c for _, c in jobs), label, progress) as tick:
-            outcome = run_jobs(jobs, backend=backend, workers=workers, address=address, progress=tick)
-        interrupted = interrupted or outcome.interrupted
-        return outcome.results
-
-    def jobs_for(opts: Mapping[str, Any], count: int, salt: Any, tags: dict[str, Any]) -> list[tuple[Job, int]]:
-        per = max(1, count // len(rotations))
-        out_jobs = []
-        for k, rot in enumerate(rotations):
-            t = {**tags, "rotation": k}
-            job = Job(
-                locator,
-                tuple(rot),
-                derive_seed(seed, "balance", json.dumps(salt, sort_keys=True), k),
-                n,
-                tuple(sorted(opts.items())),
-                collect_cards=True,
-                tags=tuple(sorted(t.items())),
-            )
-            out_jobs.append((job, per))
-        return out_jobs
 
     main_jobs: list[tuple[Job, int]] = []
     for i, opts in enumerate(sets):
         label = ", ".join(f"{k}={opts[k]}" for k in names) or "defaults"
-        main_jobs += jobs_for(opts, games, ["set", i], {"set": label})
-    results = [r for rs in run(main_jobs, f"{g.id}: balance") for r in rs]
+        main_jobs += stages.jobs_for(opts, games, ["set", i], {"set": label})
+    results = [r for rs in stages.run(main_jobs, f"{g.id}: balance") for r in rs]
     write_table(results, g.id, outdir / "games.csv")
 
     report: dict[str, Any] = {"game": g.id, "agents": specs, "seed": seed, "games": len(results), "varied": names}
-    plots: list[tuple[str, str]] = []
+    plots: Plots = []
+    _by_option_set(report, results, n)
+    if factions:
+        _by_faction(report, plots, results, factions, n, outdir)
+    elif names:
+        _plot_option_sets(report, plots, outdir)
+    _agents_and_seats(report, plots, results, n, outdir)
+    _lengths(report, plots, results, outdir)
+    impact = _cards(report, plots, results, factions, outdir)
+    if stages.interrupted and parity is None:
+        report["parity"] = {"note": "not run: the study was interrupted"}
+    elif factions and n == 2 and levers.reinforce and levers.reinforce_pool and report.get("by_faction"):
+        ranked = sorted(report["by_faction"], key=lambda f: report["by_faction"][f]["rate"])
+        weak, strong = parity if parity is not None else (ranked[0], ranked[-1])
+        if weak == strong:
+            report["parity"] = {"note": "every faction scores the same; nothing to even out"}
+        else:
+            found = _parity(
+                g, levers, factions, base, weak, strong, impact, parity_games or games, max_add,
+                stages.jobs_for, stages.run, lambda: stages.interrupted,
+            )  # fmt: skip
+            report["parity"] = found
+            _plot_parity(plots, found.get("curve", []), weak, strong, outdir)
+    elif parity is not None:
+        raise ValueError(f"{g.id} does not declare how to add cards to a deck (Game.balance.reinforce)")
 
-    # -- by option set ---------------------------------------------------
+    report["interrupted"] = stages.interrupted
+    (outdir / "report.json").write_text(json.dumps(report, indent=2, default=str), encoding="utf-8")
+    (outdir / "index.html").write_text(_html(report, plots), encoding="utf-8")
+    report["out"] = str(outdir)
+    return report
+
+
+def _by_option_set(report: dict[str, Any], results: list[GameResult], n: int) -> None:
     by_set: dict[str, list[GameResult]] = defaultdict(list)
     for r in results:
         by_set[r.tags["set"]].append(r)
@@ -217,46 +268,48 @@ def balance(
         for label, rs in by_set.items()
     }
 
-    # -- by faction (mirror games excluded) -----------------------------------
-    if factions:
-        fac_scores: dict[str, list[float]] = defaultdict(list)
-        matchups: dict[tuple[str, str], list[float]] = defaultdict(list)
-        for r in results:
-            facs = [_faction_of(r, factions, s) for s in range(n)]
-            if len(set(facs)) == 1:
-                continue
-            for s in range(n):
-                sc = _score(r, [s])
-                fac_scores[facs[s]].append(sc)
-                for t in range(n):
-                    if facs[t] != facs[s]:
-                        matchups[(facs[s], facs[t])].append(sc)
-        report["by_faction"] = {f: rate(sum(v), len(v)) for f, v in sorted(fac_scores.items())}
-        report["matchups"] = {f"{a} v {b}": rate(sum(v), len(v)) for (a, b), v in sorted(matchups.items())}
-        if report["by_faction"]:
-            labels = list(report["by_faction"])
-            plots.append(
-                (
-                    "Score by faction (mirror games excluded; a draw counts one half)",
-                    _plot(
-                        outdir / "factions.png",
-                        lambda ax: _bars(
-                            ax, labels, [report["by_faction"][x] for x in labels], "Score by faction", "score"
-                        ),
-                    ),
-                )
-            )
-    elif names:
-        labels = list(report["by_option_set"])
-        first = [report["by_option_set"][x]["seat_win_rates"][0] for x in labels]
+
+def _by_faction(
+    report: dict[str, Any], plots: Plots, results: list[GameResult], factions: list[str], n: int, outdir: Path
+) -> None:
+    """Scores by faction and by matchup; mirror games (one faction on every seat) tell nothing and are left out."""
+    fac_scores: dict[str, list[float]] = defaultdict(list)
+    matchups: dict[tuple[str, str], list[float]] = defaultdict(list)
+    for r in results:
+        facs = [_faction_of(r, factions, s) for s in range(n)]
+        if len(set(facs)) == 1:
+            continue
+        for s in range(n):
+            sc = _score(r, [s])
+            fac_scores[facs[s]].append(sc)
+            for t in range(n):
+                if facs[t] != facs[s]:
+                    matchups[(facs[s], facs[t])].append(sc)
+    report["by_faction"] = {f: rate(sum(v), len(v)) for f, v in sorted(fac_scores.items())}
+    report["matchups"] = {f"{a} v {b}": rate(sum(v), len(v)) for (a, b), v in sorted(matchups.items())}
+    if report["by_faction"]:
+        labels = list(report["by_faction"])
+        scores = [report["by_faction"][x] for x in labels]
         plots.append(
             (
-                "Seat 0 win rate by option set",
-                _plot(outdir / "option_sets.png", lambda ax: _bars(ax, labels, first, "Seat 0 win rate by option set")),
+                "Score by faction (mirror games excluded; a draw counts one half)",
+                _plot(outdir / "factions.png", lambda ax: _bars(ax, labels, scores, "Score by faction", "score")),
             )
         )
 
-    # -- agents and seats ----------------------------------------------------
+
+def _plot_option_sets(report: dict[str, Any], plots: Plots, outdir: Path) -> None:
+    labels = list(report["by_option_set"])
+    first = [report["by_option_set"][x]["seat_win_rates"][0] for x in labels]
+    plots.append(
+        (
+            "Seat 0 win rate by option set",
+            _plot(outdir / "option_sets.png", lambda ax: _bars(ax, labels, first, "Seat 0 win rate by option set")),
+        )
+    )
+
+
+def _agents_and_seats(report: dict[str, Any], plots: Plots, results: list[GameResult], n: int, outdir: Path) -> None:
     agent_scores: dict[str, list[float]] = defaultdict(list)
     for r in results:
         for s in range(n):
@@ -281,6 +334,8 @@ def balance(
         )
     )
 
+
+def _lengths(report: dict[str, Any], plots: Plots, results: list[GameResult], outdir: Path) -> None:
     lengths = [r.steps for r in results] or [0]  # no game finished before a Ctrl-C: zeros, not a crash
     report["length"] = {
         "mean": statistics.fmean(lengths),
@@ -297,90 +352,65 @@ def balance(
 
     plots.append(("Game length distribution", _plot(outdir / "length.png", draw_lengths)))
 
-    # -- cards -----------------------------------------------------------------
+
+def _cards(
+    report: dict[str, Any], plots: Plots, results: list[GameResult], factions: list[str], outdir: Path
+) -> list[dict[str, Any]]:
+    """Per-card impact into the report, the highest and lowest dozen plotted; the impact list."""
     impact = card_impact(results, factions)
     report["card_impact"] = impact
-    if impact:
-        shown = impact[:12] + [d for d in impact[12:][-12:] if d not in impact[:12]]
+    if not impact:
+        return impact
+    shown = impact[:12] + [d for d in impact[12:][-12:] if d not in impact[:12]]
 
-        def draw_cards(ax: Any) -> None:
-            ys = list(range(len(shown)))
-            for key, colour, off in (("played", "#5b7a3a", -0.2), ("not_played", "#b0a070", 0.2)):
-                xs = [d[key]["rate"] for d in shown]
-                err = [
-                    [x - d[key]["low"] for x, d in zip(xs, shown, strict=True)],
-                    [d[key]["high"] - x for x, d in zip(xs, shown, strict=True)],
-                ]
-                ax.errorbar(
-                    xs, [y + off for y in ys], xerr=err, fmt="o", color=colour, label=key.replace("_", " "), capsize=2
-                )
-            ax.set_yticks(ys, [f"{d['card']} ({d['faction']})" if factions else d["card"] for d in shown])
-            ax.invert_yaxis()
-            ax.axvline(0.5, color="grey", lw=1, ls="--")
-            ax.set_xlim(0, 1)
-            ax.set_xlabel("win rate of the seat")
-            ax.legend(loc="lower right")
-            ax.set_title("Per-card impact (highest and lowest)")
-
-        plots.append(
-            (
-                "Per-card impact: win rate when played versus not, 95% intervals",
-                _plot(outdir / "cards.png", draw_cards, (8, max(4, 0.32 * len(shown) + 1))),
+    def draw_cards(ax: Any) -> None:
+        ys = list(range(len(shown)))
+        for key, colour, off in (("played", "#5b7a3a", -0.2), ("not_played", "#b0a070", 0.2)):
+            xs = [d[key]["rate"] for d in shown]
+            err = [
+                [x - d[key]["low"] for x, d in zip(xs, shown, strict=True)],
+                [d[key]["high"] - x for x, d in zip(xs, shown, strict=True)],
+            ]
+            ax.errorbar(
+                xs, [y + off for y in ys], xerr=err, fmt="o", color=colour, label=key.replace("_", " "), capsize=2
             )
+        ax.set_yticks(ys, [f"{d['card']} ({d['faction']})" if factions else d["card"] for d in shown])
+        ax.invert_yaxis()
+        ax.axvline(0.5, color="grey", lw=1, ls="--")
+        ax.set_xlim(0, 1)
+        ax.set_xlabel("win rate of the seat")
+        ax.legend(loc="lower right")
+        ax.set_title("Per-card impact (highest and lowest)")
+
+    plots.append(
+        (
+            "Per-card impact: win rate when played versus not, 95% intervals",
+            _plot(outdir / "cards.png", draw_cards, (8, max(4, 0.32 * len(shown) + 1))),
         )
+    )
+    return impact
 
-    # -- parity ----------------------------------------------------------------
-    if interrupted and parity is None:
-        report["parity"] = {"note": "not run: the study was interrupted"}
-    elif factions and n == 2 and levers.reinforce and levers.reinforce_pool and report.get("by_faction"):
-        ranked = sorted(report["by_faction"], key=lambda f: report["by_faction"][f]["rate"])
-        weak, strong = parity if parity is not None else (ranked[0], ranked[-1])
-        if weak == strong:
-            report["parity"] = {"note": "every faction scores the same; nothing to even out"}
-        else:
-            report["parity"] = _parity(
-                g,
-                levers,
-                factions,
-                base,
-                weak,
-                strong,
-                impact,
-                parity_games or games,
-                max_add,
-                jobs_for,
-                run,
-                lambda: interrupted,
-            )
-            curve = report["parity"].get("curve", [])
-            if curve:
 
-                def draw_parity(ax: Any) -> None:
-                    ks = [c["added"] for c in curve]
-                    ys = [c["score"]["rate"] for c in curve]
-                    # Clamped: a Wilson bound can sit a rounding error past the rate it brackets.
-                    err = [
-                        [max(0.0, y - c["score"]["low"]) for y, c in zip(ys, curve, strict=True)],
-                        [max(0.0, c["score"]["high"] - y) for y, c in zip(ys, curve, strict=True)],
-                    ]
-                    ax.errorbar(ks, ys, yerr=err, fmt="o-", capsize=3, color="#5b7a3a")
-                    ax.axhline(0.5, color="grey", lw=1, ls="--")
-                    ax.set_xlabel(f"cards added to {weak}")
-                    ax.set_ylabel(f"{weak} score v {strong}")
-                    ax.set_ylim(0, 1)
-                    ax.set_title("Reinforcing the weaker side")
+def _plot_parity(plots: Plots, curve: list[dict[str, Any]], weak: str, strong: str, outdir: Path) -> None:
+    if not curve:
+        return
 
-                plots.append(
-                    (f"{weak} score against {strong} as cards are added", _plot(outdir / "parity.png", draw_parity))
-                )
-    elif parity is not None:
-        raise ValueError(f"{g.id} does not declare how to add cards to a deck (Game.balance.reinforce)")
+    def draw_parity(ax: Any) -> None:
+        ks = [c["added"] for c in curve]
+        ys = [c["score"]["rate"] for c in curve]
+        # Clamped: a Wilson bound can sit a rounding error past the rate it brackets.
+        err = [
+            [max(0.0, y - c["score"]["low"]) for y, c in zip(ys, curve, strict=True)],
+            [max(0.0, c["score"]["high"] - y) for y, c in zip(ys, curve, strict=True)],
+        ]
+        ax.errorbar(ks, ys, yerr=err, fmt="o-", capsize=3, color="#5b7a3a")
+        ax.axhline(0.5, color="grey", lw=1, ls="--")
+        ax.set_xlabel(f"cards added to {weak}")
+        ax.set_ylabel(f"{weak} score v {strong}")
+        ax.set_ylim(0, 1)
+        ax.set_title("Reinforcing the weaker side")
 
-    report["interrupted"] = interrupted
-    (outdir / "report.json").write_text(json.dumps(report, indent=2, default=str), encoding="utf-8")
-    (outdir / "index.html").write_text(_html(report, plots), encoding="utf-8")
-    report["out"] = str(outdir)
-    return report
+    plots.append((f"{weak} score against {strong} as cards are added", _plot(outdir / "parity.png", draw_parity)))
 
 
 def _parity(
@@ -445,6 +475,51 @@ def _parity(
             return None
         return bool(got["score"]["rate"] >= 0.5)
 
+    lo, hi = _least_reaching(reaches, max_add)
+    return _parity_report(cache, lo, hi, weak, strong, best, max_add, stopped())
+
+
+def _parity_report(
+    cache: dict[int, dict[str, Any]],
+    lo: int,
+    hi: int | None,
+    weak: str,
+    strong: str,
+    best: list[str],
+    max_add: int,
+    interrupted: bool,
+) -> dict[str, Any]:
+    """The parity search's findings: its curve, and the cards to parity by count and by interpolation."""
+    if 0 not in cache:
+        return {"weaker": weak, "stronger": strong, "interrupted": True, "note": "not run: the study was interrupted"}
+    curve = [cache[k] for k in sorted(cache)]
+    baseline = cache[0]
+    estimate = None
+    if hi == 0:
+        estimate = 0.0
+    elif hi is not None:
+        a, b = cache[lo]["score"]["rate"], cache[hi]["score"]["rate"]
+        estimate = lo + (0.5 - a) / (b - a) * (hi - lo) if b > a else float(hi)
+    gap = baseline["score"]
+    return {
+        "interrupted": interrupted,
+        "weaker": weak,
+        "stronger": strong,
+        "baseline": gap,
+        "gap_points": 100 * (0.5 - gap["rate"]),
+        "best_cards": best,
+        "cards_to_parity": hi,
+        "cards_to_parity_estimate": estimate,
+        "at_parity_within_interval": [c["added"] for c in curve if c["score"]["low"] <= 0.5 <= c["score"]["high"]],
+        "max_add": max_add,
+        "curve": curve,
+    }
+
+
+def _least_reaching(reaches: Callable[[int], bool | None], max_add: int) -> tuple[int, int | None]:
+    """``(lo, hi)``: the fewest added cards known to reach 50% (``hi``, None if none up to ``max_add``)
+    and the most known not to (``lo``), by doubling and then bisecting; ``reaches`` answers None
+    once the study is stopped, which ends the search where it stands."""
     lo, hi = 0, None
     k = 1
     at_zero = reaches(0)
@@ -472,30 +547,7 @@ def _parity(
                 hi = mid
             else:
                 lo = mid
-    if 0 not in cache:
-        return {"weaker": weak, "stronger": strong, "interrupted": True, "note": "not run: the study was interrupted"}
-    curve = [cache[k] for k in sorted(cache)]
-    baseline = cache[0]
-    estimate = None
-    if hi == 0:
-        estimate = 0.0
-    elif hi is not None:
-        a, b = cache[lo]["score"]["rate"], cache[hi]["score"]["rate"]
-        estimate = lo + (0.5 - a) / (b - a) * (hi - lo) if b > a else float(hi)
-    gap = baseline["score"]
-    return {
-        "interrupted": stopped(),
-        "weaker": weak,
-        "stronger": strong,
-        "baseline": gap,
-        "gap_points": 100 * (0.5 - gap["rate"]),
-        "best_cards": best,
-        "cards_to_parity": hi,
-        "cards_to_parity_estimate": estimate,
-        "at_parity_within_interval": [c["added"] for c in curve if c["score"]["low"] <= 0.5 <= c["score"]["high"]],
-        "max_add": max_add,
-        "curve": curve,
-    }
+    return lo, hi
 
 
 def _typed(g: Game, option: str, value: str) -> Any:
