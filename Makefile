@@ -6,7 +6,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 PYTEST_WORKERS ?= 2
 
-.PHONY: run play test lint bench soak browser clean
+.PHONY: run play test lint jscheck bench soak browser clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -34,7 +34,16 @@ browser:
 test: $(STAMP) browser
 	$(BIN)/python -m pytest -q -n $(PYTEST_WORKERS) -p no:cacheprovider
 
-lint: $(STAMP)
+# The browser code: TypeScript's checker over the plain ES modules (JSDoc types), installed by npm.
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+jscheck: node_modules/.installed
+	node_modules/.bin/tsc -p tsconfig.json
+	for f in src/hulldown/web/*.js src/hulldown/web/games/*.js; do node --input-type=module --check < $$f || exit 1; done
+
+lint: $(STAMP) jscheck
 	$(BIN)/ruff check src tests benchmarks examples
 	$(BIN)/ruff format --check src tests benchmarks examples
 	$(BIN)/mypy

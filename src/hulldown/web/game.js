@@ -14,9 +14,17 @@ let ws = null;
 let retry = 0;
 let busy = false;
 let replayAt = 0;
-let replayTotal = 0;
 
 const $ = (id) => document.getElementById(id);
+
+// An error answer of the API: its one-line detail and its HTTP status.
+class ApiFailure extends Error {
+  /** @param {string} message @param {number} status */
+  constructor(message, status) {
+    super(message);
+    this.status = status;
+  }
+}
 
 async function api(path, init = {}) {
   const headers = { "Content-Type": "application/json" };
@@ -24,9 +32,7 @@ async function api(path, init = {}) {
   const res = await fetch(path, { ...init, headers });
   const body = await res.json().catch(() => ({}));
   if (!res.ok) {
-    const err = new Error(typeof body.detail === "string" ? body.detail : JSON.stringify(body.detail));
-    err.status = res.status;
-    throw err;
+    throw new ApiFailure(typeof body.detail === "string" ? body.detail : JSON.stringify(body.detail), res.status);
   }
   return body;
 }
@@ -208,7 +214,6 @@ async function replayTo(n) {
   const r = await api(`/api/games/${gameId}/replay?upto=${Math.max(0, n)}`);
   if (asked !== replayAsked) return; // a later click has been answered or is on its way
   replayAt = r.upto;
-  replayTotal = r.decisions;
   $("rp-step").textContent = t("step", { n: r.upto, total: r.decisions });
   const c = { seat: null, players: view.players, view, t, msg, actionText, cards, actions: [], act: () => {} };
   $("replay-board").replaceChildren(renderer.render(r.observation, c));

@@ -158,7 +158,7 @@ export function tm(messages, key, vars = {}) {
 }
 
 export function applyStatic(root = document) {
-  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll("[data-i18n]"))) el.textContent = t(el.dataset.i18n);
   document.documentElement.lang = lang;
 }
 

@@ -4,6 +4,10 @@ import { applyStatic, languageSwitch, t } from "./i18n.js";
 
 let catalog = { games: [] };
 
+// The lobby's form controls by id, typed for the checker (each id is in index.html).
+/** @param {string} id */
+const input = (id) => /** @type {HTMLInputElement} */ (document.getElementById(id));
+
 async function api(path, init = {}) {
   const res = await fetch(path, { ...init, headers: { "Content-Type": "application/json", ...(init.headers || {}) } });
   const body = await res.json().catch(() => ({}));
@@ -12,7 +16,7 @@ async function api(path, init = {}) {
 }
 
 function currentGame() {
-  return catalog.games.find((g) => g.id === document.getElementById("game-select").value);
+  return catalog.games.find((g) => g.id === input("game-select").value);
 }
 
 function seatChoices(game) {
@@ -29,7 +33,7 @@ function seatChoices(game) {
 function drawSeats() {
   const game = currentGame();
   const box = document.getElementById("seat-rows");
-  const n = Number(document.getElementById("players").value);
+  const n = Number(input("players").value);
   const prev = [...box.querySelectorAll("select")].map((s) => s.value);
   box.replaceChildren();
   for (let i = 0; i < n; i++) {
@@ -52,7 +56,7 @@ function drawOptions() {
   document.getElementById("options-box").hidden = !game || (game.options.length === 0 && sets.length === 0);
   if (!game) return;
   document.getElementById("game-summary").textContent = game.summary;
-  const players = document.getElementById("players");
+  const players = input("players");
   const old = players.value;
   players.replaceChildren();
   for (let n = game.min_players; n <= game.max_players; n++) players.append(new Option(String(n), String(n)));
@@ -83,27 +87,27 @@ async function create(ev) {
   ev.preventDefault();
   const err = document.getElementById("create-error");
   err.textContent = "";
-  const n = Number(document.getElementById("players").value);
+  const n = Number(input("players").value);
   const seats = [];
   for (let i = 0; i < n; i++) {
-    const v = document.getElementById(`seat-${i}`).value;
-    seats.push(v === "custom" ? document.getElementById(`seat-${i}-custom`).value.trim() : v);
+    const v = input(`seat-${i}`).value;
+    seats.push(v === "custom" ? input(`seat-${i}-custom`).value.trim() : v);
   }
   const options = {};
-  for (const el of document.querySelectorAll("[data-option]")) {
+  for (const el of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll("[data-option]"))) {
     const type = el.dataset.type;
     options[el.dataset.option] = type === "bool" ? el.checked : type === "int" ? parseInt(el.value, 10) : type === "float" ? Number(el.value) : el.value;
   }
-  const clock = document.getElementById("clock").value;
+  const clock = input("clock").value;
   const body = {
-    game: document.getElementById("game-select").value,
+    game: input("game-select").value,
     options,
     seats,
     clock: clock ? Number(clock) : null,
-    takeover: document.getElementById("takeover").value.trim() || "bot:random",
-    undo: document.getElementById("undo").checked,
+    takeover: input("takeover").value.trim() || "bot:random",
+    undo: input("undo").checked,
   };
-  const cardSet = document.getElementById("card-set");
+  const cardSet = input("card-set");
   if (cardSet && cardSet.value) body.card_set = cardSet.value;
   try {
     const created = await api("/api/games", { method: "POST", body: JSON.stringify(body) });
@@ -119,7 +123,7 @@ async function create(ev) {
           h("a", { class: "button open-seat", href: url, dataset: { seat: s.seat } }, t("open"))),
       );
     }
-    const spec = document.getElementById("spectator-link");
+    const spec = /** @type {HTMLAnchorElement} */ (document.getElementById("spectator-link"));
     spec.href = created.spectator_url;
     spec.textContent = created.spectator_url;
     document.getElementById("created").hidden = false;
