@@ -56,4 +56,4 @@ soak: $(STAMP)
 	PYTHONPATH=src:. $(BIN)/python benchmarks/bench_soak.py
 
 clean:
-	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache node_modules
