@@ -17,7 +17,7 @@ def test_labels_name_the_card_of_the_action() -> None:
             assert seat is not None
             legal = st.legal_actions()
             for a in legal:
-                kind, arg = R.amap[a.id]
+                kind, arg = R.actions.parse(a.id).KIND, R.actions.parse(a.id).index
                 if kind in (1, 2):  # play, discard: a card of that type in the deciding seat's hand
                     assert a.label.endswith(R.tname[arg]), a.label
                     assert any(R.ttype[c] == arg for c in st.hands[seat]), a.id

@@ -7,6 +7,8 @@ from typing import Any
 
 from hulldown.engine.errors import OptionError
 from hulldown.engine.game import BalanceHooks, ConformancePlan, Game, GameInfo, OptionSpec
+from hulldown.engine.messages import KERNEL
+from hulldown.games.tank_killers.actions import CATALOG
 from hulldown.games.tank_killers.cards import DECKS, card_database, format_reinforce, parse_reinforce, rules_for
 from hulldown.games.tank_killers.heuristic import make_heuristic
 from hulldown.games.tank_killers.render import render_text
@@ -128,4 +130,5 @@ GAME = Game(
     rollout=make_policy,
     # Cut playouts are scored by casualties and the cards in hand, by effect.
     evaluate=evaluate,
+    messages=KERNEL.merged(CATALOG),
 )

@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from hulldown.engine.data import load_toml, require_unique, validate_entries
 from hulldown.engine.errors import DataFileError, OptionError
-from hulldown.engine.state import Action
+from hulldown.games.tank_killers.actions import ActionTable
 
 DATA = Path(__file__).parent / "data"
 DECKS = ("german", "american", "british")
@@ -380,32 +380,16 @@ class Rules:
         self.name_of = [self.tname[self.ttype[c]] if c < self.n_tactics else self.fname[c] for c in range(self.n_cards)]
 
         # -- actions, built once ----------------------------------------------
-        self.PASS = Action("pass", "Pass")
-        self.PLAY = [Action(f"play:{s}", f"Play {n}") for s, n in zip(self.tslug, self.tname, strict=True)]
-        self.DISCARD = [Action(f"discard:{s}", f"Discard {n}") for s, n in zip(self.tslug, self.tname, strict=True)]
-        self.TARGET_DECK = Action("target:deck", "Attack the top card of the opponent's formation deck")
-        self.TARGET = [Action(f"target:{s}", f"Attack {n}") for s, n in zip(self.uslug, names, strict=True)]
-        self.ATTACKER_DECK = Action("attacker:deck", "Attack with the top card of your formation deck")
-        self.ATTACKER = [
-            Action(f"attacker:{s}", f"Attack again with {n}") for s, n in zip(self.uslug, names, strict=True)
-        ]
-        #: action id -> (kind, argument); kinds: 0 pass, 1 play, 2 discard, 3 target, 4 attacker
-        self.amap: dict[str, tuple[int, int]] = {"pass": (0, -1), "target:deck": (3, -1), "attacker:deck": (4, -1)}
-        for t in range(self.n_types):
-            self.amap[self.PLAY[t].id] = (1, t)
-            self.amap[self.DISCARD[t].id] = (2, t)
-        for i in range(len(names)):
-            self.amap[self.TARGET[i].id] = (3, i)
-            self.amap[self.ATTACKER[i].id] = (4, i)
-        self.all_action_ids = (
-            ["pass"]
-            + [a.id for a in self.PLAY]
-            + [a.id for a in self.DISCARD]
-            + ["target:deck"]
-            + [a.id for a in self.TARGET]
-            + ["attacker:deck"]
-            + [a.id for a in self.ATTACKER]
+        self.actions = ActionTable(self.tslug, self.tname, self.uslug, names)
+        A = self.actions
+        self.PASS, self.PLAY, self.DISCARD = A.PASS, A.PLAY, A.DISCARD
+        self.TARGET_DECK, self.TARGET, self.ATTACKER_DECK, self.ATTACKER = (
+            A.TARGET_DECK,
+            A.TARGET,
+            A.ATTACKER_DECK,
+            A.ATTACKER,
         )
+        self.all_action_ids = [a.id for a in A.ALL]
 
         # -- per-window legality, filled lazily --------------------------------
         self._lost: dict[int, list[bool]] = {}

@@ -15,6 +15,7 @@ from typing import Any
 from hulldown.engine.agent import SeatView
 from hulldown.engine.rng import SplitMix64
 from hulldown.engine.state import Action
+from hulldown.games.tank_killers.actions import PASS, Discard, Play, TankKillersAction
 from hulldown.games.tank_killers.cards import (
     CLASS_BIT,
     E_END,
@@ -27,6 +28,9 @@ from hulldown.games.tank_killers.cards import (
     Rules,
     rules_for,
 )
+
+Plays = list[tuple[int, Play]]
+ById = dict[int, TankKillersAction]
 
 _INF = CLASS_BIT["infantry"]
 # How much a card is worth keeping, by effect (higher is kept longer).
@@ -65,15 +69,15 @@ class TankKillersHeuristic:
         return _KEEP[e]
 
     def act(self, view: SeatView) -> Action:
-        legal = view.legal_actions()
+        legal: list[TankKillersAction] = view.legal_actions()  # type: ignore[assignment]
         if not legal:
             raise ValueError("the heuristic was asked to act when its seat has no decision")
         if len(legal) == 1:
             return legal[0]
         obs = view.observation()
         phase = obs["phase"]
-        ids = {a.id: a for a in legal}
-        plays = [(self.t_index[a.label[5:]], a) for a in legal if a.id.startswith("play:")]
+        ids = {a.KIND: a for a in legal if a.KIND == PASS}
+        plays = [(self.t_index[a.name], a) for a in legal if isinstance(a, Play)]
         if phase == "maneuver":
             return self._maneuver(legal, plays)
         if phase == "target":
@@ -85,23 +89,23 @@ class TankKillersHeuristic:
         if phase == "free attacker":
             return self._free_attacker(obs, legal)
         # negation, after failed attack, free attack: playing is always worth it
-        return plays[0][1] if plays else ids["pass"]
+        return plays[0][1] if plays else ids[PASS]
 
-    def _maneuver(self, legal: list[Action], plays: list[tuple[int, Action]]) -> Action:
+    def _maneuver(self, legal: list[TankKillersAction], plays: Plays) -> Action:
         if plays:
             return plays[0][1]
-        discards = [a for a in legal if a.id.startswith("discard:")]
+        discards = [a for a in legal if isinstance(a, Discard)]
         if discards:
-            return min(discards, key=lambda a: self._keep_value(self.t_index[a.label[8:]]))
+            return min(discards, key=lambda a: self._keep_value(self.t_index[a.name]))
         return legal[0]
 
-    def _target(self, obs: dict[str, Any], legal: list[Action]) -> Action:
+    def _target(self, obs: dict[str, Any], legal: list[TankKillersAction]) -> Action:
         me = self.seat
         att = self._card(me, obs["attack"]["attacker"])
         opp = 1 - me
         best, best_score = legal[0], -1e9
         for a in legal:
-            if a.id == "target:deck":
+            if a.on_deck:
                 top = obs["sides"][opp]["top"]
                 if top is None:
                     score = self.R.fpen[att] - _DECK_DEF - 0.5
@@ -109,7 +113,7 @@ class TankKillersHeuristic:
                     t = self._card(opp, top)
                     score = self._factor(att, t) - self.R.fdef[t]
             else:
-                t = self._card(opp, a.label[len("Attack ") :])
+                t = self._card(opp, a.name)
                 score = self._factor(att, t) - self.R.fdef[t] + 0.25
             if score >= 0:
                 score += 10
@@ -117,13 +121,13 @@ class TankKillersHeuristic:
                 best, best_score = a, score
         return best
 
-    def _lost(self, obs: dict[str, Any], plays: list[tuple[int, Action]], ids: dict[str, Action]) -> Action:
+    def _lost(self, obs: dict[str, Any], plays: Plays, ids: ById) -> Action:
         a = obs["attack"]
         if not plays or a["factor"] + 4 < a["defense"]:
-            return ids["pass"]
+            return ids[PASS]
         return max(plays, key=lambda p: _KEEP[self.R.teff[p[0]]])[1]
 
-    def _modifier(self, obs: dict[str, Any], plays: list[tuple[int, Action]], ids: dict[str, Action]) -> Action:
+    def _modifier(self, obs: dict[str, Any], plays: Plays, ids: ById) -> Action:
         R = self.R
         a = obs["attack"]
         attacking = a["seat"] == self.seat
@@ -135,15 +139,15 @@ class TankKillersHeuristic:
                 for t, act in plays:  # take the Range slot before the defender can
                     if R.trange[t] == 0:
                         return act
-                return ids["pass"]
+                return ids[PASS]
             ups = sorted(((self._delta(t, tgt_inf), act) for t, act in plays if R.trange[t] <= 0), key=lambda p: p[0])
             ups = [(d, act) for d, act in ups if d > 0]
             if not ups:
-                return ids["pass"]
+                return ids[PASS]
             enough = [(d, act) for d, act in ups if gap + d >= 0]
             return enough[0][1] if enough else ups[-1][1]
         if gap < 0:
-            return ids["pass"]
+            return ids[PASS]
         reach = R.frng[att]
         for t, act in plays:
             if R.trange[t] > reach:
@@ -151,15 +155,15 @@ class TankKillersHeuristic:
         downs = sorted(((self._delta(t, tgt_inf), act) for t, act in plays), key=lambda p: p[0])
         downs = [(d, act) for d, act in downs if d < 0]
         if not downs:
-            return ids["pass"]
+            return ids[PASS]
         enough = [(d, act) for d, act in downs if gap + d < 0]
         return enough[-1][1] if enough else downs[0][1]
 
-    def _free_attacker(self, obs: dict[str, Any], legal: list[Action]) -> Action:
-        def strength(a: Action) -> float:
-            if a.id == "attacker:deck":
+    def _free_attacker(self, obs: dict[str, Any], legal: list[TankKillersAction]) -> Action:
+        def strength(a: TankKillersAction) -> float:
+            if a.on_deck:
                 return 8.5
-            c = self._card(self.seat, a.label[len("Attack again with ") :])
+            c = self._card(self.seat, a.name)
             return float(self.R.fpen[c])
 
         return max(legal, key=strength)

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from hulldown.engine.state import Action, GameState
+from hulldown.games.tank_killers.actions import PASS, TankKillersAction
 from hulldown.games.tank_killers.cards import E_END, E_FREE, E_LOST, E_MOD, E_NEG, E_OOA, E_REC, Rules
 
 # the heuristic's own weights, so the policy keeps making its choices
@@ -47,7 +48,7 @@ class Policy:
 
     def __call__(self, st: GameState) -> Action:
         assert isinstance(st, TankKillersState)
-        legal = st.legal_actions()
+        legal: list[TankKillersAction] = st.legal_actions()  # type: ignore[assignment]
         if len(legal) == 1:
             return legal[0]
         ph = st.phase
@@ -62,27 +63,26 @@ class Policy:
         if ph == P_SAME:
             return self._free_attacker(st, legal)
         # negation, after a failed attack, free attack: playing is always worth it
-        return legal[1] if legal[0].id == "pass" else legal[0]
+        return legal[1] if legal[0].KIND == PASS else legal[0]
 
-    def _maneuver(self, legal: list[Action]) -> Action:
-        amap = self.R.amap
+    def _maneuver(self, legal: list[TankKillersAction]) -> Action:
         best: Action | None = None
         best_keep = 1e9
         for a in legal:
-            kind, t = amap[a.id]
+            kind, t = a.KIND, a.index
             if kind == 1:
                 return a
             if kind == 2 and self.keep[t] < best_keep:
                 best, best_keep = a, self.keep[t]
         return best if best is not None else legal[0]
 
-    def _target(self, st: TankKillersState, legal: list[Action]) -> Action:
+    def _target(self, st: TankKillersState, legal: list[TankKillersAction]) -> Action:
         R = self.R
         att = st.att
         opp = 1 - st.active
         best, best_score = legal[0], -1e9
         for a in legal:
-            i = R.amap[a.id][1]
+            i = a.index
             if i < 0:
                 deck = st.fdeck[opp]
                 if not st.top_up[opp]:
@@ -99,26 +99,26 @@ class Policy:
                 best, best_score = a, score
         return best
 
-    def _lost(self, st: TankKillersState, legal: list[Action]) -> Action:
+    def _lost(self, st: TankKillersState, legal: list[TankKillersAction]) -> Action:
         R = self.R
         if st.attack_factor() + 4 < R.fdef[st.tgt]:
             return legal[0]
         best, best_keep = legal[0], -1
         for a in legal[1:]:
-            t = R.amap[a.id][1]
+            t = a.index
             k = _KEEP[R.teff[t]]
             if k > best_keep:
                 best, best_keep = a, k
         return best
 
-    def _modifier(self, st: TankKillersState, legal: list[Action]) -> Action:
+    def _modifier(self, st: TankKillersState, legal: list[TankKillersAction]) -> Action:
         R = self.R
         pas = legal[0]
         att = st.att
         tgt_inf = bool(R.fcls[st.tgt] & _INF)
         delta = R.tinf if tgt_inf else R.tpen
         gap = st.attack_factor() - R.fdef[st.tgt]
-        plays = [(R.amap[a.id][1], a) for a in legal[1:]]
+        plays = [(a.index, a) for a in legal[1:]]
         if st.mod_seat == st.active:
             if gap >= 0:
                 for t, a in plays:
@@ -144,12 +144,12 @@ class Policy:
         enough = [a for d, a in downs if gap + d < 0]
         return enough[-1] if enough else downs[0][1]
 
-    def _free_attacker(self, st: TankKillersState, legal: list[Action]) -> Action:
+    def _free_attacker(self, st: TankKillersState, legal: list[TankKillersAction]) -> Action:
         R = self.R
         s = st.active
         best, best_s = legal[0], -1.0
         for a in legal:
-            i = R.amap[a.id][1]
+            i = a.index
             v = 8.5 if i < 0 else float(R.fpen[next(c for c in st.in_play[s] if R.fnameid[c] == i)])
             if v > best_s:
                 best, best_s = a, v

@@ -14,6 +14,7 @@ from typing import Any
 
 from hulldown.engine.rng import SplitMix64
 from hulldown.engine.state import REVEAL, Action, Event, GameState, mark_reveal
+from hulldown.games.tank_killers.actions import TankKillersAction
 from hulldown.games.tank_killers.cards import (
     CLASS_BIT,
     E_END,
@@ -283,7 +284,8 @@ class TankKillersState(GameState):
     def _apply(self, action: Action, events: list[Event]) -> None:
         if self.shown:
             self.shown = []
-        kind, arg = self.R.amap[action.id]
+        act: TankKillersAction = action  # type: ignore[assignment]  # only this game's actions are legal here
+        kind, arg = act.KIND, act.index
         ph = self.phase
         if ph == P_MOD:
             if kind == 0:
