@@ -13,7 +13,8 @@ Kinds:
   tuples, frozen tables, rules objects);
 - ``list``, ``dict``, ``set``: a shallow copy of the container;
 - ``lists``: a list of lists (or of other containers with ``copy()``), copied
-  one level deeper;
+  one level deeper; ``pair``: the same for exactly two (one per seat of a
+  two-player game), written out, which a search's clones feel;
 - ``copy``: the value's own ``copy()`` (zones, bit boards, small mutable objects).
 """
 
@@ -29,6 +30,7 @@ _TEMPLATES = {
     "set": "new.{f} = self.{f}.copy()",
     "copy": "new.{f} = self.{f}.copy()",
     "lists": "new.{f} = [x.copy() for x in self.{f}]",
+    "pair": "x = self.{f}; new.{f} = [x[0].copy(), x[1].copy()]",
 }
 
 CopyInto = Callable[[Any, Any], None]

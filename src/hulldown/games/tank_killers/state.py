@@ -10,7 +10,7 @@ hidden hand, so a seat learns nothing from whose turn it is.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from hulldown.engine.rng import SplitMix64
 from hulldown.engine.state import REVEAL, Action, Event, GameState, mark_reveal
@@ -96,6 +96,54 @@ class TankKillersState(GameState):
         "waiting",
         "winner",
     )
+
+    #: How a clone copies each field (engine/copying.py): rules tables and scalars are shared.
+    COPY: ClassVar[Mapping[str, str]] = {
+        "R": "share",
+        "tkind": "share",
+        "random_factor": "share",
+        "turn_limit": "share",
+        "hands": "pair",
+        "tdeck": "list",
+        "tdiscard": "list",
+        "fdeck": "pair",
+        "top_up": "list",
+        "reserve": "pair",
+        "casualty": "pair",
+        "in_play": "pair",
+        "waiting": "list",
+        "exchanges": "share",
+        "active": "share",
+        "turn": "share",
+        "phase": "share",
+        "mod_seat": "share",
+        "passes": "share",
+        "att": "share",
+        "tgt": "share",
+        "tgt_on_deck": "share",
+        "pmod": "share",
+        "imod": "share",
+        "maxr": "share",
+        "used_range": "share",
+        "used_hit": "share",
+        "used_ammo": "share",
+        "played": "list",
+        "row_lost": "share",
+        "row_mod": "share",
+        "row_ooa": "share",
+        "neg_ctx": "share",
+        "neg_t": "share",
+        "neg_last": "share",
+        "neg_seat": "share",
+        "neg_count": "share",
+        "neg_player": "share",
+        "free_t": "share",
+        "last_att": "share",
+        "last_tgt": "share",
+        "winner": "share",
+        "shown": "list",
+        "last_roll": "share",
+    }
 
     R: Rules
     hands: list[list[int]]
@@ -801,57 +849,6 @@ class TankKillersState(GameState):
         self._maneuver(events)
 
     # -- copies, resampling, views -----------------------------------------------
-    def _copy_into(self, new: Any) -> None:
-        new.R = self.R
-        new.tkind = self.tkind
-        new.random_factor = self.random_factor
-        new.turn_limit = self.turn_limit
-        h = self.hands
-        new.hands = [h[0].copy(), h[1].copy()]
-        new.tdeck = self.tdeck.copy()
-        new.tdiscard = self.tdiscard.copy()
-        f = self.fdeck
-        new.fdeck = [f[0].copy(), f[1].copy()]
-        new.top_up = self.top_up.copy()
-        r = self.reserve
-        new.reserve = [r[0].copy(), r[1].copy()]
-        c = self.casualty
-        new.casualty = [c[0].copy(), c[1].copy()]
-        p = self.in_play
-        new.in_play = [p[0].copy(), p[1].copy()]
-        new.waiting = self.waiting.copy()
-        new.exchanges = self.exchanges
-        new.active = self.active
-        new.turn = self.turn
-        new.phase = self.phase
-        new.mod_seat = self.mod_seat
-        new.passes = self.passes
-        new.att = self.att
-        new.tgt = self.tgt
-        new.tgt_on_deck = self.tgt_on_deck
-        new.pmod = self.pmod
-        new.imod = self.imod
-        new.maxr = self.maxr
-        new.used_range = self.used_range
-        new.used_hit = self.used_hit
-        new.used_ammo = self.used_ammo
-        new.played = self.played.copy()
-        new.row_lost = self.row_lost
-        new.row_mod = self.row_mod
-        new.row_ooa = self.row_ooa
-        new.neg_ctx = self.neg_ctx
-        new.neg_t = self.neg_t
-        new.neg_last = self.neg_last
-        new.neg_seat = self.neg_seat
-        new.neg_count = self.neg_count
-        new.neg_player = self.neg_player
-        new.free_t = self.free_t
-        new.last_att = self.last_att
-        new.last_tgt = self.last_tgt
-        new.winner = self.winner
-        new.shown = self.shown.copy()
-        new.last_roll = self.last_roll
-
     def _resample(self, seat: int, rng: SplitMix64) -> TankKillersState:
         """Redraw what ``seat`` cannot see: the opponent's hand with the tactics deck, and the
         order of both formation decks below a face-up top card."""
