@@ -30,23 +30,6 @@ from hulldown.engine.state import GameState
 Evaluator = Callable[[GameState], list[float]]
 
 
-def tank_killers(state: Any) -> list[float]:
-    """Casualties towards breaking (rules clause 12.1: half the formation), then tactics cards in hand.
-
-    A formation breaks when half its cards are casualties, so each side's
-    progress is its casualties over that threshold; a card in hand is worth a
-    small fraction of a casualty (it wins or saves a later exchange).
-    """
-    R = state.R
-    cas = state.casualty
-    hands = state.hands
-    p0 = 2 * len(cas[0]) / R.fsize[0]
-    p1 = 2 * len(cas[1]) / R.fsize[1]
-    margin = (p1 - p0) * 3.0 + (len(hands[0]) - len(hands[1])) * 0.04
-    v0 = 0.5 + 0.5 * math.tanh(margin)
-    return [v0, 1.0 - v0]
-
-
 def tank_clash(state: Any) -> list[float]:
     """Tanks destroyed, hits each side can still take, victory points and checkpoints held (clauses 5.7-5.9, 12, 13).
 
@@ -96,7 +79,6 @@ def pacific(state: Any) -> list[float]:
 
 #: Evaluations for games that do not declare their own, by game id.
 BUILTIN: dict[str, Evaluator] = {
-    "tank-killers": tank_killers,
     "tank-clash": tank_clash,
     "2gm-pacific": pacific,
 }

@@ -6,57 +6,18 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from hulldown.engine.errors import OptionError
-from hulldown.engine.game import BalanceHooks, ConformancePlan, Game, GameInfo, OptionSpec
+from hulldown.engine.game import BalanceHooks, ConformancePlan, Game, GameInfo
 from hulldown.engine.messages import KERNEL
 from hulldown.games.tank_killers.actions import CATALOG
 from hulldown.games.tank_killers.cards import DECKS, card_database, format_reinforce, parse_reinforce, rules_for
 from hulldown.games.tank_killers.heuristic import make_heuristic
+from hulldown.games.tank_killers.options import MAX_STEPS_PER_TURN, MAX_TURN_LIMIT, OPTIONS
 from hulldown.games.tank_killers.render import render_text
 from hulldown.games.tank_killers.rollout import evaluate, make_policy
 from hulldown.games.tank_killers.state import TankKillersState
 from hulldown.games.tank_killers.tensor import TENSORS
 
 TankKillersState.GAME_ID = "tank-killers"
-
-#: Decisions in one turn can never exceed this (docs/rules/tank-killers.md, clause 15).
-MAX_STEPS_PER_TURN = 250
-MAX_TURN_LIMIT = 2000
-
-OPTIONS = (
-    OptionSpec("deck0", str, "german", "formation deck of player 0", choices=DECKS),
-    OptionSpec("deck1", str, "american", "formation deck of player 1", choices=DECKS),
-    OptionSpec("random_factor", bool, False, "optional rule: add 1d6 - 1d6 to the attack factor"),
-    OptionSpec(
-        "turn_limit",
-        int,
-        300,
-        "turns (both players' together) after which the game is a draw",
-        minimum=2,
-        maximum=MAX_TURN_LIMIT,
-    ),
-    OptionSpec(
-        "tactics_file",
-        str,
-        "",
-        "path of your own tactics deck (TOML, layout of data/tactics.toml); local play only, web games use card sets",
-        file="tactics.toml",
-    ),
-    OptionSpec(
-        "german_file", str, "", "path of your own German formation deck (TOML); local play only", file="german.toml"
-    ),
-    OptionSpec(
-        "american_file",
-        str,
-        "",
-        "path of your own American formation deck (TOML); local play only",
-        file="american.toml",
-    ),
-    OptionSpec(
-        "british_file", str, "", "path of your own British formation deck (TOML); local play only", file="british.toml"
-    ),
-    OptionSpec("reinforce0", str, "", "extra formation cards for player 0, e.g. 'Pz IVH*2, Tiger' (designer's note)"),
-    OptionSpec("reinforce1", str, "", "extra formation cards for player 1, e.g. 'M4-76*2, M36' (designer's note)"),
-)
 
 _CONFORMANCE: list[dict[str, Any]] = [
     {"deck0": a, "deck1": b, "random_factor": rf} for a in DECKS for b in DECKS for rf in (False, True)

@@ -297,7 +297,26 @@ class Rules:
         self.deck_files = loaded
         types = unit_types()
 
-        # -- tactics ----------------------------------------------------------
+        self._tactics_tables(tpath)
+
+        names = self._formation_tables(options, loaded, types)
+
+        # -- actions, built once ----------------------------------------------
+        self.actions = ActionTable(self.tslug, self.tname, self.uslug, names)
+        A = self.actions
+        self.PASS, self.PLAY, self.DISCARD = A.PASS, A.PLAY, A.DISCARD
+        self.TARGET_DECK, self.TARGET, self.ATTACKER_DECK, self.ATTACKER = (
+            A.TARGET_DECK,
+            A.TARGET,
+            A.ATTACKER_DECK,
+            A.ATTACKER,
+        )
+        self.all_action_ids = [a.id for a in A.ALL]
+
+        self._legality_caches()
+
+    def _tactics_tables(self, tpath: Path) -> None:
+        """The tactics cards as flat tables by type, and their instances (rules 1.4, 7-11)."""
         tt = self.tactics
         self.n_types = len(tt)
         self.tname = [t.name for t in tt]
@@ -325,7 +344,14 @@ class Rules:
             self.ttype.extend([t] * card.count)
         self.n_tactics = len(self.ttype)
 
-        # -- formation cards --------------------------------------------------
+    def _formation_tables(
+        self,
+        options: Mapping[str, Any],
+        loaded: dict[str, tuple[DeckFileModel, list[FormationCardModel], str]],
+        types: Mapping[str, Any],
+    ) -> list[str]:
+        """Both formation decks as flat tables by card int, with the copies added by ``reinforce``; the unit names."""
+        deck_names = self.deck_names
         self.fname: list[str] = [""] * self.n_tactics
         self.fcode: list[str] = [""] * self.n_tactics
         self.fpen: list[int] = [0] * self.n_tactics
@@ -378,20 +404,10 @@ class Rules:
         self.unit_names = names
         self.uslug = [slug(n) for n in names]
         self.name_of = [self.tname[self.ttype[c]] if c < self.n_tactics else self.fname[c] for c in range(self.n_cards)]
+        return names
 
-        # -- actions, built once ----------------------------------------------
-        self.actions = ActionTable(self.tslug, self.tname, self.uslug, names)
-        A = self.actions
-        self.PASS, self.PLAY, self.DISCARD = A.PASS, A.PLAY, A.DISCARD
-        self.TARGET_DECK, self.TARGET, self.ATTACKER_DECK, self.ATTACKER = (
-            A.TARGET_DECK,
-            A.TARGET,
-            A.ATTACKER_DECK,
-            A.ATTACKER,
-        )
-        self.all_action_ids = [a.id for a in A.ALL]
-
-        # -- per-window legality, filled lazily --------------------------------
+    def _legality_caches(self) -> None:
+        """Per-window legality tables, filled lazily and shared by every state of these rules."""
         self._lost: dict[int, list[bool]] = {}
         self._mod: dict[int, list[bool]] = {}
         self._ooa: dict[int, list[bool]] = {}

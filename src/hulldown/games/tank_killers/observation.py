@@ -8,17 +8,13 @@ from everybody: the order of every deck, including one's own formation deck.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from hulldown.games.tank_killers.cards import range_label
-
-if TYPE_CHECKING:
-    from hulldown.games.tank_killers.state import TankKillersState
+from hulldown.games.tank_killers.fields import DRAWN, P_NEGATE, P_OVER, PHASE_NAMES, StateFields
 
 
-def observe(st: TankKillersState, seat: int | None) -> dict[str, Any]:
-    from hulldown.games.tank_killers.state import DRAWN, P_NEGATE, P_OVER, PHASE_NAMES
-
+def observe(st: StateFields, seat: int | None) -> dict[str, Any]:
     R = st.R
     name = R.name_of
     sides = []

@@ -39,6 +39,7 @@ import numpy as np
 import numpy.typing as npt
 
 from hulldown.games.tank_killers.cards import Rules, rules_for
+from hulldown.games.tank_killers.options import with_defaults
 
 _PHASES = (
     "maneuver",
@@ -54,9 +55,7 @@ _PHASES = (
 
 
 def _opts(options: Mapping[str, Any]) -> dict[str, Any]:
-    from hulldown.games.tank_killers import GAME
-
-    return GAME.validate_options(options)
+    return with_defaults(options)
 
 
 class _Layout:
