@@ -26,6 +26,10 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 from hulldown import __version__
 from hulldown.agents.registry import describe as describe_agents
 from hulldown.engine.registry import game_ids, games, load
+from hulldown.server.accountdb import AccountStore
+from hulldown.server.accounts import account_routes
+from hulldown.server.answers import BODY, Answers, answers
+from hulldown.server.auth import Authenticator
 from hulldown.server.cardsets import CARD_SET_PATTERN, CardSets
 from hulldown.server.db import DEFAULT_URL, Store, make_engine, migrate
 from hulldown.server.evict import sweep, sweep_forever
@@ -171,39 +175,6 @@ class ReplayStep(BaseModel):
     returns: list[float] | None
 
 
-class Problem(BaseModel):
-    """Every error: one line naming the field and the problem; never the refused input."""
-
-    detail: str
-
-
-_MEANING = {
-    403: "a wrong seat token, or an Authorization header that is not 'Bearer <token>'",
-    404: "no such game",
-    409: "a stale version (fetch the view again), or not possible now",
-    413: "a request body over 64 KiB",
-    415: "a body not sent as application/json",
-    422: "a malformed request (the detail names the field); for a game's action, one not legal now",
-    429: "too many requests from this client: retry after Retry-After seconds",
-}
-_RETRY_AFTER = {"Retry-After": {"description": "seconds to wait", "schema": {"type": "integer", "minimum": 1}}}
-
-
-Answers = dict[int | str, dict[str, Any]]
-
-
-def answers(*codes: int) -> Answers:
-    """The error answers of an operation, for its OpenAPI description."""
-    out: Answers = {}
-    for code in codes:
-        out[code] = {"model": Problem, "description": _MEANING[code]}
-        if code == 429:
-            out[code]["headers"] = _RETRY_AFTER
-    return out
-
-
-#: the answers of every request with a JSON body
-BODY = (413, 415, 422)
 #: the answers of most requests about one game
 ERRORS = answers(403, 404, 409, 422)
 
@@ -360,6 +331,7 @@ def create_app(
     app.add_middleware(BodyLimit)
     app.add_middleware(SecurityHeaders)
     install_error_handlers(app)
+    account_routes(app, Authenticator(AccountStore(engine)))
     _lobby_routes(app, manager, limits)
     _game_routes(app, manager)
     _replay_routes(app, manager)
