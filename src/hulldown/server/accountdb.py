@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 
-from hulldown.server.db import METADATA
+from hulldown.server.db import GAMES, METADATA
 
 ACCOUNTS = sa.Table(
     "accounts",
@@ -34,6 +34,16 @@ SESSIONS = sa.Table(
     sa.Column("created_at", sa.Float, nullable=False),
     sa.Column("last_seen", sa.Float, nullable=False),
     sa.Column("expires_at", sa.Float, nullable=False),
+)
+
+#: a seat an account holds, or (account_id NULL) an open seat that any account may take
+SEAT_ACCOUNTS = sa.Table(
+    "seat_accounts",
+    METADATA,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("account_id", sa.Integer, sa.ForeignKey("accounts.id"), nullable=True, index=True),
+    sa.UniqueConstraint("game_id", "account_id", name="uq_seat_accounts_game_account"),
 )
 
 
@@ -145,3 +155,74 @@ class AccountStore:
     def remove_expired(self, now: float) -> None:
         with self.engine.begin() as conn:
             conn.execute(SESSIONS.delete().where(SESSIONS.c.expires_at < now))
+
+    # -- seats -------------------------------------------------------------------
+    def seat_of(self, game_id: str, account_id: int) -> int | None:
+        query = sa.select(SEAT_ACCOUNTS.c.seat).where(
+            SEAT_ACCOUNTS.c.game_id == game_id, SEAT_ACCOUNTS.c.account_id == account_id
+        )
+        with self.engine.connect() as conn:
+            return conn.execute(query).scalar()
+
+    def holders(self, game_id: str) -> dict[int, int | None]:
+        """Seat -> account of the seats of ``game_id`` that accounts hold (None: open)."""
+        query = sa.select(SEAT_ACCOUNTS.c.seat, SEAT_ACCOUNTS.c.account_id).where(SEAT_ACCOUNTS.c.game_id == game_id)
+        with self.engine.connect() as conn:
+            return {r.seat: r.account_id for r in conn.execute(query)}
+
+    def set_holders(self, game_id: str, holders: dict[int, int | None]) -> None:
+        if holders:
+            with self.engine.begin() as conn:
+                conn.execute(
+                    SEAT_ACCOUNTS.insert(),
+                    [{"game_id": game_id, "seat": s, "account_id": a} for s, a in holders.items()],
+                )
+
+    def take_seat(self, game_id: str, seat: int, account_id: int, open_only: bool) -> bool:
+        """Gives the seat to the account: an open seat (``open_only``) or one nobody holds.
+
+        False when someone holds it or the account already holds a seat of the game;
+        one statement, so two accounts racing for a seat cannot both get it."""
+        try:
+            with self.engine.begin() as conn:
+                if open_only:
+                    done = conn.execute(
+                        SEAT_ACCOUNTS.update()
+                        .where(
+                            SEAT_ACCOUNTS.c.game_id == game_id,
+                            SEAT_ACCOUNTS.c.seat == seat,
+                            SEAT_ACCOUNTS.c.account_id.is_(None),
+                        )
+                        .values(account_id=account_id)
+                    ).rowcount
+                else:
+                    done = conn.execute(
+                        SEAT_ACCOUNTS.insert().values(game_id=game_id, seat=seat, account_id=account_id)
+                    ).rowcount
+        except sa.exc.IntegrityError:
+            return False
+        return bool(done)
+
+    def games_of(self, account_id: int, limit: int = 500) -> list[tuple[str, str, int, bool, float]]:
+        """The account's games: id, game, seat, over, updated; latest first."""
+        query = (
+            sa.select(GAMES.c.id, GAMES.c.game, SEAT_ACCOUNTS.c.seat, GAMES.c.over, GAMES.c.updated_at)
+            .join(GAMES, GAMES.c.id == SEAT_ACCOUNTS.c.game_id)
+            .where(SEAT_ACCOUNTS.c.account_id == account_id)
+            .order_by(GAMES.c.updated_at.desc())
+            .limit(limit)
+        )
+        with self.engine.connect() as conn:
+            return [(r.id, r.game, r.seat, bool(r.over), r.updated_at) for r in conn.execute(query)]
+
+    def open_seats(self, limit: int = 200) -> list[tuple[str, str, int, float]]:
+        """Open seats of unfinished games: game id, game, seat, created; newest first."""
+        query = (
+            sa.select(GAMES.c.id, GAMES.c.game, SEAT_ACCOUNTS.c.seat, GAMES.c.created_at)
+            .join(GAMES, GAMES.c.id == SEAT_ACCOUNTS.c.game_id)
+            .where(SEAT_ACCOUNTS.c.account_id.is_(None), GAMES.c.over.is_(False))
+            .order_by(GAMES.c.created_at.desc())
+            .limit(limit)
+        )
+        with self.engine.connect() as conn:
+            return [(r.id, r.game, r.seat, r.created_at) for r in conn.execute(query)]

@@ -1,11 +1,12 @@
 // The lobby: create a game, hand out one invite link per seat, list games.
+import { accountSeatChoices, csrfHeaders } from "./account.js";
 import { h } from "./dom.js";
 import { applyStatic, languageSwitch, t } from "./i18n.js";
 
 let catalog = { games: [] };
 
 async function api(path, init = {}) {
-  const res = await fetch(path, { ...init, headers: { "Content-Type": "application/json", ...(init.headers || {}) } });
+  const res = await fetch(path, { ...init, headers: { "Content-Type": "application/json", ...csrfHeaders(), ...(init.headers || {}) } });
   const body = await res.json().catch(() => ({}));
   if (!res.ok) throw new Error(typeof body.detail === "string" ? body.detail : JSON.stringify(body.detail));
   return body;
@@ -16,7 +17,7 @@ function currentGame() {
 }
 
 function seatChoices(game) {
-  const out = [["human", t("human")], ["bot:random", t("botRandom")]];
+  const out = [["human", t("human")], ...accountSeatChoices(), ["bot:random", t("botRandom")]];
   if (game && game.agents.includes("heuristic")) out.push(["bot:heuristic", t("botHeuristic")]);
   if (catalog.agents.some((a) => a.name === "ismcts")) {
     for (const level of ["easy", "normal", "hard"]) out.push([`bot:ismcts:level=${level}`, t("botSearch", { level: t(`level_${level}`) })]);
