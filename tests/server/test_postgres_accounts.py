@@ -1,10 +1,10 @@
-"""The account and seating tests that touch the database, again on PostgreSQL."""
+"""The account, seating and rating tests that touch the database, again on PostgreSQL."""
 
 from __future__ import annotations
 
 import pytest
 
-from tests.server import test_accounts, test_seating
+from tests.server import test_accounts, test_ratings, test_seating
 
 pytestmark = pytest.mark.postgres
 
@@ -19,6 +19,8 @@ for _test in (
     test_seating.test_my_games_lists_your_turn_first,
     test_seating.test_a_guest_claims_a_seat_by_its_token,
     test_seating.test_a_rematch_seats_the_same_accounts,
+    test_ratings.test_a_game_between_accounts_is_rated_once,
+    test_ratings.test_bots_are_players_of_their_own_and_guests_are_not_rated,
 ):
     globals()[_test.__name__] = _test
 

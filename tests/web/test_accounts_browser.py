@@ -85,3 +85,27 @@ def test_register_create_open_seat_join_play_my_games(live: LiveServer, browser:
     for page in pages.values():
         page.goto(live.url + "/")
         page.wait_for_selector(f"#my-games li[data-game='{gid}']")
+
+
+def test_the_profile_page_draws_the_history_as_text(live: LiveServer, browser: Any) -> None:
+    page = sign_up(browser, live, "plotter")
+    page.select_option("#game-select", "secret-cards")
+    page.select_option("#seat-0", "me")
+    page.select_option("#seat-1", "bot:random")
+    page.click("#create-btn")
+    page.click("#refresh")
+    page.wait_for_selector("#my-games li a")
+    page.click("#my-games li a")
+    page.wait_for_selector("body[data-ready='1']")
+    while page.get_attribute("body", "data-over") != "true":
+        page.wait_for_selector("#actions button.action, body[data-over='true']")
+        if page.get_attribute("body", "data-over") != "true":
+            play_a_move(page)
+    page.goto(live.url + "/p/plotter")
+    page.wait_for_selector("body[data-ready='1']")
+    assert page.inner_text("#player-name") == "plotter"
+    assert page.locator("#history polyline").count() == 1
+    assert page.locator("#ratings li[data-game='secret-cards']").count() == 1
+    page.goto(live.url + "/p/bot:random")
+    page.wait_for_selector("body[data-ready='1']")
+    assert page.inner_text("#player-name") == "bot:random"

@@ -35,6 +35,7 @@ from hulldown.server.db import DEFAULT_URL, Store, make_engine, migrate
 from hulldown.server.evict import sweep, sweep_forever
 from hulldown.server.guard import GuardedRoute, client_of, install_error_handlers, rate_limited
 from hulldown.server.limits import ACTIONS, CREATE, Guard, Limits
+from hulldown.server.ratings import Ratings, rating_routes
 from hulldown.server.room import ApiError, Listener, Room
 from hulldown.server.rooms import Manager
 from hulldown.server.seating import ME, OPEN, Seating, seating_routes
@@ -339,6 +340,9 @@ def create_app(
     seating = Seating(auth, manager)
     account_routes(app, auth)
     seating_routes(app, seating)
+    ratings = Ratings(engine, auth.store)
+    manager.on_finish.append(ratings.update)
+    rating_routes(app, ratings)
     _lobby_routes(app, manager, limits, seating)
     _game_routes(app, manager, seating)
     _replay_routes(app, manager)
@@ -643,5 +647,9 @@ def _page_routes(app: FastAPI) -> None:
     @app.get("/g/{game_id}", include_in_schema=False)
     async def game_page(game_id: str) -> FileResponse:
         return FileResponse(WEB / "game.html")
+
+    @app.get("/p/{username}", include_in_schema=False)
+    async def player_page(username: str) -> FileResponse:
+        return FileResponse(WEB / "player.html")
 
     app.mount("/static", StaticFiles(directory=WEB), name="static")

@@ -115,6 +115,8 @@ class Manager:
         self._load_lock = asyncio.Lock()
         self.clock: Callable[[], float] = time.time
         self.closed = False
+        #: called once with each room whose game a decision has just ended (ratings)
+        self.on_finish: list[Callable[[Room], None]] = []
 
     # -- lifecycle -----------------------------------------------------------
     async def start(self) -> None:
@@ -371,6 +373,12 @@ class Manager:
         room.row.over = over
         room.row.returns = returns
         self._after_change(room)
+        if over:
+            for hook in self.on_finish:
+                try:
+                    hook(room)
+                except Exception:  # the move stands whatever a follower of finished games does
+                    log.exception("after game %s ended", room.id)
 
     async def act(self, room: Room, seat: int | None, action: str, version: int) -> None:
         if seat is None:
