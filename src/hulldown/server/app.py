@@ -35,6 +35,7 @@ from hulldown.server.db import DEFAULT_URL, Store, make_engine, migrate
 from hulldown.server.evict import sweep, sweep_forever
 from hulldown.server.guard import GuardedRoute, client_of, install_error_handlers, rate_limited
 from hulldown.server.limits import ACTIONS, CREATE, Guard, Limits
+from hulldown.server.mail import SmtpSettings, TurnMailer, mail_routes
 from hulldown.server.ratings import Ratings, rating_routes
 from hulldown.server.room import ApiError, Listener, Room
 from hulldown.server.rooms import Manager
@@ -97,7 +98,12 @@ class CreateGame(BaseModel):
         description="'human', 'bot:<agent spec>', 'me' (the logged-in account's seat) "
         "or 'open' (a seat any account may join) per seat",
     )
-    clock: Finite | None = Field(default=None, gt=0, le=86400, description="seconds per decision; none: no clock")
+    clock: Finite | None = Field(
+        default=None,
+        gt=0,
+        le=30 * 86400,
+        description="seconds per decision (up to 30 days; an hour or more is correspondence play); none: no clock",
+    )
     takeover: str = Field(
         default="bot:random", max_length=200, pattern=r"^bot:\S.*$", description="the bot for a seat that leaves"
     )
@@ -301,11 +307,13 @@ def create_app(
     bot_processes: int | None = None,
     limits: Limits | None = None,
     card_sets: str | Path | None = None,
+    smtp: SmtpSettings | None = None,
 ) -> FastAPI:
     """The server for one database. ``bot_delay``: seconds a bot waits before moving;
     ``bot_processes``: the most worker processes searching for bots at once (default 4);
     ``limits``: what one client may ask of it (default :class:`Limits`; ``Limits.off()``: nothing);
-    ``card_sets``: folder of card sets the operator installs (server/cardsets.py), read once here."""
+    ``card_sets``: folder of card sets the operator installs (server/cardsets.py), read once here;
+    ``smtp``: where turn e-mails go out (default: ``HULLDOWN_SMTP_*`` in the environment, else none)."""
     install_log_redaction()
     sets = CardSets.scan(card_sets)
     engine = make_engine(db_url)
@@ -343,6 +351,9 @@ def create_app(
     ratings = Ratings(engine, auth.store)
     manager.on_finish.append(ratings.update)
     rating_routes(app, ratings)
+    mailer = TurnMailer(engine, auth.store, SmtpSettings.from_env() if smtp is None else smtp)
+    manager.on_change.append(mailer.changed)
+    mail_routes(app, auth, mailer)
     _lobby_routes(app, manager, limits, seating)
     _game_routes(app, manager, seating)
     _replay_routes(app, manager)
@@ -394,6 +405,8 @@ def _lobby_routes(app: FastAPI, manager: Manager, limits: Limits, seating: Seati
             config["card_set"] = body.card_set
         room, tokens = manager.create(body.game, dict(body.options), kinds, config)
         seating.store.set_holders(room.id, holders)
+        if holders:
+            manager.announce(room)
         sweep(manager, limits)
         base = str(request.base_url).rstrip("/")
         return Created(

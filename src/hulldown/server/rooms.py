@@ -117,6 +117,8 @@ class Manager:
         self.closed = False
         #: called once with each room whose game a decision has just ended (ratings)
         self.on_finish: list[Callable[[Room], None]] = []
+        #: called after every change of a room (turn e-mails)
+        self.on_change: list[Callable[[Room], None]] = []
 
     # -- lifecycle -----------------------------------------------------------
     async def start(self) -> None:
@@ -471,10 +473,19 @@ class Manager:
         for listener in room.listeners:
             listener.changed.set()
 
+    def announce(self, room: Room) -> None:
+        """Runs the ``on_change`` hooks (also after a change of who holds a seat)."""
+        for hook in self.on_change:
+            try:
+                hook(room)
+            except Exception:  # the change stands whatever a follower does
+                log.exception("after a change of game %s", room.id)
+
     def _after_change(self, room: Room) -> None:
         self._notify(room)
         if self.closed:
             return
+        self.announce(room)
         current = room.state.current_player
         config = room.row.config
         # the clock

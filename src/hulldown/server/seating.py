@@ -160,6 +160,7 @@ def seating_routes(app: FastAPI, seating: Seating) -> None:
         room = await seating.manager.room(game_id)
         if room.row.over or not store.take_seat(room.id, body.seat, session.account.id, open_only=True):
             raise ApiError(409, "that seat is not open, or you already sit in this game")
+        seating.manager.announce(room)
         return Seated(id=room.id, seat=body.seat, url=f"/g/{room.id}")
 
     @app.post(
@@ -179,4 +180,5 @@ def seating_routes(app: FastAPI, seating: Seating) -> None:
         assert seat is not None
         if not store.take_seat(room.id, seat, session.account.id, open_only=False):
             raise ApiError(409, "that seat is taken, or you already sit in this game")
+        seating.manager.announce(room)
         return Seated(id=room.id, seat=seat, url=f"/g/{room.id}")
