@@ -101,7 +101,13 @@ def test_the_profile_page_draws_the_history_as_text(live: LiveServer, browser: A
         page.wait_for_selector("#actions button.action, body[data-over='true']")
         if page.get_attribute("body", "data-over") != "true":
             play_a_move(page)
-    page.goto(live.url + "/p/plotter")
+    page.goto(live.url + "/")
+    page.wait_for_selector("#account[data-ready='in']")
+    page.fill("#acct-email", "plotter@example.org")
+    page.click("#acct-email-save")
+    page.wait_for_function("document.getElementById('account-error').textContent === 'saved'")
+    page.click("#acct-profile")
+    page.wait_for_url("**/p/plotter")
     page.wait_for_selector("body[data-ready='1']")
     assert page.inner_text("#player-name") == "plotter"
     assert page.locator("#history polyline").count() == 1

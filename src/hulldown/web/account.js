@@ -23,6 +23,10 @@ const STRINGS = {
     seatMe: "Me (my account)",
     seatOpen: "Open seat (any account)",
     nothing: "none",
+    profile: "Profile",
+    email: "E-mail for turns in correspondence games",
+    save: "Save",
+    saved: "saved",
   },
   de: {
     account: "Konto",
@@ -42,6 +46,10 @@ const STRINGS = {
     seatMe: "Ich (mein Konto)",
     seatOpen: "Freier Platz (jedes Konto)",
     nothing: "keine",
+    profile: "Profil",
+    email: "E-Mail bei Fernpartien, wenn du am Zug bist",
+    save: "Speichern",
+    saved: "gespeichert",
   },
 };
 
@@ -101,6 +109,21 @@ function loginForm() {
   return form;
 }
 
+function emailForm() {
+  const input = h("input", { id: "acct-email", type: "email", maxlength: 254, autocomplete: "email" });
+  const save = async () => {
+    say("");
+    try {
+      await call("PUT", "/api/me/email", { email: input.value.trim() || null });
+      say(tr("saved"));
+    } catch (e) {
+      say(e.message);
+    }
+  };
+  return h("p", {}, h("label", {}, `${tr("email")} `, input), " ",
+    h("button", { type: "button", id: "acct-email-save", onclick: save }, tr("save")));
+}
+
 function myGameLine(g) {
   const state = g.over ? tr("over") : g.your_turn ? tr("yourTurn") : tr("waiting");
   return h("li", { class: g.your_turn ? "your-turn" : "", dataset: { game: g.id } },
@@ -147,7 +170,9 @@ async function load() {
     el.replaceChildren(
       h("h2", {}, tr("account")),
       h("p", {}, `${tr("loggedInAs")} `, h("b", { id: "acct-user" }, me.username), " ",
-        h("button", { type: "button", id: "acct-logout", onclick: logout }, tr("logout"))),
+        h("button", { type: "button", id: "acct-logout", onclick: logout }, tr("logout")), " ",
+        h("a", { id: "acct-profile", href: `/p/${encodeURIComponent(me.username)}` }, tr("profile"))),
+      emailForm(),
       err,
       h("h3", {}, tr("myGames")), h("ul", { id: "my-games" }),
       h("h3", {}, tr("openSeats")), h("ul", { id: "open-seats" }),
