@@ -108,7 +108,10 @@ class TurnMailer:
         """The ``Manager.on_change`` hook."""
         clock = room.row.config.get("clock")
         seat = room.state.current_player
-        if self.smtp is None or not clock or float(clock) < CORRESPONDENCE or seat is None or room.row.over:
+        if room.row.over:
+            self.sent.pop(room.id, None)
+            return
+        if self.smtp is None or not clock or float(clock) < CORRESPONDENCE or seat is None:
             return
         turn = (seat, room.state.steps)
         if self.sent.get(room.id) == turn or room.seats[seat].controller != "human":
