@@ -16,7 +16,9 @@ answers of real games are checked, not only 404s.
 The stateful run follows the schema's links from a new game (and a rematch) to
 the requests about it, so a game just created must be found (the
 ``ensure_resource_availability`` check) and its seats' tokens open its views.
-There is no DELETE, so ``use_after_free`` has nothing to check.
+The account routes answer 401 to requests without a session cookie (none is generated)
+and refuse what the schema refuses; the DELETEs (logout, revoking a session) need a
+session, so ``use_after_free`` meets only 401s and 204s of an absent session.
 
 Bounded: derandomized, a fixed number of generated requests per operation.
 """

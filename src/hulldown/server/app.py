@@ -26,13 +26,20 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 from hulldown import __version__
 from hulldown.agents.registry import describe as describe_agents
 from hulldown.engine.registry import game_ids, games, load
+from hulldown.server.accountdb import AccountStore
+from hulldown.server.accounts import account_routes
+from hulldown.server.answers import BODY, Answers, answers
+from hulldown.server.auth import Authenticator
 from hulldown.server.cardsets import CARD_SET_PATTERN, CardSets
 from hulldown.server.db import DEFAULT_URL, Store, make_engine, migrate
 from hulldown.server.evict import sweep, sweep_forever
 from hulldown.server.guard import GuardedRoute, client_of, install_error_handlers, rate_limited
 from hulldown.server.limits import ACTIONS, CREATE, Guard, Limits
+from hulldown.server.mail import SmtpSettings, TurnMailer, mail_routes
+from hulldown.server.ratings import Ratings, rating_routes
 from hulldown.server.room import ApiError, Listener, Room
 from hulldown.server.rooms import Manager
+from hulldown.server.seating import ME, OPEN, Seating, seating_routes
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 MAX_BODY = 64 * 1024
@@ -85,10 +92,18 @@ class CreateGame(BaseModel):
     )
     game: str = Field(max_length=64, description="a game of the catalog", json_schema_extra=_installed_games)
     options: dict[str, bool | int | Finite | str] = Field(default_factory=dict, max_length=64)
-    seats: list[Annotated[str, Field(max_length=200, pattern=r"^(human|bot:\S.*)$")]] = Field(
-        min_length=1, max_length=16, description="'human' or 'bot:<agent spec>' per seat"
+    seats: list[Annotated[str, Field(max_length=200, pattern=r"^(human|me|open|bot:\S.*)$")]] = Field(
+        min_length=1,
+        max_length=16,
+        description="'human', 'bot:<agent spec>', 'me' (the logged-in account's seat) "
+        "or 'open' (a seat any account may join) per seat",
     )
-    clock: Finite | None = Field(default=None, gt=0, le=86400, description="seconds per decision; none: no clock")
+    clock: Finite | None = Field(
+        default=None,
+        gt=0,
+        le=30 * 86400,
+        description="seconds per decision (up to 30 days; an hour or more is correspondence play); none: no clock",
+    )
     takeover: str = Field(
         default="bot:random", max_length=200, pattern=r"^bot:\S.*$", description="the bot for a seat that leaves"
     )
@@ -100,7 +115,7 @@ class CreateGame(BaseModel):
 
 class SeatToken(BaseModel):
     seat: int
-    token: str
+    token: str | None = Field(description="none for an open seat: the account that joins it opens it")
 
 
 class Created(BaseModel):
@@ -171,39 +186,6 @@ class ReplayStep(BaseModel):
     returns: list[float] | None
 
 
-class Problem(BaseModel):
-    """Every error: one line naming the field and the problem; never the refused input."""
-
-    detail: str
-
-
-_MEANING = {
-    403: "a wrong seat token, or an Authorization header that is not 'Bearer <token>'",
-    404: "no such game",
-    409: "a stale version (fetch the view again), or not possible now",
-    413: "a request body over 64 KiB",
-    415: "a body not sent as application/json",
-    422: "a malformed request (the detail names the field); for a game's action, one not legal now",
-    429: "too many requests from this client: retry after Retry-After seconds",
-}
-_RETRY_AFTER = {"Retry-After": {"description": "seconds to wait", "schema": {"type": "integer", "minimum": 1}}}
-
-
-Answers = dict[int | str, dict[str, Any]]
-
-
-def answers(*codes: int) -> Answers:
-    """The error answers of an operation, for its OpenAPI description."""
-    out: Answers = {}
-    for code in codes:
-        out[code] = {"model": Problem, "description": _MEANING[code]}
-        if code == 429:
-            out[code]["headers"] = _RETRY_AFTER
-    return out
-
-
-#: the answers of every request with a JSON body
-BODY = (413, 415, 422)
 #: the answers of most requests about one game
 ERRORS = answers(403, 404, 409, 422)
 
@@ -325,11 +307,13 @@ def create_app(
     bot_processes: int | None = None,
     limits: Limits | None = None,
     card_sets: str | Path | None = None,
+    smtp: SmtpSettings | None = None,
 ) -> FastAPI:
     """The server for one database. ``bot_delay``: seconds a bot waits before moving;
     ``bot_processes``: the most worker processes searching for bots at once (default 4);
     ``limits``: what one client may ask of it (default :class:`Limits`; ``Limits.off()``: nothing);
-    ``card_sets``: folder of card sets the operator installs (server/cardsets.py), read once here."""
+    ``card_sets``: folder of card sets the operator installs (server/cardsets.py), read once here;
+    ``smtp``: where turn e-mails go out (default: ``HULLDOWN_SMTP_*`` in the environment, else none)."""
     install_log_redaction()
     sets = CardSets.scan(card_sets)
     engine = make_engine(db_url)
@@ -360,15 +344,25 @@ def create_app(
     app.add_middleware(BodyLimit)
     app.add_middleware(SecurityHeaders)
     install_error_handlers(app)
-    _lobby_routes(app, manager, limits)
-    _game_routes(app, manager)
+    auth = Authenticator(AccountStore(engine))
+    seating = Seating(auth, manager)
+    account_routes(app, auth)
+    seating_routes(app, seating)
+    ratings = Ratings(engine, auth.store)
+    manager.on_finish.append(ratings.update)
+    rating_routes(app, ratings)
+    mailer = TurnMailer(engine, auth.store, SmtpSettings.from_env() if smtp is None else smtp)
+    manager.on_change.append(mailer.changed)
+    mail_routes(app, auth, mailer)
+    _lobby_routes(app, manager, limits, seating)
+    _game_routes(app, manager, seating)
     _replay_routes(app, manager)
-    _websocket_route(app, manager, limits)
+    _websocket_route(app, manager, limits, seating)
     _page_routes(app)
     return app
 
 
-def _lobby_routes(app: FastAPI, manager: Manager, limits: Limits) -> None:
+def _lobby_routes(app: FastAPI, manager: Manager, limits: Limits, seating: Seating) -> None:
     @app.get("/api/catalog")
     async def catalog() -> dict[str, Any]:
         """Installed games with their options and card sets, and the bots the lobby offers."""
@@ -394,22 +388,33 @@ def _lobby_routes(app: FastAPI, manager: Manager, limits: Limits) -> None:
 
     created: Answers = {201: {"description": "the new game", "links": _links("$response.body#/seats/0/token")}}
 
-    @app.post("/api/games", response_model=Created, responses={**created, **answers(*BODY, 429)}, status_code=201)
+    @app.post(
+        "/api/games", response_model=Created, responses={**created, **answers(401, 403, *BODY, 429)}, status_code=201
+    )
     @rate_limited(CREATE)
     async def create_game(body: CreateGame, request: Request) -> Created:
         """Create a game; the answer holds every seat's token (hand each player only their own).
 
         422 also for a request the schema cannot judge: a game not installed here, options
-        that game does not have, a seat count it does not play, an unknown bot."""
+        that game does not have, a seat count it does not play, an unknown bot. A ``me``
+        seat needs a login (401) and the CSRF token (403); an ``open`` seat gets no token."""
+        holders = seating.holders_for(request, list(body.seats))
+        kinds = ["human" if s in (ME, OPEN) else s for s in body.seats]
         config: dict[str, Any] = {"clock": body.clock, "takeover": body.takeover, "undo": body.undo}
         if body.card_set is not None:
             config["card_set"] = body.card_set
-        room, tokens = manager.create(body.game, dict(body.options), list(body.seats), config)
+        room, tokens = manager.create(body.game, dict(body.options), kinds, config)
+        seating.store.set_holders(room.id, holders)
+        if holders:
+            manager.announce(room)
         sweep(manager, limits)
         base = str(request.base_url).rstrip("/")
         return Created(
             id=room.id,
-            seats=[SeatToken(seat=i, token=t) for i, t in enumerate(tokens)],
+            seats=[
+                SeatToken(seat=i, token=None if kind == OPEN else token)
+                for i, (kind, token) in enumerate(zip(body.seats, tokens, strict=True))
+            ],
             spectator_url=f"{base}/g/{room.id}",
         )
 
@@ -450,52 +455,73 @@ def _lobby_routes(app: FastAPI, manager: Manager, limits: Limits) -> None:
         return out
 
 
-def _game_routes(app: FastAPI, manager: Manager) -> None:
-    async def seat_of(room: Room, authorization: str | None) -> int | None:
-        seat = room.seat_for_token(_bearer(authorization))
+def _game_routes(app: FastAPI, manager: Manager, seating: Seating) -> None:
+    async def seat_of(room: Room, authorization: str | None, request: Request, write: bool = True) -> int | None:
+        """The seat of the Bearer token; without one, the seat the session cookie holds, if any."""
+        token = _bearer(authorization)
+        seat = room.seat_for_token(token) if token is not None else seating.cookie_seat(request, room.id, write)
         manager.join(room, seat)
         return seat
 
     @app.get("/api/games/{game_id}/view", response_model=View, responses=answers(403, 404, 422))
     async def get_view(
-        game_id: str, authorization: Auth = None, log_from: LogFrom = None, log_epoch: LogEpoch = None
+        game_id: str,
+        request: Request,
+        authorization: Auth = None,
+        log_from: LogFrom = None,
+        log_epoch: LogEpoch = None,
     ) -> JSONResponse:
         room = await manager.room(game_id)
-        seat = await seat_of(room, authorization)
+        seat = await seat_of(room, authorization, request, write=False)
         return _view(manager, room, seat, log_from, log_epoch)
 
     @app.post("/api/games/{game_id}/actions", response_model=View, responses=answers(403, 404, 409, *BODY, 429))
     @rate_limited(ACTIONS)
     async def post_action(
-        game_id: str, body: ActionIn, authorization: Auth = None, log_from: LogFrom = None, log_epoch: LogEpoch = None
+        game_id: str,
+        body: ActionIn,
+        request: Request,
+        authorization: Auth = None,
+        log_from: LogFrom = None,
+        log_epoch: LogEpoch = None,
     ) -> JSONResponse:
         """Take a decision for your seat at ``version``; the game is unchanged on any error.
 
         422 also for a well-formed action that is not legal now, or when it is not your decision."""
         room = await manager.room(game_id)
-        seat = await seat_of(room, authorization)
+        seat = await seat_of(room, authorization, request)
         await manager.act(room, seat, body.action, body.version)
         return _view(manager, room, seat, log_from, log_epoch)
 
     @app.post("/api/games/{game_id}/undo", response_model=View, responses=answers(403, 404, 409, *BODY, 429))
     @rate_limited(ACTIONS)
     async def post_undo(
-        game_id: str, body: VersionIn, authorization: Auth = None, log_from: LogFrom = None, log_epoch: LogEpoch = None
+        game_id: str,
+        body: VersionIn,
+        request: Request,
+        authorization: Auth = None,
+        log_from: LogFrom = None,
+        log_epoch: LogEpoch = None,
     ) -> JSONResponse:
         """Take back your own latest decision (see docs/web.md for when that is allowed)."""
         room = await manager.room(game_id)
-        seat = await seat_of(room, authorization)
+        seat = await seat_of(room, authorization, request)
         await manager.undo(room, seat, body.version)
         return _view(manager, room, seat, log_from, log_epoch)
 
     @app.post("/api/games/{game_id}/control", response_model=View, responses=answers(403, 404, 409, *BODY, 429))
     @rate_limited(ACTIONS)
     async def post_control(
-        game_id: str, body: ControlIn, authorization: Auth = None, log_from: LogFrom = None, log_epoch: LogEpoch = None
+        game_id: str,
+        body: ControlIn,
+        request: Request,
+        authorization: Auth = None,
+        log_from: LogFrom = None,
+        log_epoch: LogEpoch = None,
     ) -> JSONResponse:
         """Leave your seat to a bot (``bot``) or take it back (``human``)."""
         room = await manager.room(game_id)
-        seat = await seat_of(room, authorization)
+        seat = await seat_of(room, authorization, request)
         await manager.set_controller(room, seat, body.by == "bot")
         return _view(manager, room, seat, log_from, log_epoch)
 
@@ -507,11 +533,12 @@ def _game_routes(app: FastAPI, manager: Manager) -> None:
         responses={**rematch, **answers(403, 404, 409, 422, 429)},
     )
     @rate_limited(ACTIONS)
-    async def post_rematch(game_id: str, authorization: Auth = None) -> Rematch:
+    async def post_rematch(game_id: str, request: Request, authorization: Auth = None) -> Rematch:
         """A new game with the same seats; each seat holder finds its new token in its view."""
         room = await manager.room(game_id)
-        seat = await seat_of(room, authorization)
+        seat = await seat_of(room, authorization, request)
         rid, token = await manager.rematch(room, seat)
+        seating.copy_holders(room.id, rid)
         return Rematch(id=rid, token=token)
 
 
@@ -553,7 +580,7 @@ def _replay_routes(app: FastAPI, manager: Manager) -> None:
         )
 
 
-def _websocket_route(app: FastAPI, manager: Manager, limits: Limits) -> None:
+def _websocket_route(app: FastAPI, manager: Manager, limits: Limits, seating: Seating) -> None:
     guard: Guard = app.state.guard
 
     @app.websocket("/api/games/{game_id}/ws")
@@ -565,6 +592,9 @@ def _websocket_route(app: FastAPI, manager: Manager, limits: Limits) -> None:
         try:
             room = await manager.room(game_id)
             seat = room.seat_for_token(token)
+            if token is None and seating.same_origin(ws):
+                # a page of another site cannot open a seat with the visitor's cookie
+                seat = seating.cookie_seat(ws, room.id, write=False)
         except ApiError as exc:
             await ws.close(code=4403 if exc.status == 403 else 4404, reason=exc.detail)
             return
@@ -630,5 +660,9 @@ def _page_routes(app: FastAPI) -> None:
     @app.get("/g/{game_id}", include_in_schema=False)
     async def game_page(game_id: str) -> FileResponse:
         return FileResponse(WEB / "game.html")
+
+    @app.get("/p/{username}", include_in_schema=False)
+    async def player_page(username: str) -> FileResponse:
+        return FileResponse(WEB / "player.html")
 
     app.mount("/static", StaticFiles(directory=WEB), name="static")

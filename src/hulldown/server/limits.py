@@ -22,6 +22,10 @@ from hulldown.server.room import ApiError
 #: Buckets a request may draw on; the routes name theirs with :func:`rate_limited`.
 CREATE = "create"
 ACTIONS = "actions"
+REGISTER = "register"
+LOGIN = "login"
+#: logins per account name, whatever client sends them (a password guesser spread over many addresses)
+LOGIN_NAME = "login-name"
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +38,14 @@ class Limits:
     #: actions, undos, control changes and rematches a client may send per second, and at once
     actions_per_second: float = 20.0
     actions_burst: int = 40
+    #: accounts a client may register per hour, and at once
+    register_per_hour: float = 20.0
+    register_burst: int = 5
+    #: login attempts per minute, and at once, from one client and for one account name
+    login_per_minute: float = 10.0
+    login_burst: int = 10
+    login_name_per_minute: float = 5.0
+    login_name_burst: int = 10
     #: websockets open at once from one client, and on one game
     ws_per_client: int = 32
     ws_per_room: int = 64
@@ -147,6 +159,11 @@ class Guard:
         self.rates = {
             CREATE: RateLimiter("game creations", limits.create_per_minute / 60, limits.create_burst, most, clock),
             ACTIONS: RateLimiter("game requests", limits.actions_per_second, limits.actions_burst, most, clock),
+            REGISTER: RateLimiter("new accounts", limits.register_per_hour / 3600, limits.register_burst, most, clock),
+            LOGIN: RateLimiter("login attempts", limits.login_per_minute / 60, limits.login_burst, most, clock),
+            LOGIN_NAME: RateLimiter(
+                "login attempts for this name", limits.login_name_per_minute / 60, limits.login_name_burst, most, clock
+            ),
         }
         self.websockets = Connections(limits.ws_per_client)
 

@@ -115,6 +115,10 @@ class Manager:
         self._load_lock = asyncio.Lock()
         self.clock: Callable[[], float] = time.time
         self.closed = False
+        #: called once with each room whose game a decision has just ended (ratings)
+        self.on_finish: list[Callable[[Room], None]] = []
+        #: called after every change of a room (turn e-mails)
+        self.on_change: list[Callable[[Room], None]] = []
 
     # -- lifecycle -----------------------------------------------------------
     async def start(self) -> None:
@@ -377,6 +381,12 @@ class Manager:
         room.row.over = over
         room.row.returns = returns
         self._after_change(room)
+        if over:
+            for hook in self.on_finish:
+                try:
+                    hook(room)
+                except Exception:  # the move stands whatever a follower of finished games does
+                    log.exception("after game %s ended", room.id)
 
     async def act(self, room: Room, seat: int | None, action: str, version: int) -> None:
         if seat is None:
@@ -469,10 +479,19 @@ class Manager:
         for listener in room.listeners:
             listener.changed.set()
 
+    def announce(self, room: Room) -> None:
+        """Runs the ``on_change`` hooks (also after a change of who holds a seat)."""
+        for hook in self.on_change:
+            try:
+                hook(room)
+            except Exception:  # the change stands whatever a follower does
+                log.exception("after a change of game %s", room.id)
+
     def _after_change(self, room: Room) -> None:
         self._notify(room)
         if self.closed:
             return
+        self.announce(room)
         current = room.state.current_player
         config = room.row.config
         # the clock

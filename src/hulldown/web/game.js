@@ -29,6 +29,11 @@ class ApiFailure extends Error {
 async function api(path, init = {}) {
   const headers = { "Content-Type": "application/json" };
   if (token) headers.Authorization = `Bearer ${token}`;
+  else {
+    // an account's seat opens with its session cookie; writes echo the csrf cookie
+    const csrf = document.cookie.match(/(?:^|;\s*)csrf=([^;]+)/);
+    if (csrf) headers["X-CSRF-Token"] = decodeURIComponent(csrf[1]);
+  }
   const res = await fetch(path, { ...init, headers });
   const body = await res.json().catch(() => ({}));
   if (!res.ok) {

@@ -1,4 +1,5 @@
 // The lobby: create a game, hand out one invite link per seat, list games.
+import { accountSeatChoices, csrfHeaders } from "./account.js";
 import { h } from "./dom.js";
 import { applyStatic, languageSwitch, t } from "./i18n.js";
 
@@ -9,7 +10,7 @@ let catalog = { games: [] };
 const input = (id) => /** @type {HTMLInputElement} */ (document.getElementById(id));
 
 async function api(path, init = {}) {
-  const res = await fetch(path, { ...init, headers: { "Content-Type": "application/json", ...(init.headers || {}) } });
+  const res = await fetch(path, { ...init, headers: { "Content-Type": "application/json", ...csrfHeaders(), ...(init.headers || {}) } });
   const body = await res.json().catch(() => ({}));
   if (!res.ok) throw new Error(typeof body.detail === "string" ? body.detail : JSON.stringify(body.detail));
   return body;
@@ -20,7 +21,7 @@ function currentGame() {
 }
 
 function seatChoices(game) {
-  const out = [["human", t("human")], ["bot:random", t("botRandom")]];
+  const out = [["human", t("human")], ...accountSeatChoices(), ["bot:random", t("botRandom")]];
   if (game && game.agents.includes("heuristic")) out.push(["bot:heuristic", t("botHeuristic")]);
   if (catalog.agents.some((a) => a.name === "ismcts")) {
     for (const level of ["easy", "normal", "hard"]) out.push([`bot:ismcts:level=${level}`, t("botSearch", { level: t(`level_${level}`) })]);
