@@ -110,6 +110,11 @@ def account_routes(app: FastAPI, auth: Authenticator) -> None:
         clear_cookies(response)
         return response
 
+
+def me_routes(app: FastAPI, auth: Authenticator) -> None:
+    """The logged-in account's own routes: who it is, and its sessions."""
+    store: AccountStore = auth.store
+
     @app.get("/api/me", response_model=AccountOut, responses=answers(401))
     async def me(request: Request) -> AccountOut:
         """The logged-in account."""

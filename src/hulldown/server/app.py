@@ -16,7 +16,7 @@ import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, Protocol
 
 from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse
@@ -27,7 +27,7 @@ from hulldown import __version__
 from hulldown.agents.registry import describe as describe_agents
 from hulldown.engine.registry import game_ids, games, load
 from hulldown.server.accountdb import AccountStore
-from hulldown.server.accounts import account_routes
+from hulldown.server.accounts import account_routes, me_routes
 from hulldown.server.answers import BODY, Answers, answers
 from hulldown.server.auth import Authenticator
 from hulldown.server.cardsets import CARD_SET_PATTERN, CardSets
@@ -347,6 +347,7 @@ def create_app(
     auth = Authenticator(AccountStore(engine))
     seating = Seating(auth, manager)
     account_routes(app, auth)
+    me_routes(app, auth)
     seating_routes(app, seating)
     ratings = Ratings(engine, auth.store)
     manager.on_finish.append(ratings.update)
@@ -354,15 +355,17 @@ def create_app(
     mailer = TurnMailer(engine, auth.store, SmtpSettings.from_env() if smtp is None else smtp)
     manager.on_change.append(mailer.changed)
     mail_routes(app, auth, mailer)
+    _catalog_routes(app, manager)
     _lobby_routes(app, manager, limits, seating)
     _game_routes(app, manager, seating)
+    _rematch_route(app, manager, seating)
     _replay_routes(app, manager)
     _websocket_route(app, manager, limits, seating)
     _page_routes(app)
     return app
 
 
-def _lobby_routes(app: FastAPI, manager: Manager, limits: Limits, seating: Seating) -> None:
+def _catalog_routes(app: FastAPI, manager: Manager) -> None:
     @app.get("/api/catalog")
     async def catalog() -> dict[str, Any]:
         """Installed games with their options and card sets, and the bots the lobby offers."""
@@ -386,6 +389,8 @@ def _lobby_routes(app: FastAPI, manager: Manager, limits: Limits, seating: Seati
             raise ApiError(404, f"no game {game!r:.40} is installed")
         return load(game).messages.to_json()
 
+
+def _lobby_routes(app: FastAPI, manager: Manager, limits: Limits, seating: Seating) -> None:
     created: Answers = {201: {"description": "the new game", "links": _links("$response.body#/seats/0/token")}}
 
     @app.post(
@@ -455,13 +460,27 @@ def _lobby_routes(app: FastAPI, manager: Manager, limits: Limits, seating: Seati
         return out
 
 
-def _game_routes(app: FastAPI, manager: Manager, seating: Seating) -> None:
+class SeatOf(Protocol):
+    """Finds the seat a request speaks for (Bearer token, else the session cookie) and marks it joined."""
+
+    async def __call__(
+        self, room: Room, authorization: str | None, request: Request, write: bool = True
+    ) -> int | None: ...
+
+
+def _seat_finder(manager: Manager, seating: Seating) -> SeatOf:
     async def seat_of(room: Room, authorization: str | None, request: Request, write: bool = True) -> int | None:
         """The seat of the Bearer token; without one, the seat the session cookie holds, if any."""
         token = _bearer(authorization)
         seat = room.seat_for_token(token) if token is not None else seating.cookie_seat(request, room.id, write)
         manager.join(room, seat)
         return seat
+
+    return seat_of
+
+
+def _game_routes(app: FastAPI, manager: Manager, seating: Seating) -> None:
+    seat_of = _seat_finder(manager, seating)
 
     @app.get("/api/games/{game_id}/view", response_model=View, responses=answers(403, 404, 422))
     async def get_view(
@@ -525,6 +544,9 @@ def _game_routes(app: FastAPI, manager: Manager, seating: Seating) -> None:
         await manager.set_controller(room, seat, body.by == "bot")
         return _view(manager, room, seat, log_from, log_epoch)
 
+
+def _rematch_route(app: FastAPI, manager: Manager, seating: Seating) -> None:
+    seat_of = _seat_finder(manager, seating)
     rematch: Answers = {200: {"description": "the new game", "links": _links("$response.body#/token")}}
 
     @app.post(

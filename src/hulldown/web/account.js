@@ -187,5 +187,6 @@ async function load() {
 load();
 setInterval(() => refreshAccount().catch(() => {}), 5000);
 document.addEventListener("click", (ev) => {
-  if (ev.target && ev.target.id === "refresh") refreshAccount().catch(() => {});
+  const target = /** @type {HTMLElement | null} */ (ev.target);
+  if (target && target.id === "refresh") refreshAccount().catch(() => {});
 });

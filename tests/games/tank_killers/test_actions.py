@@ -6,7 +6,7 @@ import pytest
 
 from hulldown.engine.rng import SplitMix64
 from hulldown.games.tank_killers import GAME
-from hulldown.games.tank_killers.actions import DECK, Attacker, Discard, Pass, Play, Target, TankKillersAction
+from hulldown.games.tank_killers.actions import DECK, Attacker, Discard, Pass, Play, TankKillersAction, Target
 from tests.games.tank_killers.helpers import new
 
 
