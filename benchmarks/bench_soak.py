@@ -31,7 +31,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
@@ -40,7 +40,7 @@ import httpx
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "src"), str(ROOT)]
 
-from benchmarks.soak import hostile, humans, report, sockets  # noqa: E402
+from benchmarks.soak import hostile, humans, procs, report, sockets  # noqa: E402
 from benchmarks.soak.common import Ctx  # noqa: E402
 from benchmarks.soak.payloads import GAMES, plan_games  # noqa: E402
 from benchmarks.soak.server import Server, serve_flags  # noqa: E402
@@ -66,6 +66,12 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--grace", type=float, default=5.0, help="seconds the server has to stop after SIGTERM")
     ap.add_argument("--serve-arg", action="append", default=[], help="--flag=value for 'hulldown serve' if it has it")
     ap.add_argument("--json", type=Path, help="also write the report here")
+    ap.add_argument(
+        "--one-process",
+        action="store_true",
+        help="players and hostile clients share one process and event loop (by default the players"
+        " run in a process of their own, as they sit at browsers of their own)",
+    )
     ap.add_argument("--server-src", type=Path, default=ROOT / "src", help="the server's code (default: this checkout)")
     ap.add_argument("--keep-log", type=Path, help="copy the server's output here at the end")
     ap.add_argument(
@@ -81,9 +87,13 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     return a
 
 
-def clients(ctx: Ctx, a: argparse.Namespace, games: list[str], tmp: Path) -> list[Coroutine[Any, Any, None]]:
-    """Every client coroutine of the run: the players first, then the hostile kinds."""
-    out: list[Coroutine[Any, Any, None]] = [humans.human_game(ctx, p) for p in plan_games(a.games, games, a.seed)]
+def clients(
+    ctx: Ctx, a: argparse.Namespace, games: list[str], tmp: Path, players_apart: bool
+) -> list[Coroutine[Any, Any, None]]:
+    """Every client coroutine of this process: the players first (unless apart), then the hostile kinds."""
+    out: list[Coroutine[Any, Any, None]] = []
+    if not players_apart:
+        out += [humans.human_game(ctx, p) for p in plan_games(a.games, games, a.seed)]
     if a.no_hostile:
         return out
     z = SMOKE if a.smoke else hostile.Sizes()
@@ -111,11 +121,27 @@ async def sample_rss(server: Server, peak: list[int], stop: asyncio.Event) -> No
             await asyncio.wait_for(stop.wait(), 1.0)
 
 
-async def load(ctx: Ctx, a: argparse.Namespace, server: Server, games: list[str], tmp: Path, peak: list[int]) -> None:
+def spread(a: argparse.Namespace) -> float:
+    """Seconds over which the clients arrive."""
+    return min(10.0, a.seconds / 6)
+
+
+async def load(
+    ctx: Ctx,
+    a: argparse.Namespace,
+    server: Server,
+    games: list[str],
+    tmp: Path,
+    peak: list[int],
+    players: Callable[[], Coroutine[Any, Any, None]] | None,
+) -> None:
     stop = asyncio.Event()
     sampler = asyncio.create_task(sample_rss(server, peak, stop))
-    spread = min(10.0, a.seconds / 6)
-    tasks = [asyncio.create_task(staggered(ctx, ctx.rng.uniform(0, spread), c)) for c in clients(ctx, a, games, tmp)]
+    everyone = clients(ctx, a, games, tmp, players is not None)
+    tasks = [asyncio.create_task(staggered(ctx, ctx.rng.uniform(0, spread(a)), c)) for c in everyone]
+    tasks.append(asyncio.create_task(procs.sample_lag(ctx, "hostile clients'" if players else "clients'")))
+    if players is not None:
+        tasks.append(asyncio.create_task(players()))
     try:
         _, pending = await asyncio.wait(tasks, timeout=max(0.0, ctx.left()) + 20)
         for t in pending:  # a request still hanging 20 s past the deadline
@@ -143,6 +169,7 @@ def run(a: argparse.Namespace) -> dict[str, Any]:
     extra = [x for x in a.serve_arg if x.split("=")[0] in flags]
     out: dict[str, Any] = {"games": a.games, "seconds": a.seconds, "smoke": a.smoke, "serve_flags": sorted(flags)}
     out["client_nice"] = a.client_nice
+    out["players_apart"] = not a.one_process
     out["serve_args"], out["serve_args_dropped"] = extra, [x for x in a.serve_arg if x not in extra]
     out["server_src"] = str(src)
     out["machine"], out["load_before"] = machine(src), " ".join(f"{x:.2f}" for x in os.getloadavg())
@@ -162,7 +189,10 @@ def run(a: argparse.Namespace) -> dict[str, Any]:
             ctx = Ctx(
                 server.base, time.monotonic() + a.seconds, tally, random.Random(a.seed), a.think, a.poll, a.max_steps
             )
-            asyncio.run(load(ctx, a, server, games, Path(tmp), peak))
+            plans = plan_games(a.games, games, a.seed)
+            # forked before this process starts its event loop
+            players = None if a.one_process else procs.run_players(ctx, plans, spread(a))
+            asyncio.run(load(ctx, a, server, games, Path(tmp), peak, players))
             rss_end = list(server.rss())
         except KeyboardInterrupt:
             out["interrupted"] = True

@@ -72,6 +72,33 @@ class Tally:
     def note(self, kind: str, name: str, label: str) -> None:
         self.by_request[kind][name][label] += 1
 
+    def raw(self) -> dict[str, Any]:
+        """Everything counted, as plain lists and dicts (to send from another process)."""
+        return {
+            "action_latency": self.action_latency,
+            "view_latency": self.view_latency,
+            "action_server": self.action_server,
+            "answers": {k: dict(c) for k, c in self.answers.items()},
+            "games": dict(self.games),
+            "by_request": {k: {n: dict(c) for n, c in d.items()} for k, d in self.by_request.items()},
+            "figures": dict(self.figures),
+            "findings": list(self.findings),
+        }
+
+    def absorb(self, raw: dict[str, Any]) -> None:
+        """Adds what another process counted (its :meth:`raw`)."""
+        self.action_latency += raw["action_latency"]
+        self.view_latency += raw["view_latency"]
+        self.action_server += raw["action_server"]
+        for kind, counts in raw["answers"].items():
+            self.answers[kind].update(counts)
+        self.games.update(raw["games"])
+        for kind, names in raw["by_request"].items():
+            for name, counts in names.items():
+                self.by_request[kind][name].update(counts)
+        self.figures.update(raw["figures"])
+        self.findings += raw["findings"]
+
     def server_errors(self) -> int:
         """Answers with a 5xx status, over every kind of client."""
         return sum(n for c in self.answers.values() for lab, n in c.items() if lab[:1] == "5" and lab.isdigit())

@@ -182,7 +182,15 @@ def test_serve_passes_bot_workers_to_the_app(monkeypatch: pytest.MonkeyPatch) ->
 
     seen: dict[str, Any] = {}
     monkeypatch.setattr(app_module, "create_app", lambda **kw: seen.update(kw) or "app")
-    monkeypatch.setattr(uvicorn, "run", lambda *a, **kw: None)
+
+    class Server:  # uvicorn's, without the listening
+        def __init__(self, config: Any) -> None:
+            self.started = False
+
+        def run(self) -> None:
+            self.started = True
+
+    monkeypatch.setattr(uvicorn, "Server", Server)
     cli = typer.Typer()
     register(cli)
 

@@ -66,6 +66,7 @@ def register(app: typer.Typer) -> None:
         import uvicorn
 
         from hulldown.server.app import create_app
+        from hulldown.server.logqueue import logs_off_the_loop
 
         limits = Limits(
             create_per_minute=create_per_minute,
@@ -81,7 +82,7 @@ def register(app: typer.Typer) -> None:
             db_url=db, bot_delay=bot_delay, bot_processes=bot_workers, limits=limits, card_sets=card_sets
         )
         typer.echo(f"hulldown on http://{host}:{port}  (database: {db.split('@')[-1]})")
-        uvicorn.run(
+        config = uvicorn.Config(
             application,
             host=host,
             port=port,
@@ -93,3 +94,8 @@ def register(app: typer.Typer) -> None:
             ws_per_message_deflate=False,
             forwarded_allow_ips=forwarded_allow_ips,
         )
+        server = uvicorn.Server(config)
+        with logs_off_the_loop(("", "uvicorn", "uvicorn.error", "uvicorn.access", "hulldown")):
+            server.run()
+        if not server.started:
+            raise typer.Exit(3)  # could not start (the port is taken, say): uvicorn has said why

@@ -32,7 +32,7 @@ from hulldown.engine.registry import load
 from hulldown.engine.state import Event, GameState, visible_to
 from hulldown.server import bots
 from hulldown.server.cardsets import CardSetError, CardSets, client_options, public_record, refuse_file_params
-from hulldown.server.db import GameRow, MoveRow, SeatRow, Store
+from hulldown.server.db import Checkpointer, GameRow, MoveRow, SeatRow, Store
 from hulldown.server.room import HUMAN, ApiError, Move, Room, SeatInfo, _entry, _step, hash_token
 from hulldown.server.workers import DEFAULT_WORKERS, Supervisor
 
@@ -119,10 +119,12 @@ class Manager:
         self.on_finish: list[Callable[[Room], None]] = []
         #: called after every change of a room (turn e-mails)
         self.on_change: list[Callable[[Room], None]] = []
+        self.checkpointer = Checkpointer(store.engine)
 
     # -- lifecycle -----------------------------------------------------------
     async def start(self) -> None:
         """Resume every unfinished game: bots and clocks pick up where they were."""
+        self.checkpointer.start()
         for gid in self.store.running_ids():
             try:
                 room = await self.room(gid)
@@ -143,6 +145,7 @@ class Manager:
             for listener in room.listeners:
                 listener.changed.set()
         await self.supervisor.close()
+        self.checkpointer.stop()
         self.store.close()
 
     # -- creating ------------------------------------------------------------
