@@ -201,4 +201,5 @@ def test_serve_passes_bot_workers_to_the_app(monkeypatch: pytest.MonkeyPatch) ->
     out = CliRunner().invoke(cli, ["serve", "--bot-workers", "7"])
     assert out.exit_code == 0, out.output
     assert seen["bot_processes"] == 7
+    assert seen["freeze_startup"] is True  # only the real server sets its start-up objects aside
     assert CliRunner().invoke(cli, ["serve", "--bot-workers", "0"]).exit_code != 0

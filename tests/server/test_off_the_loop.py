@@ -110,3 +110,25 @@ def test_the_checkpointer_leaves_memory_and_postgresql_alone() -> None:
     c.start()
     assert c._thread is None
     c.stop()
+
+
+def test_the_served_app_sets_its_start_up_objects_aside_from_the_collector(tmp_path: Path) -> None:
+    import gc
+
+    from fastapi.testclient import TestClient
+
+    from hulldown.server.app import create_app
+    from hulldown.server.limits import Limits
+
+    gc.unfreeze()
+    try:
+        with TestClient(create_app(db_url=f"sqlite:///{tmp_path}/f.sqlite3", limits=Limits.off())) as c:
+            assert c.get("/api/catalog").status_code == 200
+            assert gc.get_freeze_count() == 0  # not asked to: tests build many apps
+        app = create_app(db_url=f"sqlite:///{tmp_path}/g.sqlite3", limits=Limits.off(), freeze_startup=True)
+        with TestClient(app) as c:
+            frozen = gc.get_freeze_count()
+            assert frozen > 50_000  # modules, classes, schemas: what a full collection walked before
+            assert c.get("/api/catalog").status_code == 200
+    finally:
+        gc.unfreeze()

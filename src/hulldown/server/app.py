@@ -36,11 +36,13 @@ from hulldown.server.evict import sweep, sweep_forever
 from hulldown.server.guard import GuardedRoute, client_of, install_error_handlers, rate_limited
 from hulldown.server.limits import ACTIONS, CREATE, Guard, Limits
 from hulldown.server.mail import SmtpSettings, TurnMailer, mail_routes
+from hulldown.server.memory import freeze_startup_objects
 from hulldown.server.ratings import Ratings, rating_routes
 from hulldown.server.room import ApiError, Listener, Room
 from hulldown.server.rooms import Manager
 from hulldown.server.seating import ME, OPEN, Seating, seating_routes
 
+log = logging.getLogger("hulldown.server")
 WEB = Path(__file__).resolve().parent.parent / "web"
 MAX_BODY = 64 * 1024
 _TOKEN_RE = re.compile(r"(token=)[^&\s\"']+")
@@ -308,12 +310,15 @@ def create_app(
     limits: Limits | None = None,
     card_sets: str | Path | None = None,
     smtp: SmtpSettings | None = None,
+    freeze_startup: bool = False,
 ) -> FastAPI:
     """The server for one database. ``bot_delay``: seconds a bot waits before moving;
     ``bot_processes``: the most worker processes searching for bots at once (default 4);
     ``limits``: what one client may ask of it (default :class:`Limits`; ``Limits.off()``: nothing);
     ``card_sets``: folder of card sets the operator installs (server/cardsets.py), read once here;
-    ``smtp``: where turn e-mails go out (default: ``HULLDOWN_SMTP_*`` in the environment, else none)."""
+    ``smtp``: where turn e-mails go out (default: ``HULLDOWN_SMTP_*`` in the environment, else none);
+    ``freeze_startup``: once started, set the process's objects aside from the garbage collector
+    (``hulldown serve`` does; see server/memory.py: not for processes that build many apps)."""
     install_log_redaction()
     sets = CardSets.scan(card_sets)
     engine = make_engine(db_url)
@@ -324,6 +329,8 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await manager.start()
+        if freeze_startup:
+            log.info("%d start-up objects set aside from the garbage collector", freeze_startup_objects())
         sweeper = asyncio.create_task(sweep_forever(manager, limits))
         yield
         sweeper.cancel()

@@ -79,7 +79,12 @@ def register(app: typer.Typer) -> None:
             max_rooms=max_rooms,
         )
         application = create_app(
-            db_url=db, bot_delay=bot_delay, bot_processes=bot_workers, limits=limits, card_sets=card_sets
+            db_url=db,
+            bot_delay=bot_delay,
+            bot_processes=bot_workers,
+            limits=limits,
+            card_sets=card_sets,
+            freeze_startup=True,
         )
         typer.echo(f"hulldown on http://{host}:{port}  (database: {db.split('@')[-1]})")
         config = uvicorn.Config(
