@@ -53,6 +53,10 @@ SMOKE = hostile.Sizes(
 )  # fmt: skip
 
 
+#: How much lower than the players the hostile clients run, once they have a process of their own.
+HOSTILE_NICE = 5
+
+
 def parse(argv: list[str] | None) -> argparse.Namespace:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=100, help="games of players (default 100)")
@@ -66,6 +70,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--grace", type=float, default=5.0, help="seconds the server has to stop after SIGTERM")
     ap.add_argument("--serve-arg", action="append", default=[], help="--flag=value for 'hulldown serve' if it has it")
     ap.add_argument("--json", type=Path, help="also write the report here")
+    ap.add_argument("--player-procs", type=int, default=4, help="processes the players are spread over (default 4)")
     ap.add_argument(
         "--one-process",
         action="store_true",
@@ -170,6 +175,8 @@ def run(a: argparse.Namespace) -> dict[str, Any]:
     out: dict[str, Any] = {"games": a.games, "seconds": a.seconds, "smoke": a.smoke, "serve_flags": sorted(flags)}
     out["client_nice"] = a.client_nice
     out["players_apart"] = not a.one_process
+    out["player_procs"] = 0 if a.one_process else a.player_procs
+    out["hostile_nice"] = a.client_nice + (0 if a.one_process else HOSTILE_NICE)
     out["serve_args"], out["serve_args_dropped"] = extra, [x for x in a.serve_arg if x not in extra]
     out["server_src"] = str(src)
     out["machine"], out["load_before"] = machine(src), " ".join(f"{x:.2f}" for x in os.getloadavg())
@@ -191,7 +198,10 @@ def run(a: argparse.Namespace) -> dict[str, Any]:
             )
             plans = plan_games(a.games, games, a.seed)
             # forked before this process starts its event loop
-            players = None if a.one_process else procs.run_players(ctx, plans, spread(a))
+            players = None if a.one_process else procs.run_players(ctx, plans, spread(a), a.player_procs)
+            if players is not None:
+                os.nice(HOSTILE_NICE)  # the attackers' machines are not the players' either
+            procs.quiet_collector()
             asyncio.run(load(ctx, a, server, games, Path(tmp), peak, players))
             rss_end = list(server.rss())
         except KeyboardInterrupt:

@@ -97,7 +97,7 @@ def test_workers_run_below_the_server_in_the_scheduler() -> None:
             await sup.close()
 
     niceness = asyncio.run(asyncio.wait_for(run(), 60))
-    assert niceness and all(n >= os.getpriority(os.PRIO_PROCESS, 0) + NICE for n in niceness), niceness
+    assert niceness and all(n >= min(19, os.getpriority(os.PRIO_PROCESS, 0) + NICE) for n in niceness), niceness
 
 
 def test_an_overrunning_search_is_killed_and_its_worker_replaced() -> None:
