@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import re
 import time
@@ -34,6 +33,7 @@ from hulldown.server.cardsets import CARD_SET_PATTERN, CardSets
 from hulldown.server.db import DEFAULT_URL, Store, make_engine, migrate
 from hulldown.server.evict import sweep, sweep_forever
 from hulldown.server.guard import GuardedRoute, client_of, install_error_handlers, rate_limited
+from hulldown.server.jsonout import ViewResponse, dumps
 from hulldown.server.limits import ACTIONS, CREATE, Guard, Limits
 from hulldown.server.mail import SmtpSettings, TurnMailer, mail_routes
 from hulldown.server.memory import freeze_startup_objects
@@ -215,7 +215,7 @@ LogEpoch = Annotated[int | None, Query(ge=0, le=2**31, description="the log_epoc
 
 def _view(manager: Manager, room: Room, seat: int | None, log_from: int | None, log_epoch: int | None) -> JSONResponse:
     """A view as JSON, sent as built: the server made it, so validating it again only costs time."""
-    return JSONResponse(manager.view(room, seat, log_from, log_epoch))
+    return ViewResponse(manager.view(room, seat, log_from, log_epoch))
 
 
 def _bearer(authorization: str | None) -> str | None:
@@ -668,7 +668,7 @@ async def _serve_websocket(ws: WebSocket, manager: Manager, room: Room, seat: in
             view = manager.view(room, seat, listener.log_sent, listener.log_epoch)
             listener.log_sent = view["log_from"] + len(view["log"])
             listener.log_epoch = view["log_epoch"]
-            await ws.send_text(json.dumps(view))
+            await ws.send_text(dumps(view).decode())
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:
