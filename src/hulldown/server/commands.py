@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -11,10 +11,38 @@ from hulldown.server.db import DEFAULT_URL
 from hulldown.server.limits import Limits
 from hulldown.server.workers import DEFAULT_WORKERS
 
+if TYPE_CHECKING:
+    from fastapi import FastAPI
+
 _DEFAULT = Limits()
 #: Bytes of one websocket message a client may send: the server reads and ignores them,
 #: so a small cap refuses a 16 MiB frame (uvicorn's default) before it is buffered.
 WS_MAX_FRAME = 4096
+
+
+def _run(application: FastAPI, host: str, port: int, forwarded_allow_ips: str) -> None:
+    """Serves until stopped, log lines written off the event loop (server/logqueue.py)."""
+    import uvicorn
+
+    from hulldown.server.logqueue import logs_off_the_loop
+
+    config = uvicorn.Config(
+        application,
+        host=host,
+        port=port,
+        log_level="info",
+        ws="websockets",
+        ws_max_size=WS_MAX_FRAME,
+        # views are small JSON pieces sent once each: compressing every frame cost the
+        # event loop more than it saved on loopback and LAN links
+        ws_per_message_deflate=False,
+        forwarded_allow_ips=forwarded_allow_ips,
+    )
+    server = uvicorn.Server(config)
+    with logs_off_the_loop(("", "uvicorn", "uvicorn.error", "uvicorn.access", "hulldown")):
+        server.run()
+    if not server.started:
+        raise typer.Exit(3)  # could not start (the port is taken, say): uvicorn has said why
 
 
 def register(app: typer.Typer) -> None:
@@ -63,10 +91,7 @@ def register(app: typer.Typer) -> None:
         ] = None,
     ) -> None:
         """Run the web app: lobby, games against people and bots, replays."""
-        import uvicorn
-
         from hulldown.server.app import create_app
-        from hulldown.server.logqueue import logs_off_the_loop
 
         limits = Limits(
             create_per_minute=create_per_minute,
@@ -87,20 +112,4 @@ def register(app: typer.Typer) -> None:
             freeze_startup=True,
         )
         typer.echo(f"hulldown on http://{host}:{port}  (database: {db.split('@')[-1]})")
-        config = uvicorn.Config(
-            application,
-            host=host,
-            port=port,
-            log_level="info",
-            ws="websockets",
-            ws_max_size=WS_MAX_FRAME,
-            # views are small JSON pieces sent once each: compressing every frame cost the
-            # event loop more than it saved on loopback and LAN links
-            ws_per_message_deflate=False,
-            forwarded_allow_ips=forwarded_allow_ips,
-        )
-        server = uvicorn.Server(config)
-        with logs_off_the_loop(("", "uvicorn", "uvicorn.error", "uvicorn.access", "hulldown")):
-            server.run()
-        if not server.started:
-            raise typer.Exit(3)  # could not start (the port is taken, say): uvicorn has said why
+        _run(application, host, port, forwarded_allow_ips)
