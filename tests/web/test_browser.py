@@ -23,6 +23,14 @@ BOARD_GAMES = {"tank-clash", "2gm-pacific"}
 BOTTED = ["secret-cards", *[g.id for g in hulldown.games() if g.id not in ("secret-cards", "high-card")]]
 
 
+def _result_words(returns: list[float]) -> str:
+    """What the page says of a two-seat game seat 0 played against ``bot:random``."""
+    winners = [i for i, r in enumerate(returns) if r == max(returns)]
+    if len(winners) == len(returns):
+        return "Draw"
+    return "You won" if winners == [0] else f"Seat {winners[0]} (bot random) won"
+
+
 @pytest.mark.parametrize("game_id", BOTTED)
 def test_complete_game_against_a_bot_by_clicking(live: LiveServer, browser: Any, game_id: str) -> None:
     page = browser.new_context(bypass_csp=True).new_page()  # wait_for_function evaluates strings
@@ -65,8 +73,10 @@ def test_complete_game_against_a_bot_by_clicking(live: LiveServer, browser: Any,
     # the log the page pieced together from answers and pushes is the seat's whole log, once each
     gid = page.url.split("/g/")[1].split("#")[0]
     token = page.url.split("#t=")[1]
-    whole = httpx.get(f"{live.url}/api/games/{gid}/view", headers={"Authorization": f"Bearer {token}"}).json()["log"]
-    assert page.locator("#log li").count() == len(whole)
+    final = httpx.get(f"{live.url}/api/games/{gid}/view", headers={"Authorization": f"Bearer {token}"}).json()
+    assert page.locator("#log li").count() == len(final["log"])
+    # the result in words, from the reader's seat
+    assert _result_words(final["returns"]) in page.inner_text("#status")
     # the replay viewer steps through the finished game
     page.wait_for_selector("#replay:not([hidden])")
     page.click("#rp-last")

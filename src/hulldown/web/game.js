@@ -4,6 +4,7 @@
 import { h } from "./dom.js";
 import { applyStatic, languageSwitch, t, tm } from "./i18n.js";
 import { rendererFor } from "./render.js";
+import { resultText } from "./results.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const token = new URLSearchParams(location.hash.slice(1)).get("t");
@@ -110,7 +111,7 @@ function show(v) {
   actions.replaceChildren();
   const status = $("status");
   if (v.over) {
-    status.textContent = `${t("gameOver")} — ${t("result")}: ${v.returns.map((r, i) => `${seatName(i)} ${r}`).join(", ")}`;
+    status.textContent = `${t("gameOver")} — ${resultText(v.returns, seatName, v.seat)}`;
     status.dataset.state = "over";
   } else if (v.legal_actions.length) {
     status.textContent = t("yourTurn");

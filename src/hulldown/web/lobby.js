@@ -2,6 +2,7 @@
 import { accountSeatChoices, csrfHeaders } from "./account.js";
 import { h } from "./dom.js";
 import { applyStatic, languageSwitch, t } from "./i18n.js";
+import { resultText } from "./results.js";
 
 let catalog = { games: [] };
 
@@ -137,7 +138,11 @@ async function create(ev) {
 function gameLine(g) {
   const name = (catalog.games.find((x) => x.id === g.game) || { name: g.game }).name;
   const seats = g.seats.map((s) => (s.kind === "human" ? t("human") : s.kind.slice(4))).join(" · ");
-  const res = g.returns ? ` — ${t("result")}: ${g.returns.join(" / ")}` : "";
+  const seatName = (i) => {
+    const kind = g.seats[i] ? g.seats[i].kind : "human";
+    return `${t("seat")} ${i}` + (kind === "human" ? "" : ` (${kind.slice(4)})`);
+  };
+  const res = g.returns ? ` — ${resultText(g.returns, seatName)}` : "";
   return h("li", {}, h("b", {}, name), ` (${seats}), ${g.steps} ▸${res} `,
     h("a", { href: g.spectator_url }, g.status === "finished" ? t("replay") : t("watch")));
 }
