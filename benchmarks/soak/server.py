@@ -127,7 +127,11 @@ class Server:
             env=_env(src),
             stdout=log.open("ab"),
             stderr=subprocess.STDOUT,
-            start_new_session=True,  # Ctrl-C reaches the benchmark, which then stops the server itself
+            # a process group of its own: Ctrl-C reaches the benchmark, which then stops the server
+            # itself. Not a session of its own: Linux gives each session a fair share of the CPU
+            # whatever the niceness of its processes, so the server's search workers, below every
+            # client in niceness, would still take a whole core from the clients' session
+            process_group=0,
         )
         self.shutdown: Shutdown | None = None
 
