@@ -9,6 +9,7 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
 import sqlalchemy as sa
 from uvicorn.logging import AccessFormatter
 
@@ -112,14 +113,23 @@ def test_the_checkpointer_leaves_memory_and_postgresql_alone() -> None:
     c.stop()
 
 
-def test_the_served_app_sets_its_start_up_objects_aside_from_the_collector(tmp_path: Path) -> None:
+def test_the_served_app_sets_its_start_up_objects_aside_from_the_collector(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     import gc
 
     from fastapi.testclient import TestClient
 
+    from hulldown.engine import registry
     from hulldown.server.app import create_app
     from hulldown.server.limits import Limits
+    from tests.server import botgames
 
+    asked: list[int] = []
+    monkeypatch.setattr(botgames.Stall, "act", lambda self, view: asked.append(self.seat))
+    registered = botgames.BOTS.info.id not in registry.game_ids()
+    if registered:
+        registry.register(botgames.BOTS)
     gc.unfreeze()
     try:
         with TestClient(create_app(db_url=f"sqlite:///{tmp_path}/f.sqlite3", limits=Limits.off())) as c:
@@ -130,5 +140,8 @@ def test_the_served_app_sets_its_start_up_objects_aside_from_the_collector(tmp_p
             frozen = gc.get_freeze_count()
             assert frozen > 50_000  # modules, classes, schemas: what a full collection walked before
             assert c.get("/api/catalog").status_code == 200
+        assert asked == []  # a game's own agents are built, never asked to move (one may search for long)
     finally:
         gc.unfreeze()
+        if registered:
+            registry.unregister(botgames.BOTS.info.id)

@@ -21,7 +21,8 @@ from hulldown.engine.registry import game_ids, load
 
 log = logging.getLogger("hulldown.server")
 
-#: the bots every game offers; a game's own agents are loaded with them
+#: the cheap bots every game offers: their first move loads their code. A game's own agents are
+#: only built, never asked to move: one may search for seconds (or, in tests, stall on purpose).
 _WARM_BOTS = ("random", "heuristic")
 
 
@@ -34,7 +35,9 @@ def _warm_up(game_id: str) -> None:
         action.to_json()
     for spec in (*_WARM_BOTS, *game.agents):
         try:
-            make_agent(spec, game, seat, 0).act(SeatView(state.clone(), seat))
+            agent = make_agent(spec, game, seat, 0)
+            if spec in _WARM_BOTS:
+                agent.act(SeatView(state.clone(), seat))
         except Exception:  # a bot that needs more than a fresh game only misses the warm-up
             log.debug("warm-up of bot %s for %s skipped", spec, game_id, exc_info=True)
 
