@@ -116,32 +116,28 @@ def test_the_checkpointer_leaves_memory_and_postgresql_alone() -> None:
 def test_the_served_app_sets_its_start_up_objects_aside_from_the_collector(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import gc
-
     from fastapi.testclient import TestClient
 
-    from hulldown.engine import registry
-    from hulldown.server.app import create_app
+    from hulldown.server import app as app_module
     from hulldown.server.limits import Limits
-    from tests.server import botgames
 
-    asked: list[int] = []
-    monkeypatch.setattr(botgames.Stall, "act", lambda self, view: asked.append(self.seat))
-    registered = botgames.BOTS.info.id not in registry.game_ids()
-    if registered:
-        registry.register(botgames.BOTS)
-    gc.unfreeze()
-    try:
-        with TestClient(create_app(db_url=f"sqlite:///{tmp_path}/f.sqlite3", limits=Limits.off())) as c:
-            assert c.get("/api/catalog").status_code == 200
-            assert gc.get_freeze_count() == 0  # not asked to: tests build many apps
-        app = create_app(db_url=f"sqlite:///{tmp_path}/g.sqlite3", limits=Limits.off(), freeze_startup=True)
-        with TestClient(app) as c:
-            frozen = gc.get_freeze_count()
-            assert frozen > 50_000  # modules, classes, schemas: what a full collection walked before
-            assert c.get("/api/catalog").status_code == 200
-        assert asked == []  # a game's own agents are built, never asked to move (one may search for long)
-    finally:
-        gc.unfreeze()
-        if registered:
-            registry.unregister(botgames.BOTS.info.id)
+    calls: list[int] = []
+    monkeypatch.setattr(app_module, "freeze_startup_objects", lambda: calls.append(1) or 0)
+    with TestClient(app_module.create_app(db_url=f"sqlite:///{tmp_path}/f.sqlite3", limits=Limits.off())) as c:
+        assert c.get("/api/catalog").status_code == 200
+    assert calls == []  # not asked to: tests build many apps in one process
+    app = app_module.create_app(db_url=f"sqlite:///{tmp_path}/g.sqlite3", limits=Limits.off(), freeze_startup=True)
+    with TestClient(app) as c:
+        assert c.get("/api/catalog").status_code == 200
+    assert calls == [1]
+
+
+def test_the_warm_up_loads_every_game_then_freezes_in_a_fresh_interpreter() -> None:
+    """In a process of its own: freezing is for good, and a test process holds other tests' games."""
+    code = (
+        "import gc; from hulldown.server.memory import freeze_startup_objects; "
+        "n = freeze_startup_objects(); assert n == gc.get_freeze_count(); print(n)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], timeout=120, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert int(done.stdout.split()[-1]) > 50_000  # modules, classes, schemas: what a full collection walked
