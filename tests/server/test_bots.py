@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 import logging
 import time
 from collections.abc import Iterator
@@ -180,8 +182,16 @@ def test_serve_passes_bot_workers_to_the_app(monkeypatch: pytest.MonkeyPatch) ->
     from hulldown.server import app as app_module
     from hulldown.server.commands import register
 
+    from hulldown.server import logqueue
+
     seen: dict[str, Any] = {}
     monkeypatch.setattr(app_module, "create_app", lambda **kw: seen.update(kw) or "app")
+    # uvicorn's Config would configure logging for the whole test process (its handlers
+    # bound to this runner's captured streams), and the log queue would move the test
+    # process's own handlers: both are tested where they run for real, in a process of
+    # their own (test_off_the_loop.py, test_restart.py).
+    monkeypatch.setattr(uvicorn, "Config", lambda app, **kw: seen.update(config=kw) or app)
+    monkeypatch.setattr(logqueue, "logs_off_the_loop", lambda names: contextlib.nullcontext(seen.update(logs=names)))
 
     class Server:  # uvicorn's, without the listening
         def __init__(self, config: Any) -> None:
@@ -202,4 +212,5 @@ def test_serve_passes_bot_workers_to_the_app(monkeypatch: pytest.MonkeyPatch) ->
     assert out.exit_code == 0, out.output
     assert seen["bot_processes"] == 7
     assert seen["freeze_startup"] is True  # only the real server sets its start-up objects aside
+    assert seen["config"]["ws_max_size"] == 4096 and "uvicorn.access" in seen["logs"]
     assert CliRunner().invoke(cli, ["serve", "--bot-workers", "0"]).exit_code != 0
