@@ -200,3 +200,11 @@ def test_the_documents_are_package_data_the_same_as_docs_rules() -> None:
         )
     for game in GAMES:
         assert registry.load(game).info.rules_doc == f"docs/rules/{GAMES[game]}"
+
+
+def test_references_to_clauses_the_document_has_become_links() -> None:
+    doc = render("## 1. A\n\n1.1 see §1.2 and (1.2), not (9.9) or §9; [a §1.2](https://x.org)\n\n1.2 back to §1\n")
+    assert doc.body.count('<a href="#clause-1.2" class="xref">') == 2
+    assert '<a href="#clause-1" class="xref">§1</a>' in doc.body
+    assert "(9.9)" in doc.body and "#clause-9" not in doc.body, "no link to a clause that is not there"
+    assert '<a href="https://x.org">a §1.2</a>' in doc.body, "no link inside a link"

@@ -41,6 +41,8 @@ _MD = MarkdownIt("js-default")
 #: a clause's number opens its paragraph, bold or not; a range (``10.6-10.8``) is anchored at its first
 _CLAUSE = re.compile(r"^(?:\*\*)?((\d+(?:\.\d+)+)(?:-\d+(?:\.\d+)+)?)(?:\*\*)?(?=\s|$)")
 _CLAUSE_LINE = re.compile(r"^\d+(?:\.\d+)+(?:-\d+(?:\.\d+)+)?\s")
+#: a reference to a clause in running text: ``§7.3``, ``§12``, ``(5.2)``
+_REFERENCE = re.compile(r"(§\d+(?:\.\d+)*|\(\d+(?:\.\d+)+\))")
 _SECTION = re.compile(r"^(\d+)\.\s+(.*)$")
 _LEAD = re.compile(r"^\*\*([^*]+?)[.:]?\*\*")
 #: bold leads that say how a clause came about, not what it is about
@@ -242,11 +244,36 @@ def _split_clauses(markdown: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _cross_links(inline: Token, anchors: set[str]) -> None:
+    """A reference to another clause (``§7.3``, ``(5.2)``) becomes a link to it, where the
+    document has that clause: a reader follows the rules as they refer to each other."""
+    out: list[Token] = []
+    in_link = 0
+    for child in inline.children or []:
+        in_link += child.nesting if child.type in ("link_open", "link_close") else 0
+        pieces = _REFERENCE.split(child.content) if child.type == "text" and not in_link else [child.content]
+        if len(pieces) == 1:
+            out.append(child)
+            continue
+        for k, piece in enumerate(pieces):
+            number = piece.strip("§()")
+            if k % 2 and f"clause-{number}" in anchors:
+                link = Token("link_open", "a", 1, attrs={"href": f"#clause-{number}", "class": "xref"})
+                out += [link, Token("text", "", 0, content=piece), Token("link_close", "a", -1)]
+            elif piece:
+                out.append(Token("text", "", 0, content=piece))
+    inline.children = out
+
+
 def render(markdown: str) -> RulesDoc:
     """A rules document as HTML sections, one per ``##`` heading, with its clauses."""
     env: dict[str, Any] = {}
     tokens = _MD.parse(_split_clauses(markdown), env)
     title, clauses, marks = _mark(tokens)
+    anchors = {c.anchor for c in clauses}
+    for tok in tokens:
+        if tok.type == "inline":
+            _cross_links(tok, anchors)
     heads = [i for i, t in enumerate(tokens) if t.type == "heading_open" and t.tag == "h2"] + [len(tokens)]
     body = [f'<section class="rules-section rules-preamble">{_section(tokens, 0, heads[0], marks, env)}</section>']
     for start, end in itertools.pairwise(heads):
