@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from importlib.resources.abc import Traversable
-from pathlib import PurePosixPath
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from fastapi import FastAPI
@@ -36,6 +36,8 @@ from hulldown.server.room import ApiError
 
 #: the package folder holding the rules documents (``docs/rules`` in the source tree)
 RULES = resources.files("hulldown") / "rules"
+#: the same documents in a source checkout, for one whose link to them is not a link (Windows)
+_CHECKOUT: Traversable = Path(__file__).resolve().parents[3] / "docs" / "rules"
 _PAGE = resources.files("hulldown") / "web" / "rules.html"
 _MD = MarkdownIt("js-default")
 #: a clause's number opens its paragraph, bold or not; a range (``10.6-10.8``) is anchored at its first
@@ -82,8 +84,11 @@ def _source(game: str) -> Traversable | None:
     doc = PurePosixPath(load(game).info.rules_doc)
     if doc.suffix != ".md" or doc.parent != PurePosixPath("docs/rules"):
         return None
-    found = RULES / doc.name
-    return found if found.is_file() else None
+    for folder in (RULES, _CHECKOUT):
+        found = folder / doc.name
+        if found.is_file():
+            return found
+    return None
 
 
 @lru_cache(maxsize=32)
