@@ -40,6 +40,7 @@ from hulldown.server.memory import freeze_startup_objects
 from hulldown.server.ratings import Ratings, rating_routes
 from hulldown.server.room import ApiError, Listener, Room
 from hulldown.server.rooms import Manager
+from hulldown.server.rules import rules_routes, rules_url
 from hulldown.server.seating import ME, OPEN, Seating, seating_routes
 
 log = logging.getLogger("hulldown.server")
@@ -368,6 +369,7 @@ def create_app(
     _rematch_route(app, manager, seating)
     _replay_routes(app, manager)
     _websocket_route(app, manager, limits, seating)
+    rules_routes(app)
     _page_routes(app)
     return app
 
@@ -375,13 +377,14 @@ def create_app(
 def _catalog_routes(app: FastAPI, manager: Manager) -> None:
     @app.get("/api/catalog")
     async def catalog() -> dict[str, Any]:
-        """Installed games with their options and card sets, and the bots the lobby offers."""
+        """Installed games with their options, card sets and rules page, and the bots the lobby offers."""
         renderers = {p.stem for p in (WEB / "games").glob("*.js")}
         out = []
         for info in games():
             d = info.describe(remote=True)  # options that name files are for local play only
             d["card_sets"] = manager.card_sets.names(info.id)
             d["renderer"] = info.id in renderers
+            d["rules_url"] = rules_url(info.id)
             d["agents"] = sorted(
                 {"random", "heuristic", *load(info.id).agents}
                 - ({"heuristic"} if load(info.id).heuristic is None else set())

@@ -243,6 +243,11 @@ async function main() {
   catalog = await api("/api/catalog");
   const first = await api(`/api/games/${gameId}/view`);
   const info = catalog.games.find((g) => g.id === first.game);
+  if (info && info.rules_url) {
+    const rules = /** @type {HTMLAnchorElement} */ ($("rules-link"));
+    rules.href = info.rules_url;
+    rules.hidden = false;
+  }
   renderer = await rendererFor(first.game, info && info.renderer);
   messages = await api(`/api/catalog/${encodeURIComponent(first.game)}/messages`).catch(() => messages);
   if (info && info.renderer) {

@@ -70,6 +70,10 @@ const STRINGS = {
     empty: "empty",
     lobby: "Lobby",
     copy: "Copy",
+    rules: "Rules",
+    searchRules: "Search the clauses",
+    clausesFound: "{n} clauses match",
+    rulesLanguage: "",
   },
   de: {
     title: "hulldown",
@@ -141,6 +145,10 @@ const STRINGS = {
     empty: "leer",
     lobby: "Lobby",
     copy: "Kopieren",
+    rules: "Regeln",
+    searchRules: "Regeln durchsuchen",
+    clausesFound: "{n} Regeln gefunden",
+    rulesLanguage: "Die Regeln gibt es nur auf Englisch.",
   },
 };
 

@@ -58,6 +58,9 @@ function drawOptions() {
   document.getElementById("options-box").hidden = !game || (game.options.length === 0 && sets.length === 0);
   if (!game) return;
   document.getElementById("game-summary").textContent = game.summary;
+  const rules = /** @type {HTMLAnchorElement} */ (document.getElementById("rules-link"));
+  rules.hidden = !game.rules_url;
+  if (game.rules_url) rules.href = game.rules_url;
   const players = input("players");
   const old = players.value;
   players.replaceChildren();
