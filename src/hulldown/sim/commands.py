@@ -109,13 +109,22 @@ def simulate_cmd(
         Path | None, typer.Option("--out", help="write per-game rows to results.csv or results.parquet")
     ] = None,
     cards: Annotated[bool, typer.Option("--cards", help="record the cards each seat played (in --out)")] = False,
+    resume: Annotated[
+        bool, typer.Option("--resume", help="finish the run already in the .parquet --out (plays the games it lacks)")
+    ] = False,
 ) -> None:
-    """Play many games between agents and report win rates with 95% intervals."""
+    """Play many games between agents and report win rates with 95% intervals.
+
+    With ``--out NAME.parquet`` each game is on disk within seconds of finishing,
+    and this run's games are not also held in memory: a million-game study runs in
+    the memory of a few thousand, and an interrupted one goes on with ``--resume``.
+    """
     from hulldown.sim.simulate import simulate
 
     with _clear_errors():
         if out is not None and out.suffix.lower() not in (".csv", ".parquet"):
             raise ValueError(f"--out must end in .csv or .parquet, not {out.name!r}")
+        streamed = out is not None and out.suffix.lower() == ".parquet"
         result = simulate(
             _game(game),
             split_agents(agents),
@@ -129,6 +138,8 @@ def simulate_cmd(
             progress=not as_json and sys.stderr.isatty(),
             collect_cards=cards,
             out=out,
+            resume=resume,
+            keep_results=not streamed,
         )
     s = result.summary()
     if as_json:
@@ -159,10 +170,13 @@ def simulate_cmd(
             f"{s['steps_per_s']:,.0f} steps/s, {s['games_per_s']:,.1f} games/s "
             f"({s['workers']} worker(s), {s['backend']})"
         )
+        if s["resumed"]:
+            console.print(f"{s['resumed']} games were already in {out}; the figures above count them too")
         if out is not None:
             console.print(f"results written to {out}")
     if result.interrupted:
-        typer.echo(f"interrupted: {result.games} finished games kept", err=True)
+        again = " (go on with --resume)" if streamed else ""
+        typer.echo(f"interrupted: {result.games} finished games kept{again}", err=True)
         raise typer.Exit(code=130)
 
 
