@@ -90,6 +90,37 @@ def register(app: typer.Typer) -> None:
     app.command("balance")(balance_cmd)
 
 
+def _print_simulation(s: dict[str, Any], out: Path | None) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"{s['game']}: {s['games']} games, seed {s['seed']}")
+    for col in ("seat", "agent", "wins", "win rate [95%]", "mean return"):
+        table.add_column(col)
+    for seat, agent in enumerate(s["agents"]):
+        table.add_row(
+            str(seat),
+            agent,
+            str(s["wins"][seat]),
+            fmt_rate(s["wins"][seat], s["games"]),
+            f"{s['mean_return'][seat]:+.3f}",
+        )
+    console = Console()
+    console.print(table)
+    ln = s["length"]
+    console.print(
+        f"draws {s['draws']}; length mean {ln['mean']:.1f}, median {ln['median']}, "
+        f"range {ln['min']}-{ln['max']} decisions"
+    )
+    console.print(
+        f"{s['steps_per_s']:,.0f} steps/s, {s['games_per_s']:,.1f} games/s ({s['workers']} worker(s), {s['backend']})"
+    )
+    if s["resumed"]:
+        console.print(f"{s['resumed']} games were already in {out}; the figures above count them too")
+    if out is not None:
+        console.print(f"results written to {out}")
+
+
 def simulate_cmd(
     game: Annotated[str, typer.Argument(help="game id (see `hulldown games`)")],
     games: Annotated[int, typer.Option("--games", "-n", help="number of games")] = 100,
@@ -145,35 +176,7 @@ def simulate_cmd(
     if as_json:
         _print_json(s)
     else:
-        from rich.console import Console
-        from rich.table import Table
-
-        table = Table(title=f"{s['game']}: {s['games']} games, seed {s['seed']}")
-        for col in ("seat", "agent", "wins", "win rate [95%]", "mean return"):
-            table.add_column(col)
-        for seat, agent in enumerate(s["agents"]):
-            table.add_row(
-                str(seat),
-                agent,
-                str(s["wins"][seat]),
-                fmt_rate(s["wins"][seat], s["games"]),
-                f"{s['mean_return'][seat]:+.3f}",
-            )
-        console = Console()
-        console.print(table)
-        ln = s["length"]
-        console.print(
-            f"draws {s['draws']}; length mean {ln['mean']:.1f}, median {ln['median']}, "
-            f"range {ln['min']}-{ln['max']} decisions"
-        )
-        console.print(
-            f"{s['steps_per_s']:,.0f} steps/s, {s['games_per_s']:,.1f} games/s "
-            f"({s['workers']} worker(s), {s['backend']})"
-        )
-        if s["resumed"]:
-            console.print(f"{s['resumed']} games were already in {out}; the figures above count them too")
-        if out is not None:
-            console.print(f"results written to {out}")
+        _print_simulation(s, out)
     if result.interrupted:
         again = " (go on with --resume)" if streamed else ""
         typer.echo(f"interrupted: {result.games} finished games kept{again}", err=True)
