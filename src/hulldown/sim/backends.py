@@ -25,6 +25,17 @@ from hulldown.sim.runner import GameResult, Job, play_chunk, resolve_game, warm_
 Progress = Callable[[int], None]
 """Called with the number of games just finished."""
 
+Sink = Callable[[int, list[GameResult]], None]
+"""Called with a job's index and games of it just finished, in the order they finish.
+
+A sink lets a long run put its games on disk as they come instead of holding a
+million results in memory until the end (see ``sim/stream.py``).
+"""
+
+#: What to play of a job: its first ``n`` games, or exactly these game indices
+#: (the ones a resumed run still lacks).
+Games = int | Sequence[int]
+
 BACKENDS = ("local", "ray")
 
 
@@ -48,8 +59,8 @@ class _Chunker:
 
     __slots__ = ("cap", "job", "jobs", "next_index", "size")
 
-    def __init__(self, jobs: Sequence[tuple[Job, int]], workers: int) -> None:
-        total = sum(n for _, n in jobs)
+    def __init__(self, jobs: Sequence[tuple[Job, Sequence[int]]], workers: int) -> None:
+        total = sum(len(indices) for _, indices in jobs)
         self.jobs = jobs
         self.cap = max(1, min(200, total // max(1, workers * 16)))
         self.size = 1
@@ -57,15 +68,15 @@ class _Chunker:
         self.next_index = 0
 
     def take(self) -> tuple[int, list[int]] | None:
-        while self.job < len(self.jobs) and self.next_index >= self.jobs[self.job][1]:
+        while self.job < len(self.jobs) and self.next_index >= len(self.jobs[self.job][1]):
             self.job += 1
             self.next_index = 0
         if self.job >= len(self.jobs):
             return None
-        n = self.jobs[self.job][1]
+        indices = self.jobs[self.job][1]
         start = self.next_index
-        self.next_index = min(n, start + self.size)
-        return self.job, list(range(start, self.next_index))
+        self.next_index = min(len(indices), start + self.size)
+        return self.job, list(indices[start : self.next_index])
 
     def observe(self, results: Sequence[GameResult]) -> None:
         if not results:
@@ -74,7 +85,29 @@ class _Chunker:
         self.size = max(1, min(self.cap, int(0.5 / per_game)))
 
 
-def _collect(jobs: Sequence[tuple[Job, int]], done: dict[int, list[GameResult]]) -> list[list[GameResult]]:
+class _Finished:
+    """Where finished games go: kept for the caller, handed to a sink, or both."""
+
+    __slots__ = ("done", "keep", "progress", "sink")
+
+    def __init__(self, progress: Progress | None, sink: Sink | None, keep: bool) -> None:
+        self.done: dict[int, list[GameResult]] = {}
+        self.progress, self.sink, self.keep = progress, sink, keep
+
+    def add(self, job: int, results: list[GameResult]) -> None:
+        if self.keep:
+            self.done.setdefault(job, []).extend(results)
+        if self.sink is not None:
+            self.sink(job, results)
+        if self.progress:
+            self.progress(len(results))
+
+
+def _as_indices(games: Games) -> Sequence[int]:
+    return range(games) if isinstance(games, int) else games
+
+
+def _collect(jobs: Sequence[tuple[Job, Sequence[int]]], done: dict[int, list[GameResult]]) -> list[list[GameResult]]:
     out: list[list[GameResult]] = []
     for j in range(len(jobs)):
         rs = done.get(j, [])
@@ -84,41 +117,46 @@ def _collect(jobs: Sequence[tuple[Job, int]], done: dict[int, list[GameResult]])
 
 
 def run_jobs(
-    jobs: Sequence[tuple[Job, int]],
+    jobs: Sequence[tuple[Job, Games]],
     *,
     backend: str = "local",
     workers: int = 1,
     address: str | None = None,
     progress: Progress | None = None,
+    sink: Sink | None = None,
+    keep: bool = True,
 ) -> RunOutcome:
-    """Play ``n`` games of each ``(job, n)``; results per job in index order."""
+    """Play the games of each ``(job, games)``; results per job in index order.
+
+    With ``keep=False`` the outcome holds no games (each job's list is empty):
+    the ``sink`` is then the only place they went.
+    """
     if backend not in BACKENDS:
         raise ValueError(f"backend must be one of {', '.join(BACKENDS)}, not {backend!r:.40}")
     if workers < 1:
         raise ValueError("workers must be at least 1")
     for job, _ in jobs:
         resolve_game(job.game)  # fail here, in one clear line, not in a worker
-    chunks = _Chunker(jobs, workers)
+    plan = [(job, _as_indices(games)) for job, games in jobs]
+    chunks = _Chunker(plan, workers)
+    finished = _Finished(progress, sink, keep)
     if backend == "ray":
-        return _run_ray(jobs, chunks, workers, address, progress)
+        return _run_ray(plan, chunks, workers, address, finished)
     if workers == 1:
-        return _run_inline(jobs, progress)
-    return _run_processes(jobs, chunks, workers, progress)
+        return _run_inline(plan, finished)
+    return _run_processes(plan, chunks, workers, finished)
 
 
-def _run_inline(jobs: Sequence[tuple[Job, int]], progress: Progress | None) -> RunOutcome:
-    done: dict[int, list[GameResult]] = {}
+def _run_inline(jobs: Sequence[tuple[Job, Sequence[int]]], finished: _Finished) -> RunOutcome:
     interrupted = False
     start = time.perf_counter()
     try:
-        for j, (job, n) in enumerate(jobs):
-            for i in range(n):  # one game at a time so Ctrl-C loses at most one
-                done.setdefault(j, []).extend(play_chunk(job, [i]))
-                if progress:
-                    progress(1)
+        for j, (job, indices) in enumerate(jobs):
+            for i in indices:  # one game at a time so Ctrl-C loses at most one
+                finished.add(j, play_chunk(job, [i]))
     except KeyboardInterrupt:
         interrupted = True
-    return RunOutcome(_collect(jobs, done), time.perf_counter() - start, interrupted, 1, "local")
+    return RunOutcome(_collect(jobs, finished.done), time.perf_counter() - start, interrupted, 1, "local")
 
 
 def _worker_init(path: list[str]) -> None:
@@ -134,15 +172,15 @@ WARM_HOLD = 0.2
 
 
 def _run_processes(
-    jobs: Sequence[tuple[Job, int]],
+    jobs: Sequence[tuple[Job, Sequence[int]]],
     chunks: _Chunker,
     workers: int,
-    progress: Progress | None,
+    finished: _Finished,
 ) -> RunOutcome:
     import multiprocessing
 
     ctx = multiprocessing.get_context("spawn")  # fork is unsafe with threads (Ray, Rich)
-    done: dict[int, list[GameResult]] = {}
+    done = finished.done
     interrupted = False
     pool = ProcessPoolExecutor(
         max_workers=workers, mp_context=ctx, initializer=_worker_init, initargs=(list(sys.path),)
@@ -161,14 +199,12 @@ def _run_processes(
                 break
             pending[pool.submit(play_chunk, jobs[first[0]][0], first[1])] = first[0]
         while pending:
-            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
-            for fut in finished:
+            ready, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for fut in ready:
                 j = pending.pop(fut)
                 rs = fut.result()
-                done.setdefault(j, []).extend(rs)
+                finished.add(j, rs)
                 chunks.observe(rs)
-                if progress:
-                    progress(len(rs))
                 nxt = chunks.take()
                 if nxt is not None:
                     pending[pool.submit(play_chunk, jobs[nxt[0]][0], nxt[1])] = nxt[0]
@@ -185,11 +221,11 @@ def _run_processes(
 
 
 def _run_ray(
-    jobs: Sequence[tuple[Job, int]],
+    jobs: Sequence[tuple[Job, Sequence[int]]],
     chunks: _Chunker,
     workers: int,
     address: str | None,
-    progress: Progress | None,
+    finished: _Finished,
 ) -> RunOutcome:
     try:
         import ray
@@ -212,7 +248,7 @@ def _run_ray(
             raise ValueError(f"cannot reach the Ray cluster at {address}: {exc}") from None
         started_here = True
     remote = ray.remote(num_cpus=1, max_retries=0)(play_chunk)
-    done: dict[int, list[GameResult]] = {}
+    done = finished.done
     interrupted = False
     refs: dict[Any, int] = {}
     # On a cluster, ``workers`` is the number of games in flight; locally the
@@ -236,10 +272,8 @@ def _run_ray(
             for ref in ready:
                 j = refs.pop(ref)
                 rs = ray.get(ref)
-                done.setdefault(j, []).extend(rs)
+                finished.add(j, rs)
                 chunks.observe(rs)
-                if progress:
-                    progress(len(rs))
                 nxt = chunks.take()
                 if nxt is not None:
                     refs[remote.remote(jobs[nxt[0]][0], nxt[1])] = nxt[0]

@@ -90,6 +90,37 @@ def register(app: typer.Typer) -> None:
     app.command("balance")(balance_cmd)
 
 
+def _print_simulation(s: dict[str, Any], out: Path | None) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"{s['game']}: {s['games']} games, seed {s['seed']}")
+    for col in ("seat", "agent", "wins", "win rate [95%]", "mean return"):
+        table.add_column(col)
+    for seat, agent in enumerate(s["agents"]):
+        table.add_row(
+            str(seat),
+            agent,
+            str(s["wins"][seat]),
+            fmt_rate(s["wins"][seat], s["games"]),
+            f"{s['mean_return'][seat]:+.3f}",
+        )
+    console = Console()
+    console.print(table)
+    ln = s["length"]
+    console.print(
+        f"draws {s['draws']}; length mean {ln['mean']:.1f}, median {ln['median']}, "
+        f"range {ln['min']}-{ln['max']} decisions"
+    )
+    console.print(
+        f"{s['steps_per_s']:,.0f} steps/s, {s['games_per_s']:,.1f} games/s ({s['workers']} worker(s), {s['backend']})"
+    )
+    if s["resumed"]:
+        console.print(f"{s['resumed']} games were already in {out}; the figures above count them too")
+    if out is not None:
+        console.print(f"results written to {out}")
+
+
 def simulate_cmd(
     game: Annotated[str, typer.Argument(help="game id (see `hulldown games`)")],
     games: Annotated[int, typer.Option("--games", "-n", help="number of games")] = 100,
@@ -109,13 +140,22 @@ def simulate_cmd(
         Path | None, typer.Option("--out", help="write per-game rows to results.csv or results.parquet")
     ] = None,
     cards: Annotated[bool, typer.Option("--cards", help="record the cards each seat played (in --out)")] = False,
+    resume: Annotated[
+        bool, typer.Option("--resume", help="finish the run already in the .parquet --out (plays the games it lacks)")
+    ] = False,
 ) -> None:
-    """Play many games between agents and report win rates with 95% intervals."""
+    """Play many games between agents and report win rates with 95% intervals.
+
+    With ``--out NAME.parquet`` each game is on disk within seconds of finishing,
+    and this run's games are not also held in memory: a million-game study runs in
+    the memory of a few thousand, and an interrupted one goes on with ``--resume``.
+    """
     from hulldown.sim.simulate import simulate
 
     with _clear_errors():
         if out is not None and out.suffix.lower() not in (".csv", ".parquet"):
             raise ValueError(f"--out must end in .csv or .parquet, not {out.name!r}")
+        streamed = out is not None and out.suffix.lower() == ".parquet"
         result = simulate(
             _game(game),
             split_agents(agents),
@@ -129,40 +169,17 @@ def simulate_cmd(
             progress=not as_json and sys.stderr.isatty(),
             collect_cards=cards,
             out=out,
+            resume=resume,
+            keep_results=not streamed,
         )
     s = result.summary()
     if as_json:
         _print_json(s)
     else:
-        from rich.console import Console
-        from rich.table import Table
-
-        table = Table(title=f"{s['game']}: {s['games']} games, seed {s['seed']}")
-        for col in ("seat", "agent", "wins", "win rate [95%]", "mean return"):
-            table.add_column(col)
-        for seat, agent in enumerate(s["agents"]):
-            table.add_row(
-                str(seat),
-                agent,
-                str(s["wins"][seat]),
-                fmt_rate(s["wins"][seat], s["games"]),
-                f"{s['mean_return'][seat]:+.3f}",
-            )
-        console = Console()
-        console.print(table)
-        ln = s["length"]
-        console.print(
-            f"draws {s['draws']}; length mean {ln['mean']:.1f}, median {ln['median']}, "
-            f"range {ln['min']}-{ln['max']} decisions"
-        )
-        console.print(
-            f"{s['steps_per_s']:,.0f} steps/s, {s['games_per_s']:,.1f} games/s "
-            f"({s['workers']} worker(s), {s['backend']})"
-        )
-        if out is not None:
-            console.print(f"results written to {out}")
+        _print_simulation(s, out)
     if result.interrupted:
-        typer.echo(f"interrupted: {result.games} finished games kept", err=True)
+        again = " (go on with --resume)" if streamed else ""
+        typer.echo(f"interrupted: {result.games} finished games kept{again}", err=True)
         raise typer.Exit(code=130)
 
 

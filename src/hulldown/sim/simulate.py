@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import csv
-import json
-import statistics
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,10 +13,17 @@ from hulldown.engine.game import Game
 from hulldown.sim.backends import Progress, RunOutcome, run_jobs
 from hulldown.sim.runner import GameResult, Job, game_locator, resolve_game
 from hulldown.sim.stats import rate
+from hulldown.sim.stream import GameStream
+from hulldown.sim.table import check_suffix, rows, write_table
+from hulldown.sim.tally import Tally
+
+__all__ = ["SimulationResult", "prepare", "progress_bar", "rows", "simulate", "write_table"]
 
 
 @dataclass(slots=True)
 class SimulationResult:
+    """A run's outcome. ``results`` holds this run's games unless they were only streamed to disk."""
+
     game: str
     agents: list[str]
     players: int
@@ -30,30 +34,30 @@ class SimulationResult:
     interrupted: bool
     workers: int
     backend: str
+    #: Every game of the run, those resumed from disk included.
+    tally: Tally
+    #: Games found on disk and not played again.
+    resumed: int = 0
+    #: Decisions played by this run (the speed figures count these, not the resumed ones).
+    played_steps: int = 0
 
     @property
     def games(self) -> int:
-        return len(self.results)
+        return self.tally.games
 
     def wins(self) -> list[int]:
-        w = [0] * self.players
-        for r in self.results:
-            for s in r.winners:
-                w[s] += 1
-        return w
+        return list(self.tally.wins)
 
     def draws(self) -> int:
-        return sum(1 for r in self.results if r.draw)
+        return self.tally.draws
 
     def steps(self) -> int:
-        return sum(r.steps for r in self.results)
+        return self.tally.steps
 
     def summary(self) -> dict[str, Any]:
         """The aggregate as one JSON-able object (what ``simulate --json`` prints)."""
-        n = self.games
-        lengths = [r.steps for r in self.results]
-        wins = self.wins()
-        secs = self.seconds
+        t, n, secs = self.tally, self.tally.games, self.seconds
+        played = n - self.resumed
         return {
             "game": self.game,
             "games": n,
@@ -61,79 +65,20 @@ class SimulationResult:
             "players": self.players,
             "options": dict(self.options),
             "seed": self.seed,
-            "wins": wins,
-            "draws": self.draws(),
-            "win_rates": [rate(w, n) for w in wins],
-            "mean_return": [
-                statistics.fmean(r.returns[s] for r in self.results) if n else 0.0 for s in range(self.players)
-            ],
-            "length": {
-                "mean": statistics.fmean(lengths) if lengths else 0.0,
-                "median": statistics.median(lengths) if lengths else 0.0,
-                "min": min(lengths, default=0),
-                "max": max(lengths, default=0),
-            },
-            "steps": self.steps(),
+            "wins": list(t.wins),
+            "draws": t.draws,
+            "win_rates": [rate(w, n) for w in t.wins],
+            "mean_return": t.mean_returns(),
+            "length": t.length_summary(),
+            "steps": t.steps,
+            "resumed": self.resumed,
             "seconds": secs,
-            "steps_per_s": self.steps() / secs if secs > 0 else 0.0,
-            "games_per_s": n / secs if secs > 0 else 0.0,
+            "steps_per_s": self.played_steps / secs if secs > 0 else 0.0,
+            "games_per_s": played / secs if secs > 0 else 0.0,
             "workers": self.workers,
             "backend": self.backend,
             "interrupted": self.interrupted,
         }
-
-
-def rows(results: Sequence[GameResult], game: str) -> list[dict[str, Any]]:
-    """One flat row per game: the table written to CSV or Parquet."""
-    out = []
-    for r in results:
-        row: dict[str, Any] = {
-            "game": game,
-            "index": r.index,
-            "seed": str(r.seed),  # 64-bit seeds overflow signed integer columns
-            "players": r.players,
-            "options": json.dumps(r.options, sort_keys=True),
-            "steps": r.steps,
-            "seconds": r.seconds,
-            "winners": " ".join(str(s) for s in r.winners),
-            "draw": r.draw,
-        }
-        for k, v in sorted(r.tags.items()):
-            row[f"tag_{k}"] = v if isinstance(v, (int, float, str, bool)) else json.dumps(v)
-        for s in range(r.players):
-            row[f"agent_{s}"] = r.agents[s]
-            row[f"return_{s}"] = r.returns[s]
-            if r.played:
-                row[f"played_{s}"] = " ".join(r.played[s])
-        out.append(row)
-    return out
-
-
-def write_table(results: Sequence[GameResult], game: str, path: str | Path) -> Path:
-    """Write per-game rows to ``.csv`` or ``.parquet`` (chosen by the suffix)."""
-    p = Path(path)
-    data = rows(results, game)
-    suffix = p.suffix.lower()
-    if suffix not in (".csv", ".parquet"):
-        raise ValueError(f"results go to a .csv or .parquet file, not {p.name!r}")
-    p.parent.mkdir(parents=True, exist_ok=True)
-    columns: list[str] = []
-    for row in data:
-        for k in row:
-            if k not in columns:
-                columns.append(k)
-    if suffix == ".csv":
-        with p.open("w", newline="", encoding="utf-8") as fh:
-            writer = csv.DictWriter(fh, fieldnames=columns)
-            writer.writeheader()
-            writer.writerows(data)
-    else:
-        import pyarrow as pa
-        import pyarrow.parquet as pq
-
-        table = pa.Table.from_pylist(data) if data else pa.table({c: [] for c in columns or ["game"]})
-        pq.write_table(table, p)
-    return p
 
 
 @contextlib.contextmanager
@@ -143,7 +88,7 @@ def progress_bar(total: int, label: str, enabled: bool = True) -> Iterator[Progr
         yield None
         return
     from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn
+    from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn
     from rich.progress import Progress as RichProgress
 
     console = Console(stderr=True)
@@ -151,12 +96,20 @@ def progress_bar(total: int, label: str, enabled: bool = True) -> Iterator[Progr
         TextColumn("{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
+        TextColumn("{task.fields[rate]}"),
+        TimeElapsedColumn(),
+        TextColumn("ETA"),
         TimeRemainingColumn(),
         console=console,
         transient=True,
     ) as bar:
-        task = bar.add_task(label, total=total)
-        yield lambda k: bar.advance(task, k)
+        task = bar.add_task(label, total=total, rate="")
+
+        def tick(k: int) -> None:
+            speed = bar.tasks[task].speed  # Rich's estimate over the last half minute
+            bar.update(task, advance=k, rate=f"{speed:,.1f} games/s" if speed else "")
+
+        yield tick
 
 
 def prepare(
@@ -180,6 +133,18 @@ def prepare(
     return g, specs, n, opts
 
 
+def _stream_for(out: Path, g: Game, job: Job, resume: bool) -> GameStream:
+    run = {
+        "game": g.id,
+        "agents": list(job.agents),
+        "players": job.players,
+        "options": dict(job.options),
+        "seed": str(job.seed),
+        "cards": job.collect_cards,
+    }
+    return GameStream(out, g.id, run, resume=resume)
+
+
 def simulate(
     game: Game | str,
     agents: Sequence[str],
@@ -194,18 +159,51 @@ def simulate(
     progress: bool = False,
     collect_cards: bool = False,
     out: str | Path | None = None,
+    resume: bool = False,
+    keep_results: bool = True,
 ) -> SimulationResult:
     """Play ``games`` games; game ``i`` uses seed ``derive_seed(seed, i)``.
 
     The aggregate is the same for the same arguments whatever ``workers`` and
     ``backend`` are. Interrupted runs return (and write) the finished games.
+    A ``.parquet`` ``out`` is written as the games finish and can be resumed
+    (``resume=True`` plays only the games it lacks); ``keep_results=False``
+    leaves this run's games on disk only, for runs too large to hold.
     """
     if games < 1:
         raise ValueError("games must be at least 1")
     g, specs, n, opts = prepare(game, agents, players, options)
     job = Job(game_locator(g), tuple(specs), seed, n, tuple(sorted(opts.items())), collect_cards)
-    with progress_bar(games, f"{g.id}: {' v '.join(specs)}", progress) as tick:
-        outcome: RunOutcome = run_jobs([(job, games)], backend=backend, workers=workers, address=address, progress=tick)
+    path = Path(out) if out is not None else None
+    if path is not None:
+        check_suffix(path)
+    stream = _stream_for(path, g, job, resume) if path is not None and path.suffix.lower() == ".parquet" else None
+    if resume and stream is None:
+        raise ValueError("--resume continues a .parquet --out")
+    todo: Sequence[int] = range(games) if stream is None else [i for i in range(games) if i not in stream.done]
+    resumed = 0 if stream is None else len(stream.done)
+    label = f"{g.id}: {' v '.join(specs)}" + (f" (resuming after {resumed})" if resumed else "")
+    mine = Tally(n)
+
+    def sink(_job: int, results: list[GameResult]) -> None:
+        mine.add_results(results)
+        if stream is not None:
+            stream.add(results)
+
+    try:
+        with progress_bar(len(todo), label, progress) as tick:
+            outcome: RunOutcome = run_jobs(
+                [(job, todo)],
+                backend=backend,
+                workers=workers,
+                address=address,
+                progress=tick,
+                sink=sink,
+                keep=keep_results or stream is None,
+            )
+    finally:
+        if stream is not None:
+            stream.flush()  # what finished is on disk, however the run ended
     result = SimulationResult(
         game=g.id,
         agents=specs,
@@ -217,7 +215,10 @@ def simulate(
         interrupted=outcome.interrupted,
         workers=outcome.workers,
         backend=outcome.backend,
+        tally=mine if stream is None else stream.tally(n),
+        resumed=resumed,
+        played_steps=mine.steps,
     )
-    if out is not None:
-        write_table(result.results, g.id, out)
+    if path is not None and stream is None:
+        write_table(result.results, g.id, path)
     return result
