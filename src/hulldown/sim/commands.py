@@ -302,10 +302,22 @@ def balance_cmd(
         "balance-report"
     ),
     as_json: Annotated[bool, typer.Option("--json", help="print the report's figures as JSON")] = False,
+    compare: Annotated[
+        tuple[str, str] | None,
+        typer.Option("--compare", help="two variants k=v[,k=v] played on common seeds, A minus B reported"),
+    ] = None,
 ) -> None:
-    """Write an HTML balance report: factions, seats, game length, per-card impact, parity."""
+    """Write an HTML balance report: factions, seats, game length, per-card impact, parity.
+
+    With ``--compare A B`` the report is instead the difference a change makes:
+    each variant's options on top of ``--option``, paired game by game.
+    """
     from hulldown.sim.balance import balance
 
+    if compare is not None:
+        common = dict(agents=split_agents(agents), games=games, seed=seed, options=option, workers=workers)
+        _compare_cmd(game, compare, common, backend, address, out, as_json)
+        return
     with _clear_errors():
         if (weaker is None) != (stronger is None):
             raise ValueError("give --weaker and --stronger together")
@@ -330,24 +342,69 @@ def balance_cmd(
     if as_json:
         _print_json(report)
     else:
-        typer.echo(f"report written to {Path(report['out']) / 'index.html'}")
-        par = report.get("parity") or {}
-        if "baseline" in par:
-            b = par["baseline"]
-            need = par["cards_to_parity"]
-            typer.echo(
-                f"{par['weaker']} scores {100 * b['rate']:.1f}% [{100 * b['low']:.1f}, {100 * b['high']:.1f}] "
-                f"against {par['stronger']}; "
-                + (
-                    "it needs no added cards"
-                    if need == 0
-                    else f"{need} added cards reach parity"
-                    if need is not None
-                    else f"{par['max_add']} added cards do not reach parity"
-                )
-            )
+        _print_balance(report)
     if report.get("interrupted"):
         typer.echo("interrupted: the report covers the finished games", err=True)
+        raise typer.Exit(code=130)
+
+
+def _print_balance(report: dict[str, Any]) -> None:
+    typer.echo(f"report written to {Path(report['out']) / 'index.html'}")
+    par = report.get("parity") or {}
+    if "baseline" in par:
+        b = par["baseline"]
+        need = par["cards_to_parity"]
+        typer.echo(
+            f"{par['weaker']} scores {100 * b['rate']:.1f}% [{100 * b['low']:.1f}, {100 * b['high']:.1f}] "
+            f"against {par['stronger']}; "
+            + (
+                "it needs no added cards"
+                if need == 0
+                else f"{need} added cards reach parity"
+                if need is not None
+                else f"{par['max_add']} added cards do not reach parity"
+            )
+        )
+
+
+def _compare_cmd(
+    game: str,
+    variants: tuple[str, str],
+    common: dict[str, Any],
+    backend: str,
+    address: str | None,
+    out: Path,
+    as_json: bool,
+) -> None:
+    from hulldown.sim.compare import compare, parse_variant
+
+    with _clear_errors():
+        report = compare(
+            _game(game),
+            common["agents"],
+            common["games"],
+            parse_variant(variants[0]),
+            parse_variant(variants[1]),
+            common["seed"],
+            options=parse_options(common["options"]),
+            workers=common["workers"],
+            backend=backend,
+            address=address,
+            progress=not as_json and sys.stderr.isatty(),
+            out=out,
+        )
+    if as_json:
+        _print_json(report)
+    else:
+        typer.echo(f"report written to {Path(report['out']) / 'index.html'}")
+        diff = report["difference"]
+        for label, d in [(f"seat {s}", d) for s, d in enumerate(diff["by_seat"])] + list(diff["by_faction"].items()):
+            typer.echo(
+                f"{label}: A - B {100 * d['mean']:+.1f} points [{100 * d['low']:+.1f}, {100 * d['high']:+.1f}]"
+                f" over {d['n']} pairs"
+            )
+    if report["interrupted"]:
+        typer.echo("interrupted: the report covers the finished pairs", err=True)
         raise typer.Exit(code=130)
 
 
