@@ -1,7 +1,9 @@
 """Parallel speed-up of ``simulate``: 2 local worker processes against 1, and Ray 2 workers against 1.
 
 Run: ``PYTHONPATH=src:. python benchmarks/bench_simulate.py [GAME] [--games N] [--agents A,B] [--no-ray]
-[--repeat K]``.
+[--repeat K] [--address ADDR]``.
+With ``--address`` the Ray runs go to a cluster already started (``ray start --head``
+here, ``ray start --address=...`` on each further node) instead of a private one.
 Rates count games played after the workers have started and loaded the game
 (interpreter, imports and Ray start-up are reported separately, in ``wall_s``);
 the aggregate wins are checked to be identical across every configuration.
@@ -30,6 +32,7 @@ def main() -> None:
     ap.add_argument("--agents", default="random")
     ap.add_argument("--no-ray", action="store_true")
     ap.add_argument("--repeat", type=int, default=1, help="measure every configuration K times, in turn")
+    ap.add_argument("--address", help="a running Ray cluster (ray start) for the Ray runs")
     args = ap.parse_args()
     if args.repeat < 1:
         ap.error("--repeat must be at least 1")
@@ -45,7 +48,8 @@ def main() -> None:
         rates: dict[str, float] = {}
         for backend, workers in configs:
             t0 = time.perf_counter()
-            r = simulate(game, agents, args.games, seed=1, workers=workers, backend=backend)
+            address = args.address if backend == "ray" else None
+            r = simulate(game, agents, args.games, seed=1, workers=workers, backend=backend, address=address)
             wall = time.perf_counter() - t0
             s = r.summary()
             key = f"{backend}x{workers}"
