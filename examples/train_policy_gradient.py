@@ -1,6 +1,7 @@
 """Train a small policy with REINFORCE (NumPy only) against the random bot and plot its learning curve.
 
-    python examples/train_policy_gradient.py --game tank-killers --iterations 300 --out curve.png
+    python examples/train_policy_gradient.py --game tank-killers --iterations 300 --out curve.png --save tk.npz
+    hulldown simulate tank-killers --agents policy:file=tk.npz,random --games 1000
 
 The policy is linear-softmax over the game's fixed action space, restricted to
 the legal actions by the mask the environment returns (``info["action_mask"]``),
@@ -56,6 +57,9 @@ class Curve:
     win_rate: list[float] = field(default_factory=list)
     mean_return: list[float] = field(default_factory=list)
     random_win_rate: float = 0.0
+    #: The trained policy as layers (weights, bias) and the player count it was trained for.
+    layers: list[tuple[FloatArray, FloatArray]] = field(default_factory=list)
+    players: int = 2
 
 
 def play(env: Any, seed: int, choose: Any) -> tuple[float, list[tuple[FloatArray, npt.NDArray[Any], int]]]:
@@ -139,6 +143,8 @@ def train(
         baseline = 0.9 * baseline + 0.1 * float(np.mean(returns))
         policy.w += learning_rate * gw / episodes_per_iteration
         policy.b += learning_rate * gb / episodes_per_iteration
+    curve.layers = [(policy.w, policy.b)]
+    curve.players = int(env.unwrapped.layout.players)
     env.close()
     return curve
 
@@ -179,6 +185,7 @@ def main(argv: Sequence[str] | None = None) -> Curve:
     parser.add_argument("--eval-episodes", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=Path("learning_curve.png"))
+    parser.add_argument("--save", type=Path, default=None, help="write the policy here (.npz) for policy:file=")
     args = parser.parse_args(argv)
     if args.game is None:
         parser.error("no registered game declares tensors; give --game")
@@ -194,6 +201,11 @@ def main(argv: Sequence[str] | None = None) -> Curve:
     )
     plot(curve, args.game, args.out)
     print(f"learning curve written to {args.out}")
+    if args.save is not None:
+        from hulldown.agents.policy import save_policy
+
+        save_policy(args.save, args.game, curve.players, curve.layers)
+        print(f"policy written to {args.save}: play it with --agents policy:file={args.save}")
     return curve
 
 

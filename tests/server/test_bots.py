@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-
 import logging
 import time
 from collections.abc import Iterator
@@ -180,9 +179,8 @@ def test_serve_passes_bot_workers_to_the_app(monkeypatch: pytest.MonkeyPatch) ->
     from typer.testing import CliRunner
 
     from hulldown.server import app as app_module
-    from hulldown.server.commands import register
-
     from hulldown.server import logqueue
+    from hulldown.server.commands import register
 
     seen: dict[str, Any] = {}
     monkeypatch.setattr(app_module, "create_app", lambda **kw: seen.update(kw) or "app")
