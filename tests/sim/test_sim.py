@@ -115,7 +115,7 @@ def test_results_to_csv_and_parquet(toy: Game, tmp_path: Path) -> None:
     table = pq.read_table(tmp_path / "r.parquet").to_pylist()
     assert len(table) == 12
     assert table[0]["agent_0"] == "random" and table[0]["return_0"] == result.results[0].returns[0]
-    assert len(table[0]["played_0"].split()) == 3
+    assert len(json.loads(table[0]["played_0"])) == 3
     simulate(TOY, ["random", "random"], 12, seed=2, out=tmp_path / "r.csv")
     with (tmp_path / "r.csv").open() as fh:
         rows = list(csv.DictReader(fh))
@@ -306,3 +306,11 @@ def test_bench_runs_for_every_game(game_id: str) -> None:
     so a probe may end first: the bench must take the state where it ended."""
     r = bench(load(game_id), 0.05)
     assert r["steps"] > 0 and r["clone_us"] > 0 and r["resample_us"] > 0
+
+
+def test_played_cards_are_a_json_list_whose_names_keep_their_spaces(tmp_path: Path) -> None:
+    simulate("tank-killers", ["heuristic"], 3, seed=2, collect_cards=True, out=tmp_path / "tk.csv")
+    with (tmp_path / "tk.csv").open() as fh:
+        rows = list(csv.DictReader(fh))
+    played = [name for r in rows for s in (0, 1) for name in json.loads(r[f"played_{s}"])]
+    assert any(" " in name for name in played)  # e.g. "500 yards", once split into two cards

@@ -32,7 +32,7 @@ def rows(results: Sequence[GameResult], game: str) -> list[dict[str, Any]]:
             row[f"agent_{s}"] = r.agents[s]
             row[f"return_{s}"] = r.returns[s]
             if r.played:
-                row[f"played_{s}"] = " ".join(r.played[s])
+                row[f"played_{s}"] = json.dumps(r.played[s])  # names hold spaces ("500 yards")
         out.append(row)
     return out
 
