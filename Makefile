@@ -6,13 +6,20 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 PYTEST_WORKERS ?= 2
 
-.PHONY: run play test lint jscheck bench soak browser clean
+.PHONY: run play test lint jscheck bench soak browser clean lock
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml requirements.lock
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[all]'
+	$(BIN)/python -m pip install --quiet -c requirements.lock -e '.[all]'
 	touch $(STAMP)
+
+# The exact versions of today's environment, after a change of the ranges in pyproject.toml
+# (tests/test_packaging.py checks that each lies inside its range).
+lock: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[all]'
+	{ sed -n '1,3p' requirements.lock; $(BIN)/python -m pip freeze --exclude-editable; } > requirements.lock.new
+	mv requirements.lock.new requirements.lock
 
 # The main job: the web app on http://127.0.0.1:8000 with its embedded SQLite database.
 run: $(STAMP)
