@@ -308,3 +308,25 @@ def test_no_target_ends_the_phase() -> None:
     on_top(st, 0, "Panther")
     st.apply("pass")
     assert st.att == -1 and st.phase == P_FREE
+
+
+def test_every_played_tactics_card_goes_to_the_common_discard_pile() -> None:
+    """§1 and §7 ("played tactics cards are discarded"): whatever its effect, negated or not."""
+    import random
+
+    seen: set[str] = set()
+    for seed in range(6):
+        st = new(seed=seed)
+        rng = random.Random(seed)
+        while not st.is_over:
+            action = rng.choice(st.legal_actions())
+            before = len(st.tdiscard)
+            st.apply(action)
+            reshuffled = len(st.tdiscard) < before  # the turn ended and the next draw emptied the deck
+            if action.id.startswith("play:") and not reshuffled:
+                top = st.R.tname[st.R.ttype[st.tdiscard[-1]]]
+                assert top == action.name and len(st.tdiscard) >= before + 1  # face up on the pile
+                seen.add(top)
+            in_hands = sum(len(h) for h in st.hands)
+            assert len(st.tdeck) + len(st.tdiscard) + in_hands == st.R.n_tactics  # none lost or set aside
+    assert len(seen) > 20  # modifiers, lost actions, end turn, out of action, free actions, negations
