@@ -325,7 +325,7 @@ _FIXED: dict[str, Scored] = {
 def _fire_score(st: PacificState, a: acts.Fire, side: int) -> Scored:
     """§12.7 target priority of a ``fire`` action: a unit a standard hit destroys, the HQ, wounded
     units, the others, terrain."""
-    from hulldown.games.pacific.rules import target_internal
+    from hulldown.games.pacific.ids import target_internal
 
     u = find_unit(st, a.unit, side)
     tid = target_internal(st, u, "main" if a.weapon == MAIN else str(a.weapon), a.target)
