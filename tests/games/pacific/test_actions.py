@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from importlib import resources
 
 import pytest
@@ -69,7 +70,7 @@ def test_fields_payload_and_message() -> None:
     assert a.label == "fire:1,5:main:e2"  # a bare id knows no names
     d = Deploy(2, 12, card="Sherman")
     assert d.id == "deploy:h3:2,5" and d.label == "Deploy Sherman on 2,5"
-    assert d.payload() == {"kind": "deploy", "hand": 2, "space": 12, "card": "Sherman"}
+    assert d.payload() == {"kind": "deploy", "hand": 2, "space": "2,5", "card": "Sherman"}
     assert d.to_json()["message"] == {"key": "act.deploy", "args": {"hand": "h3", "space": "2,5", "card": "Sherman"}}
 
 
@@ -85,3 +86,23 @@ def test_every_template_has_german_and_every_action_kind_has_a_template() -> Non
     data = json.loads(resources.files("hulldown.games.pacific").joinpath("messages.json").read_text("utf-8"))
     assert set(data["de"]) == set(data["en"])
     assert {a.message().key for a in LEGAL} <= set(data["en"])
+
+
+def test_the_browser_renderer_reads_payloads_and_has_every_text_in_the_catalog() -> None:
+    js = resources.files("hulldown.web").joinpath("games/2gm-pacific.js").read_text("utf-8")
+    assert 'split(":")' not in js and "L(" not in js
+    data = json.loads(resources.files("hulldown.games.pacific").joinpath("messages.json").read_text("utf-8"))
+    used = set(re.findall(r"\"(ui\.[A-Za-z.]+[A-Za-z])\"", js))
+    assert used and used <= set(data["en"]) and used <= set(data["de"]), sorted(used - set(data["en"]))
+    kinds = {c.KIND for c in _kinds(PacificAction)}
+    named = re.findall(r"case \"([a-z-]+)\"", js)
+    assert named and set(named) <= kinds, sorted(set(named) - kinds)
+
+
+def _kinds(cls: type[PacificAction]) -> list[type[PacificAction]]:
+    out = []
+    for sub in cls.__subclasses__():
+        if sub.KIND:
+            out.append(sub)
+        out += _kinds(sub)
+    return out

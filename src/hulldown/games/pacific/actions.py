@@ -170,7 +170,13 @@ class PacificAction(Action):
         return Message(self.key, tuple(self.message_args().items()))
 
     def payload(self) -> dict[str, Any]:
-        return {"kind": self.KIND, **self.fields(), **dict(self.names)}
+        """The fields as the board keys things (spaces by name, ``hq``), then the names from the state."""
+        out: dict[str, Any] = {"kind": self.KIND}
+        for name, how in self.FIELDS:
+            v = getattr(self, name)
+            out[name] = _WRITE[how](v) if how in ("space", "place") else v
+        out.update(self.names)
+        return out
 
 
 A = TypeVar("A", bound=PacificAction)
