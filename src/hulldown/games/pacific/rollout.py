@@ -66,7 +66,7 @@ def _rows(s: PacificState, side: int) -> tuple[list[int], list[bool], int]:
 
 
 def _unit(s: PacificState, ref: str, side: int) -> Unit | None:
-    """The unit an id names for ``side``: its space, or a bay beside an HQ (ids.py)."""
+    """The unit a reference names for ``side``: its space, or a bay beside an HQ (actions.py)."""
     sp = _SPACE.get(ref)
     if sp is not None:
         uid = s.board[sp]
