@@ -139,16 +139,23 @@ class PacificAction(Action):
     names: tuple[tuple[str, Arg], ...] = field(compare=False)
 
     def __init__(self, *values: Any, key: str = "", **names: Arg) -> None:
-        if len(values) != len(self.FIELDS):
-            raise TypeError(f"{type(self).__name__} takes {len(self.FIELDS)} fields")
-        parts = [self.KIND]
-        for (name, how), v in zip(self.FIELDS, values, strict=True):
+        fields = self.FIELDS
+        if len(values) != len(fields):
+            raise TypeError(f"{type(self).__name__} takes {len(fields)} fields")
+        args: dict[str, Arg] = {}
+        for (name, how), v in zip(fields, values, strict=True):
             object.__setattr__(self, name, v)
-            parts.append(_WRITE[how](v))
-        object.__setattr__(self, "key", key or self.MESSAGE or f"act.{self.KIND}")
+            args[name] = _WRITE[how](v)
+        key = key or self.MESSAGE or f"act.{self.KIND}"
+        aid = ":".join((self.KIND, *args.values())) if fields else self.KIND
+        object.__setattr__(self, "key", key)
         object.__setattr__(self, "names", tuple(names.items()))
-        object.__setattr__(self, "id", ":".join(parts))
-        object.__setattr__(self, "label", CATALOG.render(self.message()) if self.named() else self.id)
+        object.__setattr__(self, "id", aid)
+        if names or not self.NAMED or not fields:  # as message() says it, built once here
+            args.update(names)
+            object.__setattr__(self, "label", CATALOG.render(Message(key, tuple(args.items()))))
+        else:
+            object.__setattr__(self, "label", aid)
 
     def named(self) -> bool:
         """Whether the label can be said: it needs no names, or the rules gave them."""
