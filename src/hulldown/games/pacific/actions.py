@@ -143,11 +143,13 @@ class PacificAction(Action):
         if len(values) != len(fields):
             raise TypeError(f"{type(self).__name__} takes {len(fields)} fields")
         args: dict[str, Arg] = {}
+        parts = [self.KIND]
         for (name, how), v in zip(fields, values, strict=True):
             object.__setattr__(self, name, v)
-            args[name] = _WRITE[how](v)
+            parts.append(_WRITE[how](v))
+            args[name] = parts[-1]
         key = key or self.MESSAGE or f"act.{self.KIND}"
-        aid = ":".join((self.KIND, *args.values())) if fields else self.KIND
+        aid = ":".join(parts)
         object.__setattr__(self, "key", key)
         object.__setattr__(self, "names", tuple(names.items()))
         object.__setattr__(self, "id", aid)
