@@ -10,7 +10,7 @@ import pytest
 
 from hulldown.engine.rng import SplitMix64
 from hulldown.games.pacific import GAME
-from hulldown.games.pacific.actions import Deploy, Fire, PacificAction, all_action_ids, parse
+from hulldown.games.pacific.actions import Deploy, Fire, PacificAction, all_action_ids, parse, rl_index
 from hulldown.games.pacific.cards import load_cards
 
 OPTION_SETS = [dict(opts) for opts in GAME.conformance_options]
@@ -106,3 +106,12 @@ def _kinds(cls: type[PacificAction]) -> list[type[PacificAction]]:
             out.append(sub)
         out += _kinds(sub)
     return out
+
+
+def test_rl_index_is_the_place_in_the_tensor_action_space() -> None:
+    db = load_cards()
+    terrain = tuple(sorted(t.id for t in db.terrain.values() if t.kind != "natural"))
+    tokens = tuple(sorted(db.upgrades))
+    space = GAME.tensors.action_ids(2, GAME.validate_options({}))  # type: ignore[union-attr]
+    for a in LEGAL:
+        assert space[rl_index(a, terrain, tokens)] == a.id

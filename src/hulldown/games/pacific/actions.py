@@ -92,6 +92,7 @@ _WRITE: dict[str, Callable[[Any], str]] = {
     "str": str,
     "bay": lambda v: f"a{v}",
     "weapon": lambda v: "main" if v == MAIN else str(v),
+    "ref": str,
 }
 
 
@@ -99,6 +100,19 @@ def _read_int(t: str) -> int:
     if not t.isdigit() or (len(t) > 1 and t[0] == "0"):
         raise ValueError(f"{t!r:.20} is not a number")
     return int(t)
+
+
+def _read_word(t: str) -> str:
+    """A card-data id (a terrain card, an upgrade token): letters, digits and hyphens."""
+    if not t or not t.replace("-", "").isalnum():
+        raise ValueError(f"{t!r:.20} is not a card id")
+    return t
+
+
+def _read_bay(t: str) -> int:
+    if t[:1] != "a":
+        raise ValueError(f"{t!r:.20} is not an own bay")
+    return _read_int(t[1:])
 
 
 def _read_ref(t: str) -> str:
@@ -110,14 +124,13 @@ def _read_ref(t: str) -> str:
 _READ: dict[str, Callable[[str], Any]] = {
     "space": lambda t: _SPACE_OF[t],
     "place": lambda t: HQ if t == "hq" else _SPACE_OF[t],
-    "hand": lambda t: HAND_REFS.index(t),
+    "hand": HAND_REFS.index,
     "int": _read_int,
-    "str": lambda t: t if t and t.replace("-", "").isalnum() else _read_int("x"),
-    "bay": lambda t: _read_int(t[1:]) if t[:1] == "a" else _read_int("x"),
+    "str": _read_word,
+    "bay": _read_bay,
     "weapon": lambda t: MAIN if t == "main" else _read_int(t),
     "ref": _read_ref,
 }
-_WRITE["ref"] = str
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -686,3 +699,13 @@ def all_action_ids(terrain_ids: tuple[str, ...], token_ids: tuple[str, ...]) -> 
     out.append("no-smoke")  # §11.13 (the reaction's ``smoke:`` ids are the movement block's)
     out += [f"trade:{s}:{k}:{t}" for s in sp for k in range(TOKENS) for t in token_ids]  # §11.10
     return tuple(out)
+
+
+@lru_cache(maxsize=4)
+def _index_of(terrain_ids: tuple[str, ...], token_ids: tuple[str, ...]) -> dict[str, int]:
+    return {aid: k for k, aid in enumerate(all_action_ids(terrain_ids, token_ids))}
+
+
+def rl_index(action: PacificAction, terrain_ids: tuple[str, ...], token_ids: tuple[str, ...]) -> int:
+    """The action's place in the RL action space of the card data (``tensor.py``'s ``action_ids``)."""
+    return _index_of(terrain_ids, token_ids)[action.id]
