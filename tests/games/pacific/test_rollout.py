@@ -53,6 +53,7 @@ def test_policy_fires_its_best_shot_at_the_enemy() -> None:
     Values come from the attack's own numbers (combat.numbers): a shot that may destroy its
     target or wound the HQ is worth more than one that only scratches.
     """
+    from hulldown.games.pacific.actions import Fire
     from hulldown.games.pacific.rollout import _shooter, _shot
 
     checked = 0
@@ -65,11 +66,10 @@ def test_policy_fires_its_best_shot_at_the_enemy() -> None:
             side = s.slot_side[s.actor]
             values = {}
             for a in legal:
-                p = a.id.split(":")
-                if p[0] == "fire":
-                    u = _shooter(s, p[1], side, s.actor)
+                if isinstance(a, Fire):
+                    u = _shooter(s, a.unit, side, s.actor)
                     assert u is not None
-                    values[a.id] = _shot(s, u, p[2], p[3], side)
+                    values[a.id] = _shot(s, u, a.weapon, a.target, side)
             if values and max(values.values()) >= 4.0:
                 action = choose(s)
                 assert values.get(action.id) == max(values.values())

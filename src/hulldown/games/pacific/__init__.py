@@ -7,6 +7,8 @@ Seats: 2 players are sides 0 and 1; 3 and 4 players form teams (rules §10); 1 p
 from __future__ import annotations
 
 from hulldown.engine.game import ConformancePlan, Game, GameInfo, OptionSpec
+from hulldown.engine.messages import KERNEL
+from hulldown.games.pacific.actions import CATALOG
 from hulldown.games.pacific.rollout import make_rollout
 from hulldown.games.pacific.state import PacificState
 
@@ -121,4 +123,5 @@ GAME = Game(
     zero_sum=(2, 4),
     event_vocabulary=frozenset(VOCABULARY),
     rollout=make_rollout,
+    messages=KERNEL.merged(CATALOG),
 )

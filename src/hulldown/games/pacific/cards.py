@@ -6,6 +6,7 @@ user editing them sees the file, the entry and the field of any mistake.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -15,6 +16,9 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from hulldown.engine.data import load_toml, require_unique, validate_entries
 from hulldown.engine.errors import DataFileError
+
+#: A unit card's tag: an ability, with a number for the abilities that take one (``multiple:1``).
+_TAG = re.compile(r"([a-z-]+)(?::\d+)?")
 
 DATA = Path(__file__).parent / "data"
 UnitType = Literal["infantry", "artillery", "tank", "transport", "aircraft"]
@@ -65,8 +69,8 @@ class UnitCard(_Strict):
     def _known_tags(cls, v: tuple[str, ...]) -> tuple[str, ...]:
         extra = {"generates-ap", "fighter", "bomber", "self-propelled"}
         for t in v:
-            base = t.split(":")[0]
-            if base not in ABILITY_TAGS and base not in extra:
+            m = _TAG.fullmatch(t)
+            if m is None or (m[1] not in ABILITY_TAGS and m[1] not in extra):
                 raise ValueError(f"unknown tag {t!r}")
         return v
 

@@ -1,69 +1,38 @@
-"""Action ids: bounded, readable, and one index each in the fixed action space (engine/tensor.py).
+"""How an action's fields name things of the state: hand positions, units by space or bay.
 
-An id never names a card instance: cards in hand are named by their position in the hand
-(``h1`` is the hand's lowest card instance, the order the observation lists them in), units on
-the battlefield by their space (one unit per space, §1.4) and aircraft beside an HQ by their bay
-(``a1``.. for the acting side's own, ``e1``.. for the enemy's). So every id the game can offer is
-in :func:`all_action_ids`, whose order is the index layout of the RL action space:
-
-====================  ===========================================================================
-block                 ids (in this order)
-====================  ===========================================================================
-set-up                ``keep``, ``redraw``, ``bid:0..5``, ``terrain:<terrain>:<space>``,
-                      ``terrain:<terrain>:<space>:<2|3>`` (Large Field), ``terrain-done``
-                      (Starting Deployment uses the deployment block's ``deploy:``, ``upgrade:``)
-headquarters          ``ta:<1..9>:<space>``, ``ta-pass``, ``lendlease:<1..11>``
-deployment            ``deploy:h<k>:<space|hq>``, ``play:h<k>``, ``play:h<k>:<unit>``,
-                      ``upgrade:<unit>:<token>``, ``board:h<k>:<space>``, ``give-ap``,
-                      ``deploy-done``
-movement              ``move:<space>:<space>``, ``ride:<space>:<space>``,
-                      ``cover:<space>:<adjacent>``, ``assault:<space>:<adjacent>``,
-                      ``advance:<space>``, ``sap:<space>:<adjacent>``, ``pickup:<space>``,
-                      ``mount:<unit>:<k>``, ``smoke:<unit>:<k>``, ``load:<space>:<space>``,
-                      ``fetch:<space>:<space>``, ``unload:<space>:<adjacent>``, ``move-done``
-shooting              ``fire:<unit>:<main|k>:<space|e<k>|hq>``, ``heal:<space>:<space or adjacent>``,
-                      ``shoot-done``
-flip over, discard    ``dismount:<space>:<k>``, ``flip-done``, ``discard:h<k>``, ``discard-done``
-air reactions         ``intercept:a<k>``, ``no-intercept``, ``escort:a<k>``, ``no-escort``,
-                      ``aa:<space>``, ``aa-done``
-smoke, token trade    ``no-smoke`` (§11.13), ``trade:<space>:<k>:<token>`` (§11.10)
-====================  ===========================================================================
-
-``<space>`` runs over the 48 spaces in row-major order (``1,1`` .. ``6,8``), ``<unit>`` over the
-48 spaces then the bays ``a1..a8``, ``k`` over token positions ``0..3``, ``h<k>`` over hand
-positions ``h1..h20`` and ``<token>`` over every upgrade token of the card data. A fire target
-that is a space means the unit standing there, else the terrain card there, and for a Smoke Screen
-token the space itself. A landing craft has no weapon of its own: ``fire:<its space>:...`` names
-the weapons of the unit it carries (rules §15.5).
+The ids themselves, and the RL action space's layout, are actions.py's; this module turns the
+references the fields hold into the state's card instances and units, and back.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from hulldown.games.pacific import grid
+from hulldown.games.pacific.actions import (
+    BAYS,
+    ENEMY_BAYS,
+    HAND_REFS,
+    HAND_SLOTS,
+    MAX_BID,
+    MAX_LENDLEASE,
+    MAX_TA,
+    OWN_BAYS,
+    SPACE_NAMES,
+    TOKENS,
+    UNIT_REFS,
+    all_action_ids,
+)
 
 if TYPE_CHECKING:
     from hulldown.games.pacific.state import PacificState
     from hulldown.games.pacific.units import Unit
 
-#: Hand positions that can be named (rules §5.1): a hand never reaches 20 cards in practice
-#: (7 after the Discard phase, 1 drawn, and each draw card adds at most one net card).
-HAND_SLOTS = 20
-#: Aircraft bays beside each HQ (rules §1.2, reconstructed bound).
-BAYS = 8
-#: Upgrade tokens a unit can hold: one free token and two bought ones (§5.2), one picked up.
-TOKENS = 4
-MAX_BID = 5
-MAX_TA = 9
-MAX_LENDLEASE = 11
-
-SPACE_NAMES = tuple(grid.name(s) for s in range(grid.SPACES))
-HAND_REFS = tuple(f"h{k + 1}" for k in range(HAND_SLOTS))
-OWN_BAYS = tuple(f"a{k + 1}" for k in range(BAYS))
-ENEMY_BAYS = tuple(f"e{k + 1}" for k in range(BAYS))
-UNIT_REFS = SPACE_NAMES + OWN_BAYS
+__all__ = [
+    "BAYS", "ENEMY_BAYS", "HAND_REFS", "HAND_SLOTS", "MAX_BID", "MAX_LENDLEASE", "MAX_TA", "OWN_BAYS",
+    "SPACE_NAMES", "TOKENS", "UNIT_REFS", "all_action_ids", "find_unit", "hand_card", "hand_card_at",
+    "hand_ref", "target_internal", "target_ref", "unit_on", "unit_ref",
+]  # fmt: skip
 
 
 def hand_ref(st: PacificState, slot: int, iid: int) -> str | None:
@@ -102,50 +71,37 @@ def find_unit(st: PacificState, ref: str, side: int) -> Unit:
     return st.units[uid]
 
 
-@lru_cache(maxsize=4)
-def all_action_ids(terrain_ids: tuple[str, ...], token_ids: tuple[str, ...]) -> tuple[str, ...]:
-    """Every action id the game can offer, in the fixed order documented above."""
-    sp = SPACE_NAMES
-    adj = [[sp[n] for n in grid.NEIGH[s]] for s in range(grid.SPACES)]
-    out: list[str] = ["keep", "redraw", *(f"bid:{n}" for n in range(MAX_BID + 1))]
-    out += [f"terrain:{t}:{s}" for t in terrain_ids for s in sp]
-    out += [f"terrain:{t}:{s}:{w}" for t in terrain_ids for s in sp for w in (2, 3)]  # §11.11
-    out.append("terrain-done")
-    out += [f"ta:{n}:{s}" for n in range(1, MAX_TA + 1) for s in sp]
-    out.append("ta-pass")
-    out += [f"lendlease:{n}" for n in range(1, MAX_LENDLEASE + 1)]
-    out += [f"deploy:{h}:{s}" for h in HAND_REFS for s in (*sp, "hq")]
-    out += [f"play:{h}" for h in HAND_REFS]
-    out += [f"play:{h}:{u}" for h in HAND_REFS for u in UNIT_REFS]
-    out += [f"upgrade:{u}:{t}" for u in UNIT_REFS for t in token_ids]
-    out += [f"board:{h}:{s}" for h in HAND_REFS for s in sp]
-    out += ["give-ap", "deploy-done"]
-    out += [f"move:{a}:{b}" for a in sp for b in sp if a != b]
-    out += [f"ride:{a}:{b}" for a in sp for b in sp if a != b]
-    for kind in ("cover", "assault"):
-        out += [f"{kind}:{sp[s]}:{b}" for s in range(grid.SPACES) for b in adj[s]]
-    out += [f"advance:{s}" for s in sp]
-    out += [f"sap:{sp[s]}:{b}" for s in range(grid.SPACES) for b in adj[s]]
-    out += [f"pickup:{s}" for s in sp]
-    out += [f"mount:{u}:{k}" for u in UNIT_REFS for k in range(TOKENS)]
-    out += [f"smoke:{u}:{k}" for u in UNIT_REFS for k in range(TOKENS)]
-    out += [f"load:{a}:{b}" for a in sp for b in sp if a != b]
-    out += [f"fetch:{a}:{b}" for a in sp for b in sp if a != b]
-    out += [f"unload:{sp[s]}:{b}" for s in range(grid.SPACES) for b in adj[s]]
-    out.append("move-done")
-    weapons = ("main", *(str(k) for k in range(TOKENS)))
-    targets = (*sp, *ENEMY_BAYS, "hq")
-    out += [f"fire:{u}:{w}:{t}" for u in UNIT_REFS for w in weapons for t in targets]
-    out += [f"heal:{sp[s]}:{b}" for s in range(grid.SPACES) for b in (sp[s], *adj[s])]
-    out.append("shoot-done")
-    out += [f"dismount:{s}:{k}" for s in sp for k in range(TOKENS)]
-    out += ["flip-done", *(f"discard:{h}" for h in HAND_REFS), "discard-done"]
-    out += [f"intercept:{b}" for b in OWN_BAYS]
-    out.append("no-intercept")
-    out += [f"escort:{b}" for b in OWN_BAYS]
-    out.append("no-escort")
-    out += [f"aa:{s}" for s in sp]
-    out.append("aa-done")
-    out.append("no-smoke")  # §11.13 (the reaction's ``smoke:`` ids are the movement block's)
-    out += [f"trade:{s}:{k}:{t}" for s in sp for k in range(TOKENS) for t in token_ids]  # §11.10
-    return tuple(out)
+def hand_card_at(st: PacificState, slot: int, k: int) -> int:
+    """The card instance at position ``k`` of the sorted hand (an action's ``hand`` field)."""
+    return sorted(st.hands[slot].cards)[k]
+
+
+def unit_on(st: PacificState, s: int) -> Unit:
+    """The unit on space ``s`` (an action's space field; KeyError if the space is empty)."""
+    uid = st.board[s]
+    if uid < 0:
+        raise KeyError(s)
+    return st.units[uid]
+
+
+def target_ref(st: PacificState, tid: str, side: int) -> str:
+    """The form a :class:`~actions.Fire` target takes of an internal fire target (``u<iid>``, ``t<space>``, ``hq``)."""
+    if tid[0] == "u":
+        return unit_ref(st.units[int(tid[1:])], side)
+    if tid[0] == "t":
+        return tid[1:]
+    return tid
+
+
+def target_internal(st: PacificState, u: Unit, weapon: str, ref: str) -> str:
+    """The internal fire target a Fire target names: the unit on the space, else its terrain or smoke."""
+    if ref == "hq":
+        return ref
+    if ref[0] == "e":
+        return f"u{find_unit(st, ref, u.side).iid}"
+    s = grid.parse(ref)
+    if weapon != "main" and u.tokens[int(weapon)].up.effect == "smoke-screen":
+        return f"s{ref}"
+    if st.board[s] >= 0:
+        return f"u{st.board[s]}"
+    return f"t{ref}"

@@ -26,11 +26,6 @@ def enemy_name(e: Unit) -> str:
     return "a face-down unit" if e.face_down else e.card.name
 
 
-def where_label(tref: str) -> str:
-    """The place a fire target stands, after its name (the HQ names itself)."""
-    return "" if tref == "hq" else f" ({tref})"
-
-
 def hand_names(st: PacificState, slot: int) -> list[str]:
     """The sorted hand's cards by name, each with which copy it is if the hand holds several."""
     names = [st.db.name(st.cards[i]) for i in sorted(st.hands[slot].cards)]
@@ -39,8 +34,7 @@ def hand_names(st: PacificState, slot: int) -> list[str]:
     return [n if names.count(n) == 1 else f"{n} (copy {names[:k].count(n) + 1})" for k, n in enumerate(names)]
 
 
-def token_label(u: Unit, k: int, text: str) -> str:
-    """``text`` with the token's name and the unit; a second token of the same name is numbered."""
+def token_name(u: Unit, k: int) -> str:
+    """The name of ``u``'s token ``k``; a second token of the same name is numbered."""
     names = [t.up.name for t in u.tokens]
-    tok = names[k] if names.count(names[k]) == 1 else f"{names[k]} {names[:k].count(names[k]) + 1}"
-    return text.format(tok, named(u, u.side))
+    return names[k] if names.count(names[k]) == 1 else f"{names[k]} {names[:k].count(names[k]) + 1}"

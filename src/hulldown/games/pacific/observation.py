@@ -20,7 +20,7 @@ def observe(st: PacificState, seat: int | None) -> dict[str, Any]:
     hands: list[Any] = []
     for slot in range(st.nslots):
         visible = slot == seat or (st.solo and slot == 1 and st.ai_revealed)
-        # sorted by card instance: the k-th entry is what the action ids call ``h<k>`` (ids.py)
+        # sorted by card instance: the k-th entry is what the actions call hand position k (actions.py)
         hands.append([card(i) for i in sorted(st.hands[slot])] if visible else None)
     bids = [
         b if (st.phase != "bid" or (seat is not None and st.side_of(seat) == side)) else None

@@ -30,8 +30,9 @@ from typing import Any
 
 from hulldown.engine.game import Game
 from hulldown.engine.state import Action, GameState
+from hulldown.games.pacific import actions as acts
 from hulldown.games.pacific import combat, grid
-from hulldown.games.pacific.ids import SPACE_NAMES
+from hulldown.games.pacific.actions import MAIN, SPACE_NAMES
 from hulldown.games.pacific.state import Attack, PacificState
 from hulldown.games.pacific.units import Unit
 
@@ -39,7 +40,7 @@ _SPACE = {n: i for i, n in enumerate(SPACE_NAMES)}
 _ROW = tuple(s // grid.COLS + 1 for s in range(grid.SPACES))  # 1-based row from side 0
 _COL = tuple(s % grid.COLS + 1 for s in range(grid.SPACES))  # 1-based column
 _ADVANCE = frozenset(("infantry", "tank", "transport"))
-_ONE = frozenset(("heal", "mount", "intercept", "escort", "aa", "advance"))
+_ONE = (acts.Heal, acts.Mount, acts.Intercept, acts.Escort, acts.AntiAircraft, acts.Advance)
 
 #: Weights of the shot values, kept together so they can be tuned as one.
 HQ_WOUND = 2.5  # an expected wound on the HQ (twelve lose the game)
@@ -65,7 +66,7 @@ def _rows(s: PacificState, side: int) -> tuple[list[int], list[bool], int]:
 
 
 def _unit(s: PacificState, ref: str, side: int) -> Unit | None:
-    """The unit an id names for ``side``: its space, or a bay beside an HQ (ids.py)."""
+    """The unit a reference names for ``side``: its space, or a bay beside an HQ (actions.py)."""
     sp = _SPACE.get(ref)
     if sp is not None:
         uid = s.board[sp]
@@ -97,14 +98,14 @@ def _chance(a: Attack) -> tuple[float, float]:
     return hit - crit, crit
 
 
-def _shot(s: PacificState, u: Unit, weapon: str, target: str, side: int) -> float:
-    """The value of firing ``u``'s ``weapon`` at ``target`` (an id's target part)."""
+def _shot(s: PacificState, u: Unit, weapon: int, target: str, side: int) -> float:
+    """The value of firing ``u``'s ``weapon`` at ``target`` (a :class:`~actions.Fire`'s fields)."""
     up = None
     shot = 0
-    if weapon == "main":
+    if weapon == MAIN:
         shot = u.main_shots
     else:
-        tok = u.tokens[int(weapon)]
+        tok = u.tokens[weapon]
         up = tok.up
         if up.effect == "smoke-screen":
             return -1.0
@@ -145,17 +146,15 @@ def choose(s: PacificState) -> Action:
     hand: list[int] | None = None
     rows: tuple[list[int], list[bool], int] | None = None
     for a in legal:
-        aid = a.id
-        p = aid.split(":")
-        k = p[0]
         v = 0.0
-        if k == "fire":
-            u = _shooter(s, p[1], side, slot)
-            v = 0.2 if u is None else _shot(s, u, p[2], p[3], side)
-        elif k == "move" or k == "ride":
-            u = _unit(s, p[1], side)
+        if isinstance(a, acts.Fire):
+            u = _shooter(s, a.unit, side, slot)
+            v = 0.2 if u is None else _shot(s, u, a.weapon, a.target, side)
+        elif isinstance(a, acts.Move) and not isinstance(a, acts.Cover):  # and Ride
+            uid = s.board[a.frm]
+            u = s.units.get(uid) if uid >= 0 else None
             if u is not None and u.space >= 0:
-                r = _ROW[_SPACE[p[2]]]
+                r = _ROW[a.to]
                 now = _ROW[u.space]
                 gain = r - now if side == 0 else now - r
                 v = 0.5 + gain * (0.3 if u.card.type in _ADVANCE else -0.2)
@@ -171,32 +170,31 @@ def choose(s: PacificState) -> Action:
                         v += SUPPLY
             else:
                 v = 0.5
-        elif k == "deploy":
+        elif isinstance(a, acts.Deploy):
             if hand is None:
                 hand = sorted(s.hands[slot].cards)
-            uc = s.unit_card(hand[int(p[1][1:]) - 1])
-            col = 0 if p[2] == "hq" else _COL[_SPACE[p[2]]]
+            uc = s.unit_card(hand[a.hand])
+            col = 0 if a.space == acts.HQ else _COL[a.space]
             v = 5.0 + (uc.cost if uc is not None else 0) - abs(col - 4.5) * 0.1
-        elif k == "keep":
+        elif isinstance(a, acts.Keep):
             v = 1.0
-        elif k == "bid":
-            v = -abs(int(p[1]) - 1)
-        elif k == "terrain":
-            r = int(p[2].split(",")[0])
-            v = 1.5 if (r == 2) == (side == 0) else 1.0
-        elif k == "play":
+        elif isinstance(a, acts.Bid):
+            v = -abs(a.ap - 1)
+        elif isinstance(a, acts.Terrain | acts.WideTerrain):
+            v = 1.5 if (_ROW[a.space] == 2) == (side == 0) else 1.0
+        elif isinstance(a, acts.Play | acts.PlayOn):
             v = 2.0
-        elif k == "upgrade":
+        elif isinstance(a, acts.Upgrade):
             v = 1.5
-        elif k == "assault":
+        elif isinstance(a, acts.Assault):
             v = 2.5
-        elif k in _ONE:
+        elif isinstance(a, _ONE):
             v = 1.0
-        elif k == "discard":
+        elif isinstance(a, acts.Discard):
             v = -1.0 if len(s.hands[slot]) <= 7 else 1.0
-        elif k == "ta":
-            v = -int(p[1]) * 0.2
-        elif k == "lendlease":
+        elif isinstance(a, acts.TacticalArtillery):
+            v = -a.ap * 0.2
+        elif isinstance(a, acts.LendLease):
             v = -5.0
         if v > best_v:
             best, best_v = a, v

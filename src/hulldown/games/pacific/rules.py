@@ -1,28 +1,33 @@
 """The turn sequence (§3, §4) and every decision: what is legal, what it does.
 
-Action ids are short, stable and bounded (ids.py): ``deploy:h3:1,4``, ``move:1,4:2,4``,
-``fire:2,4:main:5,4``.
+Actions are typed values (actions.py): the rules offer them with the names their labels need
+and read their fields, never their ids.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from hulldown.engine import Action, Event, mark_reveal, private, public
+from hulldown.games.pacific import actions as acts
 from hulldown.games.pacific import combat, grid
+from hulldown.games.pacific.actions import HQ, MAIN, WORDS, make
 from hulldown.games.pacific.ids import (
     BAYS,
-    HAND_REFS,
     HAND_SLOTS,
     MAX_LENDLEASE,
     SPACE_NAMES,
     TOKENS,
     find_unit,
-    hand_card,
+    hand_card_at,
+    target_internal,
+    target_ref,
+    unit_on,
     unit_ref,
 )
-from hulldown.games.pacific.labels import enemy_name, hand_names, named, token_label, where_label
-from hulldown.games.pacific.state import HAND_LIMIT, HQ_HP, WEATHER_ROLL, act
+from hulldown.games.pacific.labels import enemy_name, hand_names, named, token_name
+from hulldown.games.pacific.state import HAND_LIMIT, HQ_HP, WEATHER_ROLL
 from hulldown.games.pacific.units import HQ_SPACE, Unit
 
 if TYPE_CHECKING:
@@ -31,38 +36,33 @@ if TYPE_CHECKING:
 if TYPE_CHECKING:
     from hulldown.games.pacific.state import PacificState
 
-KEEP = act("keep", "Keep the hand")
-REDRAW = act("redraw", "Return the hand, reshuffle and draw 5 new cards")
-TERRAIN_DONE = act("terrain-done", "Place no more terrain")
-TA_PASS = act("ta-pass", "No Tactical Artillery Attack")
-DEPLOY_DONE = act("deploy-done", "End the Deployment phase")
-MOVE_DONE = act("move-done", "End the Movement phase")
-SHOOT_DONE = act("shoot-done", "End the Shooting phase")
-FLIP_DONE = act("flip-done", "End the Flip Over phase")
-DISCARD_DONE = act("discard-done", "End the Discard phase")
-GIVE_AP = act("give-ap", "Give 1 AP to the General")
-NO_INTERCEPT = act("no-intercept", "Do not intercept")
-NO_ESCORT = act("no-escort", "Do not escort")
-AA_DONE = act("aa-done", "No (more) anti-aircraft fire")
-NO_SMOKE = act("no-smoke", "No Smoke Grenade: let the attack come")
+KEEP = WORDS["keep"]
+REDRAW = WORDS["redraw"]
+TERRAIN_DONE = WORDS["terrain-done"]
+TA_PASS = WORDS["ta-pass"]
+DEPLOY_DONE = WORDS["deploy-done"]
+MOVE_DONE = WORDS["move-done"]
+SHOOT_DONE = WORDS["shoot-done"]
+FLIP_DONE = WORDS["flip-done"]
+DISCARD_DONE = WORDS["discard-done"]
+GIVE_AP = WORDS["give-ap"]
+NO_INTERCEPT = WORDS["no-intercept"]
+NO_ESCORT = WORDS["no-escort"]
+AA_DONE = WORDS["aa-done"]
+NO_SMOKE = WORDS["no-smoke"]
 
 
 #: Moves and shots keyed by what makes them differ, so the hot loops of legal-action generation
 #: format no strings once an action exists (DESIGN rule 6).
 _KEYED: dict[tuple[str, str, int, int], Action] = {}
+_MOVES: dict[str, type[acts.Move]] = {"move": acts.Move, "ride": acts.Ride, "cover": acts.Cover}
 
 
 def _move(kind: str, name: str, a: int, b: int) -> Action:
     key = (kind, name, a, b)
     x = _KEYED.get(key)
     if x is None:
-        here, there = SPACE_NAMES[a], SPACE_NAMES[b]
-        label = {
-            "move": "Move {} from {} to {}",
-            "ride": "Ride {} from {} to {} (no fire)",
-            "cover": "Covered Movement of {} from {} to {}",
-        }
-        x = _KEYED[key] = act(f"{kind}:{here}:{there}", label[kind].format(name, here, there))
+        x = _KEYED[key] = make(_MOVES[kind], a, b, who=name)
     return x
 
 
@@ -74,9 +74,9 @@ def _deploy(k: int, name: str, s: int, cost: int) -> Action:
     x = _DEPLOYS.get(key)
     if x is None:
         if s == HQ_SPACE:
-            x = act(f"deploy:{HAND_REFS[k]}:hq", f"Deploy {name} beside the HQ ({cost} AP)")
+            x = make(acts.Deploy, k, HQ, key="act.deploy.hq", card=name, cost=cost)
         else:
-            x = act(f"deploy:{HAND_REFS[k]}:{SPACE_NAMES[s]}", f"Deploy {name} on {SPACE_NAMES[s]}")
+            x = make(acts.Deploy, k, s, card=name)
         _DEPLOYS[key] = x
     return x
 
@@ -409,7 +409,7 @@ def legal_actions(st: PacificState) -> list[Action]:
     if ph == "mulligan":
         return [KEEP, REDRAW]
     if ph == "bid":
-        return [act(f"bid:{n}", f"Spend {n} AP on the initiative roll") for n in range(st.ap[slot] + 1)]
+        return [make(acts.Bid, n) for n in range(st.ap[slot] + 1)]
     if ph == "terrain":
         return [*terrain_actions(st, st.bid_order[0]), TERRAIN_DONE]
     if ph == "hq":
@@ -424,7 +424,7 @@ def legal_actions(st: PacificState) -> list[Action]:
         return [*flip_actions(st, slot), FLIP_DONE]
     if ph == "discard":
         names = hand_names(st, slot)
-        out = [act(f"discard:{HAND_REFS[k]}", f"Discard {names[k]}") for k in range(min(len(names), HAND_SLOTS))]
+        out: list[Action] = [make(acts.Discard, k, card=names[k]) for k in range(min(len(names), HAND_SLOTS))]
         if len(st.hands[slot]) <= HAND_LIMIT:
             out.append(DISCARD_DONE)
         return out
@@ -436,8 +436,9 @@ def legal_actions(st: PacificState) -> list[Action]:
         u = st.units[ps["target"]]
         ref = unit_ref(u, u.side)
         user = skill_user(u)
+        who = named(user, user.side)
         return [
-            *(act(f"smoke:{ref}:{k}", token_label(user, k, "Throw the {} of {}")) for k in smoke_tokens(user)),
+            *(make(acts.Smoke, ref, k, tok=token_name(user, k), who=who) for k in smoke_tokens(user)),
             NO_SMOKE,
         ]
     raise AssertionError(ph)
@@ -449,7 +450,7 @@ def terrain_actions(st: PacificState, side: int) -> list[Action]:
     R,C rightwards) for 1 AP more; §3.5 Starting Deployment: units on the new cards."""
     budget = st.terrain_budget[side]
     wide = st._options["large_field"]
-    out = []
+    out: list[Action] = []
     seen: set[str] = set()
     rows = [grid.row_index(side, 2), grid.row_index(side, 3)]
     terrain = st.terrain
@@ -464,15 +465,10 @@ def terrain_actions(st: PacificState, side: int) -> list[Action]:
                 s = grid.space(r, c)
                 if terrain[s] >= 0:
                     continue
-                out.append(act(f"terrain:{t.id}:{SPACE_NAMES[s]}", f"Place {t.name} on {SPACE_NAMES[s]}"))
+                out.append(make(acts.Terrain, t.id, s, name=t.name))
                 for w in spans:
                     if c + w <= grid.COLS and all(terrain[s + i] < 0 for i in range(w)):
-                        out.append(
-                            act(
-                                f"terrain:{t.id}:{SPACE_NAMES[s]}:{w}",
-                                f"Place {t.name} across {w} spaces from {SPACE_NAMES[s]} ({t.cost + 1} AP)",
-                            )
-                        )
+                        out.append(make(acts.WideTerrain, t.id, s, w, name=t.name, cost=t.cost + 1))
     if st.sd_budget:
         out.extend(starting_deployment_actions(st, side))
     return out
@@ -504,7 +500,7 @@ def starting_deployment_actions(st: PacificState, side: int) -> list[Action]:
         for up in upgrade_options(st, u):
             tok = st.db.upgrades[up]
             if up not in have and tok.cost <= left:
-                out.append(act(f"upgrade:{unit_ref(u, side)}:{up}", f"Upgrade {named(u, side)} with {tok.name}"))
+                out.append(make(acts.Upgrade, unit_ref(u, side), up, who=named(u, side), upgrade=tok.name))
     return out
 
 
@@ -525,11 +521,7 @@ def ta_actions(st: PacificState) -> list[Action]:
     if ap < 1:
         return []
     targets = [s for s in range(grid.SPACES) if st.board[s] >= 0]
-    return [
-        act(f"ta:{n}:{grid.name(s)}", f"Tactical Artillery, {n} AP, on {grid.name(s)}")
-        for n in range(1, ap + 1)
-        for s in targets
-    ]
+    return [make(acts.TacticalArtillery, n, s) for n in range(1, ap + 1) for s in targets]
 
 
 def unit_deploy_cost(st: PacificState, slot: int, card_cost: int, tags: tuple[str, ...], s: int) -> int:
@@ -586,7 +578,6 @@ def deploy_actions(st: PacificState, slot: int) -> list[Action]:
     bay_free = free_bay(st, side) > 0
     names = hand_names(st, slot)
     for k, iid in enumerate(sorted(st.hands[slot])[:HAND_SLOTS]):
-        h = HAND_REFS[k]
         cid = st.cards[iid]
         uc = st.db.units.get(cid)
         if uc is not None:
@@ -603,12 +594,12 @@ def deploy_actions(st: PacificState, slot: int) -> list[Action]:
             continue
         for target in support_targets(st, side, sc):
             if target is None:
-                out.append(act(f"play:{h}", f"Play {names[k]}"))
+                out.append(make(acts.Play, k, card=names[k]))
             else:
                 u = st.units[target]
                 ref = unit_ref(u, side)
                 name = u.card.name if u.side == side else enemy_name(u)
-                out.append(act(f"play:{h}:{ref}", f"Play {names[k]} on {name} ({ref})"))
+                out.append(make(acts.PlayOn, k, ref, card=names[k], what=name))
     for u in sorted(st.units.values(), key=lambda x: x.iid):
         if u.owner != slot:
             continue
@@ -619,7 +610,7 @@ def deploy_actions(st: PacificState, slot: int) -> list[Action]:
         for up in upgrade_options(st, u):
             tok = st.db.upgrades[up]
             if up not in have and tok.cost <= ap:
-                out.append(act(f"upgrade:{unit_ref(u, side)}:{up}", f"Upgrade {named(u, side)} with {tok.name}"))
+                out.append(make(acts.Upgrade, unit_ref(u, side), up, who=named(u, side), upgrade=tok.name))
     out.extend(board_actions(st, slot))
     out.extend(deploy_fetch_actions(st, slot))
     out.extend(lend_lease_actions(st, slot))
@@ -828,7 +819,6 @@ def move_actions(st: PacificState, slot: int) -> list[Action]:
             continue
         if can_move(st, u):
             dests, ride = move_destinations(st, u, flags)
-            here = SPACE_NAMES[u.space]
             name = u.card.name
             for s in dests:
                 out.append(_move("move", name, u.space, s))
@@ -842,28 +832,21 @@ def move_actions(st: PacificState, slot: int) -> list[Action]:
                 for n in grid.NEIGH[u.space]:
                     e = st.unit_at(n)
                     if e is not None and e.side != u.side and (e.face_down or u.card.pierce >= st.effective_armour(e)):
-                        label = f"{named(u, u.side)} assaults {enemy_name(e)} ({SPACE_NAMES[n]})"
-                        out.append(act(f"assault:{here}:{SPACE_NAMES[n]}", label))
+                        out.append(make(acts.Assault, u.space, n, who=named(u, u.side), what=enemy_name(e)))
             if u.has("advance") and u.mp_bonus == 0 and st.ap[slot] >= 1:
-                out.append(act(f"advance:{here}", f"Advance: +1 MP for {named(u, u.side)} (1 AP)"))
+                out.append(make(acts.Advance, u.space, who=named(u, u.side)))
         if u.has("sappers") or any(t.up.effect == "sappers" for t in u.tokens):
             for n in grid.NEIGH[u.space]:
                 if "obstacle" in st.terrain_tags(n) and st.terrain[n] >= 0:
-                    label = f"Sappers of {named(u, u.side)} clear {SPACE_NAMES[n]}"
-                    out.append(act(f"sap:{SPACE_NAMES[u.space]}:{SPACE_NAMES[n]}", label))
+                    out.append(make(acts.Sap, u.space, n, who=named(u, u.side)))
         out.extend(token_actions(st, u))
         if st.drops and u.space in st.drops:
             if pickable(st, u):
-                label = f"{named(u, u.side)} picks up the upgrade tokens there"
-                out.append(act(f"pickup:{SPACE_NAMES[u.space]}", label))
+                out.append(make(acts.Pickup, u.space, who=named(u, u.side)))
             for k, up in tradeable(st, u):
                 name = st.db.upgrades[up].name
-                out.append(
-                    act(
-                        f"trade:{SPACE_NAMES[u.space]}:{k}:{up}",
-                        f"{named(u, u.side)} trades its {u.tokens[k].up.name} (token {k + 1}) for the {name} there",
-                    )
-                )
+                old = u.tokens[k].up.name
+                out.append(make(acts.Trade, u.space, k, up, who=named(u, u.side), old=old, n=k + 1, upgrade=name))
     out.extend(transport_actions(st, slot, flags))
     out.append(MOVE_DONE)
     return out
@@ -936,17 +919,11 @@ def transport_actions(st: PacificState, slot: int, flags: Flags) -> list[Action]
         return []
     carriers.sort(key=lambda x: x.iid)
     out: list[Action] = []
-    names = SPACE_NAMES
     for t in carriers:
         if t.owner == slot and may_unload(st, t):
             for s in unload_spaces(st, t):
                 assert t.cargo is not None
-                out.append(
-                    act(
-                        f"unload:{names[t.space]}:{names[s]}",
-                        f"{named(t, t.side)} unloads {t.cargo.card.name} on {names[s]}",
-                    )
-                )
+                out.append(make(acts.Unload, t.space, s, who=named(t, t.side), what=t.cargo.card.name))
     units = sorted((u for u in st.units.values() if u.owner == slot and u.space >= 0), key=lambda x: x.iid)
     for u in units:
         if not can_move(st, u):
@@ -958,12 +935,10 @@ def transport_actions(st: PacificState, slot: int, flags: Flags) -> list[Action]
             if reach is None:
                 reach = reachable(st, u, movement_points(st, u), flags)
             if walks_aboard(st, u, t, reach):
-                label = f"{named(u, u.side)} boards {named(t, u.side)}"
-                out.append(act(f"load:{names[u.space]}:{names[t.space]}", label))
+                out.append(make(acts.Load, u.space, t.space, who=named(u, u.side), what=named(t, u.side)))
         if is_carrier(u) and u.cargo is None:
             for c in fetch_targets(st, u, flags, units):
-                label = f"{named(u, u.side)} picks up {named(c, u.side)}"
-                out.append(act(f"fetch:{names[u.space]}:{names[c.space]}", label))
+                out.append(make(acts.Fetch, u.space, c.space, who=named(u, u.side), what=named(c, u.side)))
     return out
 
 
@@ -990,12 +965,7 @@ def board_actions(st: PacificState, slot: int) -> list[Action]:
             continue
         for t in carriers:
             if carries_card(t, uc) and board_cost(st, slot, uc, t) <= ap:
-                out.append(
-                    act(
-                        f"board:{HAND_REFS[k]}:{SPACE_NAMES[t.space]}",
-                        f"Deploy {names[k]} on board {named(t, t.side)}",
-                    )
-                )
+                out.append(make(acts.Board, k, t.space, card=names[k], what=named(t, t.side)))
     return out
 
 
@@ -1029,13 +999,11 @@ def deploy_fetch_actions(st: PacificState, slot: int) -> list[Action]:
         (u for u in st.units.values() if u.owner == slot and u.space >= 0 and u.deployed_turn < st.turn),
         key=lambda x: x.iid,
     )
-    names = SPACE_NAMES
     for t in sorted(carriers, key=lambda x: x.iid):
         if not t.has("mobility") or not can_move(st, t):
             continue
         for c in fetch_targets(st, t, flags, units):
-            label = f"{named(t, t.side)} picks up {named(c, t.side)}"
-            out.append(act(f"fetch:{names[t.space]}:{names[c.space]}", label))
+            out.append(make(acts.Fetch, t.space, c.space, who=named(t, t.side), what=named(c, t.side)))
     return out
 
 
@@ -1061,7 +1029,7 @@ def lend_lease_actions(st: PacificState, slot: int) -> list[Action]:
     room = min(MAX_LENDLEASE, HQ_HP - 1 - st.hq_wounds[side])
     if room < 1 or not hq_under_fire(st, side):
         return []
-    return [act(f"lendlease:{n}", f"Lend-Lease: {n} wounds on the HQ for {n} AP") for n in range(1, room + 1)]
+    return [make(acts.LendLease, n) for n in range(1, room + 1)]
 
 
 def board_cost(st: PacificState, slot: int, uc: UnitCard, t: Unit) -> int:
@@ -1101,13 +1069,13 @@ def tradeable(st: PacificState, u: Unit) -> list[tuple[int, str]]:
 
 def token_actions(st: PacificState, u: Unit) -> list[Action]:
     """Mount a weapon (§9 Mount/Dismount) or throw a Smoke Grenade, any time in one's own turn."""
-    out = []
+    out: list[Action] = []
     ref = unit_ref(u, u.side)
     for k, t in enumerate(u.tokens):
         if t.up.mount and not t.mounted and u.space >= 0 and u.card.type != "aircraft":
-            out.append(act(f"mount:{ref}:{k}", token_label(u, k, "Mount the {} of {}")))
+            out.append(make(acts.Mount, ref, k, tok=token_name(u, k), who=named(u, u.side)))
         if t.up.effect == "smoke-grenade" and not t.used and not t.spent:
-            out.append(act(f"smoke:{ref}:{k}", token_label(u, k, "Throw the {} of {}")))
+            out.append(make(acts.Smoke, ref, k, tok=token_name(u, k), who=named(u, u.side)))
     return out
 
 
@@ -1182,6 +1150,11 @@ def fire_targets(
     return out
 
 
+#: The fire label's key, by whether the target is the HQ (which names itself, no space after it).
+_FIRE_KEY = ("act.fire", "act.fire.hq")
+_TOKEN_FIRE_KEY = ("act.fire.token", "act.fire.token.hq")
+
+
 def shoot_actions(st: PacificState, slot: int) -> list[Action]:
     out: list[Action] = []
     ordered = sorted(st.units.values(), key=lambda x: x.iid)
@@ -1205,25 +1178,26 @@ def shoot_actions(st: PacificState, slot: int) -> list[Action]:
         ):
             for tid, name in fire_targets(st, u, -1, ordered, terrain):
                 tref = target_ref(st, tid, u.side)
-                out.append(act(f"fire:{ref}:main:{tref}", f"{who} fires at {name}{where_label(tref)}"))
+                out.append(make(acts.Fire, ref, MAIN, tref, key=_FIRE_KEY[tref == "hq"], who=who, what=name))
         for k, t in enumerate(u.tokens):
             if t.used or t.spent:
                 continue
             if t.up.effect == "smoke-screen" and u.space >= 0:
                 for s in range(grid.SPACES):
                     if grid.distance(u.space, s) <= t.up.range:
-                        label = f"{who}: Smoke Screen on {SPACE_NAMES[s]}"
-                        out.append(act(f"fire:{ref}:{k}:{SPACE_NAMES[s]}", label))
+                        sname = SPACE_NAMES[s]
+                        out.append(make(acts.Fire, ref, k, sname, key="act.fire.smoke", who=who))
                 continue
             if not t.up.is_weapon or (t.up.mount and not t.mounted):
                 continue
             if u.space == HQ_SPACE:
                 continue  # a bomber's HMG only fires at interceptors (§16)
-            fires = ""
+            tok = ""
             for tid, name in fire_targets(st, u, k, ordered, terrain):
-                fires = fires or token_label(u, k, "{1} fires its {0} at ")
+                tok = tok or token_name(u, k)
                 tref = target_ref(st, tid, u.side)
-                out.append(act(f"fire:{ref}:{k}:{tref}", f"{fires}{name}{where_label(tref)}"))
+                key = _TOKEN_FIRE_KEY[tref == "hq"]
+                out.append(make(acts.Fire, ref, k, tref, key=key, who=who, tok=tok, what=name))
         inside = u.iid not in st.units  # §15.5: skills are used from inside a landing craft too
         if u.space >= 0 and not u.healed:
             heal = u.has("heal") or any(t.up.effect == "heal" for t in u.tokens)
@@ -1235,34 +1209,10 @@ def shoot_actions(st: PacificState, slot: int) -> list[Action]:
                 if (heal and f.card.type in ("infantry", "artillery")) or (
                     repair and f.card.type in ("artillery", "tank", "transport") and f is not u
                 ):
-                    label = f"{who} heals/repairs {named(f, u.side)}"
-                    out.append(act(f"heal:{ref}:{SPACE_NAMES[n]}", label))
+                    out.append(make(acts.Heal, u.space, n, who=who, what=named(f, u.side)))
         out.extend(token_actions(st, u))  # §15.7: from inside a landing craft too
     out.append(SHOOT_DONE)
     return out
-
-
-def target_ref(st: PacificState, tid: str, side: int) -> str:
-    """The id form of an internal fire target (``u<iid>``, ``t<space>``, ``hq``): see ids.py."""
-    if tid[0] == "u":
-        return unit_ref(st.units[int(tid[1:])], side)
-    if tid[0] == "t":
-        return tid[1:]
-    return tid
-
-
-def target_internal(st: PacificState, u: Unit, weapon: str, ref: str) -> str:
-    """The internal fire target an id names: the unit on the space, else its terrain or smoke."""
-    if ref == "hq":
-        return ref
-    if ref[0] == "e":
-        return f"u{find_unit(st, ref, u.side).iid}"
-    s = grid.parse(ref)
-    if weapon != "main" and u.tokens[int(weapon)].up.effect == "smoke-screen":
-        return f"s{ref}"
-    if st.board[s] >= 0:
-        return f"u{st.board[s]}"
-    return f"t{ref}"
 
 
 def free_bay(st: PacificState, side: int) -> int:
@@ -1275,14 +1225,14 @@ def free_bay(st: PacificState, side: int) -> int:
 
 
 def flip_actions(st: PacificState, slot: int) -> list[Action]:
-    out = []
+    out: list[Action] = []
     for w in sorted(st.units.values(), key=lambda x: x.iid):
         u = skill_user(w)  # §15.5: a unit in a landing craft dismounts from inside
         if u.owner != slot:
             continue
         for k, t in enumerate(u.tokens):
             if t.mounted and t.mounted_turn < st.turn:
-                out.append(act(f"dismount:{SPACE_NAMES[u.space]}:{k}", token_label(u, k, "Dismount the {} of {}")))
+                out.append(make(acts.Dismount, u.space, k, tok=token_name(u, k), who=named(u, u.side)))
     return out
 
 
@@ -1293,7 +1243,7 @@ def air_reactions(st: PacificState) -> list[Action]:
     if ph == "intercept":
         return [
             *(
-                act(f"intercept:a{st.units[f].bay}", f"Intercept with {named(st.units[f], air['def'])}")
+                make(acts.Intercept, st.units[f].bay, who=named(st.units[f], air["def"]))
                 for f in air_fighters(st, air["def"])
             ),
             NO_INTERCEPT,
@@ -1301,16 +1251,13 @@ def air_reactions(st: PacificState) -> list[Action]:
     if ph == "escort":
         return [
             *(
-                act(f"escort:a{st.units[f].bay}", f"Escort with {named(st.units[f], 1 - air['def'])}")
+                make(acts.Escort, st.units[f].bay, who=named(st.units[f], 1 - air["def"]))
                 for f in air_fighters(st, 1 - air["def"], exclude=air["plane"])
             ),
             NO_ESCORT,
         ]
     return [
-        *(
-            act(f"aa:{SPACE_NAMES[st.units[a].space]}", f"Anti-aircraft fire from {named(st.units[a], air['def'])}")
-            for a in aa_units(st)
-        ),
+        *(make(acts.AntiAircraft, st.units[a].space, who=named(st.units[a], air["def"])) for a in aa_units(st)),
         AA_DONE,
     ]
 
@@ -1345,212 +1292,253 @@ def aa_units(st: PacificState) -> list[int]:
 
 # ====================================================================== applying decisions
 def apply_action(st: PacificState, a: Action, events: list[Event]) -> None:
-    parts = a.id.split(":")
-    kind = parts[0]
+    """Make the decision's effect; the rules read its fields (actions.py), never its id."""
     slot = st.actor
     side = st.side_of(slot)
-    if kind in ("keep", "redraw"):
-        if kind == "redraw":  # §3.2: the one redraw
-            hand = st.hands[slot]
-            st.decks[slot].extend(hand.take_all())
-            st.shuffle(st.decks[slot])
-            st._draw(slot, 5, events)
-        st.mulligan_done[slot] = True
-    elif kind == "bid":
-        st.bids[side] = int(parts[1])
-        events.append(private([slot], "bid", ap=int(parts[1])))
-    elif kind == "terrain":
-        iid = next(i for i in st.terrain_piles[side] if st.cards[i] == parts[1])
-        s = grid.parse(parts[2])
-        w = int(parts[3]) if len(parts) > 3 else 1
-        t = st.db.terrain[st.cards[iid]]
-        st.terrain_piles[side].remove(iid)
-        for i in range(w):  # §11.11: one card, one pool of Hit Points, over every space it covers
-            st.terrain[s + i] = iid
-        st.terrain_hp[iid] = t.hp
-        cost = t.cost + (1 if w > 1 else 0)
-        st.terrain_budget[side] -= cost
-        if st._options["starting_deployment"]:
-            st.sd_budget[iid] = cost  # §3.5: the same AP deploy units on this card
-        events.append(public("terrain", side=side, name=t.name, space=grid.name(s), width=w))
-    elif kind == "terrain-done":
-        st.bid_order.pop(0)
-        if not st.bid_order:
-            st.sd_budget = {}
-    elif kind == "ta":
-        n = int(parts[1])
-        s = grid.parse(parts[2])
-        st.ap[slot] -= n
-        st.ta_used = True
-        atk = combat.tactical_artillery(n)
-        u = st.unit_at(s)
-        if u is not None:
-            combat.resolve_on_unit(st, None, atk, u, events, "tactical-artillery")
-    elif kind == "ta-pass":
-        next_actor(st, events)
-    elif kind == "deploy" and st.phase == "terrain":  # §3.5 Starting Deployment
-        iid = hand_card(st, slot, parts[1])
-        s = grid.parse(parts[2])
-        st.sd_budget[st.terrain[s]] -= st.db.units[st.cards[iid]].cost
-        deploy(st, slot, iid, parts[2], events, pay=False)
-        st.units[iid].deployed_turn = -1  # on the battlefield before the battle begins
-    elif kind == "deploy":
-        iid = hand_card(st, slot, parts[1])
-        deploy(st, slot, iid, parts[2], events)
-        if iid in st.units and st.units[iid].has("paratroopers") and st.units[iid].space >= 0:
-            paratroopers_aa(st, st.units[iid], events)
-    elif kind == "play":
-        target = find_unit(st, parts[2], side).iid if len(parts) > 2 else None
-        play_support(st, slot, hand_card(st, slot, parts[1]), target, events)
-    elif kind == "upgrade":
-        u = find_unit(st, parts[1], side)
-        reveal(st, u, events)  # §11.7: an upgraded unit is face up
-        tok = st.new_token(parts[2])
-        if st.phase == "terrain":  # §3.5: paid from the terrain card's AP
-            st.sd_budget[st.terrain[u.space]] -= tok.up.cost
-        else:
-            st.ap[slot] -= tok.up.cost
-        u.tokens.append(tok)
-        events.append(public("upgrade", unit=u.iid, token=tok.up.name))
-    elif kind == "give-ap":
-        st.ap[slot] -= 1
-        st.ap[slots_of(st, side)[1]] += 1
-        st.gave_ap = True
-    elif kind in ("move", "ride", "cover"):
-        u = find_unit(st, parts[1], side)
-        shows_face_down(st, u)
-        if kind != "move":
-            reveal(st, u, events)  # Riders and Covered Movement show what the unit is
-        move_unit(st, u, grid.parse(parts[2]), events)
-        if kind == "ride":
-            u.no_fire = True  # Riders: the extra space costs the next shot
-        if kind == "cover":
-            u.cover = True
-            u.no_fire = True
-    elif kind == "pickup":
-        u = find_unit(st, parts[1], side)
-        reveal(st, u, events)
-        taken = pickable(st, u)
-        left = st.drops.pop(u.space)
-        for up in taken:
-            u.tokens.append(st.new_token(up))
-            left.remove(up)
-        if left:
-            st.drops[u.space] = left
-        events.append(public("pickup", unit=u.iid, tokens=[st.db.upgrades[x].name for x in taken]))
-    elif kind == "trade":  # §11.10: the traded token is discarded, the dropped one taken up
-        u = find_unit(st, parts[1], side)
-        reveal(st, u, events)
-        k = int(parts[2])
-        old = u.tokens[k].up.name
-        left = st.drops.pop(u.space)
-        left.remove(parts[3])
-        if left:
-            st.drops[u.space] = left
-        u.tokens[k] = st.new_token(parts[3])
-        events.append(public("trade", unit=u.iid, discarded=old, token=u.tokens[k].up.name))
-    elif kind == "lendlease":
-        n = int(parts[1])
-        st.hq_wounds[side] += n
-        st.ap[slot] += n
-        st.lent = True
-        events.append(public("lend-lease", side=side, wounds=n))
-    elif kind == "load":
-        u, carrier = find_unit(st, parts[1], side), find_unit(st, parts[2], side)
-        shows_face_down(st, u, carrier)
-        load(st, u, carrier, events)
-    elif kind == "fetch":
-        carrier, u = find_unit(st, parts[1], side), find_unit(st, parts[2], side)
-        shows_face_down(st, carrier, u)
-        fetch(st, carrier, u, events)
-    elif kind == "unload":
-        carrier = find_unit(st, parts[1], side)
-        shows_face_down(st, carrier)
-        unload(st, carrier, grid.parse(parts[2]), events)
-    elif kind == "board":
-        carrier = find_unit(st, parts[2], side)
-        shows_face_down(st, carrier)
-        board(st, slot, hand_card(st, slot, parts[1]), carrier, events)
-    elif kind == "assault":
-        declare_assault(st, a.id, side, events)
-    elif kind == "advance":
-        u = find_unit(st, parts[1], side)
-        reveal(st, u, events)
-        st.ap[slot] -= 1
-        u.mp_bonus += 1
-    elif kind == "sap":
-        reveal(st, find_unit(st, parts[1], side), events)
-        s = grid.parse(parts[2])
-        st.remove_terrain(st.terrain[s])
-        events.append(public("sappers", space=grid.name(s)))
-    elif kind == "mount":
-        u = skill_user(find_unit(st, parts[1], side))
-        reveal(st, u, events)
-        tk = u.tokens[int(parts[2])]
-        tk.mounted = True
-        tk.mounted_turn = st.turn
-        u.moved = True
-    elif kind == "dismount":
-        skill_user(find_unit(st, parts[1], side)).tokens[int(parts[2])].mounted = False
-    elif kind in ("smoke", "no-smoke"):
-        if kind == "smoke":
-            u = find_unit(st, parts[1], side)
-            reveal(st, u, events)
-            tk = skill_user(u).tokens[int(parts[2])]  # §15.7: thrown from inside a landing craft
-            tk.used = True
-            if tk.up.single_use:
-                tk.spent = True
-            for v in u.each():
-                v.smoke = True  # the cloud envelops the craft and everyone in it
-            events.append(public("smoke-grenade", space=where(u)))
-        if st.phase == "smoke":
-            resume_attack(st, events)
-    elif kind == "fire":
-        declare_fire(st, a.id, side, events)
-    elif kind == "heal":
-        u = skill_user(find_unit(st, parts[1], side))
-        f = u if u.iid not in st.units and parts[2] == parts[1] else find_unit(st, parts[2], side)
-        reveal(st, u, events)
-        f.wounds -= 1
-        u.healed = True
-        events.append(public("healed", unit=ev_id(f)))
-    elif kind in ("intercept", "no-intercept", "escort", "no-escort", "aa", "aa-done"):
-        air_step(st, kind, find_unit(st, parts[1], side).iid if len(parts) > 1 else -1, events)
-    elif kind == "discard":
-        iid = hand_card(st, slot, parts[1])
-        st.hands[slot].remove(iid)
-        st.discards[slot].put_top(iid)
-        events.append(mark_reveal(public("discarded", seat=slot, card=st.cards[iid], name=st.db.name(st.cards[iid]))))
-    elif kind in ("deploy-done", "move-done", "shoot-done", "flip-done", "discard-done"):
-        next_actor(st, events)
-    else:  # pragma: no cover - legal_actions never offers anything else
-        raise AssertionError(a.id)
+    _BY_PHASE.get(type(a), _apply_shoot)(st, a, slot, side, events)
     if not st.over:
         advance(st, events)
     if st._options["night"]:
         reveal_sweep(st, events)
 
 
+def _apply_setup(st: PacificState, a: Action, slot: int, side: int, events: list[Event]) -> bool:
+    """Set-up, headquarters and deployment decisions (§3, §5, §11.1, §11.5); False for others."""
+    match a:
+        case acts.Keep() | acts.Redraw():
+            if isinstance(a, acts.Redraw):  # §3.2: the one redraw
+                hand = st.hands[slot]
+                st.decks[slot].extend(hand.take_all())
+                st.shuffle(st.decks[slot])
+                st._draw(slot, 5, events)
+            st.mulligan_done[slot] = True
+        case acts.Bid():
+            st.bids[side] = a.ap
+            events.append(private([slot], "bid", ap=a.ap))
+        case acts.Terrain() | acts.WideTerrain():
+            place_terrain(st, side, a.terrain, a.space, a.width if isinstance(a, acts.WideTerrain) else 1, events)
+        case acts.TerrainDone():
+            st.bid_order.pop(0)
+            if not st.bid_order:
+                st.sd_budget = {}
+        case acts.TacticalArtillery():
+            st.ap[slot] -= a.ap
+            st.ta_used = True
+            atk = combat.tactical_artillery(a.ap)
+            u = st.unit_at(a.space)
+            if u is not None:
+                combat.resolve_on_unit(st, None, atk, u, events, "tactical-artillery")
+        case acts.Deploy() if st.phase == "terrain":  # §3.5 Starting Deployment
+            iid = hand_card_at(st, slot, a.hand)
+            st.sd_budget[st.terrain[a.space]] -= st.db.units[st.cards[iid]].cost
+            deploy(st, slot, iid, SPACE_NAMES[a.space], events, pay=False)
+            st.units[iid].deployed_turn = -1  # on the battlefield before the battle begins
+        case acts.Deploy():
+            iid = hand_card_at(st, slot, a.hand)
+            deploy(st, slot, iid, "hq" if a.space == HQ else SPACE_NAMES[a.space], events)
+            if iid in st.units and st.units[iid].has("paratroopers") and st.units[iid].space >= 0:
+                paratroopers_aa(st, st.units[iid], events)
+        case acts.Play() | acts.PlayOn():
+            target = find_unit(st, a.unit, side).iid if isinstance(a, acts.PlayOn) else None
+            play_support(st, slot, hand_card_at(st, slot, a.hand), target, events)
+        case acts.Upgrade():
+            u = find_unit(st, a.unit, side)
+            reveal(st, u, events)  # §11.7: an upgraded unit is face up
+            tok = st.new_token(a.token)
+            if st.phase == "terrain":  # §3.5: paid from the terrain card's AP
+                st.sd_budget[st.terrain[u.space]] -= tok.up.cost
+            else:
+                st.ap[slot] -= tok.up.cost
+            u.tokens.append(tok)
+            events.append(public("upgrade", unit=u.iid, token=tok.up.name))
+        case acts.GiveAp():
+            st.ap[slot] -= 1
+            st.ap[slots_of(st, side)[1]] += 1
+            st.gave_ap = True
+        case acts.LendLease():
+            st.hq_wounds[side] += a.wounds
+            st.ap[slot] += a.wounds
+            st.lent = True
+            events.append(public("lend-lease", side=side, wounds=a.wounds))
+        case acts.Board():
+            carrier = unit_on(st, a.carrier)
+            shows_face_down(st, carrier)
+            board(st, slot, hand_card_at(st, slot, a.hand), carrier, events)
+        case acts.TaPass() | acts.DeployDone() | acts.MoveDone() | acts.ShootDone() | acts.FlipDone():
+            next_actor(st, events)
+        case acts.DiscardDone():
+            next_actor(st, events)
+        case _:
+            return False
+    return True
+
+
+def place_terrain(st: PacificState, side: int, tid: str, s: int, w: int, events: list[Event]) -> None:
+    """§3.4 artificial terrain on ``s`` (§11.11: across ``w`` spaces), paid from the bid's AP."""
+    iid = next(i for i in st.terrain_piles[side] if st.cards[i] == tid)
+    t = st.db.terrain[st.cards[iid]]
+    st.terrain_piles[side].remove(iid)
+    for i in range(w):  # §11.11: one card, one pool of Hit Points, over every space it covers
+        st.terrain[s + i] = iid
+    st.terrain_hp[iid] = t.hp
+    cost = t.cost + (1 if w > 1 else 0)
+    st.terrain_budget[side] -= cost
+    if st._options["starting_deployment"]:
+        st.sd_budget[iid] = cost  # §3.5: the same AP deploy units on this card
+    events.append(public("terrain", side=side, name=t.name, space=grid.name(s), width=w))
+
+
+def _apply_move(st: PacificState, a: Action, slot: int, side: int, events: list[Event]) -> bool:
+    """Movement-phase decisions (§6, §11.10, §15); False for others."""
+    match a:
+        case acts.Move():  # and Ride, Cover
+            u = unit_on(st, a.frm)
+            shows_face_down(st, u)
+            if type(a) is not acts.Move:
+                reveal(st, u, events)  # Riders and Covered Movement show what the unit is
+            move_unit(st, u, a.to, events)
+            if isinstance(a, acts.Ride):
+                u.no_fire = True  # Riders: the extra space costs the next shot
+            elif isinstance(a, acts.Cover):
+                u.cover = True
+                u.no_fire = True
+        case acts.Pickup():
+            pickup(st, unit_on(st, a.space), events)
+        case acts.Trade():  # §11.10: the traded token is discarded, the dropped one taken up
+            u = unit_on(st, a.space)
+            reveal(st, u, events)
+            old = u.tokens[a.slot].up.name
+            left = st.drops.pop(u.space)
+            left.remove(a.token)
+            if left:
+                st.drops[u.space] = left
+            u.tokens[a.slot] = st.new_token(a.token)
+            events.append(public("trade", unit=u.iid, discarded=old, token=u.tokens[a.slot].up.name))
+        case acts.Load():
+            u, carrier = unit_on(st, a.frm), unit_on(st, a.carrier)
+            shows_face_down(st, u, carrier)
+            load(st, u, carrier, events)
+        case acts.Fetch():
+            carrier, u = unit_on(st, a.carrier), unit_on(st, a.unit)
+            shows_face_down(st, carrier, u)
+            fetch(st, carrier, u, events)
+        case acts.Unload():
+            carrier = unit_on(st, a.carrier)
+            shows_face_down(st, carrier)
+            unload(st, carrier, a.to, events)
+        case acts.Assault():
+            declare_assault(st, a, side, events)
+        case acts.Advance():
+            u = unit_on(st, a.space)
+            reveal(st, u, events)
+            st.ap[slot] -= 1
+            u.mp_bonus += 1
+        case acts.Sap():
+            reveal(st, unit_on(st, a.frm), events)
+            st.remove_terrain(st.terrain[a.target])
+            events.append(public("sappers", space=grid.name(a.target)))
+        case acts.Mount():
+            u = skill_user(find_unit(st, a.unit, side))
+            reveal(st, u, events)
+            tk = u.tokens[a.slot]
+            tk.mounted = True
+            tk.mounted_turn = st.turn
+            u.moved = True
+        case _:
+            return False
+    return True
+
+
+def pickup(st: PacificState, u: Unit, events: list[Event]) -> None:
+    """§11.10 the infantry takes up the dropped tokens it may carry."""
+    reveal(st, u, events)
+    taken = pickable(st, u)
+    left = st.drops.pop(u.space)
+    for up in taken:
+        u.tokens.append(st.new_token(up))
+        left.remove(up)
+    if left:
+        st.drops[u.space] = left
+    events.append(public("pickup", unit=u.iid, tokens=[st.db.upgrades[x].name for x in taken]))
+
+
+def _apply_shoot(st: PacificState, a: Action, slot: int, side: int, events: list[Event]) -> None:
+    """Shooting, Flip Over, Discard and reaction decisions (§7-§9, §11.13, §16)."""
+    match a:
+        case acts.Fire():
+            declare_fire(st, a, side, events)
+        case acts.Smoke() | acts.NoSmoke():
+            if isinstance(a, acts.Smoke):
+                throw_smoke(st, find_unit(st, a.unit, side), a.slot, events)
+            if st.phase == "smoke":
+                resume_attack(st, events)
+        case acts.Dismount():
+            skill_user(unit_on(st, a.space)).tokens[a.slot].mounted = False
+        case acts.Heal():
+            u = skill_user(unit_on(st, a.medic))
+            f = u if u.iid not in st.units and a.patient == a.medic else unit_on(st, a.patient)
+            reveal(st, u, events)
+            f.wounds -= 1
+            u.healed = True
+            events.append(public("healed", unit=ev_id(f)))
+        case acts.Intercept() | acts.Escort():
+            air_step(st, a.KIND, find_unit(st, f"a{a.bay}", side).iid, events)
+        case acts.AntiAircraft():
+            air_step(st, a.KIND, unit_on(st, a.space).iid, events)
+        case acts.NoIntercept() | acts.NoEscort() | acts.AaDone():
+            air_step(st, a.KIND, -1, events)
+        case acts.Discard():
+            iid = hand_card_at(st, slot, a.hand)
+            st.hands[slot].remove(iid)
+            st.discards[slot].put_top(iid)
+            card = st.cards[iid]
+            events.append(mark_reveal(public("discarded", seat=slot, card=card, name=st.db.name(card))))
+        case _:  # pragma: no cover - legal_actions never offers anything else
+            raise AssertionError(a.id)
+
+
+def throw_smoke(st: PacificState, u: Unit, k: int, events: list[Event]) -> None:
+    """§11.13 a Smoke Grenade: the cloud envelops the unit (and a craft with everyone in it)."""
+    reveal(st, u, events)
+    tk = skill_user(u).tokens[k]  # §15.7: thrown from inside a landing craft
+    tk.used = True
+    if tk.up.single_use:
+        tk.spent = True
+    for v in u.each():
+        v.smoke = True
+    events.append(public("smoke-grenade", space=where(u)))
+
+
+#: Which of the three handlers makes an action's effect, by its type (one look-up, not a chain of tests).
+_BY_PHASE: dict[type[Action], Callable[[PacificState, Action, int, int, list[Event]], object]] = {
+    **{c: _apply_setup for c in (acts.Keep, acts.Redraw, acts.Bid, acts.Terrain, acts.WideTerrain,
+                                 acts.TerrainDone, acts.TacticalArtillery, acts.Deploy, acts.Play, acts.PlayOn,
+                                 acts.Upgrade, acts.GiveAp, acts.LendLease, acts.Board, acts.TaPass,
+                                 acts.DeployDone, acts.MoveDone, acts.ShootDone, acts.FlipDone, acts.DiscardDone)},
+    **{c: _apply_move for c in (acts.Move, acts.Ride, acts.Cover, acts.Pickup, acts.Trade, acts.Load, acts.Fetch,
+                                acts.Unload, acts.Assault, acts.Advance, acts.Sap, acts.Mount)},
+}  # fmt: skip
+
+
 # ---------------------------------------------------------------------- attacks and Smoke Grenades
-def declare_fire(st: PacificState, aid: str, side: int, events: list[Event], window: bool = True) -> None:
-    """§7.5 ``fire:UNIT:WEAPON:TARGET``; an attack on a unit may first wait for a Smoke Grenade."""
-    parts = aid.split(":")
-    u = find_unit(st, parts[1], side)
+def declare_fire(st: PacificState, a: acts.Fire, side: int, events: list[Event], window: bool = True) -> None:
+    """§7.5 ``unit`` fires ``weapon`` at ``target``; an attack on a unit may first wait for a Smoke Grenade."""
+    u = find_unit(st, a.unit, side)
     if u.cargo is not None and u.has("embark-disembark"):
         u = u.cargo  # §15.5: a landing craft has no gun; its space names its cargo's
-    target = target_internal(st, u, parts[2], parts[3])
-    if window and target[0] == "u" and smoke_window(st, u, st.units[int(target[1:])], aid, "fire", events):
+    weapon = "main" if a.weapon == MAIN else str(a.weapon)
+    target = target_internal(st, u, weapon, a.target)
+    if window and target[0] == "u" and smoke_window(st, u, st.units[int(target[1:])], a.id, "fire", events):
         return
-    fire(st, u, parts[2], target, events)
+    fire(st, u, weapon, target, events)
 
 
-def declare_assault(st: PacificState, aid: str, side: int, events: list[Event], window: bool = True) -> None:
-    """§6.4 ``assault:UNIT:TARGET``: the target gets no Evasion from terrain."""
-    parts = aid.split(":")
-    u = find_unit(st, parts[1], side)
-    e = find_unit(st, parts[2], side)
+def declare_assault(st: PacificState, a: acts.Assault, side: int, events: list[Event], window: bool = True) -> None:
+    """§6.4 the infantry on ``frm`` assaults ``target``: the target gets no Evasion from terrain."""
+    u = unit_on(st, a.frm)
+    e = unit_on(st, a.target)
     reveal(st, u, events)  # an assault is an attack (§11.7: a unit that fires is face up)
-    if window and smoke_window(st, u, e, aid, "assault", events):
+    if window and smoke_window(st, u, e, a.id, "assault", events):
         return
     atk = combat.numbers(st, u, None, e, assault=True, dist=1)
     u.moved = True
@@ -1609,12 +1597,13 @@ def resume_attack(st: PacificState, events: list[Event]) -> None:
     st.actor = ps["return"]
     if ps["kind"] == "ai-fire":
         return  # the AI's Shooting phase makes the shot when it resumes (ai.shooting)
-    if ps["kind"] == "fire":
-        declare_fire(st, ps["action"], ps["side"], events, window=False)
+    declared = acts.parse(ps["action"]) if ps["kind"] in ("fire", "assault") else None
+    if isinstance(declared, acts.Fire):
+        declare_fire(st, declared, ps["side"], events, window=False)
     elif ps["kind"] == "support":
         support_attack(st, ps["action"], st.units[ps["target"]], events)
-    else:
-        declare_assault(st, ps["action"], ps["side"], events, window=False)
+    elif isinstance(declared, acts.Assault):
+        declare_assault(st, declared, ps["side"], events, window=False)
 
 
 def support_attack(st: PacificState, card: str, u: Unit, events: list[Event]) -> None:

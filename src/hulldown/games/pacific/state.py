@@ -37,23 +37,6 @@ WEATHER = ("none", "fog", "rain", "winds", "storm")
 #: §11.6: d10 -> weather
 WEATHER_ROLL = ("none",) * 6 + ("fog", "rain", "winds", "storm")
 
-_ACTIONS: dict[tuple[str, str], Action] = {}
-
-
-def act(aid: str, label: str) -> Action:
-    """Actions are built once and shared (DESIGN rule 6).
-
-    Keyed by id *and* label: one id (``fire:1,5:main:2,3``) is offered for whichever unit
-    stands on that space, and its label must name that unit, not the first one ever seen there.
-    """
-    key = (aid, label)
-    a = _ACTIONS.get(key)
-    if a is None:
-        if len(_ACTIONS) > 200_000:  # labels vary with the units: keep a long search bounded
-            _ACTIONS.clear()
-        a = _ACTIONS[key] = Action(aid, label)
-    return a
-
 
 def clamp(v: int) -> int:
     return 1 if v < 1 else 10 if v > 10 else v

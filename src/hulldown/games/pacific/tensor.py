@@ -1,7 +1,7 @@
 """Fixed-size tensors for RL (engine/tensor.py).
 
 Action space: every action id the game can offer, one index each, in the order documented in
-ids.py (set-up, headquarters, deployment, movement, shooting, flip over and discard, air
+actions.py (set-up, headquarters, deployment, movement, shooting, flip over and discard, air
 reactions); ids name hand positions, spaces and aircraft bays, never card instances, so the space
 is the same for every game with the same card data (about 35,000 ids). Observation layout
 (float32, shape (6, 8, 15) flattened + 24 + 20 x 8):
@@ -23,8 +23,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from hulldown.games.pacific.actions import HAND_SLOTS
 from hulldown.games.pacific.cards import load_cards
-from hulldown.games.pacific.ids import HAND_SLOTS
 
 PHASES = ("mulligan", "bid", "terrain", "hq", "deploy", "move", "shoot", "flip", "discard")
 TYPES = ("infantry", "artillery", "tank", "transport", "aircraft")
@@ -37,7 +37,7 @@ KIND = ("infantry", "artillery", "tank", "transport", "aircraft")
 
 class PacificTensors:
     def action_ids(self, players: int, options: Mapping[str, Any]) -> list[str]:
-        from hulldown.games.pacific.ids import all_action_ids
+        from hulldown.games.pacific.actions import all_action_ids
 
         db = load_cards()
         terrain = tuple(sorted(t.id for t in db.terrain.values() if t.kind != "natural"))

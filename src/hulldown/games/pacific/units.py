@@ -123,7 +123,7 @@ class Unit:
     def multiple(self) -> int:
         for t in self.card.tags:
             if t.startswith("multiple:"):
-                return int(t.split(":")[1])
+                return int(t.removeprefix("multiple:"))
         return 0
 
     def copy(self) -> Unit:

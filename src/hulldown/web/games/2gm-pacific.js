@@ -12,8 +12,9 @@
 import { h } from "../dom.js";
 import { card, counted, facedown, marker, pile, stat, zone } from "./kit.js";
 
-const de = () => document.documentElement.lang === "de";
-const L = (en, ger) => (de() ? ger : en);
+// Every text comes from the game's catalog (the ui.* keys of messages.json), in the page's
+// language: render() takes the catalog's lookup from its context before drawing anything.
+let msg = (key) => key;
 
 const SIDE_COLOUR = ["#3f5f8f", "#a33a2a"];
 const TYPE_LETTER = { infantry: "I", tank: "T", artillery: "A", transport: "V", aircraft: "✈", general: "G", hero: "H" };
@@ -24,13 +25,13 @@ let selected = null;
 const space = (r, c) => `${r + 1},${c + 1}`;
 
 // Battlefield size: declared by the observation where the game says so, else the smallest
-// grid holding every space it mentions (at least the standard 6 rows by 8 columns).
-function dimensions(obs, ids) {
+// grid holding every space it or the actions mention (at least the standard 6 rows by 8 columns).
+function dimensions(obs, aims) {
   if (obs.grid && obs.grid.rows && obs.grid.cols) return [obs.grid.rows, obs.grid.cols];
   let rows = 6;
   let cols = 8;
   const seen = [...obs.units.map((u) => u.space), ...obs.terrain.map((t) => t.space), ...(obs.smoke || []), ...(obs.muddy || [])];
-  for (const id of ids) for (const part of id.split(":")) if (/^\d+,\d+$/.test(part)) seen.push(part);
+  for (const a of aims) seen.push(a.target, a.on);
   for (const s of seen) {
     const m = /^(\d+),(\d+)$/.exec(s || "");
     if (m) {
@@ -41,11 +42,11 @@ function dimensions(obs, ids) {
   return [rows, cols];
 }
 
-// What an action is aimed at: `source` (a unit "u:<space>" / "u:bay:<side>:<k>", a hand card
-// "h:<k>", a terrain card "t:<id>", "ta") or null, and `target` (a space, "hq:<side>",
-// "bay:<side>:<k>") or null; `on` is the element a source-less action belongs to.
-function aim(id, mine) {
-  const p = id.split(":");
+// What an action is aimed at, read off its payload ({kind, ...fields}, games/pacific/actions.py):
+// `source` (a unit "u:<space>" / "u:bay:<side>:<k>", a hand card "h:h<k>", a terrain card
+// "t:<id>", "ta") or null, and `target` (a space, "hq:<side>", "bay:<side>:<k>") or null;
+// `on` is the element a source-less action belongs to.
+function aim(p, mine) {
   const unit = (ref) => {
     if (ref === undefined) return null;
     if (/^a\d+$/.test(ref)) return `bay:${mine}:${ref.slice(1)}`;
@@ -53,46 +54,51 @@ function aim(id, mine) {
     return ref;
   };
   const src = (ref) => `u:${unit(ref)}`;
-  switch (p[0]) {
+  const hand = (k) => `h:h${k + 1}`;
+  switch (p.kind) {
     case "terrain":
-      return { source: `t:${p[1]}`, target: p[2], kind: "place" };
+      return { source: `t:${p.terrain}`, target: p.space, kind: "place" };
     case "ta":
-      return { source: "ta", target: p[2], kind: "attack" };
+      return { source: "ta", target: p.space, kind: "attack" };
     case "deploy":
-      return { source: `h:${p[1]}`, target: p[2] === "hq" ? `hq:${mine}` : p[2], kind: "place" };
+      return { source: hand(p.hand), target: p.space === "hq" ? `hq:${mine}` : p.space, kind: "place" };
     case "board":
-      return { source: `h:${p[1]}`, target: p[2], kind: "place" };
+      return { source: hand(p.hand), target: p.carrier, kind: "place" };
     case "load":
+      return { source: src(p.frm), target: p.carrier, kind: "move" };
     case "fetch":
+      return { source: src(p.carrier), target: p.unit, kind: "move" };
     case "unload":
-      return { source: src(p[1]), target: p[2], kind: "move" };
+      return { source: src(p.carrier), target: p.to, kind: "move" };
     case "play":
-      return p.length > 2 ? { source: `h:${p[1]}`, target: unit(p[2]), kind: "card" } : { on: `h:${p[1]}` };
+      return p.unit !== undefined ? { source: hand(p.hand), target: unit(p.unit), kind: "card" } : { on: hand(p.hand) };
     case "discard":
-      return { on: `h:${p[1]}` };
+      return { on: hand(p.hand) };
     case "move":
     case "ride":
     case "cover":
+      return { source: src(p.frm), target: p.to, kind: "move" };
     case "sap":
-      return { source: src(p[1]), target: p[2], kind: "move" };
+      return { source: src(p.frm), target: p.target, kind: "move" };
     case "assault":
-      return { source: src(p[1]), target: p[2], kind: "attack" };
+      return { source: src(p.frm), target: p.target, kind: "attack" };
     case "heal":
-      return { source: src(p[1]), target: p[2], kind: "card" };
-    case "fire": {
-      const t = p[3] === "hq" ? `hq:${1 - mine}` : unit(p[3]);
-      return { source: src(p[1]), target: t, kind: "attack" };
-    }
+      return { source: src(p.medic), target: p.patient, kind: "card" };
+    case "fire":
+      return { source: src(p.unit), target: p.target === "hq" ? `hq:${1 - mine}` : unit(p.target), kind: "attack" };
     case "upgrade":
-    case "advance":
-    case "pickup":
     case "mount":
     case "smoke":
+      return { on: unit(p.unit) };
+    case "advance":
+    case "pickup":
     case "dismount":
     case "aa":
+    case "trade":
+      return { on: p.space };
     case "intercept":
     case "escort":
-      return { on: unit(p[1]) };
+      return { on: `bay:${mine}:${p.bay}` };
     default:
       return {};
   }
@@ -108,16 +114,16 @@ function cardInfo(ctx, id, name) {
 }
 
 function unitFacts(u, c) {
-  const facts = [`${u.name} (${u.type}), ${L("side", "Seite")} ${u.side}`, `${L("wounds", "Wunden")} ${u.wounds}/${u.hp}`];
+  const facts = [`${u.name} (${u.type}), ${msg("ui.side")} ${u.side}`, `${msg("ui.wounds")} ${u.wounds}/${u.hp}`];
   if (c) {
-    facts.push(`${L("move", "Bewegung")} ${c.move}, ${L("range", "Reichweite")} ${c.range}, ${L("accuracy", "Treffer")} ${c.hit}+/${c.crit}+`);
-    facts.push(`${L("armour-piercing", "Durchschlag")} ${c.pierce}, ${L("damage", "Schaden")} ${c.damage}, ${L("armour", "Panzerung")} ${c.armour}`);
+    facts.push(`${msg("ui.move")} ${c.move}, ${msg("ui.range")} ${c.range}, ${msg("ui.accuracy")} ${c.hit}+/${c.crit}+`);
+    facts.push(`${msg("ui.armourPiercing")} ${c.pierce}, ${msg("ui.damage")} ${c.damage}, ${msg("ui.armour")} ${c.armour}`);
     if (c.tags && c.tags.length) facts.push(c.tags.join(", "));
   }
-  for (const t of u.tokens || []) facts.push(`${L("token", "Marker")}: ${t.name}${t.mounted ? ` (${L("mounted", "montiert")})` : ""}${t.spent ? ` (${L("spent", "verbraucht")})` : ""}`);
-  for (const a of u.attached_cards || []) facts.push(`${L("card", "Karte")}: ${a.name}`);
-  if (u.usf) facts.push(L("under suppressive fire", "unter Sperrfeuer"));
-  if (u.moved) facts.push(L("has moved", "hat sich bewegt"));
+  for (const t of u.tokens || []) facts.push(`${msg("ui.token")}: ${t.name}${t.mounted ? ` (${msg("ui.mounted")})` : ""}${t.spent ? ` (${msg("ui.spent")})` : ""}`);
+  for (const a of u.attached_cards || []) facts.push(`${msg("ui.card")}: ${a.name}`);
+  if (u.usf) facts.push(msg("ui.underSuppressiveFire"));
+  if (u.moved) facts.push(msg("ui.hasMoved"));
   return facts.join("\n");
 }
 
@@ -133,7 +139,7 @@ function unitToken(u, ctx, sel) {
     h("div", { class: "pf-pips" }, pips),
     (u.tokens || []).length ? h("div", { class: "pf-tokens" }, u.tokens.map((t) => h("span", { class: `pf-token${t.spent ? " spent" : ""}${t.mounted ? " mounted" : ""}`, title: t.name }, t.name.slice(0, 2)))) : null,
     u.usf ? h("span", { class: "pf-flag" }, "USF") : null,
-    u.cargo ? h("div", { class: "pf-cargo", title: L("carried", "befördert") }, `⤷ ${u.cargo.name}${u.cargo.wounds ? ` (${u.cargo.wounds}/${u.cargo.hp})` : ""}`) : null,
+    u.cargo ? h("div", { class: "pf-cargo", title: msg("ui.carried") }, `⤷ ${u.cargo.name}${u.cargo.wounds ? ` (${u.cargo.wounds}/${u.cargo.hp})` : ""}`) : null,
   );
 }
 
@@ -173,7 +179,7 @@ function control(el, key, acts, sources, ctx, select) {
       ctx.act(acts[0].id);
     } else if (acts.length) {
       const items = acts.map((a) => [a.label, () => ctx.act(a.id), a.id]);
-      if (canSelect) items.push([L("Select (show its targets)", "Wählen (Ziele zeigen)"), () => select(key)]);
+      if (canSelect) items.push([msg("ui.selectSource"), () => select(key)]);
       openMenu(el, items);
     } else {
       select(key);
@@ -187,7 +193,7 @@ function control(el, key, acts, sources, ctx, select) {
 }
 
 function boardView(obs, ctx, aims, sources, select, mine) {
-  const [rows, cols] = dimensions(obs, aims.map((a) => a.id));
+  const [rows, cols] = dimensions(obs, aims);
   const flip = mine === 1;
   const units = new Map(obs.units.filter((u) => u.space !== "hq").map((u) => [u.space, u]));
   const terrain = new Map(obs.terrain.map((t) => [t.space, t]));
@@ -206,11 +212,11 @@ function boardView(obs, ctx, aims, sources, select, mine) {
       const u = units.get(name);
       const deployRow = r === 0 ? 0 : r === rows - 1 ? 1 : null;
       const parts = [h("span", { class: "pf-name" }, name)];
-      if (t) parts.push(h("div", { class: `pf-terrain${t.ruins ? " ruins" : ""}`, title: `${t.name}${t.hp ? `, ${L("hit points", "Trefferpunkte")} ${t.hp}` : ""}` }, t.ruins ? `${t.name} (${L("ruins", "Ruinen")})` : t.name, t.hp ? h("small", {}, ` ${t.hp}♥`) : null));
+      if (t) parts.push(h("div", { class: `pf-terrain${t.ruins ? " ruins" : ""}`, title: `${t.name}${t.hp ? `, ${msg("ui.hitPoints")} ${t.hp}` : ""}` }, t.ruins ? `${t.name} (${msg("ui.ruins")})` : t.name, t.hp ? h("small", {}, ` ${t.hp}♥`) : null));
       if (u) parts.push(unitToken(u, ctx, selected === `u:${name}`));
-      if (smoke.has(name)) parts.push(h("span", { class: "pf-smoke", title: L("smoke", "Rauch") }, "☁"));
-      if (muddy.has(name)) parts.push(h("span", { class: "pf-mud", title: L("muddy", "schlammig") }, "≈"));
-      if (objectives.has(name)) parts.push(h("span", { class: "pf-objective", title: L("objective", "Ziel") }, "⚑"));
+      if (smoke.has(name)) parts.push(h("span", { class: "pf-smoke", title: msg("ui.smoke") }, "☁"));
+      if (muddy.has(name)) parts.push(h("span", { class: "pf-mud", title: msg("ui.muddy") }, "≈"));
+      if (objectives.has(name)) parts.push(h("span", { class: "pf-objective", title: msg("ui.objective") }, "⚑"));
       const here = aims.filter((a) => (a.target === name && a.source === selected) || (a.on === name));
       const kinds = new Set(here.map((a) => a.kind || "own"));
       const hl = kinds.has("attack") ? "attack" : kinds.has("move") ? "move" : here.length ? "other" : "";
@@ -222,7 +228,7 @@ function boardView(obs, ctx, aims, sources, select, mine) {
       cells.push(control(el, u ? `u:${name}` : null, here, sources, ctx, select));
     }
   }
-  return h("div", { class: "pf-grid", style: `grid-template-columns: repeat(${cols}, 1fr)`, role: "grid", "aria-label": L("battlefield", "Schlachtfeld") }, cells);
+  return h("div", { class: "pf-grid", style: `grid-template-columns: repeat(${cols}, 1fr)`, role: "grid", "aria-label": msg("ui.battlefield") }, cells);
 }
 
 function sidePanel(obs, side, ctx, aims, sources, select, mine) {
@@ -232,24 +238,24 @@ function sidePanel(obs, side, ctx, aims, sources, select, mine) {
   const hqKey = `hq:${side}`;
   const hqActs = aims.filter((a) => a.target === hqKey && a.source === selected);
   const hq = control(
-    h("div", { class: `pf-hq side${side}`, style: `border-color:${SIDE_COLOUR[side]}`, title: L("headquarters", "Hauptquartier") },
+    h("div", { class: `pf-hq side${side}`, style: `border-color:${SIDE_COLOUR[side]}`, title: msg("ui.headquarters") },
       h("b", {}, `HQ ${army.toUpperCase()}`),
-      h("div", {}, `${L("wounds", "Wunden")} ${obs.hq_wounds[side]}/12`),
-      h("div", {}, `${L("armour", "Panzerung")} ${obs.hq_armour[side]}`)),
+      h("div", {}, `${msg("ui.wounds")} ${obs.hq_wounds[side]}/12`),
+      h("div", {}, `${msg("ui.armour")} ${obs.hq_armour[side]}`)),
     null, hqActs, sources, ctx, select);
   const bays = obs.units.filter((u) => u.space === "hq" && u.side === side).sort((a, b) => a.bay - b.bay).map((u) => {
     const key = unitKey(u);
     const acts = aims.filter((a) => (a.target === key && a.source === selected) || a.on === key);
     return control(h("div", { class: "pf-bay", dataset: { bay: String(u.bay) } }, unitToken(u, ctx, selected === `u:${key}`)), `u:${key}`, acts, sources, ctx, select);
   });
-  const hqCards = obs.hq_cards[side].map((c) => card({ name: c.name, type: `${L("cost", "Kosten")} ${c.cost}`, tone: "tactic", extra: "small" }));
+  const hqCards = obs.hq_cards[side].map((c) => card({ name: c.name, type: `${msg("ui.cost")} ${c.cost}`, tone: "tactic", extra: "small" }));
   const hands = slots.map((slot) => {
     const cards = obs.hands[slot];
-    const who = `${ctx.t("seat")} ${slot}${slot === ctx.seat ? ` (${L("you", "du")})` : ""}`;
+    const who = `${ctx.t("seat")} ${slot}${slot === ctx.seat ? ` (${msg("ui.you")})` : ""}`;
     if (cards === null) {
       const backs = [];
       for (let i = 0; i < obs.hand_sizes[slot]; i++) backs.push(facedown({ extra: "mini" }));
-      return h("div", { class: "pf-hand-closed" }, h("small", {}, `${who}: ${L("hand", "Hand")} ${obs.hand_sizes[slot]}`), h("div", { class: "tk-opp-hand" }, backs));
+      return h("div", { class: "pf-hand-closed" }, h("small", {}, `${who}: ${msg("ui.hand")} ${obs.hand_sizes[slot]}`), h("div", { class: "tk-opp-hand" }, backs));
     }
     const els = cards.map((cd, k) => {
       const ref = `h${k + 1}`;
@@ -258,7 +264,7 @@ function sidePanel(obs, side, ctx, aims, sources, select, mine) {
         name: cd.name,
         type: `${info ? info.type || info.kind || "" : ""} · ${cd.cost}`,
         tone: `${info && info.kind === "unit" ? `unit ${info.type}` : "tactic"}`,
-        stats: info && info.kind === "unit" ? [stat("R", info.range, L("range", "Reichweite")), stat("H", `${info.hit}/${info.crit}`, L("accuracy", "Treffer")), stat("AP", info.pierce, L("armour-piercing", "Durchschlag")), stat("A", info.armour, L("armour", "Panzerung")), stat("HP", info.hp, L("hit points", "Trefferpunkte"))] : [],
+        stats: info && info.kind === "unit" ? [stat("R", info.range, msg("ui.range")), stat("H", `${info.hit}/${info.crit}`, msg("ui.accuracy")), stat("AP", info.pierce, msg("ui.armourPiercing")), stat("A", info.armour, msg("ui.armour")), stat("HP", info.hp, msg("ui.hitPoints"))] : [],
         extra: "small",
       });
       const key = `h:${ref}`;
@@ -266,7 +272,7 @@ function sidePanel(obs, side, ctx, aims, sources, select, mine) {
       const acts = slot === ctx.seat ? aims.filter((a) => a.on === key) : [];
       return slot === ctx.seat ? control(el, key, acts, sources, ctx, select) : el;
     });
-    return zone(`${who}: ${L("hand", "Hand")} (${cards.length})`, els, slot === ctx.seat ? "hand" : "");
+    return zone(`${who}: ${msg("ui.hand")} (${cards.length})`, els, slot === ctx.seat ? "hand" : "");
   });
   const discards = obs.discards[side] || [];
   return h(
@@ -274,16 +280,16 @@ function sidePanel(obs, side, ctx, aims, sources, select, mine) {
     { class: `pf-side${isMine ? " mine" : ""}${obs.active_side === side ? " to-act" : ""}`, dataset: { side: String(side) } },
     h("header", {},
       h("span", { class: "tc-swatch", style: `background:${SIDE_COLOUR[side]}` }),
-      h("b", {}, `${army.toUpperCase()} — ${slots.length ? slots.map((s) => `${ctx.t("seat")} ${s}`).join(", ") : L("rulebook AI", "Regel-KI")}`),
-      obs.active_side === side && !obs.over ? marker(L("active", "am Zug"), "active") : null,
-      marker(`AP ${obs.ap[side]}`, "phase", L("action points", "Aktionspunkte")),
-      marker(`${L("supply line", "Nachschublinie")} ${obs.supply[side]}`),
-      obs.bids[side] !== null && obs.bids[side] !== undefined && obs.phase === "bid" ? marker(`${L("bid", "Gebot")} ${obs.bids[side]}`) : null),
+      h("b", {}, `${army.toUpperCase()} — ${slots.length ? slots.map((s) => `${ctx.t("seat")} ${s}`).join(", ") : msg("ui.rulebookAi")}`),
+      obs.active_side === side && !obs.over ? marker(msg("ui.active"), "active") : null,
+      marker(`AP ${obs.ap[side]}`, "phase", msg("ui.actionPoints")),
+      marker(`${msg("ui.supplyLine")} ${obs.supply[side]}`),
+      obs.bids[side] !== null && obs.bids[side] !== undefined && obs.phase === "bid" ? marker(`${msg("ui.bid")} ${obs.bids[side]}`) : null),
     h("div", { class: "pf-hq-row" }, hq, bays.length ? h("div", { class: "pf-bays" }, bays) : null, ...hqCards,
-      pile(L("deck", "Stapel"), slots.length ? slots.reduce((n, s) => n + obs.deck_sizes[s], 0) : obs.deck_sizes[side] || 0),
-      pile(L("discard", "Ablage"), discards.length)),
+      pile(msg("ui.deck"), slots.length ? slots.reduce((n, s) => n + obs.deck_sizes[s], 0) : obs.deck_sizes[side] || 0),
+      pile(msg("ui.discard"), discards.length)),
     ...hands,
-    discards.length ? h("details", { class: "piles" }, h("summary", {}, `${L("discard pile", "Ablagestapel")} (${discards.length})`), zone("", counted(discards.map((c) => c.name)).map(([n, k]) => h("span", { class: "chip" }, k > 1 ? `${n} ×${k}` : n)))) : null,
+    discards.length ? h("details", { class: "piles" }, h("summary", {}, `${msg("ui.discardPile")} (${discards.length})`), zone("", counted(discards.map((c) => c.name)).map(([n, k]) => h("span", { class: "chip" }, k > 1 ? `${n} ×${k}` : n)))) : null,
   );
 }
 
@@ -293,46 +299,47 @@ function terrainPanel(obs, ctx, sources, select) {
   if (!piles.length || ![...sources].some((s) => s.startsWith("t:"))) return null;
   const seen = new Set();
   const els = piles.filter((t) => !seen.has(t.id) && seen.add(t.id)).map((t) => {
-    const el = card({ name: t.name, type: L("terrain", "Gelände"), tone: "event", extra: "small" });
+    const el = card({ name: t.name, type: msg("ui.terrain"), tone: "event", extra: "small" });
     return control(el, `t:${t.id}`, [], sources, ctx, select);
   });
-  return zone(L("terrain cards to place", "Geländekarten zum Legen"), els);
+  return zone(msg("ui.terrainCardsToPlace"), els);
 }
 
 function airPanel(obs) {
   if (!obs.air) return null;
   const rows = Object.entries(obs.air).filter(([, v]) => v !== null && v !== undefined && v !== "" && !(Array.isArray(v) && !v.length));
-  return h("div", { class: "tk-attack pf-air" }, h("h4", {}, L("air attack", "Luftangriff")), h("ul", {}, rows.map(([k, v]) => h("li", {}, `${k}: ${typeof v === "object" ? JSON.stringify(v) : v}`))));
+  return h("div", { class: "tk-attack pf-air" }, h("h4", {}, msg("ui.airAttack")), h("ul", {}, rows.map(([k, v]) => h("li", {}, `${k}: ${typeof v === "object" ? JSON.stringify(v) : v}`))));
 }
 
 function aiPanel(obs) {
   if (!obs.solo) return null;
   const last = (obs.ai_log || []).slice(-8);
-  return h("div", { class: "pf-ai" }, h("h4", {}, `${L("rulebook AI", "Regel-KI")}${obs.behaviour ? ` — ${obs.behaviour}` : ""}`), last.length ? h("ol", {}, last.map((d) => h("li", {}, d))) : h("span", { class: "muted" }, "—"));
+  return h("div", { class: "pf-ai" }, h("h4", {}, `${msg("ui.rulebookAi")}${obs.behaviour ? ` — ${obs.behaviour}` : ""}`), last.length ? h("ol", {}, last.map((d) => h("li", {}, d))) : h("span", { class: "muted" }, "—"));
 }
 
 function phaseBar(obs, ctx, mine) {
   const acting = ctx.actions && ctx.actions.length;
   return h("div", { class: "phase-bar" },
-    marker(`${L("round", "Runde")} ${obs.round}${obs.max_rounds ? `/${obs.max_rounds}` : ""}`),
-    obs.scenario && obs.scenario !== "pitched" ? marker(`${L("scenario", "Szenario")}: ${obs.scenario}`, "warn") : null,
-    marker(`${L("phase", "Phase")}: ${obs.phase}`, "phase"),
+    marker(`${msg("ui.round")} ${obs.round}${obs.max_rounds ? `/${obs.max_rounds}` : ""}`),
+    obs.scenario && obs.scenario !== "pitched" ? marker(`${msg("ui.scenario")}: ${obs.scenario}`, "warn") : null,
+    marker(`${msg("ui.phase")}: ${obs.phase}`, "phase"),
     obs.over
-      ? marker(obs.winner === null || obs.winner < 0 ? L("draw", "Unentschieden") : `${obs.armies[obs.winner].toUpperCase()} ${L("wins", "gewinnt")}`, "active")
-      : marker(acting ? L("your decision", "deine Entscheidung") : `${L("waiting for", "wartet auf")} ${obs.actor === null || obs.actor === undefined ? L("the rules", "die Regeln") : `${ctx.t("seat")} ${obs.actor}`}${obs.active_side !== null && obs.active_side !== mine && acting ? ` (${L("reaction", "Reaktion")})` : ""}`, acting ? "active" : "wait"),
-    obs.weather && obs.weather !== "none" ? marker(`${L("weather", "Wetter")}: ${obs.weather}`, "warn") : null,
-    obs.first_side !== null && obs.first_side !== undefined ? marker(`${L("first", "zuerst")}: ${obs.armies[obs.first_side].toUpperCase()}`) : null);
+      ? marker(obs.winner === null || obs.winner < 0 ? msg("ui.draw") : `${obs.armies[obs.winner].toUpperCase()} ${msg("ui.wins")}`, "active")
+      : marker(acting ? msg("ui.yourDecision") : `${msg("ui.waitingFor")} ${obs.actor === null || obs.actor === undefined ? msg("ui.theRules") : `${ctx.t("seat")} ${obs.actor}`}${obs.active_side !== null && obs.active_side !== mine && acting ? ` (${msg("ui.reaction")})` : ""}`, acting ? "active" : "wait"),
+    obs.weather && obs.weather !== "none" ? marker(`${msg("ui.weather")}: ${obs.weather}`, "warn") : null,
+    obs.first_side !== null && obs.first_side !== undefined ? marker(`${msg("ui.first")}: ${obs.armies[obs.first_side].toUpperCase()}`) : null);
 }
 
 function legend() {
   return h("div", { class: "tc-legend" },
-    h("span", { class: "tc-key" }, L("I infantry · T tank · A artillery · V transport · ✈ aircraft · G general", "I Infanterie · T Panzer · A Artillerie · V Transport · ✈ Flugzeug · G General")),
-    h("span", { class: "tc-key" }, L("squares: hit points (red: wounds) · ★ promotion · ⤷ carried unit · ☁ smoke · ≈ mud · ⚑ objective · blue: sea · tinted rows: deployment lines", "Kästchen: Trefferpunkte (rot: Wunden) · ★ Beförderung · ⤷ beförderte Einheit · ☁ Rauch · ≈ Schlamm · ⚑ Ziel · blau: See · getönte Reihen: Aufstellungslinien")));
+    h("span", { class: "tc-key" }, msg("ui.legendTypes")),
+    h("span", { class: "tc-key" }, msg("ui.legendMarks")));
 }
 
 export function render(obs, ctx) {
   const mine = obs.your_side === null || obs.your_side === undefined ? 0 : obs.your_side;
-  const aims = (ctx.actions || []).map((a) => ({ ...aim(a.id, mine), id: a.id, label: a.label }));
+  msg = ctx.msg;
+  const aims = (ctx.actions || []).map((a) => ({ ...aim(a.payload || {}, mine), id: a.id, label: ctx.actionText(a) }));
   const sources = new Set(aims.filter((a) => a.source && a.target).map((a) => a.source));
   if (!sources.has(selected)) selected = [...sources].find((s) => s.startsWith("u:")) || [...sources][0] || null;
   let root = null;
@@ -340,7 +347,7 @@ export function render(obs, ctx) {
     selected = key;
     root.replaceWith(render(obs, ctx));
   };
-  const ta = sources.has("ta") ? control(h("div", { class: "pf-ta" }, L("Tactical Artillery: choose a space", "Taktische Artillerie: Feld wählen")), "ta", [], sources, ctx, select) : null;
+  const ta = sources.has("ta") ? control(h("div", { class: "pf-ta" }, msg("ui.taChoose")), "ta", [], sources, ctx, select) : null;
   root = h(
     "div",
     { class: "pf-board" },
@@ -352,7 +359,7 @@ export function render(obs, ctx) {
         sidePanel(obs, mine, ctx, aims, sources, select, mine),
         legend()),
       h("div", { class: "tc-side" }, ta, terrainPanel(obs, ctx, sources, select), airPanel(obs), aiPanel(obs),
-        selected ? h("div", { class: "tc-selected muted" }, `${L("selected", "gewählt")}: ${selected.replace(/^u:/, "").replace(/^h:/, L("hand card ", "Handkarte ")).replace(/^t:/, "")}`) : null)),
+        selected ? h("div", { class: "tc-selected muted" }, `${msg("ui.selected")}: ${selected.replace(/^u:/, "").replace(/^h:/, msg("ui.handCard")).replace(/^t:/, "")}`) : null)),
   );
   return root;
 }

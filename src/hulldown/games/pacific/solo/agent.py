@@ -10,9 +10,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from hulldown.engine.rng import SplitMix64
+from hulldown.games.pacific import actions as acts
 from hulldown.games.pacific import grid
-from hulldown.games.pacific.ids import find_unit, hand_card
-from hulldown.games.pacific.solo.actions_view import _id, _id_parts
+from hulldown.games.pacific.actions import HQ, MAIN, SPACE_NAMES
+from hulldown.games.pacific.ids import find_unit, hand_card_at, unit_on
 from hulldown.games.pacific.solo.procedure import RulebookProcedure
 from hulldown.games.pacific.solo.s12_02_behaviour import current_band, side_table
 from hulldown.games.pacific.solo.s12_04_priorities import DEPLOY_NAME, PRIORITIES, priority
@@ -54,7 +55,7 @@ class SoloAIAgent:
         self.rng = SplitMix64(seed)
         self.last_reason = ""
         self.last_band = ""
-        self._spots: dict[str, int] = {}  # §12.5 placement of each hand card, per decision
+        self._spots: dict[int, int] = {}  # §12.5 placement of each hand card (by position), per decision
         self._move_plan: tuple[str, str] | None = None  # §12.6 this decision's move, if computed
         self._stays: set[tuple[int, int]] = set()  # (turn, unit) that §12.6 keeps in place
         self._bid = 0  # §12.1 this decision's bid
@@ -95,41 +96,43 @@ class SoloAIAgent:
 
     def _score(self, st: PacificState, a: Action, table: str, b: str) -> Scored:
         """§12.10 One legal action's score under the behaviour ``b`` of ``table``."""
-        p = _id_parts(a.id)
-        k = p[0]
+        assert isinstance(a, acts.PacificAction)
+        k = a.KIND
         side = st.side_of(self.seat)
         if k in _FIXED:
             return _FIXED[k]
-        if k == "bid":
-            return (abs(int(p[1]) - self._bid),), self._bid_why
-        if k == "terrain":
+        if isinstance(a, acts.Bid):
+            return (abs(a.ap - self._bid),), self._bid_why
+        if isinstance(a, acts.Terrain | acts.WideTerrain):
             if a.id == self._terrain:
-                return (0,), f"12.1 Terrain: {p[1]} on {p[2]} (d10 row and column)"
+                return (0,), f"12.1 Terrain: {a.terrain} on {SPACE_NAMES[a.space]} (d10 row and column)"
             return (5,), "12.1 Terrain: not the card or space of the table"
-        if k in ("deploy", "play"):
-            return self._deploy_score(st, p, table, b, side)
-        if k == "fetch" and st.phase == "deploy":
-            return self._line_fetch(st, p, table, b, side)
+        if isinstance(a, acts.Deploy | acts.Play | acts.PlayOn):
+            return self._deploy_score(st, a, table, b, side)
+        if isinstance(a, acts.Fetch) and st.phase == "deploy":
+            return self._line_fetch(st, a, table, b, side)
         if k in ("move", "unload", "load", "fetch"):
             plan = self._plan(st, side, table, b)
             if plan is not None and plan[0] == a.id:
                 return (0,), plan[1]
             return (5,), "12.6 not the table's move"
-        if k == "fire":
-            return _fire_score(st, p, side)
+        if isinstance(a, acts.Fire):
+            return _fire_score(st, a, side)
         if k.endswith("done"):
             return (2,), "phase over"
         return (3,), "not used by the AI"
 
-    def _deploy_score(self, st: PacificState, p: list[str], table: str, b: str, side: int) -> Scored:
+    def _deploy_score(
+        self, st: PacificState, a: acts.Deploy | acts.Play | acts.PlayOn, table: str, b: str, side: int
+    ) -> Scored:
         """§12.4 a card of the hand deployed or played by the priority of its line, §12.5 where."""
-        k = p[0]
-        iid = hand_card(st, self.seat, p[1])
+        iid = hand_card_at(st, self.seat, a.hand)
         cid = st.cards[iid]
-        if k == "play" and st.phase == "deploy":
+        if not isinstance(a, acts.Deploy) and st.phase == "deploy":
             sc = st.db.support.get(cid)
             if sc is not None and sc.effect in ("promotion", "accuracy-turn"):
-                return self._shooting_card(st, sc, find_unit(st, p[2], side) if len(p) > 2 else None, side)
+                on = find_unit(st, a.unit, side) if isinstance(a, acts.PlayOn) else None
+                return self._shooting_card(st, sc, on, side)
         cost = st.db.cost(cid)
         pr = priority(st, table, b, cid)
         name = DEPLOY_NAME[table][b]
@@ -138,14 +141,14 @@ class SoloAIAgent:
                 return (1, -cost), "12.4 support cards (more than 3 AP left)"
             return (4,), f"12.4 {name}: not in the table"
         spot = 0
-        if k == "deploy" and p[2] != "hq":  # §12.5 the table's placement for this card
-            if p[1] not in self._spots:
-                spaces = [grid.parse(_id_parts(x.id)[2]) for x in self._legal_deploys(st, p[1])]
+        if isinstance(a, acts.Deploy) and a.space != HQ:  # §12.5 the table's placement for this card
+            if a.hand not in self._spots:
+                spaces = [x.space for x in self._legal_deploys(st, a.hand)]
                 pierce = st.db.units[cid].pierce
-                self._spots[p[1]] = self._line_spot(st, cid, pr, table, b, side, spaces)
-                if self._spots[p[1]] < 0 and spaces:
-                    self._spots[p[1]] = placement(st, pierce, spaces, b, side)[0]
-            spot = 0 if grid.parse(p[2]) == self._spots[p[1]] else 1
+                self._spots[a.hand] = self._line_spot(st, cid, pr, table, b, side, spaces)
+                if self._spots[a.hand] < 0 and spaces:
+                    self._spots[a.hand] = placement(st, pierce, spaces, b, side)[0]
+            spot = 0 if a.space == self._spots[a.hand] else 1
         return (0, pr, -cost, spot), f"12.4 {name} priority {pr}; 12.5 placement"
 
     def _plan(self, st: PacificState, side: int, table: str, b: str) -> tuple[str, str] | None:
@@ -181,16 +184,16 @@ class SoloAIAgent:
         if u.cargo is not None:
             c, here = u.cargo, u.space
             if unload_here(sim, u, b, table, []):
-                return _id("unload", grid.name(here), grid.name(c.space)), sim.ai_log[-1]
+                return acts.Unload(here, c.space).id, sim.ai_log[-1]
         if can_move(sim, u):
             dests = [x for x in move_destinations(sim, u)[0] if sim.board[x] < 0]
             picked = destination(sim, u, dests, b, table, []) if dests else None
             if picked is not None:
-                return _id("move", grid.name(u.space), grid.name(picked[0])), f"12.6 Movement: {picked[1]}"
+                return acts.Move(u.space, picked[0]).id, f"12.6 Movement: {picked[1]}"
             if u.cargo is not None:
                 c, here = u.cargo, u.space
                 if unload_here(sim, u, b, table, [], staying=True):
-                    return _id("unload", grid.name(here), grid.name(c.space)), sim.ai_log[-1]
+                    return acts.Unload(here, c.space).id, sim.ai_log[-1]
         return None
 
     def _pickup(self, sim: PacificState, side: int, table: str, b: str) -> tuple[str, str] | None:
@@ -205,9 +208,9 @@ class SoloAIAgent:
                 if t.iid in empty and t.cargo is not None and t.cargo.iid in before:
                     c = t.cargo
                     if t.space == before[t.iid]:
-                        aid = _id("load", grid.name(before[c.iid]), grid.name(t.space))
+                        aid = acts.Load(before[c.iid], t.space).id
                     else:
-                        aid = _id("fetch", grid.name(before[t.iid]), grid.name(before[c.iid]))
+                        aid = acts.Fetch(before[t.iid], before[c.iid]).id
                     return aid, sim.ai_log[n] if len(sim.ai_log) > n else "12.6 Movement: pickup"
         return None
 
@@ -224,11 +227,11 @@ class SoloAIAgent:
         plan = field_plan(st, kind, wish, cid, set(), side)
         return plan[0] if plan is not None and plan[0] in spaces else -1
 
-    def _line_fetch(self, st: PacificState, p: list[str], table: str, b: str, side: int) -> Scored:
+    def _line_fetch(self, st: PacificState, a: acts.Fetch, table: str, b: str, side: int) -> Scored:
         """§12.4 with §15.2 case 2: a transport line's carrier deployed this turn with *Mobility*
         drives to the costliest unit of the battlefield its line takes on board."""
-        t = find_unit(st, p[1], side)
-        c = find_unit(st, p[2], side)
+        t = unit_on(st, a.carrier)
+        c = unit_on(st, a.unit)
         entries = PRIORITIES[table][b]
         pr = priority(st, table, b, st.cards[t.iid])
         if t.deployed_turn == st.turn and 1 <= pr <= len(entries) and entries[pr - 1][0] in CARRIER_KINDS:
@@ -286,21 +289,18 @@ class SoloAIAgent:
             for _ in range(30):
                 row = 2 if 1 + self.rng.below(10) <= 5 else 3
                 s = grid.space(grid.row_index(side, row), grid.D10_COLUMN[self.rng.below(10)])
-                aid = _id("terrain", t.id, grid.name(s))
+                aid = acts.Terrain(t.id, s).id
                 if st.terrain[s] < 0 and aid in legal:
                     self._terrain = aid
                     return
 
-    def _legal_deploys(self, st: PacificState, ref: str) -> list[Action]:
-        """§12.5 The legal deployments of hand card ``ref`` onto the battlefield (not beside the HQ)."""
+    def _legal_deploys(self, st: PacificState, hand: int) -> list[acts.Deploy]:
+        """§12.5 The legal deployments of the hand card at ``hand`` onto the battlefield (not beside the HQ)."""
         from hulldown.games.pacific.rules import deploy_actions
 
-        out = []
-        for x in deploy_actions(st, self.seat):
-            p = _id_parts(x.id)
-            if len(p) > 2 and p[0] == "deploy" and p[1] == ref and p[-1] != "hq":
-                out.append(x)
-        return out
+        return [
+            x for x in deploy_actions(st, self.seat) if isinstance(x, acts.Deploy) and x.hand == hand and x.space != HQ
+        ]
 
 
 #: §12.10 the actions scored the same whatever the state
@@ -322,13 +322,13 @@ _FIXED: dict[str, Scored] = {
 }
 
 
-def _fire_score(st: PacificState, p: list[str], side: int) -> Scored:
+def _fire_score(st: PacificState, a: acts.Fire, side: int) -> Scored:
     """§12.7 target priority of a ``fire`` action: a unit a standard hit destroys, the HQ, wounded
     units, the others, terrain."""
-    from hulldown.games.pacific.rules import target_internal
+    from hulldown.games.pacific.ids import target_internal
 
-    u = find_unit(st, p[1], side)
-    tid = target_internal(st, u, p[2], p[3])
+    u = find_unit(st, a.unit, side)
+    tid = target_internal(st, u, "main" if a.weapon == MAIN else str(a.weapon), a.target)
     if tid == "hq":
         return (0, 1), "12.7 priority 2: HQ"
     if tid.startswith("u"):
