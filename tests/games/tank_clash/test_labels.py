@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from hulldown.engine.rng import SplitMix64
 from hulldown.games.tank_clash import GAME
-from hulldown.games.tank_clash.state import TANK_INDEX, TankClashState
+from hulldown.games.tank_clash.actions import TANK_INDEX
+from hulldown.games.tank_clash.state import TankClashState
 
 
 def test_labels_name_the_tank_and_card_of_the_action() -> None:

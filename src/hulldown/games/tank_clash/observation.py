@@ -40,7 +40,8 @@ _ROWS: dict[tuple[str, tuple[int, ...]], tuple[str, ...]] = {}
 
 
 def observe(state: TankClashState, seat: int | None) -> dict[str, Any]:
-    from hulldown.games.tank_clash.state import PHASE_NAMES, RESULTS, TANK_IDS
+    from hulldown.games.tank_clash.actions import TANK_IDS
+    from hulldown.games.tank_clash.state import PHASE_NAMES, RESULTS
 
     name = state.hex_name
     tanks: list[dict[str, Any]] = []

@@ -17,6 +17,36 @@ from hulldown.engine.hexgrid import grid
 from hulldown.engine.rng import SplitMix64
 from hulldown.engine.state import Action, Event, GameState, mark_reveal, private, public, reveal
 from hulldown.engine.zones import Zone
+from hulldown.games.tank_clash.actions import (
+    ACE_ACT,
+    ATTACK,
+    ATTACK_ACT,
+    BY_ID,
+    CHECKPOINT_ACT,
+    DEMOLISH_ACT,
+    DISCARD,
+    DISCARD_ACT,
+    HEX_NAMES,
+    MORALE,
+    MORALE_PLAIN_ACT,
+    MORALE_TANK_ACT,
+    MOVE_ACT,
+    PLACE_ACT,
+    REROLL,
+    REROLL_ACT,
+    RETREAT_ACT,
+    TACTICAL,
+    TACTICAL_HEX_ACT,
+    TACTICAL_PLAIN_ACT,
+    TACTICAL_TANK_ACT,
+    TANK_IDS,
+    TankClashAction,
+)
+from hulldown.games.tank_clash.actions import END as END_KIND
+from hulldown.games.tank_clash.actions import END_ACT as END
+from hulldown.games.tank_clash.actions import KEEP_ACT as KEEP
+from hulldown.games.tank_clash.actions import MOVE as MOVE_KIND
+from hulldown.games.tank_clash.actions import PASS_ACT as PASS
 from hulldown.games.tank_clash.data import (
     BOARD_ROWS,
     FIELD_ROWS,
@@ -30,8 +60,6 @@ from hulldown.games.tank_clash.data import (
 )
 
 SIDES = ("german", "american")
-TANK_IDS = tuple(f"{'ab'[i // 5]}{i % 5 + 1}" for i in range(10))
-TANK_INDEX = {t: i for i, t in enumerate(TANK_IDS)}
 MEDIUM, HEAVY, DESTROYER = 0, 1, 2
 ROSTER = (MEDIUM, MEDIUM, MEDIUM, HEAVY, DESTROYER)
 CHECKPOINT_ROWS = (1, 4, 7)
@@ -66,7 +94,6 @@ PHASE_NAMES = (
     "over",
 )
 
-_ACTIONS: dict[str, Action] = {}
 _GRID = grid(FIELD_WIDTH, FIELD_ROWS)
 _ADJ = _GRID.adjacency
 _DIST = _GRID.distances
@@ -78,52 +105,8 @@ _WITHIN = tuple(
 )
 #: hexes below this index are seat 0's territory (its rows 1..7), the rest seat 1's
 _TERRITORY = BOARD_ROWS * FIELD_WIDTH
-HEX_NAMES = tuple(_GRID.name(h) for h in range(_GRID.size))
-HEX_INDEX = {n: h for h, n in enumerate(HEX_NAMES)}
 
 
-def _label(aid: str) -> str:
-    p = aid.split(":")
-    head = p[0]
-    if head == "move":
-        return f"Move {p[1]} to {p[2]}"
-    if head == "attack":
-        return f"{p[1]} attacks {p[2]}"
-    if head == "place":
-        return f"Place a {p[1]} tank on {p[2]}"
-    if head == "checkpoint":
-        return f"Place a checkpoint on {p[1]}"
-    if head == "ace":
-        return f"Assign the ace to {p[1]}"
-    if head in ("tactical", "morale"):
-        return f"Play {' '.join(p[1:2])}" + (f" on {p[2]}" if len(p) > 2 else "")
-    if head == "reroll":
-        return f"Re-roll a die showing {p[1]}"
-    if head == "retreat":
-        return f"Retreat the scared tank to {p[1]}"
-    if head == "discard":
-        return f"Discard {p[1]}"
-    return {"end": "End the turn", "pass": "Pass", "keep": "Keep the dice"}.get(head, aid)
-
-
-def act(aid: str) -> Action:
-    """The one shared Action object for an id (built once, reused by every state)."""
-    a = _ACTIONS.get(aid)
-    if a is None:
-        a = _ACTIONS[aid] = Action(aid, _label(aid))
-    return a
-
-
-END, PASS, KEEP = act("end"), act("pass"), act("keep")
-MOVE_ACT = tuple(tuple(act(f"move:{TANK_IDS[t]}:{n}") for n in HEX_NAMES) for t in range(10))
-#: the tank of every move action id
-_MOVE_OF = {a.id: t for t in range(10) for a in MOVE_ACT[t]}
-_MOVE_ACTION = {a.id: a for row in MOVE_ACT for a in row}
-PLACE_ACT = tuple(tuple(act(f"place:{k}:{n}") for n in HEX_NAMES) for k in KINDS)
-CHECKPOINT_ACT = tuple(act(f"checkpoint:{n}") for n in HEX_NAMES)
-TACTICAL_HEX_ACT = {c: tuple(act(f"tactical:{c}:{n}") for n in HEX_NAMES) for c in ("artillery", "air")}
-TACTICAL_TANK_ACT = {c: tuple(act(f"tactical:{c}:{t}") for t in TANK_IDS) for c in ("repair", "mines")}
-TACTICAL_PLAIN_ACT = {c: act(f"tactical:{c}") for c in ("infantry", "smoke")}
 #: 8.2 (designed) air support pattern: the hex and two hexes either side in its row.
 _AIR_ROW = tuple(
     tuple(_GRID.index(c + k, r) for k in range(-2, 3) if 0 <= c + k < _GRID.width)
@@ -131,16 +114,6 @@ _AIR_ROW = tuple(
 )
 #: 8.1 artillery support: the hex and the six around it
 _ART_HEXES = tuple((h, *_ADJ[h]) for h in range(_SIZE))
-MORALE_TANK_ACT = {
-    c: tuple(act(f"morale:{c}:{t}") for t in TANK_IDS)
-    for c in ("Transport", "Refuel", "Airdrop", "Overhaul", "Sabotage")
-}
-DEMOLISH_ACT = tuple(act(f"morale:Demolish:{n}") for n in HEX_NAMES)
-
-
-ATTACK_ACT = tuple(tuple(act(f"attack:{TANK_IDS[a]}:{TANK_IDS[e]}") for e in range(10)) for a in range(10))
-
-
 _ALL_DESTROYED = [True] * 5
 ReachEntry = tuple[tuple[int, ...], list[list[Action] | None]]
 #: terrain-and-enemy reach -> per friendly-occupancy answers (see _reach_entry)
@@ -611,12 +584,12 @@ class TankClashState(GameState):
         move in the actions phase only among its own tank's moves (the very list that went
         into the legal actions when they were worked out for this state)."""
         cache = self._legal_cache
-        if type(action) is str:  # a record replayed: a move id stands for its one shared object
-            action = _MOVE_ACTION.get(action, action)
-        if cache is not None and type(action) is Action and self.phase != OVER:
-            t = _MOVE_OF.get(action.id, -1)
+        if type(action) is str:  # a record replayed: an id stands for its one shared object
+            action = BY_ID.get(action, action)
+        if cache is not None and isinstance(action, TankClashAction) and self.phase != OVER:
+            t = action.tank
             if (
-                t >= 0
+                action.KIND == MOVE_KIND
                 and self.phase == MAIN
                 and len(self.hands[0].cards) <= HAND_LIMIT
                 and len(self.hands[1].cards) <= HAND_LIMIT
@@ -640,7 +613,7 @@ class TankClashState(GameState):
     def _legal(self) -> list[Action]:
         for s in (0, 1):
             if len(self.hands[s].cards) > HAND_LIMIT:
-                return [act(f"discard:{c}") for c in sorted(set(self.hands[s]))]
+                return [DISCARD_ACT[c] for c in sorted(set(self.hands[s]))]
         ph = self.phase
         if ph == MAIN:
             return self._main_actions()
@@ -649,49 +622,49 @@ class TankClashState(GameState):
         if ph == SETUP_TANK:
             return self._placement_actions()
         if ph == SETUP_ACE:
-            return [act(f"ace:{TANK_IDS[t]}") for t in self.tanks_of(self.active)]
+            return [ACE_ACT[t] for t in self.tanks_of(self.active)]
         if ph == MAIN:
             return self._main_actions()
         if ph == MOVE:
             return self._move_actions(self.pm_tank, self.pm_bonus)
         if ph == ATK_RED:
-            return [PASS, *(act(f"morale:{c}") for c in RED if c in self.hands[self.active])]
+            return [PASS, *(MORALE_PLAIN_ACT[c] for c in RED if c in self.hands[self.active])]
         if ph == ATK_DEF:
             d = 1 - self.active
-            out = [PASS, *(act(f"morale:{c}") for c in PRE_ROLL_DEFENCE if c in self.hands[d])]
+            out: list[Action] = [PASS, *(MORALE_PLAIN_ACT[c] for c in PRE_ROLL_DEFENCE if c in self.hands[d])]
             return out + self._anytime_actions(d)
         if ph == ATK_REROLL:
-            return [KEEP, *(act(f"reroll:{v}") for v in sorted(set(self.at_dice)))]
+            return [KEEP, *(REROLL_ACT[v] for v in sorted(set(self.at_dice)))]
         if ph == ATK_DEFLECT:
             out = [PASS]
             if "Deflect" in self.hands[1 - self.active]:
-                out.append(act("morale:Deflect"))
+                out.append(MORALE_PLAIN_ACT["Deflect"])
             return out
         if ph == SCARE:
-            return [act(f"retreat:{self.hex_name(h)}") for h in self._retreat_hexes(self.at_t)]
+            return [RETREAT_ACT[h] for h in self._retreat_hexes(self.at_t)]
         return []
 
     def _apply(self, action: Action, events: list[Event]) -> None:
-        parts = action.id.split(":")
-        head = parts[0]
-        if head == "discard":
+        assert isinstance(action, TankClashAction)
+        head = action.KIND
+        if head == DISCARD:
             seat = 0 if len(self.hands[0]) > HAND_LIMIT else 1
-            self.hands[seat].remove(parts[1])
-            self.morale_discard.put_top(parts[1])
-            events.append(reveal("morale_discarded", seat=seat, card=parts[1]))
+            self.hands[seat].remove(action.card)
+            self.morale_discard.put_top(action.card)
+            events.append(reveal("morale_discarded", seat=seat, card=action.card))
             return
         ph = self.phase
         if ph == SETUP_CHECKPOINT:
-            self._place_checkpoint(HEX_INDEX[parts[1]], events)
+            self._place_checkpoint(action.hex, events)
         elif ph == SETUP_TANK:
-            self._place_tank(KINDS.index(parts[1]), HEX_INDEX[parts[2]], events)
+            self._place_tank(KINDS.index(action.card), action.hex, events)
         elif ph == SETUP_ACE:
-            self._assign_ace(TANK_INDEX[parts[1]], events)
+            self._assign_ace(action.tank, events)
         elif ph == MAIN:
-            self._main(parts, events)
+            self._main(action, events)
         elif ph == MOVE:
             t = self.pm_tank
-            self._move(t, HEX_INDEX[parts[2]], events, boosted=True)
+            self._move(t, action.hex, events, boosted=True)
             self.pm_tank = -1
             if self.pm_counts:
                 self.moved[t] = True
@@ -700,12 +673,12 @@ class TankClashState(GameState):
                 self.phase = MAIN
                 self._check_victory(events)
         elif ph == ATK_RED:
-            if head == "morale":
-                self._play_red(parts[1], events)
+            if head == MORALE:
+                self._play_red(action.card, events)
             self._to_defender_window(events)
         elif ph == ATK_DEF:
-            if head == "morale":
-                self._play_morale(1 - self.active, parts, events)
+            if head == MORALE:
+                self._play_morale(1 - self.active, action, events)
                 if self.phase == OVER:
                     return
             if self.destroyed[self.at_a]:  # an ambush destroyed the attacker before it fired
@@ -714,17 +687,17 @@ class TankClashState(GameState):
                 return
             self._roll_attack(events)
         elif ph == ATK_REROLL:
-            if head == "reroll":
-                self._reroll_one(int(parts[1]), events)
+            if head == REROLL:
+                self._reroll_one(action.value, events)
             else:
                 self.at_rerolls = 0
             self._after_roll(events)
         elif ph == ATK_DEFLECT:
-            if head == "morale":
+            if head == MORALE:
                 self._deflect(events)
             self._resolve_attack(events)
         elif ph == SCARE:
-            self._retreat(self.at_t, HEX_INDEX[parts[1]], events)
+            self._retreat(self.at_t, action.hex, events)
             self._finish_action(events)
 
     # ------------------------------------------------------------------ setup rules (clause 2)
@@ -916,23 +889,23 @@ class TankClashState(GameState):
             out += [row[t] for t in self.tanks_of(seat) if hx[t] >= 0 and self._reach(t, 0, AIRDROP_HEXES)]
         return out
 
-    def _main(self, parts: list[str], events: list[Event]) -> None:
-        head = parts[0]
+    def _main(self, action: TankClashAction, events: list[Event]) -> None:
+        head = action.KIND
         seat = self.active
-        if head == "end":
+        if head == END_KIND:
             events.append(public("turn_ended", seat=seat))
             self._end_turn(events)
-        elif head == "move":
-            t = TANK_INDEX[parts[1]]
-            self._move(t, HEX_INDEX[parts[2]], events)
+        elif head == MOVE_KIND:
+            t = action.tank
+            self._move(t, action.hex, events)
             self.moved[t] = True
             self._finish_action(events)
-        elif head == "attack":
-            self._declare_attack(TANK_INDEX[parts[1]], TANK_INDEX[parts[2]], events)
-        elif head == "tactical":
-            self._play_tactical(seat, parts, events)
-        elif head == "morale":
-            self._play_morale(seat, parts, events)
+        elif head == ATTACK:
+            self._declare_attack(action.tank, action.target, events)
+        elif head == TACTICAL:
+            self._play_tactical(seat, action, events)
+        elif head == MORALE:
+            self._play_morale(seat, action, events)
 
     # ------------------------------------------------------------------ movement (clause 4)
     def _reach(self, t: int, bonus: int, limit: int = 0) -> tuple[int, ...]:
@@ -1366,13 +1339,14 @@ class TankClashState(GameState):
                     out.append(row[e])
         return out
 
-    def _play_tactical(self, seat: int, parts: list[str], events: list[Event]) -> None:
+    def _play_tactical(self, seat: int, action: TankClashAction, events: list[Event]) -> None:
         """8.1 start of turn, one per turn, each card once per game, no range limit."""
-        card = parts[1]
+        card = action.card
         self.tac_used[seat] = (*self.tac_used[seat], card)
         self.tac_turn = True
-        if len(parts) > 2:
-            events.append(public("tactical", seat=seat, card=card, target=parts[2]))
+        if action.hex >= 0 or action.tank >= 0:
+            target = HEX_NAMES[action.hex] if action.hex >= 0 else TANK_IDS[action.tank]
+            events.append(public("tactical", seat=seat, card=card, target=target))
         else:
             events.append(public("tactical", seat=seat, card=card))
         if card in ("artillery", "air", "infantry") and self._options["tactical_activation"]:
@@ -1384,7 +1358,7 @@ class TankClashState(GameState):
         g = self.field.grid
         enemy_seat = 1 - seat
         if card in ("artillery", "air"):
-            h = g.parse(parts[2])
+            h = action.hex
             if card == "artillery":
                 around = list(g.adjacency[h])
             else:  # 8.2 designed pattern: two hexes either side in the same row
@@ -1402,11 +1376,11 @@ class TankClashState(GameState):
         elif card == "smoke":
             self.smoke[enemy_seat] = True
         elif card == "repair":
-            t = TANK_INDEX[parts[2]]
+            t = action.tank
             self.armour[t] += 1
             events.append(public("armour_restored", tank=TANK_IDS[t], armour=self.armour[t]))
         elif card == "mines":
-            self._add_damage(TANK_INDEX[parts[2]], 2, events)
+            self._add_damage(action.tank, 2, events)
         self._check_victory(events)
 
     # ------------------------------------------------------------------ morale cards (clause 10)
@@ -1449,24 +1423,24 @@ class TankClashState(GameState):
             out += [row[h] for h in self.layout.houses]
         return out
 
-    def _play_morale(self, seat: int, parts: list[str], events: list[Event]) -> None:
-        card = parts[1]
-        target = parts[2] if len(parts) > 2 else ""
+    def _play_morale(self, seat: int, action: TankClashAction, events: list[Event]) -> None:
+        card = action.card
+        target = HEX_NAMES[action.hex] if action.hex >= 0 else TANK_IDS[action.tank] if action.tank >= 0 else ""
         self._use_morale(seat, card, events, target)
         if card == "Conceal":
             self.at_mod -= 1
         elif card == "Ambush":
             self._add_damage(self.at_a, 1, events)
         elif card == "Overhaul":
-            t = TANK_INDEX[target]
+            t = action.tank
             self.damage[t] = 0
             events.append(public("repaired", tank=target, hex=self.hex_name(self.hex[t])))
         elif card == "Sabotage":
-            self._add_damage(TANK_INDEX[target], 1, events)
+            self._add_damage(action.tank, 1, events)
         elif card == "Demolish":
-            self._demolish(HEX_INDEX[target], events)
+            self._demolish(action.hex, events)
         elif card in MOVEMENT_BONUS or card == "Airdrop":
-            self.pm_tank = TANK_INDEX[target]
+            self.pm_tank = action.tank
             self.pm_bonus = MOVEMENT_BONUS.get(card, -1)
             self.pm_counts = card != "Airdrop"
             self.phase = MOVE
