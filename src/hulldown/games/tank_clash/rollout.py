@@ -39,7 +39,8 @@ from hulldown.games.tank_clash.actions import (
     TankClashAction,
 )
 from hulldown.games.tank_clash.data import FIELD_ROWS, FIELD_WIDTH
-from hulldown.games.tank_clash.state import DESTROYER, HEAVY, MAIN, MEDIUM, TankClashState
+from hulldown.games.tank_clash.fields import DESTROYER, HEAVY, MAIN, MEDIUM
+from hulldown.games.tank_clash.state import TankClashState
 
 _G = grid(FIELD_WIDTH, FIELD_ROWS)
 _DIST = _G.distances

@@ -63,7 +63,7 @@ class TankClashTensors:
         self, players: int, options: Mapping[str, Any]
     ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
         """0..1 except armour (at most 6, so 2), hand sizes (all 12 morale cards: 4) and victory points."""
-        from hulldown.games.tank_clash.state import VP_ACE, VP_CHECKPOINT, VP_CROSSING, VP_KIND, VP_TARGET
+        from hulldown.games.tank_clash.fields import VP_ACE, VP_CHECKPOINT, VP_CROSSING, VP_KIND, VP_TARGET
 
         planes = np.ones((PLANES, _G.size), dtype=np.float32)
         planes[8] = planes[15] = 6 / 3
