@@ -305,6 +305,12 @@ class StateFields(GameState):
     def result(self) -> int:
         raise NotImplementedError
 
+    def _ace_bonus(self, a: int) -> int:
+        raise NotImplementedError
+
+    def _ace_dies(self, seat: int, events: list[Event]) -> None:
+        raise NotImplementedError
+
     def _add_damage(self, t: int, n: int, events: list[Event], by: int = -1) -> None:
         raise NotImplementedError
 

@@ -54,6 +54,7 @@ from hulldown.games.tank_clash.rules.s03_turns import Sec3Turns
 from hulldown.games.tank_clash.rules.s04_movement import Sec4Movement
 from hulldown.games.tank_clash.rules.s05_attacks import Sec5Attacks
 from hulldown.games.tank_clash.rules.s06_checkpoints import Sec6Checkpoints
+from hulldown.games.tank_clash.rules.s07_aces import Sec7Aces
 from hulldown.games.tank_clash.rules.s08_tactical import Sec8Tactical
 from hulldown.games.tank_clash.rules.s10_morale import Sec10Morale
 from hulldown.games.tank_clash.rules.s11_hidden import Sec11Hidden
@@ -73,6 +74,7 @@ class TankClashState(
     Sec4Movement,
     Sec5Attacks,
     Sec6Checkpoints,
+    Sec7Aces,
     Sec8Tactical,
     Sec10Morale,
     Sec11Hidden,

@@ -44,7 +44,7 @@ _NOT_RIGHT = _FULL ^ sum(1 << (r * _W + _W - 1) for r in range(FIELD_ROWS))
 
 
 def spread(m: int) -> int:
-    """The neighbours of every hex in the bit mask ``m`` (odd-r rows: odd rows sit half a hex right)."""
+    """§1.2 The neighbours of every hex in the bit mask ``m`` (odd-r rows: odd rows sit half a hex right)."""
     even, odd = m & _EVEN_ROWS, m & _ODD_ROWS
     return (
         ((m << 1) & _NOT_LEFT)
@@ -96,6 +96,7 @@ class Layout:
     )
 
     def __init__(self, field: Battlefield, demolished: tuple[int, ...], parent: Layout | None = None) -> None:
+        """§1.3 The terrain of ``field`` with the houses in ``demolished`` flattened (10.8 Demolish)."""
         self.field = field
         self.demolished = demolished
         passable = list(field.passable)
@@ -130,7 +131,7 @@ class Layout:
             fire[a * MASK_RANGE : (a + 1) * MASK_RANGE] = [-1] * MASK_RANGE
 
     def setup_hexes(self, seat: int, row: int) -> list[int]:
-        """Where ``seat`` may set up: with ``row`` 1, 4 or 7 the open hexes of that row for a
+        """§2.5-2.6 Where ``seat`` may set up: with ``row`` 1, 4 or 7 the open hexes of that row for a
         checkpoint (2.5); with 0 the hexes a tank may stand on in its deployment rows (2.6)."""
         key = (seat, row)
         got = self._setup.get(key)
@@ -144,7 +145,7 @@ class Layout:
         return got
 
     def sight_value(self, a: int, b: int) -> int:
-        """The distance from ``a`` to ``b`` if a tank there may fire at ``b`` in range, else ``NEVER``.
+        """§5.3 The distance from ``a`` to ``b`` if a tank there may fire at ``b`` in range, else ``NEVER``.
 
         4.5 a tank in a forest is seen from 2 hexes, from 1 when both are in forest;
         1.5/5.3 the line between the centres must not cross a hex that blocks fire.
@@ -159,12 +160,12 @@ class Layout:
         return d
 
     def fill_sight(self, i: int) -> int:
-        """Work out ``sight[i]`` for the pair ``i = a * size + b`` (closer than MASK_RANGE)."""
+        """§1.5 Work out ``sight[i]`` for the pair ``i = a * size + b`` (closer than MASK_RANGE)."""
         v = self.sight[i] = self.sight_value(*divmod(i, SIZE))
         return v
 
     def fire_mask(self, k: int) -> int:
-        """The hexes a tank on ``h`` may attack with range ``rng``, as a bit mask (``k = h * MASK_RANGE + rng``)."""
+        """§5.2 The hexes a tank on ``h`` may attack with range ``rng`` (``k = h * MASK_RANGE + rng``) as a mask."""
         h, rng = divmod(k, MASK_RANGE)
         m = self.fire[k]
         if m < 0:
@@ -185,7 +186,7 @@ _LAYOUTS: dict[tuple[str, tuple[int, ...]], Layout] = {}
 
 
 def layout_of(field: Battlefield, demolished: tuple[int, ...] = (), parent: Layout | None = None) -> Layout:
-    """The one shared layout of a battlefield with these houses demolished (sorted);
+    """§1.4 The one shared layout of a battlefield with these houses demolished (sorted);
     ``parent`` is the layout with one house fewer demolished, to start from."""
     key = (field.arrangement, demolished)
     got = _LAYOUTS.get(key)

@@ -5,7 +5,7 @@ A mixin of the state: the legality and the effect of this chapter's clauses.
 
 from __future__ import annotations
 
-from hulldown.engine.state import Action, Event, private, public
+from hulldown.engine.state import Action, Event, public
 from hulldown.engine.zones import Zone
 from hulldown.games.tank_clash.actions import PLACE_ACT, TANK_IDS
 from hulldown.games.tank_clash.data import KINDS, battlefield, load_boards, load_cards, load_tanks
@@ -26,6 +26,7 @@ class Sec2Setup(StateFields):
     __slots__ = ()
 
     def _setup(self) -> None:
+        """§2.1-2.4 Sides, missions, the first player and the card decks; the battlefield of 1.4."""
         o = self._options
         placement = o["board_placement"]
         if placement == "random":
@@ -103,13 +104,14 @@ class Sec2Setup(StateFields):
         self.reason = ""
 
     def _checkpoint_hexes(self) -> list[int]:
-        """2.5 Checkpoints go on open hexes of rows 1, 4 and 7 of the placing seat's side."""
+        """§2.5 Checkpoints go on open hexes of rows 1, 4 and 7 of the placing seat's side."""
         seat = self._current_player()
         assert seat is not None
         row = CHECKPOINT_ROWS[self.setup_step // 2]
         return self.layout.setup_hexes(seat, row)
 
     def _place_checkpoint(self, h: int, events: list[Event]) -> None:
+        """§2.5 The players take turns, the first player first, one checkpoint a row."""
         seat = self.first if self.setup_step % 2 == 0 else 1 - self.first
         i = seat * 3 + self.setup_step // 2
         self.cp_hex[i] = h
@@ -121,11 +123,12 @@ class Sec2Setup(StateFields):
             self.active = self.first
 
     def _placement_hexes(self, seat: int) -> list[int]:
-        """2.6 Tanks go on a free hex of their player's rows 1 to 3 that a tank may stand on."""
+        """§2.6 Tanks go on a free hex of their player's rows 1 to 3 that a tank may stand on."""
         occ = self.occupant
         return [h for h in self.layout.setup_hexes(seat, 0) if occ[h] < 0]
 
     def _kinds_left(self, seat: int) -> list[int]:
+        """§2.6 The types of tank ``seat`` has still to place (3 medium, 1 heavy, 1 destroyer)."""
         left = list(ROSTER)
         for t in self.tanks_of(seat):
             if self.kind[t] >= 0:
@@ -133,11 +136,13 @@ class Sec2Setup(StateFields):
         return sorted(set(left))
 
     def _placement_actions(self) -> list[Action]:
+        """§2.6 Every type left on every hex the seat may deploy on."""
         seat = self.active
         hexes = self._placement_hexes(seat)
         return [PLACE_ACT[k][h] for k in self._kinds_left(seat) for h in hexes]
 
     def _place_tank(self, k: int, h: int, events: list[Event]) -> None:
+        """§2.6-2.7 Players alternate placing; a placed tank takes its armour tokens."""
         seat = self.active
         t = seat * 5 + self.placed[seat]
         self.placed[seat] += 1
@@ -154,18 +159,3 @@ class Sec2Setup(StateFields):
             self.active = self.first
         else:
             self.active = 1 - seat
-
-    def _assign_ace(self, t: int, events: list[Event]) -> None:
-        """2.8 Each player puts their ace under one of their tanks (hidden under fog of war)."""
-        seat = self.active
-        self.ace[seat] = t
-        if self._options["fog_of_war"]:
-            events.append(private([seat], "ace_assigned", seat=seat, tank=TANK_IDS[t]))
-        else:
-            events.append(public("ace_assigned", seat=seat, tank=TANK_IDS[t]))
-        if seat == self.first:
-            self.active = 1 - seat
-            return
-        if self._options["fog_of_war"]:
-            self._check_reveals(events)
-        self._start_turn(self.first, events)

@@ -18,6 +18,7 @@ class Sec3Turns(StateFields):
     __slots__ = ()
 
     def _start_turn(self, seat: int, events: list[Event]) -> None:
+        """§3.1 A new turn: two actions, and the per-turn limits of 8.1 and 10.2 start afresh."""
         self.active = seat
         self.phase = MAIN
         self.actions_taken = 0
@@ -29,7 +30,7 @@ class Sec3Turns(StateFields):
         events.append({"type": "turn", "to": "all", "seat": seat, "turn": self.turn_no + 1})
 
     def _end_turn(self, events: list[Event]) -> None:
-        """3.4 The turn passes; 13.x the round limit ends an unfinished game."""
+        """§3.4 The turn passes; 13.x the round limit ends an unfinished game."""
         seat = self.active
         self.smoke[seat] = False  # 8.5 smoke lasts for one turn of the opponent
         self.turn_no += 1
@@ -42,6 +43,7 @@ class Sec3Turns(StateFields):
         self._start_turn(1 - seat, events)
 
     def _finish_action(self, events: list[Event]) -> None:
+        """§3.1 One action is done: a second may follow, or the turn passes."""
         if self.at_a >= 0:
             self._clear_attack()
         self.actions_taken += 1
@@ -52,7 +54,7 @@ class Sec3Turns(StateFields):
             self._end_turn(events)
 
     def _second_action(self) -> tuple[int, int]:
-        """3.1 what the first action of the turn leaves open, as ``(mover, attacker)``.
+        """§3.1 what the first action of the turn leaves open, as ``(mover, attacker)``.
 
         The two actions are two moves, two attacks, or one tank's move and attack (either
         order). After a move by tank A only A may attack (``attacker`` = A); after an attack
@@ -69,14 +71,14 @@ class Sec3Turns(StateFields):
         return -1, -1
 
     def _may_move(self, t: int) -> bool:
-        """Whether tank ``t`` (of the seat to act) may take a move action now (3.1)."""
+        """§3.1 Whether tank ``t`` (of the seat to act) may take a move action now (3.1)."""
         if self.hex[t] < 0 or self.moved[t]:
             return False
         mover = self._second_action()[0]
         return mover < 0 or mover == t
 
     def _main_actions(self) -> list[Action]:
-        """3.1-3.3 two actions: two moves, two attacks, or one tank's move and attack; no tank
+        """§3.1-3.3 two actions: two moves, two attacks, or one tank's move and attack; no tank
         moves twice or attacks twice."""
         seat = self.active
         out: list[Action] = []
@@ -122,6 +124,7 @@ class Sec3Turns(StateFields):
         return out
 
     def _main(self, action: TankClashAction, events: list[Event]) -> None:
+        """§3.1-3.2 An action of the actions phase: end the turn, move, attack or play a card."""
         head = action.KIND
         seat = self.active
         if head == END_KIND:

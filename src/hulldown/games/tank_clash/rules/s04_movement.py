@@ -15,7 +15,7 @@ class Sec4Movement(StateFields):
     __slots__ = ()
 
     def _reach(self, t: int, bonus: int, limit: int = 0) -> tuple[int, ...]:
-        """Free hexes tank ``t`` can end its move on, nearest first.
+        """§4.1-4.4 Free hexes tank ``t`` can end its move on, nearest first.
 
         4.1 up to its speed (+ ``bonus``; ``limit`` replaces the speed); 4.2 rivers
         and houses block; 4.3 a tank that starts in a forest moves 1 hex, a tank
@@ -25,13 +25,13 @@ class Sec4Movement(StateFields):
         return self._reach_entry(t, bonus, limit)[0]
 
     def _allowance(self, t: int, bonus: int, limit: int) -> int:
-        """4.1/4.3 how many hexes tank ``t`` may move: 1 from a forest, else its speed (+ bonus) or ``limit``."""
+        """§4.1/4.3 how many hexes tank ``t`` may move: 1 from a forest, else its speed (+ bonus) or ``limit``."""
         if self.layout.forest[self.hex[t]]:
             return 1
         return limit or self.side_stats[t // 5][self.kind[t]][2] + bonus
 
     def _reach_entry(self, t: int, bonus: int, limit: int) -> ReachEntry:
-        """The reach of ``_reach`` with a slot per tank for its move actions.
+        """§4.1 The reach of ``_reach`` with a slot per tank for its move actions.
 
         The answer depends only on the terrain and on the tanks within ``allowance``
         hexes, so it is cached under exactly that (shared by every state on this
@@ -55,7 +55,7 @@ class Sec4Movement(StateFields):
         return got
 
     def _new_paths(self, key: int, start: int, allowance: int, enemy_near: int) -> ReachPaths:
-        """Search a reach the shared table does not hold yet and keep it there."""
+        """§4.1 Search a reach the shared table does not hold yet and keep it there."""
         table = self.layout.reach
         if len(table) > 100_000:
             table.clear()
@@ -68,13 +68,13 @@ class Sec4Movement(StateFields):
 
     @staticmethod
     def _new_entry(paths: ReachPaths, own: int) -> ReachEntry:
-        """The hexes of a reach that no friendly tank stands on, with a slot per tank for its actions."""
+        """§4.4 The hexes of a reach that no friendly tank stands on, with a slot per tank for its actions."""
         if not own:
             return paths[0], [None] * 10
         return tuple([h for h in paths[0] if not (own >> h) & 1]), [None] * 10
 
     def _search_reach(self, start: int, allowance: int, enemy: int) -> tuple[int, ...]:
-        """Every hex reachable around the enemy tanks in ``enemy`` (a bit mask), friendly ones
+        """§4.2-4.4 Every hex reachable around the enemy tanks in ``enemy`` (a bit mask), friendly ones
         included, nearest first: a breadth-first search on bit masks, one ring per step."""
         layout = self.layout
         allowed = layout.passable_mask & ~enemy  # 4.2 terrain, 4.4 enemy tanks block
@@ -94,16 +94,18 @@ class Sec4Movement(StateFields):
         return tuple(out)
 
     def movement_range(self, t: int, bonus: int = 0) -> list[int]:
+        """§4.1 The hexes tank ``t`` may end a move on, in board order (tools and tests)."""
         return sorted(self._reach(t, bonus))
 
     def _move_actions(self, t: int, bonus: int) -> list[Action]:
-        """The move actions of tank ``t`` (cached beside its reach; callers never mutate it)."""
+        """§4.1 The move actions of tank ``t`` (cached beside its reach; callers never mutate it)."""
         if bonus == 0:
             return self._plain_moves(t)
         entry = self._reach_entry(t, max(bonus, 0), AIRDROP_HEXES if bonus < 0 else 0)
         return self._entry_actions(t, entry)
 
     def _entry_actions(self, t: int, entry: ReachEntry) -> list[Action]:
+        """§4.1 The move actions of tank ``t`` to the hexes of a reach, built once beside it."""
         per_tank = entry[1]
         got = per_tank[t]
         if got is None:
@@ -112,7 +114,7 @@ class Sec4Movement(StateFields):
         return got
 
     def _plain_moves(self, t: int) -> list[Action]:
-        """Tank ``t``'s ordinary move actions, remembered with what they depend on (its hex
+        """§4.1 Tank ``t``'s ordinary move actions, remembered with what they depend on (its hex
         and the tanks within its allowance) so that later asks in this line of play are free.
 
         ``_reach_entry`` and ``_entry_actions`` written out in one piece: this is the
@@ -144,6 +146,8 @@ class Sec4Movement(StateFields):
         return got
 
     def _move(self, t: int, dest: int, events: list[Event], boosted: bool = False) -> None:
+        """§4.1 Tank ``t`` moves to ``dest``; arriving may capture or repair (clause 6), and under
+        fog of war (13.2) a move may reveal or show that it is no heavy tank."""
         frm = self.hex[t]
         shows = self.concealed[t] and self._shows_speed(t, dest, self.pm_bonus if boosted else 0)
         if not boosted and DIST[frm * SIZE + dest] >= 3:

@@ -14,7 +14,7 @@ class Sec6Checkpoints(StateFields):
     __slots__ = ()
 
     def _arrive(self, t: int, events: list[Event]) -> None:
-        """What ending a move on a hex does: capture (6.2), repair (6.4), crossing (10.5, 13.1)."""
+        """§6.2/6.4 What ending a move on a hex does: capture, repair; 10.5/13.1 a first crossing."""
         seat = t // 5
         h = self.hex[t]
         cp = self.cp_at.get(h)

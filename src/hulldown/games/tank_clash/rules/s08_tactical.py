@@ -30,7 +30,7 @@ class Sec8Tactical(StateFields):
     __slots__ = ()
 
     def _tactical_actions(self, seat: int) -> list[Action]:
-        """8.1 the cards still face up, each with the targets that touch an enemy tank."""
+        """§8.1 the cards still face up, each with the targets that touch an enemy tank."""
         out: list[Action] = []
         used = self.tac_used[seat]
         hx = self.hex
@@ -71,7 +71,7 @@ class Sec8Tactical(StateFields):
         return out
 
     def _play_tactical(self, seat: int, action: TankClashAction, events: list[Event]) -> None:
-        """8.1 start of turn, one per turn, each card once per game, no range limit."""
+        """§8.1 start of turn, one per turn, each card once per game, no range limit."""
         card = action.card
         self.tac_used[seat] = (*self.tac_used[seat], card)
         self.tac_turn = True

@@ -15,7 +15,7 @@ class Sec10Morale(StateFields):
     __slots__ = ()
 
     def _move_card_actions(self, seat: int, start: int) -> list[Action]:
-        """10.7 Transport and Refuel at the start of a move, Airdrop at the start of the turn,
+        """§10.7 Transport and Refuel at the start of a move, Airdrop at the start of the turn,
         for every tank that would have somewhere to go with the card."""
         hand = self.hands[seat]
         out: list[Action] = []
@@ -30,7 +30,7 @@ class Sec10Morale(StateFields):
         return out
 
     def _play_red(self, card: str, events: list[Event]) -> None:
-        """10.6 attack cards, played before the roll."""
+        """§10.6 attack cards, played before the roll."""
         seat = self.active
         self._use_morale(seat, card, events)
         if card == "Sniper":
@@ -41,13 +41,13 @@ class Sec10Morale(StateFields):
             self.at_extra += 1
 
     def _deflect(self, events: list[Event]) -> None:
-        """10.7 Deflect: the attacker re-rolls every die that scores a hit."""
+        """§10.7 Deflect: the attacker re-rolls every die that scores a hit."""
         self._use_morale(1 - self.active, "Deflect", events)
         self.at_dice = [self.roll(6) if d + self.at_mod >= 5 else d for d in self.at_dice]
         events.append(public("rerolled", attacker=TANK_IDS[self.at_a], dice=list(self.at_dice)))
 
     def _draw_morale(self, seat: int, events: list[Event]) -> None:
-        """10.1 draw; 10.4 an empty deck is refilled by shuffling the discard pile."""
+        """§10.1 draw; 10.4 an empty deck is refilled by shuffling the discard pile."""
         if not self.morale_deck:
             if not self.morale_discard:
                 return
@@ -60,6 +60,7 @@ class Sec10Morale(StateFields):
         events.append(private([seat], "morale_card", card=card))
 
     def _use_morale(self, seat: int, card: str, events: list[Event], target: str = "") -> None:
+        """§10.2/10.4 A played card goes to the discard pile and the seat's card for the turn is spent."""
         self.hands[seat].remove(card)
         self.morale_discard.put_top(card)
         self.morale_used[seat] = True
@@ -69,7 +70,7 @@ class Sec10Morale(StateFields):
             events.append(reveal("morale_played", seat=seat, card=card))
 
     def _anytime_actions(self, seat: int) -> list[Action]:
-        """10.8 anytime cards: at any decision of the holder."""
+        """§10.8 anytime cards: at any decision of the holder."""
         if self.morale_used[seat]:
             return []
         hand = self.hands[seat]
@@ -86,6 +87,7 @@ class Sec10Morale(StateFields):
         return out
 
     def _play_morale(self, seat: int, action: TankClashAction, events: list[Event]) -> None:
+        """§10.6-10.8 The effect of a morale card played outside the attack-card window."""
         card = action.card
         target = HEX_NAMES[action.hex] if action.hex >= 0 else TANK_IDS[action.tank] if action.tank >= 0 else ""
         self._use_morale(seat, card, events, target)
@@ -110,7 +112,7 @@ class Sec10Morale(StateFields):
         self._check_victory(events)
 
     def _demolish(self, h: int, events: list[Event]) -> None:
-        """Demolish (designed): the house becomes ruins, flat for movement and fire."""
+        """§10.8 Demolish (designed): the house becomes ruins, flat for movement and fire."""
         self.demolished = (*self.demolished, h)
         self.layout = layout_of(self.field, tuple(sorted(self.demolished)), self.layout)
         self.mv = [None] * 10  # moves may now pass the ruins

@@ -16,7 +16,7 @@ class Sec11Hidden(StateFields):
     __slots__ = ()
 
     def _resample(self, seat: int, rng: SplitMix64) -> GameState:
-        """Redraw what ``seat`` cannot see: the opponent's mission and morale hand,
+        """§11.3 Redraw what ``seat`` cannot see: the opponent's mission and morale hand,
         the order of the decks, and under fog of war the types (and the ace) of the
         opponent's concealed tanks, keeping what play has shown (11.3, 13.2)."""
         new = self.clone()
@@ -43,7 +43,7 @@ class Sec11Hidden(StateFields):
         return new
 
     def _resample_fog(self, seat: int, rng: SplitMix64) -> None:
-        """Draw uniformly among *every* assignment of types (and the ace) to the opponent's
+        """§11.3 Draw uniformly among *every* assignment of types (and the ace) to the opponent's
         concealed tanks that agrees with what play has shown (13.2).
 
         At most five tanks hide, so the consistent assignments are enumerated exactly; the
@@ -79,7 +79,7 @@ class Sec11Hidden(StateFields):
         self.ace[other] = ace_at
 
     def _reveal_pending(self) -> bool:
-        """Whether some pair of enemy tanks would already have been revealed to each other."""
+        """§11.3 Whether some pair of enemy tanks would already have been revealed to each other."""
         h, conc = self.hex, self.concealed
         for a in range(5):
             if h[a] < 0:

@@ -14,11 +14,13 @@ class Sec12Victory(StateFields):
     __slots__ = ()
 
     def _score(self, seat: int, points: int, why: str, events: list[Event]) -> None:
+        """§13.1 ``seat`` scores ``points``: a win may follow, so victory is looked at again."""
         self.stakes = True
         self.vp[seat] += points
         events.append(public("victory_points", seat=seat, points=points, total=self.vp[seat], reason=why))
 
     def _mission_done(self, seat: int) -> bool:
+        """§12.1 Whether ``seat``'s own secret mission is fulfilled now."""
         m = self.mission[seat]
         if m is None:
             return False
@@ -34,7 +36,7 @@ class Sec12Victory(StateFields):
         return self.ace_dead[enemy]
 
     def _check_victory(self, events: list[Event]) -> bool:
-        """12.1 base camp, every enemy tank, the secret mission; 13.1 five victory points.
+        """§12.1 base camp, every enemy tank, the secret mission; 13.1 five victory points.
 
         Only a capture, a destroyed tank or points scored can win, and each of those sets
         ``stakes``: without it there is nothing to look at.
@@ -69,7 +71,7 @@ class Sec12Victory(StateFields):
         return False
 
     def _some_mission_met(self, seat: int) -> bool:
-        """12.1 whether some secret mission ``seat`` might hold (unseen by the opponent) is met now."""
+        """§12.1 whether some secret mission ``seat`` might hold (unseen by the opponent) is met now."""
         if self.mission[seat] is None:
             return False
         enemy = 1 - seat
@@ -81,6 +83,7 @@ class Sec12Victory(StateFields):
         )
 
     def _mission_text(self, seat: int) -> str:
+        """§12.1 The text of ``seat``'s mission card, for the reason a game was won."""
         m = self.mission[seat]
         for x in load_cards()[0]:
             if x.id == m:
@@ -88,6 +91,7 @@ class Sec12Victory(StateFields):
         return ""
 
     def _win(self, seat: int, reason: str, events: list[Event]) -> None:
+        """§12.1 The game ends with ``seat`` the winner (-1: a draw, 3.4)."""
         self.winner = seat
         self.reason = reason
         self.phase = OVER

@@ -16,6 +16,7 @@ class Sec13Options(StateFields):
     __slots__ = ()
 
     def _reveal(self, t: int, events: list[Event]) -> None:
+        """§13.2 Concealed tank ``t`` is turned face up: everyone sees its type and whether it is the ace."""
         if not self.concealed[t]:
             return
         self.concealed[t] = False
@@ -31,7 +32,7 @@ class Sec13Options(StateFields):
         )
 
     def _check_reveals(self, events: list[Event]) -> None:
-        """13.2 two enemy tanks that are in range and sight of each other are both revealed."""
+        """§13.2 two enemy tanks that are in range and sight of each other are both revealed."""
         conc = self.concealed
         if True not in conc:
             return
@@ -50,7 +51,7 @@ class Sec13Options(StateFields):
                     self._reveal(b, events)
 
     def _check_reveals_of(self, t: int, events: list[Event]) -> None:
-        """13.2 after tank ``t`` alone has moved: only pairs with ``t`` in them can have come to
+        """§13.2 after tank ``t`` alone has moved: only pairs with ``t`` in them can have come to
         face each other (tanks never block sight), every other pair was settled before."""
         conc, h = self.concealed, self.hex[t]
         if h < 0 or True not in conc:
@@ -67,7 +68,7 @@ class Sec13Options(StateFields):
                 self._reveal(second, events)
 
     def _shows_speed(self, t: int, dest: int, bonus: int) -> bool:
-        """13.2 whether moving concealed tank ``t`` to ``dest`` shows the opponent it is no heavy
+        """§13.2 whether moving concealed tank ``t`` to ``dest`` shows the opponent it is no heavy
         tank: ``dest`` lies beyond a heavy tank's reach (all else moves as fast)."""
         start, seat = self.hex[t], t // 5
         if self.fast[t] or bonus < 0 or self.layout.forest[start]:
@@ -79,7 +80,7 @@ class Sec13Options(StateFields):
         return dest not in self._search_reach(start, slow, enemy)
 
     def _may_have_faced(self, t: int) -> bool:
-        """13.2 whether, after ``t`` moved, a pair with ``t`` and a concealed tank in it stays
+        """§13.2 whether, after ``t`` moved, a pair with ``t`` and a concealed tank in it stays
         concealed although other tank types would have faced each other: that no reveal came
         tells the opponent which types they are not."""
         ht, conc = self.hex[t], self.concealed
