@@ -17,9 +17,7 @@ from hulldown.engine.state import Action, Event, GameState
 from hulldown.engine.zones import Zone
 from hulldown.games.tank_clash.actions import HEX_NAMES, TankClashAction
 from hulldown.games.tank_clash.data import KINDS, Battlefield, load_cards, load_tanks
-from hulldown.games.tank_clash.rules.s01_battlefield import DEPLOYMENT_ROWS, TERRITORY, Layout, ReachEntry, ReachPaths
-
-__all__ = ["DEPLOYMENT_ROWS", "ReachEntry", "ReachPaths"]
+from hulldown.games.tank_clash.rules.s01_battlefield import TERRITORY, Layout
 
 SIDES = ("german", "american")
 MEDIUM, HEAVY, DESTROYER = 0, 1, 2
@@ -129,53 +127,55 @@ class StateFields(GameState):
     )
 
     #: How a clone copies each field (engine/copying.py): lists are copied, the battlefield,
-    #: its layout (and the reach cache in it) and every tuple are shared.
+    #: its layout (and the reach cache in it) and every tuple are shared. Lists are declared
+    #: ``copy`` rather than ``list``: on Python 3.11 ``x.copy()`` beats ``x[:]``, and search
+    #: clones this state's fifty-odd fields millions of times.
     COPY: ClassVar[Mapping[str, str]] = {
-        "ace": "list",
-        "ace_dead": "list",
+        "ace": "copy",
+        "ace_dead": "copy",
         "actions_taken": "share",
         "active": "share",
-        "armour": "list",
+        "armour": "copy",
         "at_a": "share",
-        "at_dice": "list",
+        "at_dice": "copy",
         "at_extra": "share",
         "at_mod": "share",
         "at_rerolls": "share",
         "at_t": "share",
-        "attacked": "list",
-        "concealed": "list",
+        "attacked": "copy",
+        "concealed": "copy",
         "cp_at": "share",
-        "cp_hex": "list",
-        "cp_holder": "list",
-        "cp_scored": "list",
-        "crossed": "list",
-        "crossing_scored": "list",
-        "damage": "list",
+        "cp_hex": "copy",
+        "cp_holder": "copy",
+        "cp_scored": "copy",
+        "crossed": "copy",
+        "crossing_scored": "copy",
+        "damage": "copy",
         "demolished": "share",
-        "destroyed": "list",
-        "fast": "list",
+        "destroyed": "copy",
+        "fast": "copy",
         "field": "share",
         "first": "share",
         "hands": "pair",
-        "hex": "list",
+        "hex": "copy",
         "infantry": "share",
-        "kind": "list",
+        "kind": "copy",
         "layout": "share",
-        "mission": "list",
+        "mission": "copy",
         "mission_deck": "copy",
-        "mission_kind": "list",
+        "mission_kind": "copy",
         "morale_deck": "copy",
         "morale_discard": "copy",
-        "morale_used": "list",
-        "moved": "list",
-        "mv": "list",
-        "mv_area": "list",
-        "mv_hex": "list",
-        "mv_sig": "list",
-        "occ_mask": "list",
-        "occupant": "list",
+        "morale_used": "copy",
+        "moved": "copy",
+        "mv": "copy",
+        "mv_area": "copy",
+        "mv_hex": "copy",
+        "mv_sig": "copy",
+        "occ_mask": "copy",
+        "occupant": "copy",
         "phase": "share",
-        "placed": "list",
+        "placed": "copy",
         "pm_bonus": "share",
         "pm_counts": "share",
         "pm_tank": "share",
@@ -183,12 +183,12 @@ class StateFields(GameState):
         "setup_step": "share",
         "side": "share",
         "side_stats": "share",
-        "smoke": "list",
+        "smoke": "copy",
         "stakes": "share",
         "tac_turn": "share",
-        "tac_used": "list",
+        "tac_used": "copy",
         "turn_no": "share",
-        "vp": "list",
+        "vp": "copy",
         "winner": "share",
     }
 
@@ -330,9 +330,6 @@ class StateFields(GameState):
         raise NotImplementedError
 
     def _clear_attack(self) -> None:
-        raise NotImplementedError
-
-    def _current_player(self) -> int | None:
         raise NotImplementedError
 
     def _declare_attack(self, a: int, t: int, events: list[Event]) -> None:
