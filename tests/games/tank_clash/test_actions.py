@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import json
+import re
+from importlib import resources
+
 import pytest
 
 from hulldown.engine.rng import SplitMix64
@@ -64,3 +68,19 @@ def test_payload_says_what_the_action_is() -> None:
     assert isinstance(parse("tactical:smoke"), Tactical) and parse("tactical:smoke").label == "Play smoke"
     assert parse("place:heavy:C2").label == "Place a heavy tank on C2"
     assert parse("reroll:4").payload() == {"kind": "reroll", "value": 4}
+
+
+def test_every_template_has_german() -> None:
+    data = json.loads(resources.files("hulldown.games.tank_clash").joinpath("messages.json").read_text("utf-8"))
+    assert set(data["de"]) == set(data["en"])
+
+
+def test_the_browser_renderer_reads_payloads_and_has_every_text_in_the_catalog() -> None:
+    js = resources.files("hulldown.web").joinpath("games/tank-clash.js").read_text("utf-8")
+    assert 'split(":")' not in js and "idsMatching" not in js and "L(" not in js
+    data = json.loads(resources.files("hulldown.games.tank_clash").joinpath("messages.json").read_text("utf-8"))
+    used = set(re.findall(r"\"(ui\.[a-z0-9.-]*[a-z0-9])\"", js))
+    assert used and used <= set(data["en"]) and used <= set(data["de"]), sorted(used - set(data["en"]))
+    words = {type(a).WORD for a in ALL}
+    named = re.findall(r"\bp\.kind === \"([a-z-]+)\"", js) + re.findall(r"case \"([a-z-]+)\"", js)
+    assert named and set(named) <= words, sorted(set(named) - words)
