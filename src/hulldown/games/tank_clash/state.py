@@ -109,7 +109,7 @@ class TankClashState(
         return self.phase == OVER
 
     def find_action(self, action: Action | str) -> Action:
-        """The engine's look-up, with shortcuts: actions are shared objects (``act``), so one
+        """The engine's look-up, with shortcuts: actions are shared objects (actions.py), so one
         handed back from ``legal_actions`` is found by identity without comparing ids, and a
         move in the actions phase only among its own tank's moves (the very list that went
         into the legal actions when they were worked out for this state)."""
