@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import pickle
 import re
 from importlib import resources
 
@@ -84,3 +85,8 @@ def test_the_browser_renderer_reads_payloads_and_has_every_text_in_the_catalog()
     words = {type(a).WORD for a in ALL}
     named = re.findall(r"\bp\.kind === \"([a-z-]+)\"", js) + re.findall(r"case \"([a-z-]+)\"", js)
     assert named and set(named) <= words, sorted(set(named) - words)
+
+
+def test_a_pickled_action_comes_back_as_the_shared_object() -> None:
+    for a in LEGAL[:50]:
+        assert pickle.loads(pickle.dumps(a)) is a

@@ -15,6 +15,7 @@ instead of looking anything up.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -95,6 +96,11 @@ class TankClashAction(Action):
 
     def payload(self) -> dict[str, JSON]:
         return {"kind": self.WORD, **self.fields()}
+
+    def __reduce__(self) -> tuple[Callable[[str], TankClashAction], tuple[str]]:
+        """Unpickled in a search worker, an action is that process's one shared object for its
+        id: the rules and their caches find actions by identity."""
+        return parse, (self.id,)
 
 
 @dataclass(frozen=True, slots=True, init=False)
