@@ -91,6 +91,13 @@ class TankClashAction(Action):
             out["hex"] = HEX_NAMES[self.hex]
         return out
 
+    @property
+    def aimed_at(self) -> str:
+        """The hex or tank a card is played on, by name ("" if none): events and labels name it alike."""
+        if self.hex >= 0:
+            return HEX_NAMES[self.hex]
+        return TANK_IDS[self.tank] if self.tank >= 0 else ""
+
     def message(self) -> Message:
         return Message(f"act.{self.WORD}", tuple(self.fields().items()))
 
@@ -101,6 +108,13 @@ class TankClashAction(Action):
         """Unpickled in a search worker, an action is that process's one shared object for its
         id: the rules and their caches find actions by identity."""
         return parse, (self.id,)
+
+
+def _card_message(word: str, a: TankClashAction) -> Message:
+    """A card's label names what it is aimed at, a hex or a tank, as one ``target``."""
+    if a.aimed_at:
+        return Message(f"act.{word}-on", (("card", a.card), ("target", a.aimed_at)))
+    return Message(f"act.{word}", (("card", a.card),))
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -166,9 +180,7 @@ class Tactical(TankClashAction):
     KIND, WORD = TACTICAL, "tactical"
 
     def message(self) -> Message:
-        on = self.fields()
-        key = "act.tactical-on" if len(on) > 1 else "act.tactical"
-        return Message(key, (("card", self.card), *((("target", v) for k, v in on.items() if k != "card"))))
+        return _card_message("tactical", self)
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -178,9 +190,7 @@ class Morale(TankClashAction):
     KIND, WORD = MORALE, "morale"
 
     def message(self) -> Message:
-        on = self.fields()
-        key = "act.morale-on" if len(on) > 1 else "act.morale"
-        return Message(key, (("card", self.card), *((("target", v) for k, v in on.items() if k != "card"))))
+        return _card_message("morale", self)
 
 
 @dataclass(frozen=True, slots=True, init=False)

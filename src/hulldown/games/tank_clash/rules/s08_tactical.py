@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from hulldown.engine.state import Action, Event, public
 from hulldown.games.tank_clash.actions import (
-    HEX_NAMES,
     TACTICAL_HEX_ACT,
     TACTICAL_PLAIN_ACT,
     TACTICAL_TANK_ACT,
@@ -75,9 +74,8 @@ class Sec8Tactical(StateFields):
         card = action.card
         self.tac_used[seat] = (*self.tac_used[seat], card)
         self.tac_turn = True
-        if action.hex >= 0 or action.tank >= 0:
-            target = HEX_NAMES[action.hex] if action.hex >= 0 else TANK_IDS[action.tank]
-            events.append(public("tactical", seat=seat, card=card, target=target))
+        if action.aimed_at:
+            events.append(public("tactical", seat=seat, card=card, target=action.aimed_at))
         else:
             events.append(public("tactical", seat=seat, card=card))
         if card in ("artillery", "air", "infantry") and self._options["tactical_activation"]:

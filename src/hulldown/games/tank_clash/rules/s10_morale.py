@@ -6,7 +6,7 @@ A mixin of the state: the legality and the effect of this chapter's clauses.
 from __future__ import annotations
 
 from hulldown.engine.state import Action, Event, private, public, reveal
-from hulldown.games.tank_clash.actions import DEMOLISH_ACT, HEX_NAMES, MORALE_TANK_ACT, TANK_IDS, TankClashAction
+from hulldown.games.tank_clash.actions import DEMOLISH_ACT, MORALE_TANK_ACT, TANK_IDS, TankClashAction
 from hulldown.games.tank_clash.fields import AIRDROP_HEXES, MOVE, MOVEMENT_BONUS, StateFields
 from hulldown.games.tank_clash.rules.s01_battlefield import layout_of
 
@@ -89,7 +89,7 @@ class Sec10Morale(StateFields):
     def _play_morale(self, seat: int, action: TankClashAction, events: list[Event]) -> None:
         """§10.6-10.8 The effect of a morale card played outside the attack-card window."""
         card = action.card
-        target = HEX_NAMES[action.hex] if action.hex >= 0 else TANK_IDS[action.tank] if action.tank >= 0 else ""
+        target = action.aimed_at
         self._use_morale(seat, card, events, target)
         if card == "Conceal":
             self.at_mod -= 1
