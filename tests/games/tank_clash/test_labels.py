@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from hulldown.engine.rng import SplitMix64
 from hulldown.games.tank_clash import GAME
-from hulldown.games.tank_clash.state import TANK_INDEX, TankClashState
+from hulldown.games.tank_clash.actions import ATTACK, DISCARD, HEX_NAMES, MORALE, MOVE, TANK_IDS, TankClashAction
+from hulldown.games.tank_clash.state import TankClashState
 
 
 def test_labels_name_the_tank_and_card_of_the_action() -> None:
@@ -18,11 +19,12 @@ def test_labels_name_the_tank_and_card_of_the_action() -> None:
             assert seat is not None
             legal = st.legal_actions()
             for a in legal:
-                p = a.id.split(":")
-                if p[0] in ("move", "attack"):  # the moving or attacking tank is the deciding seat's
-                    assert TANK_INDEX[p[1]] // 5 == seat and p[1] in a.label and p[2] in a.label, a
-                elif p[0] in ("morale", "discard"):  # a morale card the deciding seat holds
-                    assert p[1] in st.hands[seat] and p[1] in a.label, a
+                assert isinstance(a, TankClashAction)
+                if a.KIND in (MOVE, ATTACK):  # the moving or attacking tank is the deciding seat's
+                    other = HEX_NAMES[a.hex] if a.KIND == MOVE else TANK_IDS[a.target]
+                    assert a.tank // 5 == seat and TANK_IDS[a.tank] in a.label and other in a.label, a
+                elif a.KIND in (MORALE, DISCARD):  # a morale card the deciding seat holds
+                    assert a.card in st.hands[seat] and a.card in a.label, a
                 else:
                     continue
                 named += 1

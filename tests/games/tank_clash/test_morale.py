@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from hulldown.games.tank_clash.state import ATK_DEF, ATK_RED, ATK_REROLL, MAIN, MOVE, TankClashState
+from hulldown.games.tank_clash.fields import ATK_DEF, ATK_RED, ATK_REROLL, MAIN, MOVE
+from hulldown.games.tank_clash.state import TankClashState
 from tests.games.tank_clash.helpers import far_tanks, give, ids, put, start_game
 
 

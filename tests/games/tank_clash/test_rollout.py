@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from hulldown.engine.rng import SplitMix64
 from hulldown.games.tank_clash import GAME
+from hulldown.games.tank_clash.actions import HEX_INDEX
+from hulldown.games.tank_clash.fields import MAIN
 from hulldown.games.tank_clash.rollout import choose, make_rollout
-from hulldown.games.tank_clash.state import HEX_INDEX, MAIN, TankClashState
+from hulldown.games.tank_clash.state import TankClashState
 
 
 def _play(seed: int, policy_seat: int) -> tuple[float, int, int]:

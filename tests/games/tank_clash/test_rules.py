@@ -6,7 +6,8 @@ import pytest
 
 from hulldown.engine import IllegalActionError
 from hulldown.games.tank_clash import GAME
-from hulldown.games.tank_clash.state import ATK_DEF, ATK_RED, MAIN, SCARE, TankClashState
+from hulldown.games.tank_clash.fields import ATK_DEF, ATK_RED, MAIN, SCARE
+from hulldown.games.tank_clash.state import TankClashState
 from tests.games.tank_clash.helpers import far_tanks, give, ids, put, start_game
 
 

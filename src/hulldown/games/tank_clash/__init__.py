@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from hulldown.engine.game import ConformancePlan, Game, GameInfo, OptionSpec
+from hulldown.engine.messages import KERNEL
+from hulldown.games.tank_clash.actions import CATALOG, HEX_NAMES, TANK_IDS
 from hulldown.games.tank_clash.data import card_database
+from hulldown.games.tank_clash.fields import RESULTS, TACTICAL_IDS
 from hulldown.games.tank_clash.heuristic import make_heuristic
 from hulldown.games.tank_clash.render import render_text
 from hulldown.games.tank_clash.rollout import make_rollout
-from hulldown.games.tank_clash.state import HEX_NAMES, RESULTS, TACTICAL_IDS, TANK_IDS, TankClashState
+from hulldown.games.tank_clash.state import TankClashState
 from hulldown.games.tank_clash.tensor import TankClashTensors
 
 TankClashState.GAME_ID = "tank-clash"
@@ -90,4 +93,5 @@ GAME = Game(
     conformance=ConformancePlan(games=2000),
     event_vocabulary=frozenset(VOCABULARY),
     rollout=make_rollout,
+    messages=KERNEL.merged(CATALOG),
 )

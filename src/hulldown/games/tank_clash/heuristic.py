@@ -30,6 +30,22 @@ from hulldown.engine.game import Game
 from hulldown.engine.hexgrid import grid
 from hulldown.engine.rng import SplitMix64, derive_seed
 from hulldown.engine.state import Action
+from hulldown.games.tank_clash.actions import (
+    ACE,
+    ATTACK,
+    CHECKPOINT,
+    DISCARD,
+    END,
+    HEX_NAMES,
+    MORALE,
+    MOVE,
+    PLACE,
+    REROLL,
+    RETREAT,
+    TACTICAL,
+    TANK_IDS,
+    TankClashAction,
+)
 from hulldown.games.tank_clash.data import FIELD_ROWS, FIELD_WIDTH
 
 _G = grid(FIELD_WIDTH, FIELD_ROWS)
@@ -119,7 +135,7 @@ class TankClashHeuristic:
         legal = view.legal_actions()
         obs = view.observation()
         ctx = _Context(obs, self.seat)
-        return max(legal, key=lambda a: (self._score(a.id, obs, ctx), self.rng.random()))
+        return max(legal, key=lambda a: (self._score(a, obs, ctx), self.rng.random()))
 
     # -- geometry from the observation ------------------------------------------------------
     def _can_hit(self, ctx: _Context, a: int, t: int, fp: int) -> bool:
@@ -172,41 +188,37 @@ class TankClashHeuristic:
         return ctx.base
 
     # -- scoring -----------------------------------------------------------------------------
-    def _score(self, aid: str, obs: dict[str, Any], ctx: _Context) -> float:
-        p = aid.split(":")
-        head = p[0]
+    def _score(self, a: Action, obs: dict[str, Any], ctx: _Context) -> float:
+        assert isinstance(a, TankClashAction)
+        k = a.KIND
         me = self.seat
         tanks = ctx.tanks
-        if head == "discard":
-            return -_CARD_VALUE.get(p[1], 0)
-        if head == "checkpoint":
-            col = _G.coords(_G.parse(p[1]))[0]
+        if k == DISCARD:
+            return -_CARD_VALUE.get(a.card, 0)
+        if k == CHECKPOINT:
+            col = _G.coords(a.hex)[0]
             return -abs(col - FIELD_WIDTH / 2 + 0.5)
-        if head == "place":
-            h = _G.parse(p[2])
-            row = _G.row_from_edge(h, me)
-            want = {"heavy": 2, "destroyer": 1, "medium": 3}[p[1]]
-            return -abs(row - want) + (0.5 if ctx.forest[h] else 0)
-        if head == "ace":
-            return 3.0 if tanks[p[1]].get("kind") == "heavy" else 1.0
-        if head == "attack":
-            return self._attack_score(ctx, tanks[p[1]], tanks[p[2]])
-        if head == "tactical":
-            return self._tactical_score(p, obs, ctx)
-        if head == "morale":
-            return self._morale_score(p, obs, ctx)
-        if head == "move":
-            return self._move_score(ctx, tanks[p[1]], _G.parse(p[2]), obs)
-        if head == "reroll":
-            return 10 - int(p[1])
-        if head == "keep":
-            return 0.0
-        if head == "retreat":
-            h = _G.parse(p[1])
-            on_cp = any(c["hex"] == p[1] for c in ctx.checkpoints)
+        if k == PLACE:
+            row = _G.row_from_edge(a.hex, me)
+            want = {"heavy": 2, "destroyer": 1, "medium": 3}[a.card]
+            return -abs(row - want) + (0.5 if ctx.forest[a.hex] else 0)
+        if k == ACE:
+            return 3.0 if tanks[TANK_IDS[a.tank]].get("kind") == "heavy" else 1.0
+        if k == ATTACK:
+            return self._attack_score(ctx, tanks[TANK_IDS[a.tank]], tanks[TANK_IDS[a.target]])
+        if k == TACTICAL:
+            return self._tactical_score(a, obs, ctx)
+        if k == MORALE:
+            return self._morale_score(a, obs, ctx)
+        if k == MOVE:
+            return self._move_score(ctx, tanks[TANK_IDS[a.tank]], a.hex, obs)
+        if k == REROLL:
+            return 10 - a.value
+        if k == RETREAT:
+            on_cp = any(c["hex"] == HEX_NAMES[a.hex] for c in ctx.checkpoints)
             # push them home, never onto a checkpoint
-            return -_G.row_from_edge(h, 1 - me) - (5 if on_cp else 0)
-        if head == "end":
+            return -_G.row_from_edge(a.hex, 1 - me) - (5 if on_cp else 0)
+        if k == END:
             return 1.0
         return 0.0
 
@@ -225,10 +237,10 @@ class TankClashHeuristic:
             score -= 2  # the defender's checkpoint costs 1 on the roll
         return score
 
-    def _tactical_score(self, p: list[str], obs: dict[str, Any], ctx: _Context) -> float:
-        card = p[1]
+    def _tactical_score(self, a: TankClashAction, obs: dict[str, Any], ctx: _Context) -> float:
+        card = a.card
         if card in ("artillery", "air"):
-            h = _G.parse(p[2])
+            h = a.hex
             around = set(_G.neighbours(h)) if card == "artillery" else _air_row(h)
             value = 0.0
             for e in ctx.enemies:
@@ -239,7 +251,7 @@ class TankClashHeuristic:
                     value += 1 + (1 if int(e["damage"]) >= 2 else 0)
             return FREE + value * 3 if value >= 3 else -1.0
         if card == "mines":
-            e = ctx.tanks[p[2]]
+            e = ctx.tanks[TANK_IDS[a.tank]]
             return FREE + 5 + int(e["damage"]) * 2
         if card == "repair":
             return FREE + 8
@@ -252,17 +264,17 @@ class TankClashHeuristic:
             return FREE - 10 if threatened >= 2 and not can_shoot else -1.0
         return -1.0
 
-    def _morale_score(self, p: list[str], obs: dict[str, Any], ctx: _Context) -> float:
-        card = p[1]
+    def _morale_score(self, a: TankClashAction, obs: dict[str, Any], ctx: _Context) -> float:
+        card = a.card
         if card in ("Sniper", "Reinforce", "Experience", "Conceal", "Ambush", "Deflect"):
             return 10.0  # only offered in the windows of an attack, where they count
         if card == "Sabotage":
-            t = ctx.tanks[p[2]]
+            t = ctx.tanks[TANK_IDS[a.tank]]
             return FREE + 20 if int(t["damage"]) >= 2 else -1.0  # the third token costs an armour token
         if card == "Overhaul":
-            return FREE + 15 if int(ctx.tanks[p[2]]["damage"]) >= 2 else -1.0
+            return FREE + 15 if int(ctx.tanks[TANK_IDS[a.tank]]["damage"]) >= 2 else -1.0
         if card in ("Transport", "Refuel", "Airdrop"):
-            t = ctx.tanks[p[2]]
+            t = ctx.tanks[TANK_IDS[a.tank]]
             goal = self._goal(ctx, t)
             if goal is None or self._targets_from(ctx, _G.parse(t["hex"]), _stat(t, "firepower")):
                 return -1.0

@@ -8,21 +8,18 @@ same height, clause 13.2). Everything else lies face up on the table.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from hulldown.games.tank_clash.data import KINDS, load_cards
+from hulldown.games.tank_clash.actions import TANK_IDS
+from hulldown.games.tank_clash.data import KINDS, TERRAIN, load_cards
+from hulldown.games.tank_clash.fields import PHASE_NAMES, RESULTS, StateFields
 
-if TYPE_CHECKING:
-    from hulldown.games.tank_clash.state import TankClashState
 
-
-def _terrain_rows(state: TankClashState) -> list[str]:
+def _terrain_rows(state: StateFields) -> list[str]:
     """Terrain letters per row, row 1 of seat 0 first (boards.toml legend; R = ruins)."""
     key = (state.field.arrangement, state.demolished)
     rows = _ROWS.get(key)
     if rows is None:
-        from hulldown.games.tank_clash.data import TERRAIN
-
         letter = {v: k for k, v in TERRAIN.items()}
         g = state.field.grid
         terrain = list(state.field.terrain)
@@ -39,69 +36,78 @@ def _terrain_rows(state: TankClashState) -> list[str]:
 _ROWS: dict[tuple[str, tuple[int, ...]], tuple[str, ...]] = {}
 
 
-def observe(state: TankClashState, seat: int | None) -> dict[str, Any]:
-    from hulldown.games.tank_clash.state import PHASE_NAMES, RESULTS, TANK_IDS
+def _tank(state: StateFields, t: int, seat: int | None) -> dict[str, Any]:
+    """11.1/13.2 one tank as ``seat`` sees it: a concealed enemy shows its hex, never its type, armour or ace."""
+    owner = t // 5
+    h = state.hex[t]
+    d: dict[str, Any] = {
+        "id": TANK_IDS[t],
+        "seat": owner,
+        "hex": state.hex_name(h) if h >= 0 else None,
+        "destroyed": state.destroyed[t],
+        "damage": state.damage[t],
+        "moved": state.moved[t],
+        "attacked": state.attacked[t],
+        "crossed": state.crossed[t],
+    }
+    d["concealed"] = state.concealed[t]
+    if state.concealed[t] and seat != owner:
+        d["kind"] = None
+        d["armour"] = None
+        d["ace"] = None
+        return d
+    d["kind"] = KINDS[state.kind[t]]
+    d["name"] = state.tank_name(t)
+    fp, ar, sp = state.stats(t)
+    d["firepower"], d["max_armour"], d["speed"] = fp, ar, sp
+    d["armour"] = state.armour[t]
+    d["ace"] = state.ace[owner] == t
+    if state.concealed[t]:
+        d["fast"] = state.fast[t]
+    return d
 
-    name = state.hex_name
-    tanks: list[dict[str, Any]] = []
-    for t in range(10):
-        if state.kind[t] < 0:
-            continue
-        owner = t // 5
-        d: dict[str, Any] = {
-            "id": TANK_IDS[t],
-            "seat": owner,
-            "hex": name(state.hex[t]) if state.hex[t] >= 0 else None,
-            "destroyed": state.destroyed[t],
-            "damage": state.damage[t],
-            "moved": state.moved[t],
-            "attacked": state.attacked[t],
-            "crossed": state.crossed[t],
-        }
-        hidden = state.concealed[t] and seat != owner
-        d["concealed"] = state.concealed[t]
-        if hidden:
-            d["kind"] = None
-            d["armour"] = None
-            d["ace"] = None
-        else:
-            d["kind"] = KINDS[state.kind[t]]
-            d["name"] = state.tank_name(t)
-            fp, ar, sp = state.stats(t)
-            d["firepower"], d["max_armour"], d["speed"] = fp, ar, sp
-            d["armour"] = state.armour[t]
-            d["ace"] = state.ace[owner] == t
-            if state.concealed[t]:
-                d["fast"] = state.fast[t]
-        tanks.append(d)
-    checkpoints = [
+
+def _checkpoints(state: StateFields) -> list[dict[str, Any]]:
+    """Every checkpoint placed so far, with its owner and who holds it now (all public)."""
+    return [
         {
             "owner": i // 3,
             "row": (1, 4, 7)[i % 3],
-            "hex": name(state.cp_hex[i]),
+            "hex": state.hex_name(state.cp_hex[i]),
             "holder": state.cp_holder[i],
             "base_camp": i % 3 == 0,
         }
         for i in range(6)
         if state.cp_hex[i] >= 0
     ]
-    missions = {m.id: m for m in load_cards()[0]}
-    own_mission = None
-    if seat is not None and state.mission[seat] is not None:
-        m = missions[str(state.mission[seat])]
-        own_mission = {"id": m.id, "kind": m.kind, "text": m.text}
-    attack = None
-    if state.at_a >= 0:
-        attack = {
-            "attacker": TANK_IDS[state.at_a],
-            "target": TANK_IDS[state.at_t],
-            "dice": list(state.at_dice),
-            "modifier": state.at_mod,
-            "extra_dice": state.at_extra,
-            "rerolls": state.at_rerolls,
-            "result": RESULTS[state.result()] if state.at_dice else None,
-        }
-    cp = state.current_player
+
+
+def _own_mission(state: StateFields, seat: int | None) -> dict[str, Any] | None:
+    """11.1 a seat sees its own secret mission, and no other."""
+    if seat is None or state.mission[seat] is None:
+        return None
+    m = {x.id: x for x in load_cards()[0]}[str(state.mission[seat])]
+    return {"id": m.id, "kind": m.kind, "text": m.text}
+
+
+def _attack(state: StateFields) -> dict[str, Any] | None:
+    """The attack under way, if any: its dice lie on the table."""
+    if state.at_a < 0:
+        return None
+    return {
+        "attacker": TANK_IDS[state.at_a],
+        "target": TANK_IDS[state.at_t],
+        "dice": list(state.at_dice),
+        "modifier": state.at_mod,
+        "extra_dice": state.at_extra,
+        "rerolls": state.at_rerolls,
+        "result": RESULTS[state.result()] if state.at_dice else None,
+    }
+
+
+def observe(state: StateFields, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` sees (a spectator with ``None``): everything but what 11.1 keeps secret."""
+    name = state.hex_name
     obs: dict[str, Any] = {
         "seat": seat,
         "arrangement": state.field.arrangement,
@@ -110,13 +116,13 @@ def observe(state: TankClashState, seat: int | None) -> dict[str, Any]:
         "sides": list(state.side),
         "first_player": state.first,
         "phase": PHASE_NAMES[state.phase],
-        "to_move": cp,
+        "to_move": state.current_player,
         "active": state.active,
         "turn": state.turn_no + 1,
         "actions_taken": state.actions_taken,
-        "tanks": tanks,
+        "tanks": [_tank(state, t, seat) for t in range(10) if state.kind[t] >= 0],
         "aces_killed": list(state.ace_dead),
-        "checkpoints": checkpoints,
+        "checkpoints": _checkpoints(state),
         "tactical_used": [list(u) for u in state.tac_used],
         "tactical_played_this_turn": state.tac_turn,
         "smoke": list(state.smoke),
@@ -126,10 +132,10 @@ def observe(state: TankClashState, seat: int | None) -> dict[str, Any]:
         "hand_sizes": [len(h) for h in state.hands],
         "morale_deck_size": len(state.morale_deck),
         "morale_discard": list(state.morale_discard),
-        "mission": own_mission,
+        "mission": _own_mission(state, seat),
         "victory_points": list(state.vp),
         "demolished": [name(h) for h in state.demolished],
-        "attack": attack,
+        "attack": _attack(state),
         "moving": TANK_IDS[state.pm_tank] if state.pm_tank >= 0 else None,
         "winner": state.winner,
         "reason": state.reason,

@@ -19,21 +19,28 @@ playout different.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from hulldown.engine.game import Game
 from hulldown.engine.hexgrid import grid
 from hulldown.engine.state import Action, GameState
-from hulldown.games.tank_clash.data import FIELD_ROWS, FIELD_WIDTH
-from hulldown.games.tank_clash.state import (
-    DESTROYER,
-    HEAVY,
-    HEX_INDEX,
-    MAIN,
-    MEDIUM,
-    TANK_INDEX,
-    TankClashState,
+from hulldown.games.tank_clash.actions import (
+    ACE,
+    ATTACK,
+    CHECKPOINT,
+    DISCARD,
+    END,
+    MORALE,
+    MOVE,
+    PLACE,
+    REROLL,
+    RETREAT,
+    TACTICAL,
+    TankClashAction,
 )
+from hulldown.games.tank_clash.data import FIELD_ROWS, FIELD_WIDTH
+from hulldown.games.tank_clash.fields import DESTROYER, HEAVY, MAIN, MEDIUM
+from hulldown.games.tank_clash.state import TankClashState
 
 _G = grid(FIELD_WIDTH, FIELD_ROWS)
 _DIST = _G.distances
@@ -42,41 +49,6 @@ _MASK_RANGE = 7
 #: row from each seat's own edge, by hex
 _ROW = tuple(tuple(_G.row_from_edge(h, s) for h in range(_SIZE)) for s in (0, 1))
 _CARD_VALUE = {"Reinforce": 5, "Sniper": 5, "Experience": 4, "Deflect": 4, "Conceal": 3, "Ambush": 3, "Sabotage": 3}
-
-# action kinds, parsed once per action id
-_OTHER, _MOVE, _ATTACK, _END, _REPAIR, _MINES, _INFANTRY, _SABOTAGE, _OVERHAUL, _CARD, _REROLL, _RETREAT, _DISCARD = (
-    range(13)
-)
-_PARSED: dict[str, tuple[int, int, int, str]] = {}
-
-
-def _parse(aid: str) -> tuple[int, int, int, str]:
-    """``(kind, a, b, card)``: tank or hex indices and the card named, as the action's kind needs."""
-    p = aid.split(":")
-    head = p[0]
-    got: tuple[int, int, int, str] = (_OTHER, -1, -1, "")
-    if head == "move":
-        got = (_MOVE, TANK_INDEX[p[1]], HEX_INDEX[p[2]], "")
-    elif head == "attack":
-        got = (_ATTACK, TANK_INDEX[p[1]], TANK_INDEX[p[2]], "")
-    elif head == "end":
-        got = (_END, -1, -1, "")
-    elif head == "tactical" and len(p) == 3 and p[1] in ("repair", "mines"):
-        got = (_REPAIR if p[1] == "repair" else _MINES, TANK_INDEX[p[2]], -1, "")
-    elif head == "tactical" and p[1] == "infantry":
-        got = (_INFANTRY, -1, -1, "")
-    elif head == "morale" and p[1] in ("Sabotage", "Overhaul"):
-        got = (_SABOTAGE if p[1] == "Sabotage" else _OVERHAUL, TANK_INDEX[p[2]], -1, p[1])
-    elif head == "morale" and len(p) == 2:
-        got = (_CARD, -1, -1, p[1])
-    elif head == "reroll":
-        got = (_REROLL, int(p[1]), -1, "")
-    elif head == "retreat":
-        got = (_RETREAT, HEX_INDEX[p[1]], -1, "")
-    elif head == "discard":
-        got = (_DISCARD, -1, -1, p[1])
-    _PARSED[aid] = got
-    return got
 
 
 def _fire(s: TankClashState, h: int, fp: int) -> int:
@@ -123,42 +95,22 @@ def _goal(s: TankClashState, t: int, me: int) -> int:
 _WANT_ROW = {"heavy": 2, "destroyer": 1, "medium": 3}
 
 
-_SETUP: dict[str, tuple[int, int, float]] = {}
-
-
-def _setup_key(aid: str) -> tuple[int, int, float]:
-    """``(kind, index, value)`` of a set-up action: 0 checkpoint, 1 placement, 2 ace, 3 other."""
-    p = aid.split(":")
-    got: tuple[int, int, float] = (3, -1, 0.0)
-    if p[0] == "checkpoint":
-        got = (0, -1, -abs(_G.coords(HEX_INDEX[p[1]])[0] - (FIELD_WIDTH / 2 - 0.5)))
-    elif p[0] == "place":
-        got = (1, HEX_INDEX[p[2]], float(_WANT_ROW[p[1]]))
-    elif p[0] == "ace":
-        got = (2, TANK_INDEX[p[1]], 0.0)
-    _SETUP[aid] = got
-    return got
-
-
-def _setup_choice(s: TankClashState, legal: list[Action], me: int) -> Action:
+def _setup_choice(s: TankClashState, legal: list[TankClashAction], me: int) -> Action:
     """Set-up as the heuristic does it: checkpoints near the middle, tanks by kind a row or three
     from the edge (forest preferred), the ace with the heavy tank."""
     best = legal[0]
     best_score = -1e9
     forest = s.layout.forest
     rows = _ROW[me]
-    table = _SETUP
     for a in legal:
-        got = table.get(a.id)
-        if got is None:
-            got = _setup_key(a.id)
-        k, h, value = got
-        if k == 0:
-            score = value
-        elif k == 1:
-            score = -abs(rows[h] - value) + (0.5 if forest[h] else 0.0)
-        elif k == 2:
-            score = 3.0 if s.kind[h] == HEAVY else 1.0
+        k = a.KIND
+        if k == CHECKPOINT:
+            score = -abs(_G.coords(a.hex)[0] - (FIELD_WIDTH / 2 - 0.5))
+        elif k == PLACE:
+            h = a.hex
+            score = -abs(rows[h] - _WANT_ROW[a.card]) + (0.5 if forest[h] else 0.0)
+        elif k == ACE:
+            score = 3.0 if s.kind[a.tank] == HEAVY else 1.0
         else:
             score = 0.0
         if score > best_score:
@@ -168,14 +120,13 @@ def _setup_choice(s: TankClashState, legal: list[Action], me: int) -> Action:
 
 def choose(s: TankClashState) -> Action:
     """The action the rules of thumb take in state ``s`` for the seat to act."""
-    legal = s.legal_actions()
+    legal = cast("list[TankClashAction]", s.legal_actions())
     if len(legal) == 1:
         return legal[0]
     me = s.current_player
     assert me is not None
     ph = s.phase
-    parsed = _PARSED
-    if ph < MAIN and not legal[0].id.startswith("discard:"):
+    if ph < MAIN and legal[0].KIND != DISCARD:
         return _setup_choice(s, legal, me)
     enemy = 1 - me
     hx, kind, stats = s.hex, s.kind, s.side_stats
@@ -189,11 +140,9 @@ def choose(s: TankClashState) -> Action:
     best = legal[0]
     best_score = -1e9
     for a in legal:
-        got = parsed.get(a.id)
-        if got is None:
-            got = _parse(a.id)
-        k, x, y, card = got
-        if k == _MOVE:
+        k = a.KIND
+        if k == MOVE:
+            x, y = a.tank, a.hex
             if y == base:
                 return a  # 12.1 the enemy base camp wins
             if x != tank:  # a tank's moves come together: its goal and gun once for them all
@@ -218,41 +167,56 @@ def choose(s: TankClashState) -> Action:
             # a hex to shoot from next is worth 6: worth looking only if that could make it the best
             if may_fire and score + 6.0 > best_score and _fire(s, y, fp) & enemy_occ:
                 score += 6.0
-        elif k == _ATTACK:
-            arm = s.armour[y]
-            score = 100.0 + stats[me][kind[x]][0] * 3 - arm * 2 + s.damage[y]
-            if s.ace[me] == x:
-                score += 2
-            if arm == 0:
-                score += 6
-            if (mission == "ace" and s.ace[enemy] == y) or (mission == "mediums" and kind[y] == MEDIUM):
-                score += 15
-            cp = cp_at.get(hx[y])
-            if cp is not None and holder[cp] == enemy:
-                score -= 2
-        elif k == _END:
-            score = 1.0
-        elif k == _REPAIR:
-            score = 158.0
-        elif k == _MINES:
-            score = 155.0 + s.damage[x] * 2
-        elif k == _SABOTAGE:
-            score = 170.0 if s.damage[x] >= 2 else -1.0
-        elif k == _OVERHAUL:
-            score = 165.0 if s.damage[x] >= 2 else -1.0
-        elif k == _CARD:
-            score = 10.0 if card in _CARD_VALUE else -1.0
-        elif k == _REROLL:
-            score = 10.0 - x
-        elif k == _RETREAT:
-            score = -_ROW[enemy][x] - (5.0 if x in cp_at else 0.0)
-        elif k == _DISCARD:
-            score = -_CARD_VALUE.get(card, 2)
+        elif k == ATTACK:
+            score = _attack_score(s, a.tank, a.target, me)
         else:
-            score = 0.0  # pass, keep, and the cards this policy leaves alone
+            score = _other_score(s, a, enemy)
         if score > best_score:
             best, best_score = a, score
     return best
+
+
+def _attack_score(s: TankClashState, x: int, y: int, me: int) -> float:
+    """The strongest gun at the weakest target, more for the mission's, less on its own checkpoint."""
+    enemy = 1 - me
+    kind = s.kind
+    arm = s.armour[y]
+    score = 100.0 + s.side_stats[me][kind[x]][0] * 3 - arm * 2 + s.damage[y]
+    if s.ace[me] == x:
+        score += 2
+    if arm == 0:
+        score += 6
+    mission = s.mission_kind[me]
+    if (mission == "ace" and s.ace[enemy] == y) or (mission == "mediums" and kind[y] == MEDIUM):
+        score += 15
+    cp = s.cp_at.get(s.hex[y])
+    if cp is not None and s.cp_holder[cp] == enemy:
+        score -= 2
+    return score
+
+
+def _other_score(s: TankClashState, a: TankClashAction, enemy: int) -> float:
+    """Cards that hurt or heal at once, low re-rolls, retreats toward the enemy's edge."""
+    k, card = a.KIND, a.card
+    if k == END:
+        return 1.0
+    if k == TACTICAL and card == "repair":
+        return 158.0
+    if k == TACTICAL and card == "mines":
+        return 155.0 + s.damage[a.tank] * 2
+    if k == MORALE and card == "Sabotage":
+        return 170.0 if s.damage[a.tank] >= 2 else -1.0
+    if k == MORALE and card == "Overhaul":
+        return 165.0 if s.damage[a.tank] >= 2 else -1.0
+    if k == MORALE and a.tank < 0 and a.hex < 0:
+        return 10.0 if card in _CARD_VALUE else -1.0
+    if k == REROLL:
+        return 10.0 - a.value
+    if k == RETREAT:
+        return -_ROW[enemy][a.hex] - (5.0 if a.hex in s.cp_at else 0.0)
+    if k == DISCARD:
+        return -_CARD_VALUE.get(card, 2)
+    return 0.0  # pass, keep, and the cards this policy leaves alone
 
 
 def make_rollout(game: Game, seed: int) -> Callable[[GameState], Action]:

@@ -35,6 +35,7 @@ import numpy as np
 import numpy.typing as npt
 
 from hulldown.engine.hexgrid import grid
+from hulldown.games.tank_clash.actions import ALL
 from hulldown.games.tank_clash.data import FIELD_ROWS, FIELD_WIDTH, KINDS, MORALE_NAMES
 
 MORALE = MORALE_NAMES
@@ -42,31 +43,11 @@ PLANES = 22
 SCALARS = 10 + len(MORALE)
 _G = grid(FIELD_WIDTH, FIELD_ROWS)
 _TERRAIN_PLANE = {".": 0, ":": 0, "^": 0, "R": 0, "~": 1, "=": 2, "T": 3, "H": 4}
-TANKS = tuple(f"{'ab'[i // 5]}{i % 5 + 1}" for i in range(10))
 
 
 def all_action_ids() -> list[str]:
-    hexes = [_G.name(h) for h in range(_G.size)]
-    ids = ["end", "pass", "keep", *(f"reroll:{v}" for v in range(1, 7))]
-    for h in hexes:
-        ids += [
-            f"checkpoint:{h}",
-            *(f"place:{k}:{h}" for k in KINDS),
-            f"retreat:{h}",
-            f"tactical:artillery:{h}",
-            f"tactical:air:{h}",
-            f"morale:Demolish:{h}",
-        ]
-    for t in TANKS:
-        ids += [f"ace:{t}", f"tactical:repair:{t}", f"tactical:mines:{t}"]
-        ids += [f"morale:{c}:{t}" for c in ("Overhaul", "Sabotage", "Transport", "Refuel", "Airdrop")]
-    ids += ["tactical:infantry", "tactical:smoke"]
-    ids += [f"morale:{c}" for c in ("Sniper", "Experience", "Reinforce", "Conceal", "Ambush", "Deflect")]
-    ids += [f"discard:{c}" for c in MORALE]
-    ids += [f"move:{t}:{h}" for t in TANKS for h in hexes]
-    ids += [f"attack:{a}:{b}" for a in TANKS[:5] for b in TANKS[5:]]
-    ids += [f"attack:{a}:{b}" for a in TANKS[5:] for b in TANKS[:5]]
-    return ids
+    """The ids of the action space, in the order of its indices (actions.ALL)."""
+    return [a.id for a in ALL]
 
 
 class TankClashTensors:
@@ -82,7 +63,7 @@ class TankClashTensors:
         self, players: int, options: Mapping[str, Any]
     ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
         """0..1 except armour (at most 6, so 2), hand sizes (all 12 morale cards: 4) and victory points."""
-        from hulldown.games.tank_clash.state import VP_ACE, VP_CHECKPOINT, VP_CROSSING, VP_KIND, VP_TARGET
+        from hulldown.games.tank_clash.fields import VP_ACE, VP_CHECKPOINT, VP_CROSSING, VP_KIND, VP_TARGET
 
         planes = np.ones((PLANES, _G.size), dtype=np.float32)
         planes[8] = planes[15] = 6 / 3

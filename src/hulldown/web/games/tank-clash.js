@@ -10,10 +10,7 @@
 // tank that is moving, or else the first with something to do, starts selected. Every
 // action also stays a button in the decision panel.
 import { h, svg } from "../dom.js";
-import { card, clickable, facedown, idsMatching, marker, pile, zone } from "./kit.js";
-
-const de = () => document.documentElement.lang === "de";
-const L = (en, ger) => (de() ? ger : en);
+import { actionsWhere, card, clickable, facedown, marker, pile, zone } from "./kit.js";
 
 const S = 26; // hex circumradius in px
 const W = Math.sqrt(3) * S;
@@ -61,43 +58,43 @@ function corners(x, y, s = S) {
   return pts.join(" ");
 }
 
-// What an action is aimed at: its source (a tank id or "tactical:x"/"morale:x", or null
-// for actions of no piece) and its hex (or null when it is not aimed at the board).
-function aim(id, tankHex) {
-  const p = id.split(":");
-  const target = (x) => (x === undefined ? null : /^[ab]\d$/.test(x) ? tankHex.get(x) || null : x);
-  switch (p[0]) {
+// What an action is aimed at, read from its payload: its source (a tank id or
+// "tactical:x"/"morale:x", or null for actions of no piece) and its hex (or null when it is
+// not aimed at the board).
+function aim(a, tankHex) {
+  const p = a.payload || { kind: "action" };
+  const at = (t) => (t === undefined ? null : tankHex.get(t) || null);
+  switch (p.kind) {
     case "move":
-      return { source: p[1], hex: p[2], kind: "move" };
+      return { source: p.tank, hex: p.hex, kind: "move" };
     case "attack":
-      return { source: p[1], hex: tankHex.get(p[2]) || null, kind: "attack" };
+      return { source: p.tank, hex: at(p.target), kind: "attack" };
     case "place":
-      return { source: null, hex: p[2], kind: "place" };
     case "checkpoint":
     case "retreat":
-      return { source: null, hex: p[1], kind: p[0] };
+      return { source: null, hex: p.hex, kind: p.kind };
     case "ace":
-      return { source: null, hex: tankHex.get(p[1]) || null, kind: "ace" };
+      return { source: null, hex: at(p.tank), kind: "ace" };
     case "tactical":
     case "morale":
-      return { source: `${p[0]}:${p[1]}`, hex: target(p[2]), kind: "card" };
+      return { source: `${p.kind}:${p.card}`, hex: p.hex || at(p.tank), kind: "card" };
     default:
-      return { source: null, hex: null, kind: p[0] };
+      return { source: null, hex: null, kind: p.kind };
   }
 }
 
-function tankLabel(t) {
+function tankLabel(t, ctx) {
   if (!t) return "";
-  return t.name ? `${t.id} ${t.name}` : `${t.id} (${L("concealed", "verdeckt")})`;
+  return t.name ? `${t.id} ${t.name}` : `${t.id} (${ctx.msg("ui.concealed")})`;
 }
 
-export function actionLabel(a, obs) {
-  if (!obs || !obs.tanks) return a.label;
+export function actionLabel(a, obs, ctx) {
+  if (!obs || !obs.tanks) return ctx.actionText(a);
   const byId = new Map(obs.tanks.map((t) => [t.id, t]));
-  return a.label.replace(/\b([ab][1-5])\b/g, (m) => (byId.has(m) ? tankLabel(byId.get(m)) : m));
+  return ctx.actionText(a).replace(/\b([ab][1-5])\b/g, (m) => (byId.has(m) ? tankLabel(byId.get(m), ctx) : m));
 }
 
-function tankToken(t, x, y, obs, sel) {
+function tankToken(t, x, y, obs, sel, ctx) {
   const side = obs.sides[t.seat];
   const colour = SIDE_COLOUR[side] || "#555";
   const parts = [];
@@ -105,7 +102,7 @@ function tankToken(t, x, y, obs, sel) {
     // a concealed enemy stack: only that something stands here
     for (let k = 2; k >= 0; k--) parts.push(svg("rect", { x: x - 13 + k * 2, y: y - 13 - k * 2, width: 26, height: 26, rx: 3, fill: colour, stroke: "#222", "stroke-width": 1, opacity: 0.95 }));
     parts.push(svg("text", { x: x + 2, y: y - 1, class: "tc-tk-kind", fill: "#fff" }, "?"));
-    parts.push(svg("title", {}, `${t.id}: ${L("concealed tank (face down)", "verdeckter Panzer")}`));
+    parts.push(svg("title", {}, `${t.id}: ${ctx.msg("ui.concealed-tank-face-down")}`));
     return svg("g", { class: "tc-tank concealed-enemy", "data-tank": t.id }, parts);
   }
   parts.push(svg("rect", { x: x - 15, y: y - 15, width: 30, height: 30, rx: 4, fill: colour, stroke: sel ? "#f2c230" : t.concealed ? "#ddd" : "#111", "stroke-width": sel ? 3 : 1.2, "stroke-dasharray": t.concealed ? "3 2" : null }));
@@ -115,9 +112,9 @@ function tankToken(t, x, y, obs, sel) {
   for (let k = 0; k < (t.max_armour || 0); k++) parts.push(svg("rect", { x: x - 14, y: y - 13 + k * 6, width: 4, height: 5, fill: k < t.armour ? "#d9d9d9" : "#333", stroke: "#000", "stroke-width": 0.5 }));
   for (let k = 0; k < t.damage; k++) parts.push(svg("circle", { cx: x + 12, cy: y - 10 + k * 6, r: 2.6, fill: "#d2321e", stroke: "#000", "stroke-width": 0.5 }));
   if (t.ace) parts.push(svg("text", { x: x + 11, y: y + 13, class: "tc-ace", fill: "#f2c230" }, "★"));
-  const facts = [`${t.id}: ${t.name} (${t.kind})`, `${L("armour", "Panzerung")} ${t.armour}/${t.max_armour}, ${L("damage", "Schaden")} ${t.damage}`, `${L("firepower", "Feuerkraft")} ${t.firepower}, ${L("speed", "Tempo")} ${t.speed}`];
-  if (t.ace) facts.push(L("ace", "Ass"));
-  if (t.concealed) facts.push(L("concealed (face down for the enemy)", "verdeckt (für den Gegner)"));
+  const facts = [`${t.id}: ${t.name} (${t.kind})`, `${ctx.msg("ui.armour")} ${t.armour}/${t.max_armour}, ${ctx.msg("ui.damage")} ${t.damage}`, `${ctx.msg("ui.firepower")} ${t.firepower}, ${ctx.msg("ui.speed")} ${t.speed}`];
+  if (t.ace) facts.push(ctx.msg("ui.ace"));
+  if (t.concealed) facts.push(ctx.msg("ui.concealed-face-down-for-the-enemy"));
   parts.push(svg("title", {}, facts.join("\n")));
   return svg("g", { class: `tc-tank${t.concealed ? " concealed" : ""}`, "data-tank": t.id }, parts);
 }
@@ -172,10 +169,10 @@ function boardView(obs, ctx, aims, select) {
         const hold = SIDE_COLOUR[obs.sides[cp.holder]];
         parts.push(svg("circle", { cx: x, cy: y, r: S * 0.78, fill: "none", stroke: own, "stroke-width": 3, "stroke-dasharray": cp.base_camp ? null : "5 3" }));
         parts.push(svg("rect", { x: x - S * 0.75, y: y + S * 0.25, width: 11, height: 9, fill: hold, stroke: "#fff", "stroke-width": 0.8 }));
-        parts.push(svg("title", {}, `${cp.base_camp ? L("base camp", "Basislager") : L("checkpoint", "Kontrollpunkt")} ${L("of seat", "von Platz")} ${cp.owner} (${obs.sides[cp.owner]}), ${L("held by seat", "gehalten von Platz")} ${cp.holder}`));
+        parts.push(svg("title", {}, `${cp.base_camp ? ctx.msg("ui.base-camp") : ctx.msg("ui.checkpoint")} ${ctx.msg("ui.of-seat")} ${cp.owner} (${obs.sides[cp.owner]}), ${ctx.msg("ui.held-by-seat")} ${cp.holder}`));
       }
       const tank = tanksAt.get(name);
-      if (tank) parts.push(tankToken(tank, x, y, obs, tank.id === selected));
+      if (tank) parts.push(tankToken(tank, x, y, obs, tank.id === selected, ctx));
       const here = byHex.get(name) || [];
       const canSelect = tank && sources.has(tank.id) && tank.id !== selected;
       const g = svg("g", { class: "tc-cell", "data-hex": name }, parts);
@@ -187,7 +184,7 @@ function boardView(obs, ctx, aims, select) {
         g.setAttribute("tabindex", "0");
         g.setAttribute("role", "button");
         g.dataset.actions = here.map((a) => a.id).join(" ");
-        g.append(svg("title", {}, here.map((a) => actionLabel(a, obs)).join("\n")));
+        g.append(svg("title", {}, here.map((a) => actionLabel(a, obs, ctx)).join("\n")));
         if (kind === "attack" && selected && at.has((obs.tanks.find((t) => t.id === selected) || {}).hex)) {
           const [sx, sy] = at.get(obs.tanks.find((t) => t.id === selected).hex);
           overlay.push(svg("line", { x1: sx, y1: sy, x2: x, y2: y, class: "tc-fire" }));
@@ -201,8 +198,8 @@ function boardView(obs, ctx, aims, select) {
           for (const m of document.querySelectorAll(".card-menu")) m.remove();
           ctx.act(here[0].id);
         } else if (here.length) {
-          const items = here.map((a) => [actionLabel(a, obs), () => ctx.act(a.id), a.id]);
-          if (canSelect) items.push([`${L("Select", "Wähle")} ${tankLabel(tank)}`, () => select(tank.id)]);
+          const items = here.map((a) => [actionLabel(a, obs, ctx), () => ctx.act(a.id), a.id]);
+          if (canSelect) items.push([`${ctx.msg("ui.select")} ${tankLabel(tank, ctx)}`, () => select(tank.id)]);
           openMenu(wrap, x, y, items);
         } else if (canSelect) {
           select(tank.id);
@@ -224,7 +221,7 @@ function boardView(obs, ctx, aims, select) {
       overlay.push(svg("line", { x1, y1, x2, y2, class: "tc-fire current" }));
     }
   }
-  const root = svg("svg", { class: "tc-svg", viewBox: `0 0 ${tw.toFixed(0)} ${th.toFixed(0)}`, width: tw.toFixed(0), height: th.toFixed(0), role: "img", "aria-label": L("battlefield", "Schlachtfeld") }, cells, svg("g", { class: "tc-overlay" }, overlay));
+  const root = svg("svg", { class: "tc-svg", viewBox: `0 0 ${tw.toFixed(0)} ${th.toFixed(0)}`, width: tw.toFixed(0), height: th.toFixed(0), role: "img", "aria-label": ctx.msg("ui.battlefield") }, cells, svg("g", { class: "tc-overlay" }, overlay));
   wrap.append(root);
   return wrap;
 }
@@ -242,7 +239,7 @@ function cardControl(el, key, ctx, aims, select) {
   if (mine.some((a) => a.hex)) {
     el.classList.add("tc-selectable");
     if (selected === key) el.classList.add("selected");
-    el.title = L("choose a target on the board", "Ziel auf dem Brett wählen");
+    el.title = ctx.msg("ui.choose-a-target-on-the-board");
     el.addEventListener("click", (ev) => {
       ev.stopPropagation();
       select(key);
@@ -258,7 +255,7 @@ function playerPanel(obs, s, ctx, aims, select) {
   const used = new Set(obs.tactical_used[s]);
   const tacticals = TACTICAL.map((id) => {
     const c = info.get(id);
-    const el = card({ name: c ? c.name : id, type: `${L("tactical", "Taktik")}${c && c.offensive ? ` · ${L("attack", "Angriff")}` : ""}`, tone: "tactic", extra: `small tc-tac${used.has(id) ? " out" : ""}`, markers: [used.has(id) ? marker(L("used", "benutzt"), "bad") : marker(L("ready", "bereit"), "good")] });
+    const el = card({ name: c ? c.name : id, type: `${ctx.msg("ui.tactical")}${c && c.offensive ? ` · ${ctx.msg("ui.attack")}` : ""}`, tone: "tactic", extra: `small tc-tac${used.has(id) ? " out" : ""}`, markers: [used.has(id) ? marker(ctx.msg("ui.used"), "bad") : marker(ctx.msg("ui.ready"), "good")] });
     el.title = c ? c.text : id; // the text on hover keeps the row of six short
     return isMe && !used.has(id) ? cardControl(el, `tactical:${id}`, ctx, aims, select) : el;
   });
@@ -266,8 +263,8 @@ function playerPanel(obs, s, ctx, aims, select) {
   const lost = alive.filter((t) => t.destroyed).length;
   // one's own mission face up; the opponent's face down (none in the victory-point game)
   const mission = !obs.mission ? null : isMe
-    ? card({ name: L("mission", "Mission"), type: obs.mission.kind, tone: "event", text: obs.mission.text, extra: "small" })
-    : facedown({ label: L("secret mission", "geheime Mission"), extra: "small" });
+    ? card({ name: ctx.msg("ui.mission"), type: obs.mission.kind, tone: "event", text: obs.mission.text, extra: "small" })
+    : facedown({ label: ctx.msg("ui.secret-mission"), extra: "small" });
   const handCount = obs.hand_sizes[s];
   const oppHand = [];
   if (!isMe) for (let i = 0; i < handCount; i++) oppHand.push(facedown({ extra: "mini" }));
@@ -278,14 +275,14 @@ function playerPanel(obs, s, ctx, aims, select) {
       "header",
       {},
       h("span", { class: "tc-swatch", style: `background:${SIDE_COLOUR[obs.sides[s]]}` }),
-      h("b", {}, `${isMe ? L("You", "Du") : `${ctx.t("seat")} ${s}`} (${obs.sides[s]}, ${"ab"[s]}1–${"ab"[s]}5)`),
-      obs.active === s && obs.winner === null ? marker(L("active", "am Zug"), "active") : null,
-      marker(`${L("tanks lost", "Panzer verloren")} ${lost}/5`, lost >= 3 ? "warn" : ""),
-      obs.aces_killed[s] ? marker(L("ace killed", "Ass gefallen"), "bad") : null,
-      obs.smoke[s] ? marker(L("smoke: cannot attack", "Nebel: kein Angriff"), "warn") : null,
-      obs.morale_used[s] ? marker(L("morale card played", "Moralkarte gespielt")) : null,
-      obs.victory_points[0] || obs.victory_points[1] ? marker(`${L("VP", "SP")} ${obs.victory_points[s]}`) : null,
-      isMe ? null : marker(`${L("morale hand", "Moralhand")} ${handCount}`),
+      h("b", {}, `${isMe ? ctx.msg("ui.you") : `${ctx.t("seat")} ${s}`} (${obs.sides[s]}, ${"ab"[s]}1–${"ab"[s]}5)`),
+      obs.active === s && obs.winner === null ? marker(ctx.msg("ui.active"), "active") : null,
+      marker(`${ctx.msg("ui.tanks-lost")} ${lost}/5`, lost >= 3 ? "warn" : ""),
+      obs.aces_killed[s] ? marker(ctx.msg("ui.ace-killed"), "bad") : null,
+      obs.smoke[s] ? marker(ctx.msg("ui.smoke-cannot-attack"), "warn") : null,
+      obs.morale_used[s] ? marker(ctx.msg("ui.morale-card-played")) : null,
+      obs.victory_points[0] || obs.victory_points[1] ? marker(`${ctx.msg("ui.vp")} ${obs.victory_points[s]}`) : null,
+      isMe ? null : marker(`${ctx.msg("ui.morale-hand")} ${handCount}`),
     ),
     h("div", { class: "tc-row" }, mission, ...tacticals),
     oppHand.length ? h("div", { class: "tk-opp-hand" }, oppHand) : null,
@@ -297,48 +294,48 @@ function attackPanel(obs, ctx) {
   const rows = [];
   const byId = new Map(obs.tanks.map((t) => [t.id, t]));
   if (a) {
-    rows.push(h("div", { class: "tk-duel" }, h("b", {}, tankLabel(byId.get(a.attacker))), h("span", { class: "arrow" }, " ➜ "), h("b", {}, tankLabel(byId.get(a.target)))));
-    const mods = [a.modifier ? marker(`${L("modifier", "Modifikator")} ${a.modifier > 0 ? "+" : ""}${a.modifier}`) : null, a.extra_dice ? marker(`+${a.extra_dice} ${L("dice", "Würfel")}`) : null, a.rerolls ? marker(`${a.rerolls} ${L("re-rolls", "Wiederholungen")}`) : null, a.result ? marker(a.result, a.result === "miss" ? "bad" : "good") : null];
+    rows.push(h("div", { class: "tk-duel" }, h("b", {}, tankLabel(byId.get(a.attacker), ctx)), h("span", { class: "arrow" }, " ➜ "), h("b", {}, tankLabel(byId.get(a.target), ctx))));
+    const mods = [a.modifier ? marker(`${ctx.msg("ui.modifier")} ${a.modifier > 0 ? "+" : ""}${a.modifier}`) : null, a.extra_dice ? marker(`+${a.extra_dice} ${ctx.msg("ui.dice")}`) : null, a.rerolls ? marker(`${a.rerolls} ${ctx.msg("ui.re-rolls")}`) : null, a.result ? marker(a.result, a.result === "miss" ? "bad" : "good") : null];
     rows.push(h("div", { class: "tk-odds" }, mods));
     if (a.dice.length) {
       const seen = new Set();
-      rows.push(h("div", { class: "dice-row" }, `${L("dice", "Würfel")}: `, a.dice.map((d) => {
+      rows.push(h("div", { class: "dice-row" }, `${ctx.msg("ui.dice")}: `, a.dice.map((d) => {
         const face = h("span", { class: "die-face" }, String(d));
         // one re-roll action per value: offered on its first die
         if (seen.has(d)) return face;
         seen.add(d);
-        return clickable(face, idsMatching(ctx, (p) => p[0] === "reroll" && p[1] === String(d)), ctx);
+        return clickable(face, actionsWhere(ctx, (p) => p.kind === "reroll" && p.value === d), ctx);
       })));
     }
   }
-  if (obs.moving) rows.push(h("div", { class: "tk-pending" }, `${L("moving", "bewegt sich")}: `, h("b", {}, tankLabel(byId.get(obs.moving)))));
-  return h("div", { class: "tk-attack tc-attack" }, h("h4", {}, L("attack", "Angriff")), rows.length ? rows : h("span", { class: "muted" }, "—"));
+  if (obs.moving) rows.push(h("div", { class: "tk-pending" }, `${ctx.msg("ui.moving")}: `, h("b", {}, tankLabel(byId.get(obs.moving), ctx))));
+  return h("div", { class: "tk-attack tc-attack" }, h("h4", {}, ctx.msg("ui.attack")), rows.length ? rows : h("span", { class: "muted" }, "—"));
 }
 
 function phaseBar(obs, ctx) {
   const over = obs.winner !== null;
-  const waiting = obs.to_move === ctx.seat ? L("your decision", "deine Entscheidung") : `${L("waiting for", "wartet auf")} ${ctx.t("seat")} ${obs.to_move}${obs.to_move !== obs.active ? ` (${L("reaction", "Reaktion")})` : ""}`;
+  const waiting = obs.to_move === ctx.seat ? ctx.msg("ui.your-decision") : `${ctx.msg("ui.waiting-for")} ${ctx.t("seat")} ${obs.to_move}${obs.to_move !== obs.active ? ` (${ctx.msg("ui.reaction")})` : ""}`;
   return h(
     "div",
     { class: "phase-bar" },
-    marker(`${L("round", "Runde")} ${obs.turn}`),
-    marker(`${L("phase", "Phase")}: ${obs.phase}`, "phase"),
-    obs.phase === "actions" ? marker(`${L("actions taken", "Aktionen")} ${obs.actions_taken}/2`) : null,
-    over ? marker(obs.winner < 0 ? `${L("draw", "Unentschieden")}: ${obs.reason}` : `${ctx.t("seat")} ${obs.winner} ${L("wins", "gewinnt")}: ${obs.reason}`, "active") : marker(waiting, obs.to_move === ctx.seat ? "active" : "wait"),
-    obs.infantry_support ? marker(`${L("infantry support", "Infanterie")} +${obs.infantry_support}`) : null,
-    obs.tactical_played_this_turn ? marker(L("tactical card played this turn", "Taktikkarte in diesem Zug gespielt")) : null,
+    marker(`${ctx.msg("ui.round")} ${obs.turn}`),
+    marker(`${ctx.msg("ui.phase")}: ${obs.phase}`, "phase"),
+    obs.phase === "actions" ? marker(`${ctx.msg("ui.actions-taken")} ${obs.actions_taken}/2`) : null,
+    over ? marker(obs.winner < 0 ? `${ctx.msg("ui.draw")}: ${obs.reason}` : `${ctx.t("seat")} ${obs.winner} ${ctx.msg("ui.wins")}: ${obs.reason}`, "active") : marker(waiting, obs.to_move === ctx.seat ? "active" : "wait"),
+    obs.infantry_support ? marker(`${ctx.msg("ui.infantry-support")} +${obs.infantry_support}`) : null,
+    obs.tactical_played_this_turn ? marker(ctx.msg("ui.tactical-card-played-this-turn")) : null,
   );
 }
 
-function legend() {
+function legend(ctx) {
   const items = Object.entries(FILL).map(([k, v]) => h("span", { class: "tc-key" }, h("i", { style: `background:${v}` }), k));
-  return h("div", { class: "tc-legend" }, items, h("span", { class: "tc-key" }, "◯ ", L("checkpoint (solid: base camp; square: holder)", "Kontrollpunkt (durchgezogen: Basislager; Quadrat: Halter)")), h("span", { class: "tc-key" }, L("M/H/D medium/heavy/destroyer · bars armour · red dots damage · ★ ace · ? concealed", "M/H/D mittel/schwer/Jagdpanzer · Balken Panzerung · rote Punkte Schaden · ★ Ass · ? verdeckt")));
+  return h("div", { class: "tc-legend" }, items, h("span", { class: "tc-key" }, "◯ ", ctx.msg("ui.checkpoint-solid-base-camp-square-holder")), h("span", { class: "tc-key" }, ctx.msg("ui.m-h-d-medium-heavy-destroyer")));
 }
 
 export function render(obs, ctx) {
   const me = ctx.seat === null ? 0 : ctx.seat;
   const tankHex = new Map(obs.tanks.filter((t) => t.hex && !t.destroyed).map((t) => [t.id, t.hex]));
-  const aims = (ctx.actions || []).map((a) => ({ ...aim(a.id, tankHex), id: a.id, label: a.label }));
+  const aims = (ctx.actions || []).map((a) => ({ ...aim(a, tankHex), id: a.id, label: a.label, payload: a.payload, message: a.message }));
   const sources = [...new Set(aims.filter((a) => a.source && a.hex).map((a) => a.source))];
   if (!sources.includes(selected)) {
     // the tank that is moving, else one's first tank with something to do on the board
@@ -352,8 +349,8 @@ export function render(obs, ctx) {
   };
   const hand = (obs.hand || []).map((n) => {
     const c = ctx.cards.get(n);
-    const el = card({ name: n, type: c ? `${L("morale", "Moral")} · ${c.colour} · ${c.timing}` : L("morale", "Moral"), tone: `event ${c ? c.colour : ""}`, text: c ? c.text : "", extra: "small" });
-    const discard = idsMatching(ctx, (p) => p[0] === "discard" && p[1] === n);
+    const el = card({ name: n, type: c ? `${ctx.msg("ui.morale")} · ${c.colour} · ${c.timing}` : ctx.msg("ui.morale"), tone: `event ${c ? c.colour : ""}`, text: c ? c.text : "", extra: "small" });
+    const discard = actionsWhere(ctx, (p) => p.kind === "discard" && p.card === n);
     const key = `morale:${n}`;
     if (aims.some((a) => a.source === key && a.hex)) return cardControl(el, key, ctx, aims, select);
     return clickable(el, [...aims.filter((a) => a.source === key), ...discard], ctx);
@@ -364,17 +361,17 @@ export function render(obs, ctx) {
     { class: "tc-side" },
     playerPanel(obs, 1 - me, ctx, aims, select),
     attackPanel(obs, ctx),
-    h("div", { class: "tc-row" }, pile(L("morale deck", "Moralstapel"), obs.morale_deck_size), pile(L("morale discard", "Moral-Ablage"), obs.morale_discard.length, discardTop ? card({ name: discardTop, type: L("morale", "Moral"), tone: "event", extra: "small" }) : null)),
+    h("div", { class: "tc-row" }, pile(ctx.msg("ui.morale-deck"), obs.morale_deck_size), pile(ctx.msg("ui.morale-discard"), obs.morale_discard.length, discardTop ? card({ name: discardTop, type: ctx.msg("ui.morale"), tone: "event", extra: "small" }) : null)),
     playerPanel(obs, me, ctx, aims, select),
-    ctx.seat !== null ? zone(`${L("your morale hand", "deine Moralhand")} (${hand.length})`, hand, "hand") : null,
-    selected ? h("div", { class: "tc-selected muted" }, `${L("selected", "gewählt")}: ${/^[ab]\d$/.test(selected) ? tankLabel(obs.tanks.find((t) => t.id === selected)) : selected}`) : null,
+    ctx.seat !== null ? zone(`${ctx.msg("ui.your-morale-hand")} (${hand.length})`, hand, "hand") : null,
+    selected ? h("div", { class: "tc-selected muted" }, `${ctx.msg("ui.selected")}: ${/^[ab]\d$/.test(selected) ? tankLabel(obs.tanks.find((t) => t.id === selected), ctx) : selected}`) : null,
   );
   const destroyed = obs.tanks.filter((t) => t.destroyed);
   root = h(
     "div",
     { class: "tc-board" },
     phaseBar(obs, ctx),
-    h("div", { class: "tc-main" }, h("div", {}, boardView(obs, ctx, aims, select), legend(), destroyed.length ? h("div", { class: "tc-destroyed" }, `${L("destroyed", "zerstört")}: `, destroyed.map((t) => h("span", { class: "chip" }, tankLabel(t)))) : null), side),
+    h("div", { class: "tc-main" }, h("div", {}, boardView(obs, ctx, aims, select), legend(ctx), destroyed.length ? h("div", { class: "tc-destroyed" }, `${ctx.msg("ui.destroyed")}: `, destroyed.map((t) => h("span", { class: "chip" }, tankLabel(t, ctx)))) : null), side),
   );
   return root;
 }
