@@ -94,4 +94,6 @@ GAME = Game(
     event_vocabulary=frozenset(VOCABULARY),
     rollout=make_rollout,
     messages=KERNEL.merged(CATALOG),
+    # per-card impact in balance reports: tactical cards and morale cards, as played
+    card_events=("tactical", "morale_played"),
 )
