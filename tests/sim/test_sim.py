@@ -314,3 +314,22 @@ def test_played_cards_are_a_json_list_whose_names_keep_their_spaces(tmp_path: Pa
         rows = list(csv.DictReader(fh))
     played = [name for r in rows for s in (0, 1) for name in json.loads(r[f"played_{s}"])]
     assert any(" " in name for name in played)  # e.g. "500 yards", once split into two cards
+
+
+def test_a_report_without_card_plays_says_why(toy: Game, tmp_path: Path) -> None:
+    from hulldown.sim.balance import _cards, _html
+
+    bare = [play_game(TOY, ["random", "random"], seed=s) for s in range(20)]  # no cards collected
+    report: dict[str, Any] = {}
+    assert _cards(report, [], bare, [], tmp_path) == []
+    assert "declares no card events" in report["card_impact_note"]
+    counted = [play_game(TOY, ["random", "random"], seed=s, collect_cards=True) for s in range(4)]
+    _cards(report, [], counted, [], tmp_path)
+    assert "often enough" in report["card_impact_note"]  # too few games to compare any card
+    page = _html(
+        {**report, "game": "high-card", "games": 4, "agents": ["random"], "seed": 0, "by_option_set": {},
+         "first_player_advantage": {"seat0": {"rate": 0.5, "low": 0.0, "high": 1.0, "n": 4}, "fair_share": 0.5},
+         "length": {"mean": 6, "median": 6, "min": 6, "max": 6}},
+        [],
+    )  # fmt: skip
+    assert "often enough" in page

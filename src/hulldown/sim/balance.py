@@ -360,6 +360,11 @@ def _cards(
     impact = card_impact(results, factions)
     report["card_impact"] = impact
     if not impact:
+        report["card_impact_note"] = (
+            "No card was seen often enough, played and not played, to compare."
+            if any(any(p) for r in results for p in r.played)
+            else "No cards played were recorded: this game declares no card events (Game.card_events)."
+        )
         return impact
     shown = impact[:12] + [d for d in impact[12:][-12:] if d not in impact[:12]]
 
@@ -634,6 +639,8 @@ def _html(report: Mapping[str, Any], plots: Sequence[tuple[str, str]]) -> str:
                 f"<td>{_pct(d['not_played'])}</td><td>{100 * d['delta']:+.1f}</td></tr>"
             )
         parts.append("</table>")
+    else:
+        parts.append(f"<h2>Per-card impact</h2><p>{e(report.get('card_impact_note', ''))}</p>")
     if report.get("interrupted"):
         parts.append("<p><b>Interrupted:</b> the figures cover the games finished before the stop.</p>")
     parts.append("</body></html>")
