@@ -628,23 +628,27 @@ def _html(report: Mapping[str, Any], plots: Sequence[tuple[str, str]]) -> str:
     )
     for caption, name in plots:
         parts.append(f"<figure><img src='{e(name)}' alt='{e(caption)}'><figcaption>{e(caption)}</figcaption></figure>")
-    if report["card_impact"]:
-        parts.append(
-            "<h2>Per-card impact</h2><table><tr><th>faction</th><th>card</th>"
-            "<th>played</th><th>not played</th><th>difference</th></tr>"
-        )
-        for d in report["card_impact"]:
-            parts.append(
-                f"<tr><td>{e(d['faction'])}</td><td>{e(d['card'])}</td><td>{_pct(d['played'])}</td>"
-                f"<td>{_pct(d['not_played'])}</td><td>{100 * d['delta']:+.1f}</td></tr>"
-            )
-        parts.append("</table>")
-    else:
-        parts.append(f"<h2>Per-card impact</h2><p>{e(report.get('card_impact_note', ''))}</p>")
+    parts += _card_table(report)
     if report.get("interrupted"):
         parts.append("<p><b>Interrupted:</b> the figures cover the games finished before the stop.</p>")
     parts.append("</body></html>")
     return "\n".join(parts)
+
+
+def _card_table(report: Mapping[str, Any]) -> list[str]:
+    e = html.escape
+    if not report["card_impact"]:
+        return [f"<h2>Per-card impact</h2><p>{e(report.get('card_impact_note', ''))}</p>"]
+    parts = [
+        "<h2>Per-card impact</h2><table><tr><th>faction</th><th>card</th>"
+        "<th>played</th><th>not played</th><th>difference</th></tr>"
+    ]
+    for d in report["card_impact"]:
+        parts.append(
+            f"<tr><td>{e(d['faction'])}</td><td>{e(d['card'])}</td><td>{_pct(d['played'])}</td>"
+            f"<td>{_pct(d['not_played'])}</td><td>{100 * d['delta']:+.1f}</td></tr>"
+        )
+    return [*parts, "</table>"]
 
 
 __all__ = ["balance", "card_impact"]
