@@ -134,6 +134,9 @@ def test_bench_reports_throughput(toy: Game) -> None:
     r = bench(TOY, 0.1)
     assert r["games"] > 10 and r["steps"] == 6 * r["games"]
     assert r["steps_per_s"] > 0 and r["clone_us"] > 0 and r["resample_us"] > 0
+    assert r["heuristic_games_per_s"] == 0.0  # the test game has no heuristic to time
+    tk = bench(load("tank-killers"), 0.1)
+    assert tk["heuristic_games_per_s"] > 0 and tk["heuristic_steps_per_s"] > 100 * tk["heuristic_games_per_s"]
 
 
 def test_tournament_plays_both_seat_orders_and_rates(toy: Game) -> None:

@@ -50,6 +50,31 @@ def _time_per_call(fn: Any, states: list[GameState], min_seconds: float = 0.2) -
             return elapsed / calls
 
 
+def _heuristic_games(game: Game, n: int, opts: Mapping[str, Any], seed: int, seconds: float) -> tuple[int, int, float]:
+    """Games of the game's own heuristic against itself: what a balance study's games cost.
+
+    A study plays bots, not uniform moves, so its speed is bounded by the bots'
+    thinking as much as by the rules; at least one whole game is timed.
+    """
+    from hulldown.agents.registry import make_agent
+    from hulldown.engine.agent import SeatView
+
+    games = steps = 0
+    start = time.perf_counter()
+    while games == 0 or time.perf_counter() - start < seconds:
+        s = derive_seed(seed, "heuristic", games)
+        state = game.new(seed=s, players=n, options=opts)
+        agents = [make_agent("heuristic", game, seat, s) for seat in range(n)]
+        views = [SeatView(state, seat) for seat in range(n)]
+        while not state.is_over:
+            seat = state.current_player
+            assert seat is not None
+            state.apply(agents[seat].act(views[seat]))
+        steps += state.steps
+        games += 1
+    return games, steps, time.perf_counter() - start
+
+
 def bench(
     game: Game,
     seconds: float = 3.0,
@@ -82,6 +107,7 @@ def bench(
     resample_rng = SplitMix64(1)
     resample_s = _time_per_call(lambda s: s.resample(0, resample_rng), mids)
     legal_s = _time_per_call(lambda s: s.clone().legal_actions(), mids) - clone_s
+    h_games, h_steps, h_seconds = _heuristic_games(game, n, opts, seed, seconds) if game.heuristic else (0, 0, 0.0)
     return {
         "game": game.id,
         "players": n,
@@ -96,4 +122,6 @@ def bench(
         "clone_us": 1e6 * clone_s,
         "resample_us": 1e6 * resample_s,
         "legal_us": max(0.0, 1e6 * legal_s),
+        "heuristic_games_per_s": h_games / h_seconds if h_seconds else 0.0,
+        "heuristic_steps_per_s": h_steps / h_seconds if h_seconds else 0.0,
     }

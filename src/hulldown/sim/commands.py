@@ -193,7 +193,7 @@ def bench_cmd(
     seed: Annotated[int, typer.Option("--seed")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
 ) -> None:
-    """Measure random-playout throughput on one core, and the cost of clone and resample."""
+    """Measure random-playout throughput on one core, the cost of clone and resample, and heuristic games/s."""
     from hulldown.sim.bench import bench
 
     with _clear_errors():
@@ -206,6 +206,11 @@ def bench_cmd(
         f"({r['games']} games, {r['mean_steps']:.1f} steps each); clone {r['clone_us']:.1f} us, "
         f"resample {r['resample_us']:.1f} us, legal actions {r['legal_us']:.1f} us, new game {r['setup_us']:.1f} us"
     )
+    if r["heuristic_games_per_s"]:
+        typer.echo(
+            f"heuristic against heuristic: {r['heuristic_games_per_s']:,.1f} games/s "
+            f"({r['heuristic_steps_per_s']:,.0f} steps/s)"
+        )
 
 
 def tournament_cmd(
