@@ -481,6 +481,9 @@ class StateFields(GameState):
     def _may_anti_air(self, c: Ctx, u: int) -> bool:
         raise NotImplementedError  # s09_air
 
+    def _anti_air_step(self, c: Ctx) -> bool:
+        raise NotImplementedError  # s09_air
+
     def has_spying(self, p: int) -> bool:
         raise NotImplementedError  # s09_air
 

@@ -9,6 +9,7 @@ from hulldown.engine.state import REVEAL, Action, Event, private, public
 from hulldown.games.tank_hunter.actions import (
     AntiAir,
     Put,
+    Reveal,
     Spot,
     TargetCard,
     TargetSeat,
@@ -362,6 +363,8 @@ class Sec8Events(StateFields):
         if c.stage == "aa":
             if isinstance(a, AntiAir):
                 self._anti_air(c, self.line(c.tseat, a.line)[a.pos], events)
+            elif isinstance(a, Reveal):
+                self._reveal(self.line(c.tseat, a.line)[a.pos], events)
             else:
                 c.stage = "resolve"
             return
@@ -394,7 +397,7 @@ class Sec8Events(StateFields):
             if c.target not in self.front[q]:
                 c.stage = "resolve"
                 return True
-            if any(self._may_anti_air(c, u) for u in self.units_of(q)):
+            if self._anti_air_step(c):
                 return False
             c.stage = "resolve"
             return True
