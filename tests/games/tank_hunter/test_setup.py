@@ -124,6 +124,30 @@ def test_unit_deck_running_out_ends_the_game() -> None:
     assert s.is_over and s.end_reason == "unit deck ran out"
 
 
+def test_unit_deck_running_out_by_default_only_when_a_draw_finds_it_empty() -> None:
+    s = table(front={0: ["Panther"], 1: ["M4 Sherman"]}, hands={0: ["Reinforcements", "Reinforcements"]})
+    last = next(u for u in s.unit_deck if s.udefs[u].name == "Cromwell")
+    s.removed.extend(u for u in s.unit_deck if u != last)
+    s.unit_deck = [last]
+    play(s, "play:0", "put:front")
+    assert not s.is_over and last in s.front[0]
+    play(s, "play:0")
+    assert s.is_over and s.end_reason == "unit deck ran out"
+
+
+def test_unit_deck_running_out_when_its_last_unit_is_drawn_as_an_option() -> None:
+    s = table(
+        front={0: ["Panther"], 1: ["M4 Sherman"]},
+        hands={0: ["Reinforcements"]},
+        options={"deck_end": "last-card"},
+    )
+    last = next(u for u in s.unit_deck if s.udefs[u].name == "Cromwell")
+    s.removed.extend(u for u in s.unit_deck if u != last)
+    s.unit_deck = [last]
+    play(s, "play:0", "put:front")
+    assert s.is_over and s.end_reason == "unit deck ran out" and last in s.front[0]
+
+
 def test_bad_actions_change_nothing() -> None:
     s = table(front={0: ["Panther"], 1: ["M4 Sherman"]})
     fp = s.fingerprint()

@@ -25,6 +25,14 @@ OPTIONS = (
     OptionSpec("nations", str, "", "comma-separated nations to keep in the unit deck (empty: all)"),
     OptionSpec("single_copies", bool, False, "only one copy of each unit"),
     OptionSpec(
+        "deck_end",
+        str,
+        "empty-draw",
+        "when the unit deck running out ends the game: empty-draw, when a unit must be drawn from the empty deck;"
+        " last-card, as soon as the last unit is drawn (and placed)",
+        choices=("empty-draw", "last-card"),
+    ),
+    OptionSpec(
         "cards",
         str,
         "",

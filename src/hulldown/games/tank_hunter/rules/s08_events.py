@@ -381,6 +381,7 @@ class Sec8Events(StateFields):
             # only a unit able to serve in the rear line may go there: that shows what it is
             events.append({**ev, REVEAL: True} if a.line == "rear" else ev)
             self._finish_event(c, events)
+            self._last_unit_drawn(events)
 
     def _step_event(self, c: Ctx, events: list[Event]) -> bool:
         """§8.4 an event card without a target fizzles; otherwise it waits for its decisions, then resolves."""
@@ -520,6 +521,17 @@ class Sec8Events(StateFields):
                 ctx.stage = "cancelled"
                 return
 
+    def _last_unit_drawn(self, events: list[Event]) -> bool:
+        """§12.1 with ``deck_end = "last-card"`` the game ends once the unit deck's last card is drawn.
+
+        The rulebook's "the unit deck runs out" reads both ways; under this reading the last
+        unit drawn is still placed (the draw has happened), then the game ends.
+        """
+        if self.unit_deck or self._options.get("deck_end") != "last-card":
+            return False
+        self._game_over("unit deck ran out", events)
+        return True
+
     def _reinforce(self, c: Ctx, events: list[Event]) -> bool:
         """§11.3 Reinforcements: draw a unit; a commander is placed face up and another card drawn."""
         p = c.seat
@@ -534,6 +546,9 @@ class Sec8Events(StateFields):
                 self.command[p].append(u)
                 self.revealed[u] = True
                 events.append({"type": "commander", "to": "all", REVEAL: True, "seat": p, "unit": self.udefs[u].name})
+                if self._last_unit_drawn(events):
+                    self._finish_event(c, events)
+                    return True
                 continue
             c.target = u
             self.limbo.append(u)
