@@ -267,7 +267,7 @@ def test_before_turn_discard_three_events_to_resupply() -> None:
     s.ooa[panther] = True
     s.acted = True
     s._legal_cache = None
-    play(s, "end")
+    play(s, "end", "pass")  # the turn's end: seat 0 could still play Rally or Resupply
     assert ids(s) == ["supply:none", "supply:ammo:f:0"]
     play(s, "supply:ammo:f:0")
     assert ids(s) == ["discard:0", "discard:1", "discard:2", "discard:3"]
