@@ -307,3 +307,15 @@ def test_commanders_resupply_intel_and_logistics_exhaust_on_use() -> None:
     play(s, "cmd:2")  # Colonel: logistics draws an event card
     assert s.cmd_exhausted[colonel] and (len(s.hand[0]) == hand + 1 or s.stack)
     assert not s.acted  # commanders do not use the turn's action
+
+
+def test_a_player_left_with_only_commanders_is_out_when_his_last_unit_falls() -> None:
+    s = table(front={0: ["Panther", "Cromwell"], 1: ["M4 Sherman"]}, players=3, options={"commanders": True})
+    s.front[2].append(s.unit_deck.pop(next(i for i, u in enumerate(s.unit_deck) if s.udefs[u].kind != "COMMANDER")))
+    s.owner[s.front[2][0]] = 2
+    _give_commander(s, "Brigadier", 1)
+    s._legal_cache = None
+    s.script_chance(1)
+    ev = play(s, "attack:f:0:1:f:0:aa")
+    assert {"type": "eliminated", "to": "all", "seat": 1} in ev
+    assert s.out[1] and s.command[1] and not s.is_over

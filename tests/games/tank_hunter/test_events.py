@@ -247,3 +247,14 @@ def test_declarations_only_timing_keeps_the_earlier_windows() -> None:
     s._legal_cache = None
     play(s, "end")
     assert s.turn == 1
+
+
+def test_an_answer_that_takes_the_target_away_makes_the_card_fizzle() -> None:
+    s = table(front={0: ["Panther"], 1: ["M4 Sherman"]}, hands={0: ["Combat Engineers"], 1: ["Combat Engineers"]})
+    depot = next(c for c in s.event_deck if s.ev(c).name == "Field Depot")
+    s.event_deck.remove(depot)
+    s.deployed[0].append(depot)
+    play(s, "play:0", "tgte:0")
+    assert s.current_player == 1
+    ev = play(s, "play:0", "tgte:0")  # seat 1's answer discards the card before seat 0's resolves
+    assert "event-fizzled" in types(ev) and s.discard.count(depot) == 1

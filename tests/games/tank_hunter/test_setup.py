@@ -262,3 +262,16 @@ def test_resample_keeps_cards_seen_in_the_draft_with_the_other_player() -> None:
         theirs = set(r.front[1] + r.rear[1] + r.hand[1] + r.command[1])
         assert passed <= theirs
         assert r.drafted[1] == []  # the other seat's memory of the draft is not guessed
+
+
+def test_a_card_that_would_pin_an_afv_is_refused(tmp_path: Path) -> None:
+    text = Path(load_cards().path).read_text(encoding="utf-8")
+    start = text.index('{ name = "Mortar Fire"')
+    line = text[start : text.index("\n", start)]
+    assert 'result = "pin"' in line and "kinds = [" in line
+    pins_tanks = line.replace('kinds = ["GUN", "INF"]', 'kinds = ["AFV"]')
+    assert pins_tanks != line
+    bad = tmp_path / "bad.toml"
+    bad.write_text(text.replace(line, pins_tanks), encoding="utf-8")
+    with pytest.raises(DataFileError, match="AFVs can never be pinned"):
+        GAME.new(seed=1, players=2, options={"cards": str(bad)})

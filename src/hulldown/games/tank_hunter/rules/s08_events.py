@@ -35,8 +35,8 @@ from hulldown.games.tank_hunter.tables import (
 )
 
 _UNTARGETED = UNTARGETED
-#: effects on a unit chosen when the card is played, checked again when it resolves (§8.4)
-_ON_OWN_UNITS = frozenset(("sabotage", "attach_bonus", "conceal", "escape", "remove_marker", "forced_march"))
+#: effects on a unit (or card in play) chosen when the card is played, checked again when it resolves (§8.4)
+_RECHECKED = frozenset(("sabotage", "attach_bonus", "conceal", "escape", "remove_marker", "forced_march", "engineers"))
 
 
 class Sec8Events(StateFields):
@@ -436,14 +436,16 @@ class Sec8Events(StateFields):
             return False
         if st == "put":
             return False
-        if self.opt_book and c.target >= 0 and e.effect in _ON_OWN_UNITS and not self._still_target(c):
+        if self.opt_book and c.target >= 0 and e.effect in _RECHECKED and not self._still_target(c):
             events.append({"type": "event-fizzled", "to": "all", "card": e.name})
             self._finish_event(c, events)
             return True
         return self._resolve_event(c, e, events)
 
     def _still_target(self, c: Ctx) -> bool:
-        """§8.4 whether the card's chosen unit is still one it could be played on (answers may change that)."""
+        """§8.4 whether the card's chosen unit or card is still one it could be played on (answers may change that)."""
+        if self.ev(c.ev).effect == "engineers":
+            return c.target in self.cards_in_play()
         line = self.line
         for a in self._targets(c.seat, c.ev):
             if isinstance(a, TargetUnit) and line(a.seat, a.line)[a.pos] == c.target:
