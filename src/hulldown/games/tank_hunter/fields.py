@@ -458,7 +458,7 @@ class StateFields(GameState):
     def _has_target(self, p: int, card: int, e: EventDef) -> bool:
         raise NotImplementedError  # s08_events
 
-    def _push_window(self, first: int, skip: int, cancel: bool) -> None:
+    def _push_window(self, first: int, skip: int, cancel: bool) -> bool:
         raise NotImplementedError  # s08_events
 
     def _pass_turn(self, events: list[Event]) -> None:

@@ -190,9 +190,8 @@ class Sec4Turn(StateFields):
         Under the book's timing the others first get a window (§8.3), which an
         ``end`` context under it closes by passing the turn.
         """
-        if self.opt_book:
-            self.stack.append(Ctx("end", self.turn))
-            self._push_window(self.next_seat(self.turn), self.turn, False)
+        if self.opt_book and self._push_window(self.next_seat(self.turn), self.turn, False):
+            self.stack.insert(-1, Ctx("end", self.turn))  # under the window: it passes the turn once it closes
             return
         self._pass_turn(events)
 

@@ -270,7 +270,15 @@ class Sec8Events(StateFields):
         raise AssertionError(f"no decision at event/{st}")
 
     def _step_window(self, c: Ctx) -> bool:
-        """§8.3 the window asks its seats in turn and closes after the last; ``tseat`` is not asked.
+        """§8.3 the window asks its seats in turn and closes after the last; ``tseat`` is not asked."""
+        c.seat, c.passed = self._next_asked(c.seat, c.passed, c.n, c.tseat, c.parent_cancel)
+        if c.passed < c.n:
+            return False
+        self.stack.pop()
+        return True
+
+    def _next_asked(self, seat: int, passed: int, n: int, skip: int, cancel: bool) -> tuple[int, int]:
+        """§8.3 from ``seat`` on, the first seat a window asks, and how many passed before it.
 
         Any seat may interrupt, but only one that could do something is asked, so
         two-player and bot games do not stop at every window: a seat that is out or
@@ -278,24 +286,20 @@ class Sec8Events(StateFields):
         when no card in its hand may be played now; that depends on its hidden hand,
         so the step is declared a reveal.
         """
-        out, skip = self.out, c.tseat
-        while c.passed < c.n:
-            seat = c.seat
-            if seat == skip:
-                c.seat = self.next_seat(seat)
-                continue
-            if not out[seat] and self.hand[seat]:
-                if not self.opt_book:
-                    return False
-                self.declare_reveal()
-                plays: list[Action] = []
-                self._window_plays(seat, c.parent_cancel, plays)
-                if plays:
-                    return False
-            c.passed += 1
-            c.seat = self.next_seat(seat)
-        self.stack.pop()
-        return True
+        out, hand, book = self.out, self.hand, self.opt_book
+        while passed < n:
+            if seat != skip:
+                if not out[seat] and hand[seat]:
+                    if not book:
+                        return seat, passed
+                    self.declare_reveal()
+                    plays: list[Action] = []
+                    self._window_plays(seat, cancel, plays)
+                    if plays:
+                        return seat, passed
+                passed += 1
+            seat = self.next_seat(seat)
+        return seat, passed
 
     def _open_window(self, parent: Ctx | None, start: int) -> None:
         """§8.3 after a declaration the others may react, clockwise from the turn player's left.
@@ -305,13 +309,19 @@ class Sec8Events(StateFields):
         """
         self._push_window(self.next_seat(start), start, parent is not None)
 
-    def _push_window(self, first: int, skip: int, cancel: bool) -> None:
-        """§8.3 a window for every active seat but ``skip``, clockwise from ``first``."""
-        w = Ctx("window", first)
+    def _push_window(self, first: int, skip: int, cancel: bool) -> bool:
+        """§8.3 a window for every active seat but ``skip``, clockwise from ``first``; False if none is asked."""
+        n = self._players - sum(self.out) - 1
+        seat, passed = self._next_asked(first, 0, n, skip, cancel)
+        if passed >= n:
+            return False  # nobody can react: the window would close before anyone decides
+        w = Ctx("window", seat)
         w.tseat = skip
-        w.n = self._players - sum(self.out) - 1
+        w.n = n
+        w.passed = passed
         w.parent_cancel = cancel
         self.stack.append(w)
+        return True
 
     def _open_answers(self, c: Ctx) -> None:
         """§8.3 (book timing) a card played may be answered by every other player before it resolves.
