@@ -29,6 +29,11 @@ class OptionSpec:
     has inside an installed card set (e.g. ``tactics.toml``). Such options open
     files, so only local callers may set them: remote callers (the web) are
     refused them by :meth:`Game.validate_options` and pick a card set by name.
+
+    ``legacy``: for an option added after games were recorded, the value that
+    reproduces how those games were played. A record stores every option its
+    game had, so one that lacks this option predates it, and :meth:`Game.replay`
+    plays it with ``legacy`` rather than with today's default.
     """
 
     name: str
@@ -39,6 +44,7 @@ class OptionSpec:
     minimum: float | None = None
     maximum: float | None = None
     file: str | None = None
+    legacy: Any = None
 
     def validate(self, value: Any) -> Any:
         kind = self.kind
@@ -272,6 +278,14 @@ class Game:
             return []
         return self.card_database(self.validate_options(options))
 
+    def _recorded_options(self, record: GameRecord) -> dict[str, Any]:
+        """The record's options, and each option it predates at the value it was played by (``legacy``)."""
+        options = dict(record.options)
+        for spec in self.info.options:
+            if spec.legacy is not None and spec.name not in options:
+                options[spec.name] = spec.legacy
+        return options
+
     def replay(self, record: GameRecord | dict[str, Any] | str, *, upto: int | None = None) -> GameState:
         """Rebuild the state a record of this game describes (after ``upto`` decisions, if given).
 
@@ -293,7 +307,9 @@ class Game:
             else:
                 chance.append((step[0], step[1], tuple(step[2]) if step[0] == "shuffle" else step[2]))
         try:
-            state = self.new(seed=record.seed, players=record.players, options=record.options, script=chance)
+            state = self.new(
+                seed=record.seed, players=record.players, options=self._recorded_options(record), script=chance
+            )
             _replay_decisions(state, decisions, upto)
         except ChanceScriptError as exc:
             raise RecordError(f"record chance outcome does not fit: {exc}") from None

@@ -59,6 +59,49 @@ def test_each_anti_air_unit_counters_a_strike_once() -> None:
     assert s.front[1] == [] and s.points(0) == 3
 
 
+def test_face_down_anti_air_may_be_revealed_to_counter_the_strike() -> None:
+    s = table(
+        front={0: ["Panther"], 1: ["M4 Sherman"]},
+        rear={1: ["M45 Quadmount", "Cromwell"]},
+        hands={0: ["Stuka Attack"]},
+        hidden=("M45 Quadmount", "Cromwell"),
+    )
+    play(s, "play:0", "tgt:1:f:0")
+    # only the anti-air unit is offered to be turned up; the decision itself is declared a reveal
+    assert s.current_player == 1 and ids(s) == ["aa:done", "reveal:r:0"]
+    assert s.last_decision_revealed
+    play(s, "reveal:r:0")
+    assert s.current_player == 1 and ids(s) == ["aa:done", "aa:r:0"]
+    s.script_chance(2)
+    ev = play(s, "aa:r:0")
+    assert "strike-cancelled" in types(ev) and s.front[1] and s.points(0) == 0
+
+
+def test_a_revealed_anti_air_unit_counters_once_like_the_others() -> None:
+    s = table(
+        front={0: ["Panther"], 1: ["M4 Sherman"]},
+        rear={1: ["M45 Quadmount"]},
+        hands={0: ["Stuka Attack"]},
+        hidden=("M45 Quadmount",),
+    )
+    play(s, "play:0", "tgt:1:f:0", "reveal:r:0")
+    s.script_chance(5, 1)  # a miss with ammunition left, then the strike's die
+    play(s, "aa:r:0")
+    assert s.front[1] == [] and s.points(0) == 3  # asked once, then the strike hit
+
+
+def test_no_face_down_anti_air_means_no_anti_air_decision() -> None:
+    s = table(
+        front={0: ["Panther"], 1: ["M4 Sherman"]},
+        rear={1: ["Cromwell"]},
+        hands={0: ["Stuka Attack"]},
+        hidden=("Cromwell",),
+    )
+    s.script_chance(1)
+    play(s, "play:0", "tgt:1:f:0")
+    assert s.points(0) == 3
+
+
 def test_air_strike_without_anti_air_hits() -> None:
     s = table(front={0: ["Panther"], 1: ["M4 Sherman", "Cromwell"]}, hands={0: ["Stuka Attack"]})
     s.script_chance(3)
@@ -224,7 +267,7 @@ def test_before_turn_discard_three_events_to_resupply() -> None:
     s.ooa[panther] = True
     s.acted = True
     s._legal_cache = None
-    play(s, "end")
+    play(s, "end", "pass")  # the turn's end: seat 0 could still play Rally or Resupply
     assert ids(s) == ["supply:none", "supply:ammo:f:0"]
     play(s, "supply:ammo:f:0")
     assert ids(s) == ["discard:0", "discard:1", "discard:2", "discard:3"]
@@ -264,3 +307,15 @@ def test_commanders_resupply_intel_and_logistics_exhaust_on_use() -> None:
     play(s, "cmd:2")  # Colonel: logistics draws an event card
     assert s.cmd_exhausted[colonel] and (len(s.hand[0]) == hand + 1 or s.stack)
     assert not s.acted  # commanders do not use the turn's action
+
+
+def test_a_player_left_with_only_commanders_is_out_when_his_last_unit_falls() -> None:
+    s = table(front={0: ["Panther", "Cromwell"], 1: ["M4 Sherman"]}, players=3, options={"commanders": True})
+    s.front[2].append(s.unit_deck.pop(next(i for i, u in enumerate(s.unit_deck) if s.udefs[u].kind != "COMMANDER")))
+    s.owner[s.front[2][0]] = 2
+    _give_commander(s, "Brigadier", 1)
+    s._legal_cache = None
+    s.script_chance(1)
+    ev = play(s, "attack:f:0:1:f:0:aa")
+    assert {"type": "eliminated", "to": "all", "seat": 1} in ev
+    assert s.out[1] and s.command[1] and not s.is_over

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from hulldown.games.tank_hunter.cards import load_cards
 from tests.games.tank_hunter.helpers import ids, play, table, types, unit
 
 
@@ -12,8 +15,9 @@ def test_gray_only_on_own_turn_gold_in_others_window_smoke_cancels() -> None:
     )
     play(s, "attack:f:0:1:f:0:aa")
     assert s.current_player == 1 and ids(s) == ["pass", "play:0"]  # the gray Stuka is not offered
-    ev = play(s, "play:0", "pass")  # the seat may play more before passing
+    ev = play(s, "play:0")  # nothing left it may play: the seat is not asked again
     assert "attack-cancelled" in types(ev) and s.points(0) == 0
+    assert s.turn == 1  # seat 0 had nothing left to do and seat 1 nothing to play: the turn passed
 
 
 def test_red_card_is_played_when_drawn() -> None:
@@ -174,3 +178,83 @@ def test_heavy_rain_is_red_water_deployed_before_the_drawer() -> None:
     play(s, "wait")
     assert rain in s.deployed[0]
     assert s.water_penalty(unit(s, 1, "M4 Sherman"), unit(s, 0, "Panther")) == 1
+
+
+def test_other_players_may_play_events_when_the_turn_player_is_done() -> None:
+    s = table(front={0: ["Panther"], 1: ["M4 Sherman"]}, hands={1: ["Resupply", "Camouflage"]})
+    s.ooa[unit(s, 1, "M4 Sherman")] = True
+    s.acted = True
+    s._legal_cache = None
+    play(s, "end")
+    assert s.turn == 0 and s.current_player == 1 and ids(s) == ["pass", "play:0", "play:1"]
+    play(s, "play:0", "tgt:1:f:0")
+    assert not s.ooa[unit(s, 1, "M4 Sherman")]
+    assert s.turn == 0 and s.current_player == 1 and ids(s) == ["pass", "play:0"]  # may play more
+    play(s, "pass")
+    assert s.turn == 1
+
+
+def test_an_event_may_be_answered_by_an_event_before_it_resolves() -> None:
+    s = table(front={0: ["Panther"], 1: ["M4 Sherman"]}, hands={0: ["Stuka Attack"], 1: ["Camouflage"]})
+    sherman = unit(s, 1, "M4 Sherman")
+    play(s, "play:0", "tgt:1:f:0")
+    assert s.current_player == 1 and ids(s) == ["pass", "play:0"]
+    s.script_chance(1)
+    ev = play(s, "play:0", "tgt:1:f:0")
+    assert "concealed" in types(ev) and "strike" not in types(ev)
+    assert not s.revealed[sherman] and sherman in s.front[1] and s.points(0) == 0
+
+
+def test_a_seat_with_nothing_playable_is_never_asked() -> None:
+    s = table(front={0: ["Panther"], 1: ["M4 Sherman"]}, hands={1: ["Stuka Attack"]})
+    s.acted = True
+    s._legal_cache = None
+    play(s, "end")
+    # the gray card cannot be played on another's turn: the turn passed without asking seat 1,
+    # which told seat 0 something about seat 1's hand, so the decision is declared a reveal
+    assert s.turn == 1 and s.last_decision_revealed
+
+
+def test_a_gold_card_may_be_limited_to_other_players_turns(tmp_path: Path) -> None:
+    text = Path(load_cards().path).read_text(encoding="utf-8")
+    printed = '{ name = "Resupply", colour = "gold",'
+    assert printed in text
+    cards = tmp_path / "cards.toml"
+    cards.write_text(text.replace(printed, printed + ' when = "others",'), "utf-8")
+    s = table(
+        front={0: ["Panther"], 1: ["M4 Sherman"]},
+        hands={0: ["Resupply"], 1: ["Resupply"]},
+        options={"cards": str(cards)},
+    )
+    s.ooa[unit(s, 0, "Panther")] = True
+    s.ooa[unit(s, 1, "M4 Sherman")] = True
+    s._legal_cache = None
+    assert "play:0" not in ids(s)  # not on its owner's own turn
+    s.acted = True
+    s._legal_cache = None
+    play(s, "end")
+    assert s.current_player == 1 and "play:0" in ids(s)  # on another's turn
+
+
+def test_declarations_only_timing_keeps_the_earlier_windows() -> None:
+    s = table(
+        front={0: ["Panther"], 1: ["M4 Sherman"]},
+        hands={1: ["Resupply", "Camouflage"]},
+        options={"event_timing": "declarations"},
+    )
+    s.ooa[unit(s, 1, "M4 Sherman")] = True
+    s.acted = True
+    s._legal_cache = None
+    play(s, "end")
+    assert s.turn == 1
+
+
+def test_an_answer_that_takes_the_target_away_makes_the_card_fizzle() -> None:
+    s = table(front={0: ["Panther"], 1: ["M4 Sherman"]}, hands={0: ["Combat Engineers"], 1: ["Combat Engineers"]})
+    depot = next(c for c in s.event_deck if s.ev(c).name == "Field Depot")
+    s.event_deck.remove(depot)
+    s.deployed[0].append(depot)
+    play(s, "play:0", "tgte:0")
+    assert s.current_player == 1
+    ev = play(s, "play:0", "tgte:0")  # seat 1's answer discards the card before seat 0's resolves
+    assert "event-fizzled" in types(ev) and s.discard.count(depot) == 1

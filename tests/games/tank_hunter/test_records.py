@@ -21,3 +21,11 @@ def test_record_replays_to_its_final_state(name: str) -> None:
     assert state.is_over
     assert state.fingerprint() == record.final
     assert state.returns() == json.loads(text)["result"]["returns"]
+
+
+def test_records_made_before_the_event_timing_option_replay_with_its_legacy_value() -> None:
+    record = GameRecord.from_json((RECORDS / "tank-hunter-11.json").read_text(encoding="utf-8"))
+    assert "event_timing" not in record.options
+    state = GAME.replay(record)
+    assert state.options["event_timing"] == "declarations"
+    assert GAME.new(seed=1, players=2).options["event_timing"] == "book"

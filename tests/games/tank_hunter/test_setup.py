@@ -124,6 +124,30 @@ def test_unit_deck_running_out_ends_the_game() -> None:
     assert s.is_over and s.end_reason == "unit deck ran out"
 
 
+def test_unit_deck_running_out_by_default_only_when_a_draw_finds_it_empty() -> None:
+    s = table(front={0: ["Panther"], 1: ["M4 Sherman"]}, hands={0: ["Reinforcements", "Reinforcements"]})
+    last = next(u for u in s.unit_deck if s.udefs[u].name == "Cromwell")
+    s.removed.extend(u for u in s.unit_deck if u != last)
+    s.unit_deck = [last]
+    play(s, "play:0", "put:front")
+    assert not s.is_over and last in s.front[0]
+    play(s, "play:0")
+    assert s.is_over and s.end_reason == "unit deck ran out"
+
+
+def test_unit_deck_running_out_when_its_last_unit_is_drawn_as_an_option() -> None:
+    s = table(
+        front={0: ["Panther"], 1: ["M4 Sherman"]},
+        hands={0: ["Reinforcements"]},
+        options={"deck_end": "last-card"},
+    )
+    last = next(u for u in s.unit_deck if s.udefs[u].name == "Cromwell")
+    s.removed.extend(u for u in s.unit_deck if u != last)
+    s.unit_deck = [last]
+    play(s, "play:0", "put:front")
+    assert s.is_over and s.end_reason == "unit deck ran out" and last in s.front[0]
+
+
 def test_bad_actions_change_nothing() -> None:
     s = table(front={0: ["Panther"], 1: ["M4 Sherman"]})
     fp = s.fingerprint()
@@ -238,3 +262,16 @@ def test_resample_keeps_cards_seen_in_the_draft_with_the_other_player() -> None:
         theirs = set(r.front[1] + r.rear[1] + r.hand[1] + r.command[1])
         assert passed <= theirs
         assert r.drafted[1] == []  # the other seat's memory of the draft is not guessed
+
+
+def test_a_card_that_would_pin_an_afv_is_refused(tmp_path: Path) -> None:
+    text = Path(load_cards().path).read_text(encoding="utf-8")
+    start = text.index('{ name = "Mortar Fire"')
+    line = text[start : text.index("\n", start)]
+    assert 'result = "pin"' in line and "kinds = [" in line
+    pins_tanks = line.replace('kinds = ["GUN", "INF"]', 'kinds = ["AFV"]')
+    assert pins_tanks != line
+    bad = tmp_path / "bad.toml"
+    bad.write_text(text.replace(line, pins_tanks), encoding="utf-8")
+    with pytest.raises(DataFileError, match="AFVs can never be pinned"):
+        GAME.new(seed=1, players=2, options={"cards": str(bad)})

@@ -25,6 +25,24 @@ OPTIONS = (
     OptionSpec("nations", str, "", "comma-separated nations to keep in the unit deck (empty: all)"),
     OptionSpec("single_copies", bool, False, "only one copy of each unit"),
     OptionSpec(
+        "event_timing",
+        str,
+        "book",
+        "book: every player may play event cards during a turn (after each card played, at the turn's end,"
+        " after declarations), asked only when holding a playable card; declarations: only after an attack or"
+        " scouting is declared (how games recorded before this option were played)",
+        choices=("book", "declarations"),
+        legacy="declarations",
+    ),
+    OptionSpec(
+        "deck_end",
+        str,
+        "empty-draw",
+        "when the unit deck running out ends the game: empty-draw, when a unit must be drawn from the empty deck;"
+        " last-card, as soon as the last unit is drawn (and placed)",
+        choices=("empty-draw", "last-card"),
+    ),
+    OptionSpec(
         "cards",
         str,
         "",

@@ -145,10 +145,15 @@ class EventModel(BaseModel):
     result: Literal["destroy", "pin"] = "destroy"
     air: bool = False
     target: Literal["self", "other", "any"] = "any"
+    when: Literal["any", "others"] = "any"
 
     @model_validator(mode="after")
     def _consistent(self) -> EventModel:
         e = self.effect
+        if self.when == "others" and self.colour != "gold":
+            raise ValueError("only a gold card may be limited to other players' turns (when = 'others')")
+        if self.result == "pin" and "AFV" in self.kinds:
+            raise ValueError("AFVs can never be pinned down: a card that pins may not target AFVs")
         if e == "attach_bonus" and (self.after != "attach" or self.stat is None):
             raise ValueError("attach_bonus needs after = 'attach' and a stat")
         if e in ("water", "hand_limit") and self.after != "deploy":
@@ -304,6 +309,7 @@ class EventDef:
         "marker",
         "name",
         "non_tank",
+        "others",
         "play",
         "result",
         "stat",
@@ -330,6 +336,8 @@ class EventDef:
         self.result = m.result
         self.air = m.air
         self.target = m.target
+        #: a gold card the German edition's symbol allows only on other players' turns
+        self.others = m.when == "others"
         #: how legality decides whether the card may be played (0: never, being red; 1: Smoke
         #: Screen, in a window under a declaration; 2: always; 3: when it has a target)
         self.play = (

@@ -196,6 +196,7 @@ class StateFields(GameState):
         "ngroup",
         "nu",
         "ooa",
+        "opt_book",
         "opt_charge",
         "opt_evading",
         "out",
@@ -307,6 +308,9 @@ class StateFields(GameState):
 
     opt_charge: bool
 
+    #: §8.3 event timing as the book has it (``event_timing = "book"``), not only after declarations
+    opt_book: bool
+
     opt_evading: bool
     n_att: int
     cb_count: int
@@ -327,7 +331,7 @@ class StateFields(GameState):
     #: is in one list, a test checks).
     _SHARED = (
         "cs", "udefs", "edefs", "nu", "cb_piles", "actors", "actor_set", "scout_set", "group",
-        "opt_charge", "opt_evading", "usig",
+        "opt_book", "opt_charge", "opt_evading", "usig",
     )  # fmt: skip
 
     _FLAT = (
@@ -454,6 +458,12 @@ class StateFields(GameState):
     def _has_target(self, p: int, card: int, e: EventDef) -> bool:
         raise NotImplementedError  # s08_events
 
+    def _push_window(self, first: int, skip: int, cancel: bool) -> bool:
+        raise NotImplementedError  # s08_events
+
+    def _pass_turn(self, events: list[Event]) -> None:
+        raise NotImplementedError  # s04_turn
+
     def _open_window(self, parent: Ctx | None, start: int) -> None:
         raise NotImplementedError  # s08_events
 
@@ -479,6 +489,9 @@ class StateFields(GameState):
         raise NotImplementedError  # s09_air
 
     def _may_anti_air(self, c: Ctx, u: int) -> bool:
+        raise NotImplementedError  # s09_air
+
+    def _anti_air_step(self, c: Ctx) -> bool:
         raise NotImplementedError  # s09_air
 
     def has_spying(self, p: int) -> bool:

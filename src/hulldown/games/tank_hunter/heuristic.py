@@ -256,7 +256,7 @@ class TankHunterHeuristic:
         if evade:
             return evade[0]
         if AntiAir in kinds or AntiAirDone in kinds:
-            uses = kinds.get(AntiAir, [])
+            uses = kinds.get(AntiAir, []) or kinds.get(Reveal, [])  # turn a face-down gun up to counter
             return uses[0] if uses else kinds[AntiAirDone][0]
         if Counter in kinds or NoCounter in kinds:
             counters = _of(kinds, Counter)

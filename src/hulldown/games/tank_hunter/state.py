@@ -261,7 +261,7 @@ class TankHunterState(
             return self._step_event(c, events)
         if k == "end":
             self.stack.pop()
-            self._next_turn(events)
+            self._pass_turn(events)
             return True
         return self._step_scout(c, events)
 

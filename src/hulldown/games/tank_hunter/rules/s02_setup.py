@@ -44,6 +44,7 @@ class Sec2Setup(StateFields):
         self.usig = _USIGS.setdefault(sig, len(_USIGS))
         self.opt_charge = bool(self._options.get("charge", False))
         self.opt_evading = bool(self._options.get("evading", False))
+        self.opt_book = self._options.get("event_timing", "book") == "book"
         _grow_tables(nu + len(edefs) + 8)
         #: by unit: whether its icons give it an action of its own (amphibian, transportation, pulling)
         self.actors = [udefs[u].acts for u in range(nu)]

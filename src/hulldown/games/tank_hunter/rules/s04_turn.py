@@ -77,7 +77,7 @@ class Sec4Turn(StateFields):
             for h, c in enumerate(hand):
                 e = edefs[c - nu]
                 play = e.play
-                if play == 2 or (play == 3 and has_target(p, c, e)):
+                if (play == 2 or (play == 3 and has_target(p, c, e))) and not e.others:
                     out.append(PLAY[h])
         actor_set = self.actor_set
         if self.command[p] or not (actor_set.isdisjoint(front) and actor_set.isdisjoint(rear)):
@@ -185,7 +185,18 @@ class Sec4Turn(StateFields):
             events.append({"type": "drew-event", "to": "all", "seat": p})
 
     def _end_turn(self, events: list[Event]) -> None:
-        """§4.1 the turn passes clockwise (reaction windows open only on declarations, §8.3)."""
+        """§4.6 the turn player is done; the turn passes once no one wants to play more events.
+
+        Under the book's timing the others first get a window (§8.3), which an
+        ``end`` context under it closes by passing the turn.
+        """
+        if self.opt_book and self._push_window(self.next_seat(self.turn), self.turn, False):
+            self.stack.insert(-1, Ctx("end", self.turn))  # under the window: it passes the turn once it closes
+            return
+        self._pass_turn(events)
+
+    def _pass_turn(self, events: list[Event]) -> None:
+        """§4.6 the turn passes clockwise."""
         events.append({"type": "turn-end", "to": "all", "seat": self.turn})
         self._next_turn(events)
 

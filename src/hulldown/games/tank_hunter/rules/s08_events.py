@@ -9,6 +9,7 @@ from hulldown.engine.state import REVEAL, Action, Event, private, public
 from hulldown.games.tank_hunter.actions import (
     AntiAir,
     Put,
+    Reveal,
     Spot,
     TargetCard,
     TargetSeat,
@@ -34,6 +35,8 @@ from hulldown.games.tank_hunter.tables import (
 )
 
 _UNTARGETED = UNTARGETED
+#: effects on a unit (or card in play) chosen when the card is played, checked again when it resolves (§8.4)
+_RECHECKED = frozenset(("sabotage", "attach_bonus", "conceal", "escape", "remove_marker", "forced_march", "engineers"))
 
 
 class Sec8Events(StateFields):
@@ -91,7 +94,7 @@ class Sec8Events(StateFields):
         play = e.play
         if not play:
             return False  # red
-        if p != self.turn and e.colour == "gray":
+        if (e.colour == "gray") if p != self.turn else e.others:
             return False
         if play == 2:
             return True  # untargeted
@@ -231,7 +234,12 @@ class Sec8Events(StateFields):
     def _legal_window(self, c: Ctx) -> list[Action]:
         """§8.3 a reaction window: play a card (§8.1 colours), reveal one's units (§4.2) or pass."""
         out = [_PASS]
-        seat = c.seat
+        self._window_plays(c.seat, c.parent_cancel, out)
+        self._reveal_actions(c.seat, out)
+        return out
+
+    def _window_plays(self, seat: int, cancel: bool, out: list[Action]) -> None:
+        """§8.1 the cards a seat may play in a window: gray only on its own turn, some gold only on others'."""
         hand = self.hand[seat]
         if hand:
             # _playable, inline: every seat's hand is asked at every window
@@ -240,12 +248,10 @@ class Sec8Events(StateFields):
             for h, card in enumerate(hand):
                 e = edefs[card - nu]
                 play = e.play
-                if not play or (other and e.colour == "gray"):
+                if not play or (e.colour == "gray" if other else e.others):
                     continue
-                if play == 2 or (play == 1 and c.parent_cancel) or (play == 3 and has_target(seat, card, e)):
+                if play == 2 or (play == 1 and cancel) or (play == 3 and has_target(seat, card, e)):
                     out.append(PLAY[h])
-        self._reveal_actions(seat, out)
-        return out
 
     def _legal_event(self, c: Ctx) -> list[Action]:
         """§8 the decisions of an event card: its target, anti-air (§9.2), spotting, placing a reinforcement."""
@@ -264,17 +270,36 @@ class Sec8Events(StateFields):
         raise AssertionError(f"no decision at event/{st}")
 
     def _step_window(self, c: Ctx) -> bool:
-        """§8.3 seats that are out or hold no card pass by themselves; the window closes after the last."""
-        if c.passed >= c.n:
-            self.stack.pop()
-            return True
-        while c.passed < c.n and (self.out[c.seat] or not self.hand[c.seat]):
-            c.passed += 1
-            c.seat = self.next_seat(c.seat)
-        if c.passed >= c.n:
-            self.stack.pop()
-            return True
-        return False
+        """§8.3 the window asks its seats in turn and closes after the last; ``tseat`` is not asked."""
+        c.seat, c.passed = self._next_asked(c.seat, c.passed, c.n, c.tseat, c.parent_cancel)
+        if c.passed < c.n:
+            return False
+        self.stack.pop()
+        return True
+
+    def _next_asked(self, seat: int, passed: int, n: int, skip: int, cancel: bool) -> tuple[int, int]:
+        """§8.3 from ``seat`` on, the first seat a window asks, and how many passed before it.
+
+        Any seat may interrupt, but only one that could do something is asked, so
+        two-player and bot games do not stop at every window: a seat that is out or
+        holds no card passes by itself. Under the book's timing a seat also passes
+        when no card in its hand may be played now; that depends on its hidden hand,
+        so the step is declared a reveal.
+        """
+        out, hand, book = self.out, self.hand, self.opt_book
+        while passed < n:
+            if seat != skip:
+                if not out[seat] and hand[seat]:
+                    if not book:
+                        return seat, passed
+                    self.declare_reveal()
+                    plays: list[Action] = []
+                    self._window_plays(seat, cancel, plays)
+                    if plays:
+                        return seat, passed
+                passed += 1
+            seat = self.next_seat(seat)
+        return seat, passed
 
     def _open_window(self, parent: Ctx | None, start: int) -> None:
         """§8.3 after a declaration the others may react, clockwise from the turn player's left.
@@ -282,21 +307,31 @@ class Sec8Events(StateFields):
         The turn player's priority is used before declaring (he plays his cards in
         the main decision), so the window holds each other active seat once.
         """
-        out, hand, next_seat = self.out, self.hand, self.next_seat
-        seat = next_seat(start)
-        n = self._players - sum(out) - 1
-        passed = 0
-        # the seats that could not react anyway are passed here, as the window's first step would
-        while passed < n and (out[seat] or not hand[seat]):
-            passed += 1
-            seat = next_seat(seat)
+        self._push_window(self.next_seat(start), start, parent is not None)
+
+    def _push_window(self, first: int, skip: int, cancel: bool) -> bool:
+        """§8.3 a window for every active seat but ``skip``, clockwise from ``first``; False if none is asked."""
+        n = self._players - sum(self.out) - 1
+        seat, passed = self._next_asked(first, 0, n, skip, cancel)
         if passed >= n:
-            return  # nobody can react: the window would close before anyone decides
+            return False  # nobody can react: the window would close before anyone decides
         w = Ctx("window", seat)
+        w.tseat = skip
         w.n = n
         w.passed = passed
-        w.parent_cancel = parent is not None
+        w.parent_cancel = cancel
         self.stack.append(w)
+        return True
+
+    def _open_answers(self, c: Ctx) -> None:
+        """§8.3 (book timing) a card played may be answered by every other player before it resolves.
+
+        The turn player has priority, then the others clockwise; the answers may
+        be answered in turn, each card opening a window of its own.
+        """
+        if self.opt_book:
+            first = self.turn if c.seat != self.turn and not self.out[self.turn] else self.next_seat(self.turn)
+            self._push_window(first, c.seat, False)
 
     def _start_event(self, p: int, card: int, events: list[Event], from_hand: bool = True) -> None:
         """§8 a card is played (from a hand, or drawn red, §4.4): it waits in play while it resolves."""
@@ -314,6 +349,8 @@ class Sec8Events(StateFields):
             c.stage = "resolve"
             c.tseat = p
         self.stack.append(c)
+        if from_hand and c.stage == "resolve":
+            self._open_answers(c)
 
     def _finish_event(self, c: Ctx, events: list[Event], host: int = -1, before: int = -1) -> None:
         """§8.2 after-effects: discard, remove from game, attach to a unit, deploy before a player."""
@@ -358,10 +395,13 @@ class Sec8Events(StateFields):
                     "target": a.target_parts(),
                 }
             )
+            self._open_answers(c)
             return
         if c.stage == "aa":
             if isinstance(a, AntiAir):
                 self._anti_air(c, self.line(c.tseat, a.line)[a.pos], events)
+            elif isinstance(a, Reveal):
+                self._reveal(self.line(c.tseat, a.line)[a.pos], events)
             else:
                 c.stage = "resolve"
             return
@@ -378,6 +418,7 @@ class Sec8Events(StateFields):
             # only a unit able to serve in the rear line may go there: that shows what it is
             events.append({**ev, REVEAL: True} if a.line == "rear" else ev)
             self._finish_event(c, events)
+            self._last_unit_drawn(events)
 
     def _step_event(self, c: Ctx, events: list[Event]) -> bool:
         """§8.4 an event card without a target fizzles; otherwise it waits for its decisions, then resolves."""
@@ -394,7 +435,7 @@ class Sec8Events(StateFields):
             if c.target not in self.front[q]:
                 c.stage = "resolve"
                 return True
-            if any(self._may_anti_air(c, u) for u in self.units_of(q)):
+            if self._anti_air_step(c):
                 return False
             c.stage = "resolve"
             return True
@@ -405,7 +446,21 @@ class Sec8Events(StateFields):
             return False
         if st == "put":
             return False
+        if self.opt_book and c.target >= 0 and e.effect in _RECHECKED and not self._still_target(c):
+            events.append({"type": "event-fizzled", "to": "all", "card": e.name})
+            self._finish_event(c, events)
+            return True
         return self._resolve_event(c, e, events)
+
+    def _still_target(self, c: Ctx) -> bool:
+        """§8.4 whether the card's chosen unit or card is still one it could be played on (answers may change that)."""
+        if self.ev(c.ev).effect == "engineers":
+            return c.target in self.cards_in_play()
+        line = self.line
+        for a in self._targets(c.seat, c.ev):
+            if isinstance(a, TargetUnit) and line(a.seat, a.line)[a.pos] == c.target:
+                return True
+        return False
 
     def _resolve_event(self, c: Ctx, e: EventDef, events: list[Event]) -> bool:
         """§8 (§15 designs) an event card's effect; True when the step may go on."""
@@ -517,6 +572,17 @@ class Sec8Events(StateFields):
                 ctx.stage = "cancelled"
                 return
 
+    def _last_unit_drawn(self, events: list[Event]) -> bool:
+        """§12.1 with ``deck_end = "last-card"`` the game ends once the unit deck's last card is drawn.
+
+        The rulebook's "the unit deck runs out" reads both ways; under this reading the last
+        unit drawn is still placed (the draw has happened), then the game ends.
+        """
+        if self.unit_deck or self._options.get("deck_end") != "last-card":
+            return False
+        self._game_over("unit deck ran out", events)
+        return True
+
     def _reinforce(self, c: Ctx, events: list[Event]) -> bool:
         """§11.3 Reinforcements: draw a unit; a commander is placed face up and another card drawn."""
         p = c.seat
@@ -531,6 +597,9 @@ class Sec8Events(StateFields):
                 self.command[p].append(u)
                 self.revealed[u] = True
                 events.append({"type": "commander", "to": "all", REVEAL: True, "seat": p, "unit": self.udefs[u].name})
+                if self._last_unit_drawn(events):
+                    self._finish_event(c, events)
+                    return True
                 continue
             c.target = u
             self.limbo.append(u)
