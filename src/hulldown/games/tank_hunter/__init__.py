@@ -95,4 +95,6 @@ GAME = Game(
     event_vocabulary=frozenset(VOCABULARY),
     evaluate=evaluate,
     messages=KERNEL.merged(Catalog.from_package("hulldown.games.tank_hunter")),
+    # per-card impact in balance reports: every event card put in play (red ones as they are drawn)
+    card_events=("event-played",),
 )
