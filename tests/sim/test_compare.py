@@ -91,3 +91,32 @@ def test_the_command_prints_each_difference(cli: Any, tmp_path: Path) -> None:
     assert (tmp_path / "ab" / "index.html").exists()
     r = cli("balance", "duel", "--compare", "extra0", "extra0=9", "--out", out)
     assert r.exit_code == 2 and "key=value" in r.stderr and "Traceback" not in r.output
+
+
+def test_barring_a_card_is_a_controlled_test_of_it(tmp_path: Path) -> None:
+    from hulldown.sim.compare import bar_card
+
+    report = bar_card("tank-killers", ["random"], 9, "Ambush", seed=2, out=tmp_path)
+    assert report["card"] == "Ambush" and report["a"] == {"bar_tactics": ""}
+    assert report["b"] == {"bar_tactics": "Ambush"} and report["pairs"] == 9
+    with (tmp_path / "games.csv").open() as fh:
+        rows = list(csv.DictReader(fh))
+    without = [json.loads(r[f"played_{s}"]) for r in rows if r["tag_variant"] == "B" for s in (0, 1)]
+    assert without and not any("Ambush" in cards for cards in without)  # B never saw the card
+    with pytest.raises(ValueError, match="no tactics card 'Ambsh'"):
+        bar_card("tank-killers", ["random"], 9, "Ambsh", out=tmp_path)
+
+
+def test_barring_needs_the_game_to_declare_how(duel: Game, tmp_path: Path) -> None:
+    from hulldown.sim.compare import bar_card
+
+    with pytest.raises(ValueError, match="does not declare how to leave a card out"):
+        bar_card(DUEL, ["random"], 4, "9", out=tmp_path)
+
+
+def test_the_command_bars_a_card(cli: Any, tmp_path: Path) -> None:
+    r = cli("balance", "tank-killers", "--games", "9", "--bar", "Ambush", "--out", str(tmp_path / "b"), "--json")
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["card"] == "Ambush"
+    r = cli("balance", "duel", "--compare", "extra0=", "extra0=9", "--bar", "9")
+    assert r.exit_code == 2 and "not both" in r.stderr

@@ -153,11 +153,14 @@ class BalanceHooks:
     ``reinforce(options, seat, cards)`` returns options with ``cards`` added to
     that seat's deck, and ``reinforce_pool(options, seat)`` lists the cards it
     may add; a game that declares neither gets no parity search.
+    ``bar(options, card)`` returns options with every copy of ``card`` left out
+    of the game: the controlled experiment for one card (``balance --bar``).
     """
 
     factions: tuple[str, ...] = ()
     reinforce: Callable[[Mapping[str, Any], int, Sequence[str]], dict[str, Any]] | None = None
     reinforce_pool: Callable[[Mapping[str, Any], int], list[str]] | None = None
+    bar: Callable[[Mapping[str, Any], str], dict[str, Any]] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -311,6 +311,9 @@ def balance_cmd(
         tuple[str, str] | None,
         typer.Option("--compare", help="two variants k=v[,k=v] played on common seeds, A minus B reported"),
     ] = None,
+    bar: Annotated[
+        str | None, typer.Option("--bar", help="a card: the game with it (A) against the game without it (B)")
+    ] = None,
 ) -> None:
     """Write an HTML balance report: factions, seats, game length, per-card impact, parity.
 
@@ -319,9 +322,9 @@ def balance_cmd(
     """
     from hulldown.sim.balance import balance
 
-    if compare is not None:
+    if compare is not None or bar is not None:
         common = dict(agents=split_agents(agents), games=games, seed=seed, options=option, workers=workers)
-        _compare_cmd(game, compare, common, backend, address, out, as_json)
+        _compare_cmd(game, compare, bar, common, backend, address, out, as_json)
         return
     with _clear_errors():
         if (weaker is None) != (stronger is None):
@@ -374,30 +377,32 @@ def _print_balance(report: dict[str, Any]) -> None:
 
 def _compare_cmd(
     game: str,
-    variants: tuple[str, str],
+    variants: tuple[str, str] | None,
+    card: str | None,
     common: dict[str, Any],
     backend: str,
     address: str | None,
     out: Path,
     as_json: bool,
 ) -> None:
-    from hulldown.sim.compare import compare, parse_variant
+    from hulldown.sim.compare import bar_card, compare, parse_variant
 
+    progress = not as_json and sys.stderr.isatty()
+    run = dict(workers=common["workers"], backend=backend, address=address, progress=progress, out=out)
     with _clear_errors():
-        report = compare(
-            _game(game),
-            common["agents"],
-            common["games"],
-            parse_variant(variants[0]),
-            parse_variant(variants[1]),
-            common["seed"],
-            options=parse_options(common["options"]),
-            workers=common["workers"],
-            backend=backend,
-            address=address,
-            progress=not as_json and sys.stderr.isatty(),
-            out=out,
-        )
+        if variants is not None and card is not None:
+            raise ValueError("give --compare or --bar, not both")
+        options = parse_options(common["options"])
+        if card is not None:
+            report = bar_card(
+                _game(game), common["agents"], common["games"], card, common["seed"], options=options, **run
+            )
+        else:
+            assert variants is not None
+            a, b = parse_variant(variants[0]), parse_variant(variants[1])
+            report = compare(
+                _game(game), common["agents"], common["games"], a, b, common["seed"], options=options, **run
+            )
     if as_json:
         _print_json(report)
     else:

@@ -26,7 +26,7 @@ from hulldown.engine.game import BalanceHooks, Game
 from hulldown.engine.rng import derive_seed
 from hulldown.sim.backends import run_jobs
 from hulldown.sim.balance import _faction_of, _option_sets, _plot, _score, card_impact
-from hulldown.sim.runner import GameResult, Job, game_locator
+from hulldown.sim.runner import GameResult, Job, game_locator, resolve_game
 from hulldown.sim.simulate import prepare, progress_bar, write_table
 from hulldown.sim.stats import Z95, rate
 
@@ -175,6 +175,29 @@ def compare(
     return report
 
 
+def bar_card(
+    game: Game | str, agents: Sequence[str], games: int, card: str, seed: int = 0, **run: Any
+) -> dict[str, Any]:
+    """The controlled test of one card: the game as it is (A) against the game without ``card`` (B).
+
+    Unlike per-card impact, which compares games where a seat happened to play a
+    card with games where it did not, this changes only the card's presence and
+    plays both versions from the same seeds: A minus B is what the card is worth
+    to each seat and faction.
+    """
+    g = resolve_game(game)
+    if g.balance is None or g.balance.bar is None:
+        raise ValueError(f"{g.id} does not declare how to leave a card out (Game.balance.bar)")
+    base = g.validate_options(run.pop("options", None))
+    barred = g.validate_options(g.balance.bar(base, card))
+    g.new(seed=seed, options=barred)  # an unknown card fails here, in one line, before any game is played
+    report = compare(
+        g, agents, games, {}, {k: v for k, v in barred.items() if base.get(k) != v}, seed, options=base, **run
+    )
+    report["card"] = card
+    return report
+
+
 def _plot_differences(report: Mapping[str, Any], outdir: Path) -> tuple[str, str]:
     diff = report["difference"]
     items = [(f"seat {s}", d) for s, d in enumerate(diff["by_seat"])] + list(diff["by_faction"].items())
@@ -270,4 +293,4 @@ def _rate_text(r: Mapping[str, float]) -> str:
     return f"{100 * r['rate']:.1f}% [{100 * r['low']:.1f}, {100 * r['high']:.1f}]"
 
 
-__all__ = ["compare", "paired_difference", "parse_variant"]
+__all__ = ["bar_card", "compare", "paired_difference", "parse_variant"]

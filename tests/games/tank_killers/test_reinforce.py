@@ -152,3 +152,17 @@ def test_a_small_balance_study_reinforces_the_american_deck(tmp_path: Path) -> N
     assert all(c["cards"] == [par["best_cards"][i % 3] for i in range(c["added"])] for c in par["curve"])
     assert any(d["card"] in reinforce_pool({}, 1) for d in report["card_impact"] if d["faction"] == "american")
     assert (tmp_path / "report.json").is_file() and (tmp_path / "parity.png").is_file()
+
+
+def test_a_barred_tactics_card_has_no_copy_and_keeps_its_ids() -> None:
+    from hulldown.engine.registry import load
+
+    game = load("tank-killers")
+    plain = game.new(seed=3)
+    barred = game.new(seed=3, options={"bar_tactics": "Ambush,  Point Blank"})
+    names = [barred.R.tname[t] for t in barred.R.ttype]
+    assert "Ambush" not in names and "Point Blank" not in names
+    assert barred.R.n_tactics == plain.R.n_tactics - 2
+    assert barred.R.all_action_ids == plain.R.all_action_ids  # the RL action space does not move
+    with pytest.raises(ValueError, match="bar_tactics: no tactics card 'Ambsh'"):
+        game.new(seed=3, options={"bar_tactics": "Ambsh"})

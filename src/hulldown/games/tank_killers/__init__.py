@@ -47,6 +47,14 @@ def reinforce(options: Mapping[str, Any], seat: int, cards: Sequence[str]) -> di
     return opts
 
 
+def bar(options: Mapping[str, Any], card: str) -> dict[str, Any]:
+    """The options with ``card`` (a tactics card's name) left out of the tactics deck, as well as any already barred."""
+    opts = dict(options)
+    barred = [n.strip() for n in str(opts.get("bar_tactics", "")).split(",") if n.strip()]
+    opts["bar_tactics"] = ", ".join([*barred, card] if card not in barred else barred)
+    return opts
+
+
 def reinforce_pool(options: Mapping[str, Any], seat: int) -> list[str]:
     """The formation card names of ``seat``'s deck, in deck-file order: the cards it may add copies of."""
     if seat not in (0, 1):
@@ -81,7 +89,7 @@ GAME = Game(
     event_vocabulary=frozenset(_VOCABULARY),
     # Balance studies (docs/simulation.md): the decks are the factions; the
     # designer's note suggests adding cards to the weaker deck.
-    balance=BalanceHooks(factions=("deck0", "deck1"), reinforce=reinforce, reinforce_pool=reinforce_pool),
+    balance=BalanceHooks(factions=("deck0", "deck1"), reinforce=reinforce, reinforce_pool=reinforce_pool, bar=bar),
     # Tactics cards played, and formation cards turned up to attack, count as
     # "played" for per-card impact, so the parity search can rank the cards
     # a deck may add (formation cards) and not only the shared tactics.

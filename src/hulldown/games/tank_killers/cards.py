@@ -242,6 +242,15 @@ def parse_reinforce(text: str, option: str, deck_title: str, names: list[str]) -
     return extra
 
 
+def parse_barred(text: str, names: list[str]) -> frozenset[str]:
+    """The tactics card names of option ``bar_tactics`` (comma-separated), each one the deck holds."""
+    barred = frozenset(n.strip() for n in text.split(",") if n.strip())
+    unknown = sorted(barred - set(names))
+    if unknown:
+        raise ValueError(f"bar_tactics: no tactics card {unknown[0]!r} (see hulldown cards tank-killers)")
+    return barred
+
+
 def format_reinforce(extra: Mapping[str, int]) -> str:
     """The option text for ``extra`` (inverse of :func:`parse_reinforce`)."""
     return ", ".join(name if n == 1 else f"{name}*{n}" for name, n in extra.items() if n > 0)
@@ -297,7 +306,7 @@ class Rules:
         self.deck_files = loaded
         types = unit_types()
 
-        self._tactics_tables(tpath)
+        self._tactics_tables(tpath, parse_barred(str(options.get("bar_tactics", "")), [t.name for t in self.tactics]))
 
         names = self._formation_tables(options, loaded, types)
 
@@ -315,8 +324,12 @@ class Rules:
 
         self._legality_caches()
 
-    def _tactics_tables(self, tpath: Path) -> None:
-        """The tactics cards as flat tables by type, and their instances (rules 1.4, 7-11)."""
+    def _tactics_tables(self, tpath: Path, barred: frozenset[str] = frozenset()) -> None:
+        """The tactics cards as flat tables by type, and their instances (rules 1.4, 7-11).
+
+        A barred card keeps its type (so action ids and RL indices do not move) and
+        has no instance in the deck.
+        """
         tt = self.tactics
         self.n_types = len(tt)
         self.tname = [t.name for t in tt]
@@ -341,7 +354,7 @@ class Rules:
         self.negatable = [bool(x) for x in self.negated_by]
         self.ttype: list[int] = []  # instance -> type
         for t, card in enumerate(tt):
-            self.ttype.extend([t] * card.count)
+            self.ttype.extend([t] * (0 if card.name in barred else card.count))
         self.n_tactics = len(self.ttype)
 
     def _formation_tables(
@@ -541,6 +554,7 @@ def rules_for(options: Mapping[str, Any]) -> Rules:
             "british_file",
             "reinforce0",
             "reinforce1",
+            "bar_tactics",
         )
     )
     r = _RULES.get(key)

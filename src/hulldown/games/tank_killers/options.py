@@ -46,6 +46,7 @@ OPTIONS = (
     ),
     OptionSpec("reinforce0", str, "", "extra formation cards for player 0, e.g. 'Pz IVH*2, Tiger' (designer's note)"),
     OptionSpec("reinforce1", str, "", "extra formation cards for player 1, e.g. 'M4-76*2, M36' (designer's note)"),
+    OptionSpec("bar_tactics", str, "", "tactics cards left out of the deck, e.g. 'Ambush, Smoke' (designer's note)"),
 )
 
 
