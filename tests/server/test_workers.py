@@ -189,7 +189,7 @@ def test_a_hard_search_does_not_delay_another_games_easy_bot(
     others_searching: list[int] = []
     decide = bots.decide
 
-    async def timed(manager: Any, room: Any, seat: int, spec: str, state: Any) -> str:
+    async def timed(manager: Any, room: Any, seat: int, spec: str, state: Any) -> Any:
         if room.id == easy:
             others_searching.append(manager.supervisor.in_flight)
         t0 = time.monotonic()

@@ -70,6 +70,8 @@ class Move:
     action: str
     chance: list[list[Any]]
     events: list[Event]
+    #: why a bot chose it (kept in memory only: a reloaded game has none)
+    explanation: dict[str, Any] | None = None
 
 
 class Listener:

@@ -33,6 +33,7 @@ from hulldown.engine.state import Event, GameState, visible_to
 from hulldown.server import bots
 from hulldown.server.cardsets import CardSetError, CardSets, client_options, public_record, refuse_file_params
 from hulldown.server.db import Checkpointer, GameRow, MoveRow, SeatRow, Store
+from hulldown.server.hints import explained
 from hulldown.server.room import HUMAN, ApiError, Move, Room, SeatInfo, _entry, _step, hash_token
 from hulldown.server.workers import DEFAULT_WORKERS, Supervisor
 
@@ -327,6 +328,8 @@ class Manager:
             "log_from": start,
             "log_epoch": room.log_epoch,
             "can_undo": self.can_undo(room, seat),
+            "hints": bool(room.row.config.get("hints")),
+            "explained": explained(room, seat),
             "bot_fallbacks": [
                 {"seat": s.seat, "count": s.fallbacks, "reason": s.fallback_reason} for s in room.seats if s.fallbacks
             ],
