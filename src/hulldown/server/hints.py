@@ -139,7 +139,9 @@ def hint_routes(app: FastAPI, manager: Manager, seat_of: SeatOf) -> None:
             suggestions=[Suggestion(**a) for a in why.get("alternatives", [])],
         )
 
-    @app.get("/api/games/{game_id}/moves/{step}/explanation", response_model=Explanation, responses=answers(403, 404))
+    @app.get(
+        "/api/games/{game_id}/moves/{step}/explanation", response_model=Explanation, responses=answers(403, 404, 422)
+    )
     async def get_explanation(
         game_id: str,
         step: Annotated[int, Path(ge=1, le=10_000_000)],
