@@ -123,7 +123,7 @@ def test_a_game_with_hints_is_never_rated(hint_client: TestClient) -> None:
     g = create(hint_client, ["human", "human"], hints=True)
     assert room(hint_client, g["id"]).row.config["hints"] is True
     assert ratings.players(room(hint_client, g["id"])) is None
-    # and the choice is kept by a rematch
+    # a game created without hints has none
     assert "hints" not in room(hint_client, create(hint_client, ["human", "human"])["id"]).row.config
 
 
