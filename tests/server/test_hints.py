@@ -210,6 +210,9 @@ def test_a_bot_explains_its_move_to_its_own_seat_only_until_the_game_is_over(hin
         settle(hint_client, gid)
     assert hint_client.get(url).json() == why
     assert step in view(hint_client, gid)["explained"]
+    # stored with the move: a game loaded again from the database still explains it
+    hint_client.app.state.manager.rooms.pop(gid)  # type: ignore[attr-defined]
+    assert hint_client.get(url).json() == why
 
 
 def test_a_rule_of_thumb_bot_says_so(hint_client: TestClient) -> None:

@@ -42,7 +42,7 @@ class Manager(Protocol):
     bot_fallbacks: int
     supervisor: Supervisor
 
-    def _apply(self, room: Room, seat: int, action_id: str) -> None: ...
+    def _apply(self, room: Room, seat: int, action_id: str, why: Explanation | None = None) -> None: ...
 
 
 def agent_for(room: Room, seat: int) -> Agent:
@@ -132,8 +132,7 @@ async def play(manager: Manager, room: Room) -> None:
             if room.version != version:
                 continue
             try:
-                manager._apply(room, seat, action_id)
+                manager._apply(room, seat, action_id, why)
             except Exception as exc:
                 log.error("game %s: bot move %r refused: %s", room.id, action_id, exc)
                 return
-            room.moves[-1].explanation = why

@@ -149,8 +149,7 @@ def hint_routes(app: FastAPI, manager: Manager, seat_of: SeatOf) -> None:
         authorization: Auth = None,
     ) -> Explanation:
         """Why the bot made move ``step`` (1-based, as in the log): to its own seat, and to
-        everyone once the game is over. 404 for a move no bot explained (a person's move,
-        or one made before the game was last loaded)."""
+        everyone once the game is over. 404 for a move no bot explained (a person's move)."""
         room = await manager.room(game_id)
         seat = await seat_of(room, authorization, request, write=False)
         if step > len(room.moves) or room.moves[step - 1].explanation is None:

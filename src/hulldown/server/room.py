@@ -70,7 +70,7 @@ class Move:
     action: str
     chance: list[list[Any]]
     events: list[Event]
-    #: why a bot chose it (kept in memory only: a reloaded game has none)
+    #: why a bot chose it (server/hints.py); None for a person's move
     explanation: dict[str, Any] | None = None
 
 
