@@ -221,3 +221,12 @@ def test_a_rule_of_thumb_bot_says_so(hint_client: TestClient) -> None:
     r = hint_client.get(f"/api/games/{g['id']}/moves/1/explanation", headers=auth(g["seats"][0]["token"]))
     assert r.status_code == 200, r.text
     assert r.json()["kind"] == "rule" and r.json()["agent"] == "random" and r.json()["alternatives"] == []
+
+
+def test_the_solo_ai_names_the_rulebook_clauses_it_followed() -> None:
+    game = registry.load("2gm-pacific")
+    state = game.new(seed=3)
+    seat = state.current_player
+    action_id, why = search_explained(game, state.clone(), seat, "solo-ai", 1)
+    assert action_id in {a.id for a in state.legal_actions()}
+    assert why["kind"] == "rule" and why["agent"] == "solo-ai" and "12." in why["rule"]

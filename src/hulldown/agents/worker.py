@@ -76,6 +76,16 @@ def search_move(game: Any, state: Any, seat: int, spec: str, seed: int) -> str:
     return search_explained(game, state, seat, spec, seed)[0]
 
 
+def rule_of_thumb(agent: Any, spec: str) -> dict[str, Any]:
+    """The explanation of a bot that weighs no alternatives: its name, and the rule it followed
+    if it names one (``last_reason``: the 2GM solo AI's §12 clauses, for example)."""
+    why: dict[str, Any] = {"kind": "rule", "agent": str(getattr(agent, "name", spec.partition(":")[0]))}
+    reason = getattr(agent, "last_reason", None)
+    if isinstance(reason, str) and reason:
+        why["rule"] = reason[:400]
+    return why
+
+
 def search_explained(game: Any, state: Any, seat: int, spec: str, seed: int) -> tuple[str, dict[str, Any]]:
     """One bot decision and why: the search's top alternatives, or that a rule of thumb chose.
 
@@ -91,7 +101,7 @@ def search_explained(game: Any, state: Any, seat: int, spec: str, seed: int) -> 
     action_id = agent.act(view).id
     visits: dict[str, int] | None = getattr(agent, "last_visits", None)
     if not isinstance(visits, dict):
-        return action_id, {"kind": "rule", "agent": getattr(agent, "name", spec.partition(":")[0])}
+        return action_id, rule_of_thumb(agent, spec)
     values: dict[str, float] = getattr(agent, "last_values", {})
     legal = {a.id: a for a in view.legal_actions()}
     ranked = sorted((aid for aid in visits if aid in legal), key=lambda aid: (aid != action_id, -visits[aid]))

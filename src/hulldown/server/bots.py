@@ -21,6 +21,7 @@ from typing import Any, Protocol
 
 from hulldown.agents.limits import is_searching, run_bounds
 from hulldown.agents.registry import make_agent
+from hulldown.agents.worker import rule_of_thumb
 from hulldown.engine.agent import Agent, SeatView
 from hulldown.engine.rng import derive_seed
 from hulldown.engine.state import GameState
@@ -93,7 +94,7 @@ async def decide(manager: Manager, room: Room, seat: int, spec: str, state: Game
             # well under a millisecond: a hop to a thread would cost more than the move
             agent = agent_for(room, seat)
             action_id = agent.act(SeatView(state, seat)).id
-            why: Explanation = {"kind": "rule", "agent": agent.name}
+            why: Explanation = rule_of_thumb(agent, spec)
         else:
             run_spec, cap = run_bounds(spec)
             seed = derive_seed(room.row.seed, "bot-move", seat, state.steps)

@@ -72,7 +72,8 @@ class Explanation(BaseModel):
     agent: str | None = None
     iterations: int | None = None
     alternatives: list[Suggestion] = Field(default_factory=list)
-    reason: str | None = None
+    rule: str | None = Field(default=None, description="the rule a rule-of-thumb bot names for its choice, if any")
+    reason: str | None = Field(default=None, description="why a failed bot gave no move")
 
 
 def may_see(room: Room, seat: int | None, move: Move) -> bool:

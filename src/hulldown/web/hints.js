@@ -40,6 +40,7 @@ function explanationText(why, page, who) {
     ];
   }
   if (why.kind === "fallback") return [h("p", {}, t("whyFallback", { who, reason: why.reason || "" }))];
+  if (why.rule) return [h("p", {}, t("whyRuleNamed", { who, agent: why.agent || "" })), h("p", { class: "rule" }, why.rule)];
   return [h("p", {}, t(why.agent === "random" ? "whyRandom" : "whyRule", { who, agent: why.agent || "" }))];
 }
 
