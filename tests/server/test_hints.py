@@ -160,6 +160,12 @@ def test_a_hint_depends_only_on_what_the_seat_can_see(games: None, game_id: str)
     assert differed, "no position hid anything"
 
 
+@pytest.mark.parametrize(("game_id", "spec"), [("2gm-pacific", "solo-ai"), ("tank-killers", "heuristic")])
+def test_a_rule_of_thumb_explanation_depends_only_on_what_the_seat_can_see(game_id: str, spec: str) -> None:
+    for game, state, twin, seat in _positions(game_id, 2):
+        assert search_explained(game, state.clone(), seat, spec, 5) == search_explained(game, twin, seat, spec, 5)
+
+
 def _bot_game(client: TestClient) -> dict[str, Any]:
     g = create(client, ["human", "bot:ismcts:iterations=40,seconds=5"], hints=True)
     settle(client, g["id"])
@@ -191,11 +197,14 @@ def test_a_bot_explains_its_move_to_its_own_seat_only_until_the_game_is_over(hin
     assert why["step"] == step and why["seat"] == 1 and why["kind"] == "search" and why["iterations"] > 0
     assert why["alternatives"] and all(0 <= a["win"] <= 1 for a in why["alternatives"])
     assert view(hint_client, gid, bot)["explained"] == bot_steps
-    # another seat and a spectator: neither the explanation nor a sign of it
+    # another seat and a spectator: neither the explanation nor a sign of it, nor on the websocket
     for headers in (auth(person), {}):
         assert hint_client.get(url, headers=headers).status_code == 403
         body = hint_client.get(f"/api/games/{gid}/view", headers=headers).text
         assert '"explained":[]' in body and "alternatives" not in body
+    with hint_client.websocket_connect(f"/api/games/{gid}/ws?token={person}") as ws:
+        frame = ws.receive_text()
+        assert '"explained":[]' in frame and "alternatives" not in frame
     assert hint_client.get(f"/api/games/{gid}/moves/{step + 500}/explanation").status_code == 404
     person_steps = [n + 1 for n, m in enumerate(r.moves) if m.seat == 0]
     if person_steps:
