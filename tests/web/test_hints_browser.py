@@ -40,3 +40,10 @@ def test_a_hint_in_words_and_the_bots_reasons_once_the_game_is_over(live: LiveSe
     page.select_option("#lang", "de")
     page.locator("#log a.why").first.click()
     page.wait_for_function("document.getElementById('why').textContent.includes('Siegchance')")
+    # a game created without hints offers no Hint button
+    plain = httpx.post(live.url + "/api/games", json={**body, "hints": False}).json()
+    page.goto(f"{live.url}/g/{plain['id']}#t={plain['seats'][0]['token']}")
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    page.wait_for_selector("button.action")
+    assert page.locator("#hint").count() == 0
