@@ -24,6 +24,9 @@ def test_a_hint_in_words_and_the_bots_reasons_once_the_game_is_over(live: LiveSe
     texts = page.locator("#hints .suggestion").all_inner_texts()
     legal = page.locator("button.action").all_inner_texts()
     assert texts and all("% to win" in s and s.split(" — ")[0] in legal for s in texts), (texts, legal)
+    page.select_option("#lang", "de")
+    assert "Siegchance" in page.inner_text("#hints")
+    page.select_option("#lang", "en")
     # the bot's reasons stay hidden from this seat while the game runs
     assert page.locator("#log a.why").count() == 0
     while page.get_attribute("body", "data-over") != "true":
@@ -37,8 +40,7 @@ def test_a_hint_in_words_and_the_bots_reasons_once_the_game_is_over(live: LiveSe
     page.locator("#log a.why").first.click()
     page.wait_for_selector("#why .suggestion")
     assert "searched 30 times" in page.inner_text("#why")
-    page.select_option("#lang", "de")
-    page.locator("#log a.why").first.click()
+    page.select_option("#lang", "de")  # what is shown follows the language
     page.wait_for_function("document.getElementById('why').textContent.includes('Siegchance')")
     # a game created without hints offers no Hint button
     plain = httpx.post(live.url + "/api/games", json={**body, "hints": False}).json()

@@ -2,7 +2,7 @@
 // The seat token comes from the link's #fragment, which browsers never send to a
 // server; it goes out only in the Authorization header and the websocket query.
 import { h } from "./dom.js";
-import { hintButton, whyLinks } from "./hints.js";
+import { hintButton, repaint, whyLinks } from "./hints.js";
 import { applyStatic, languageSwitch, t, tm } from "./i18n.js";
 import { rendererFor } from "./render.js";
 import { resultText } from "./results.js";
@@ -103,8 +103,8 @@ function show(v) {
   if (view && v.version < view.version) return; // an older push arriving late
   v.log = logCopy; // the whole log from here on, so showing this view again adds nothing
   v.log_from = 0;
-  if (!view || view.version !== v.version) $("hints").replaceChildren();
   view = v;
+  repaint({ api, gameId, view: v, actionText, seatName }, $("hints"), $("why"));
   document.title = `${v.name} — hulldown`;
   $("game-name").textContent = v.name;
   $("who").textContent = v.seat === null ? t("spectating") : t("playingAs", { seat: v.seat });

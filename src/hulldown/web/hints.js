@@ -9,6 +9,19 @@ function suggestion(s, actionText) {
     h("b", {}, actionText(s.action)), " — ", t("winChance", { p: Math.round(s.win * 100), n: s.visits }));
 }
 
+// What is shown, kept so that a language switch redraws it: the hint (for one version only)
+// and the explanation opened last.
+let shownHint = null;
+let shownWhy = null;
+
+function paintHint(page, out) {
+  const r = shownHint.answer;
+  out.replaceChildren(
+    h("p", {}, t("hintIntro", { n: r.iterations })),
+    h("ol", { class: "suggestions" }, r.suggestions.map((s) => suggestion(s, page.actionText))),
+  );
+}
+
 // The "Hint" button, for a seat to move in a game created with hints; answers go to ``out``.
 // ``page``: { api, gameId, view, actionText }.
 export function hintButton(page, out) {
@@ -20,10 +33,8 @@ export function hintButton(page, out) {
       out.replaceChildren(h("p", { class: "muted" }, t("hintThinking")));
       try {
         const r = await page.api(`/api/games/${page.gameId}/hint`, { method: "POST", body: JSON.stringify({ version: v.version }) });
-        out.replaceChildren(
-          h("p", {}, t("hintIntro", { n: r.iterations })),
-          h("ol", { class: "suggestions" }, r.suggestions.map((s) => suggestion(s, page.actionText))),
-        );
+        shownHint = { version: v.version, answer: r };
+        paintHint(page, out);
       } catch (e) {
         out.replaceChildren(h("p", { class: "error" }, t("hintFailed", { msg: e.message })));
       }
@@ -44,6 +55,20 @@ function explanationText(why, page, who) {
   return [h("p", {}, t(why.agent === "random" ? "whyRandom" : "whyRule", { who, agent: why.agent || "" }))];
 }
 
+function paintWhy(page, out) {
+  out.replaceChildren(h("h3", {}, t("whyTitle", { n: shownWhy.step })), ...explanationText(shownWhy, page, page.seatName(shownWhy.seat)));
+}
+
+// Draws again what is shown, in the page's language now; a hint goes once the game moves on.
+export function repaint(page, hintOut, whyOut) {
+  if (shownHint && shownHint.version === page.view.version) paintHint(page, hintOut);
+  else {
+    shownHint = null;
+    hintOut.replaceChildren();
+  }
+  if (shownWhy) paintWhy(page, whyOut);
+}
+
 // Adds a "why?" link to the first log entry of each move this viewer may see explained.
 // ``page``: { api, gameId, view, actionText, seatName }; ``entries``: the log's elements, in order.
 export function whyLinks(page, entries, out) {
@@ -59,8 +84,8 @@ export function whyLinks(page, entries, out) {
       onclick: async (ev) => {
         ev.preventDefault();
         try {
-          const why = await page.api(`/api/games/${page.gameId}/moves/${e.step}/explanation`);
-          out.replaceChildren(h("h3", {}, t("whyTitle", { n: e.step })), ...explanationText(why, page, page.seatName(why.seat)));
+          shownWhy = await page.api(`/api/games/${page.gameId}/moves/${e.step}/explanation`);
+          paintWhy(page, out);
         } catch (err) {
           out.replaceChildren(h("p", { class: "error" }, t("error", { msg: err.message })));
         }
