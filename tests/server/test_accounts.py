@@ -203,8 +203,11 @@ def test_no_secret_reaches_an_answer_a_log_or_the_database_in_clear(
         assert PASSWORD not in text and stored not in text and secret not in text
 
 
-def test_an_old_database_with_a_game_upgrades_and_plays_on(games: None, tmp_path: Path) -> None:
+def test_an_old_database_with_a_game_upgrades_and_plays_on(
+    games: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A database made by the migration before accounts keeps its games."""
+    import sqlalchemy as sa
     from alembic import command
     from alembic.config import Config
 
@@ -218,6 +221,14 @@ def test_an_old_database_with_a_game_upgrades_and_plays_on(games: None, tmp_path
     with engine.begin() as conn:
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "0001")
+    # the moves as a server of that time stored them (no explanation column yet)
+    columns = {c: sa.bindparam(c) for c in ("n", "seat", "action", "chance")}
+    old_insert = db.MOVES.insert().values(**columns, game_id=sa.bindparam("gid"), created_at=sa.bindparam("updated_at"))
+    monkeypatch.setattr(db, "_INSERT_MOVE", old_insert)
+    store_move = db.Store._store_move
+    monkeypatch.setattr(
+        db.Store, "_store_move", lambda self, p: store_move(self, {k: v for k, v in p.items() if k != "explanation"})
+    )
     manager = Manager(db.Store(engine), bot_delay=0)
     room, tokens = manager.create("secret-cards", {}, ["human", "human"], {"clock": None, "takeover": "bot:random"})
     first = room.state.current_player
@@ -225,6 +236,7 @@ def test_an_old_database_with_a_game_upgrades_and_plays_on(games: None, tmp_path
     manager._apply(room, first, room.state.legal_actions()[0].id)
     manager.store.close()
     engine.dispose()
+    monkeypatch.undo()
     with TestClient(create_app(db_url=url, bot_delay=0, limits=Limits.off())) as c:
         seat = room.state.current_player
         assert seat is not None

@@ -86,6 +86,32 @@ def test_every_game_searches_through_a_worker() -> None:
         assert aid in legal, g
 
 
+def test_a_worker_gives_the_move_alone_or_with_its_explanation() -> None:
+    """The old five-field job still answers the move alone; the sixth field asks for the reasons too."""
+
+    async def run() -> tuple[str, tuple[str, dict[str, Any]], tuple[str, dict[str, Any]]]:
+        sup = Supervisor(1)
+        try:
+            steps = 15
+            game, state = mid_game("tank-killers", steps)
+            while len(state.legal_actions()) < 2:  # a choice to explain
+                steps += 1
+                game, state = mid_game("tank-killers", steps)
+            seat = state.current_player
+            assert seat is not None
+            plain = await sup.search(game, state.clone(), seat, "ismcts:iterations=30", 7, 30.0)
+            searched = await sup.search_explained(game, state.clone(), seat, "ismcts:iterations=30", 7, 30.0)
+            ruled = await sup.search_explained(game, state.clone(), seat, "heuristic", 7, 30.0)
+            return plain, searched, ruled
+        finally:
+            await sup.close()
+
+    plain, (aid, why), (_, rule) = asyncio.run(asyncio.wait_for(run(), 120))
+    assert aid == plain and why["kind"] == "search" and why["iterations"] == 30
+    assert why["alternatives"][0]["action"]["id"] == aid and len(why["alternatives"]) <= 3
+    assert rule == {"kind": "rule", "agent": "heuristic"}
+
+
 def test_workers_run_below_the_server_in_the_scheduler() -> None:
     async def run() -> list[int]:
         sup = Supervisor(1, warm=False)
@@ -189,7 +215,7 @@ def test_a_hard_search_does_not_delay_another_games_easy_bot(
     others_searching: list[int] = []
     decide = bots.decide
 
-    async def timed(manager: Any, room: Any, seat: int, spec: str, state: Any) -> str:
+    async def timed(manager: Any, room: Any, seat: int, spec: str, state: Any) -> Any:
         if room.id == easy:
             others_searching.append(manager.supervisor.in_flight)
         t0 = time.monotonic()

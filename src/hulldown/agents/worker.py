@@ -67,12 +67,54 @@ def _send(out: BinaryIO, message: object) -> None:
     out.flush()
 
 
+#: Alternatives an explanation lists, most visited first.
+TOP = 3
+
+
 def search_move(game: Any, state: Any, seat: int, spec: str, seed: int) -> str:
     """One bot decision; ``state`` is a clone of the live game, received pickled."""
+    return search_explained(game, state, seat, spec, seed)[0]
+
+
+def rule_of_thumb(agent: Any, spec: str) -> dict[str, Any]:
+    """The explanation of a bot that weighs no alternatives: its name, and the rule it followed
+    if it names one (``last_reason``: the 2GM solo AI's §12 clauses, for example)."""
+    why: dict[str, Any] = {"kind": "rule", "agent": str(getattr(agent, "name", spec.partition(":")[0]))}
+    reason = getattr(agent, "last_reason", None)
+    if isinstance(reason, str) and reason:
+        why["rule"] = reason[:400]
+    return why
+
+
+def search_explained(game: Any, state: Any, seat: int, spec: str, seed: int) -> tuple[str, dict[str, Any]]:
+    """One bot decision and why: the search's top alternatives, or that a rule of thumb chose.
+
+    Everything in the explanation comes from the seat's view (its legal actions and
+    the search's own statistics over resampled worlds), so it tells nothing the seat
+    could not know; ``win`` is the mean normalised return (win 1, draw 0.5, loss 0).
+    """
     from hulldown.agents.registry import make_agent
     from hulldown.engine.agent import SeatView
 
-    return make_agent(spec, game, seat, seed).act(SeatView(state, seat)).id
+    view = SeatView(state, seat)
+    agent = make_agent(spec, game, seat, seed)
+    action_id = agent.act(view).id
+    visits: dict[str, int] | None = getattr(agent, "last_visits", None)
+    if not isinstance(visits, dict):
+        return action_id, rule_of_thumb(agent, spec)
+    values: dict[str, float] = getattr(agent, "last_values", {})
+    legal = {a.id: a for a in view.legal_actions()}
+    ranked = sorted((aid for aid in visits if aid in legal), key=lambda aid: (aid != action_id, -visits[aid]))
+    alternatives = [
+        {"action": legal[aid].to_json(), "visits": visits[aid], "win": round(values.get(aid, 0.5), 4)}
+        for aid in ranked[:TOP]
+    ]
+    return action_id, {
+        "kind": "search",
+        "agent": getattr(agent, "name", "search"),
+        "iterations": int(getattr(agent, "last_iterations", 0)),
+        "alternatives": alternatives,
+    }
 
 
 def worker_main(parent: int, warm: bool = True) -> None:
@@ -101,8 +143,14 @@ def worker_main(parent: int, warm: bool = True) -> None:
             os._exit(0)  # the job pipe closed: the server is gone
         blob = jobs.read(HEAD.unpack(head)[0])
         try:
-            game, state, seat, spec, seed = pickle.loads(blob)
-            reply: tuple[str, str] = ("ok", search_move(game, state, seat, spec, seed))
+            job = pickle.loads(blob)
+            # five fields: the move alone; a sixth (True): the move and its explanation
+            game, state, seat, spec, seed = job[:5]
+            reply: tuple[Any, ...]
+            if len(job) > 5 and job[5]:
+                reply = ("ok", *search_explained(game, state, seat, spec, seed))
+            else:
+                reply = ("ok", search_move(game, state, seat, spec, seed))
         except Exception as exc:
             traceback.print_exc()
             reply = ("error", f"{type(exc).__name__}: {exc}"[:500])

@@ -33,6 +33,7 @@ from hulldown.server.cardsets import CARD_SET_PATTERN, CardSets
 from hulldown.server.db import DEFAULT_URL, Store, make_engine, migrate
 from hulldown.server.evict import sweep, sweep_forever
 from hulldown.server.guard import GuardedRoute, client_of, install_error_handlers, rate_limited
+from hulldown.server.hints import hint_routes
 from hulldown.server.jsonout import ViewResponse, dumps
 from hulldown.server.limits import ACTIONS, CREATE, Guard, Limits
 from hulldown.server.mail import SmtpSettings, TurnMailer, mail_routes
@@ -111,6 +112,7 @@ class CreateGame(BaseModel):
         default="bot:random", max_length=200, pattern=r"^bot:\S.*$", description="the bot for a seat that leaves"
     )
     undo: bool = True
+    hints: bool = Field(default=False, description="seats may ask a search for hints; such a game is never rated")
     card_set: str | None = Field(
         default=None, pattern=CARD_SET_PATTERN, description="name of a card set the server lists in the catalog"
     )
@@ -367,6 +369,7 @@ def create_app(
     _lobby_routes(app, manager, limits, seating)
     _game_routes(app, manager, seating)
     _rematch_route(app, manager, seating)
+    hint_routes(app, manager, _seat_finder(manager, seating))
     _replay_routes(app, manager)
     _websocket_route(app, manager, limits, seating)
     rules_routes(app)
@@ -416,6 +419,8 @@ def _lobby_routes(app: FastAPI, manager: Manager, limits: Limits, seating: Seati
         holders = seating.holders_for(request, list(body.seats))
         kinds = ["human" if s in (ME, OPEN) else s for s in body.seats]
         config: dict[str, Any] = {"clock": body.clock, "takeover": body.takeover, "undo": body.undo}
+        if body.hints:
+            config["hints"] = True
         if body.card_set is not None:
             config["card_set"] = body.card_set
         room, tokens = manager.create(body.game, dict(body.options), kinds, config)

@@ -17,10 +17,11 @@ import asyncio
 import logging
 import secrets
 import time
-from typing import Protocol
+from typing import Any, Protocol
 
 from hulldown.agents.limits import is_searching, run_bounds
 from hulldown.agents.registry import make_agent
+from hulldown.agents.worker import rule_of_thumb
 from hulldown.engine.agent import Agent, SeatView
 from hulldown.engine.rng import derive_seed
 from hulldown.engine.state import GameState
@@ -28,6 +29,10 @@ from hulldown.server.room import Room
 from hulldown.server.workers import BotFailure, Supervisor
 
 log = logging.getLogger("hulldown.server")
+
+#: Why a bot chose its move (``hulldown.agents.worker.search_explained``): shown per
+#: ``hulldown.server.hints``, only to those who may see what the bot's seat saw.
+Explanation = dict[str, Any]
 
 
 class Manager(Protocol):
@@ -38,7 +43,7 @@ class Manager(Protocol):
     bot_fallbacks: int
     supervisor: Supervisor
 
-    def _apply(self, room: Room, seat: int, action_id: str) -> None: ...
+    def _apply(self, room: Room, seat: int, action_id: str, why: Explanation | None = None) -> None: ...
 
 
 def agent_for(room: Room, seat: int) -> Agent:
@@ -82,23 +87,25 @@ def fallback_move(manager: Manager, room: Room, seat: int, state: GameState, fai
     return action_id
 
 
-async def decide(manager: Manager, room: Room, seat: int, spec: str, state: GameState) -> str:
-    """The bot's legal move on ``state`` (a clone of the live game); BotFailure if it gives none."""
+async def decide(manager: Manager, room: Room, seat: int, spec: str, state: GameState) -> tuple[str, Explanation]:
+    """The bot's legal move on ``state`` (a clone of the live game) and why; BotFailure if it gives none."""
     try:
         if not is_searching(spec):
             # well under a millisecond: a hop to a thread would cost more than the move
-            action_id = agent_for(room, seat).act(SeatView(state, seat)).id
+            agent = agent_for(room, seat)
+            action_id = agent.act(SeatView(state, seat)).id
+            why: Explanation = rule_of_thumb(agent, spec)
         else:
             run_spec, cap = run_bounds(spec)
             seed = derive_seed(room.row.seed, "bot-move", seat, state.steps)
-            action_id = await manager.supervisor.search(room.game, state, seat, run_spec, seed, cap)
+            action_id, why = await manager.supervisor.search_explained(room.game, state, seat, run_spec, seed, cap)
     except BotFailure:
         raise
     except Exception as exc:
         raise BotFailure("the bot raised an error", f"{type(exc).__name__}: {exc}") from exc
     if all(a.id != action_id for a in state.legal_actions()):
         raise BotFailure("the bot chose an illegal action", repr(action_id)[:120])
-    return action_id
+    return action_id, why
 
 
 async def play(manager: Manager, room: Room) -> None:
@@ -113,11 +120,12 @@ async def play(manager: Manager, room: Room) -> None:
             clone = room.state.clone()
         started = time.monotonic()
         try:
-            action_id = await decide(manager, room, seat, spec, clone)
+            action_id, why = await decide(manager, room, seat, spec, clone)
         except BotFailure as failure:
             if manager.closed:
                 return
             action_id = fallback_move(manager, room, seat, clone, failure)
+            why = {"kind": "fallback", "reason": failure.reason}
         # pace the bot so a person can follow; a long search counts towards the pause
         pause = manager.bot_delay - (time.monotonic() - started)
         await asyncio.sleep(pause if pause > 0 else 0)
@@ -125,7 +133,7 @@ async def play(manager: Manager, room: Room) -> None:
             if room.version != version:
                 continue
             try:
-                manager._apply(room, seat, action_id)
+                manager._apply(room, seat, action_id, why)
             except Exception as exc:
                 log.error("game %s: bot move %r refused: %s", room.id, action_id, exc)
                 return

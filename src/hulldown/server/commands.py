@@ -62,6 +62,10 @@ def register(app: typer.Typer) -> None:
         actions_burst: Annotated[
             int, typer.Option(help="of those, how many one client may send at once")
         ] = _DEFAULT.actions_burst,
+        hints_per_minute: Annotated[
+            float, typer.Option(help="hints one client may ask for per minute (0: no limit)")
+        ] = _DEFAULT.hints_per_minute,
+        hints_burst: Annotated[int, typer.Option(help="hints one client may ask for at once")] = _DEFAULT.hints_burst,
         ws_per_client: Annotated[
             int, typer.Option(help="websockets open at once per client (0: no limit)")
         ] = _DEFAULT.ws_per_client,
@@ -98,6 +102,8 @@ def register(app: typer.Typer) -> None:
             create_burst=create_burst,
             actions_per_second=actions_per_second,
             actions_burst=actions_burst,
+            hints_per_minute=hints_per_minute,
+            hints_burst=hints_burst,
             ws_per_client=ws_per_client,
             ws_per_room=ws_per_room,
             idle_room_seconds=idle_room_seconds,

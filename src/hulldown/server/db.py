@@ -73,6 +73,8 @@ MOVES = sa.Table(
     sa.Column("action", sa.String(400), nullable=False),
     sa.Column("chance", sa.Text, nullable=False),
     sa.Column("created_at", sa.Float, nullable=False),
+    #: why a bot chose the move (JSON; see server/hints.py), null for a person's move
+    sa.Column("explanation", sa.Text, nullable=True),
 )
 
 # Statements of the hot path, built once: SQLAlchemy then finds their compiled form in
@@ -83,6 +85,7 @@ _INSERT_MOVE = MOVES.insert().values(
     seat=sa.bindparam("seat"),
     action=sa.bindparam("action"),
     chance=sa.bindparam("chance"),
+    explanation=sa.bindparam("explanation"),
     created_at=sa.bindparam("updated_at"),  # the same moment as the game's update
 )
 _TOUCH = (
@@ -215,6 +218,7 @@ class MoveRow:
     seat: int
     action: str
     chance: list[list[Any]]
+    explanation: dict[str, Any] | None = None
 
 
 @dataclass(slots=True)
@@ -376,6 +380,7 @@ class Store:
             "seat": move.seat,
             "action": move.action,
             "chance": json.dumps(move.chance),
+            "explanation": json.dumps(move.explanation) if move.explanation is not None else None,
             "version": version,
             "steps": move.n + 1,
             "over": over,
@@ -426,7 +431,7 @@ class Store:
                 for s in conn.execute(SEATS.select().where(SEATS.c.game_id == game_id).order_by(SEATS.c.seat))
             ]
             moves = [
-                MoveRow(m.n, m.seat, m.action, json.loads(m.chance))
+                MoveRow(m.n, m.seat, m.action, json.loads(m.chance), json.loads(m.explanation or "null"))
                 for m in conn.execute(MOVES.select().where(MOVES.c.game_id == game_id).order_by(MOVES.c.n))
             ]
         return _game_row(r), seats, moves

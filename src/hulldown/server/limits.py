@@ -24,6 +24,8 @@ CREATE = "create"
 ACTIONS = "actions"
 REGISTER = "register"
 LOGIN = "login"
+#: hints: each one is a search in a worker process
+HINTS = "hints"
 #: logins per account name, whatever client sends them (a password guesser spread over many addresses)
 LOGIN_NAME = "login-name"
 
@@ -38,6 +40,9 @@ class Limits:
     #: actions, undos, control changes and rematches a client may send per second, and at once
     actions_per_second: float = 20.0
     actions_burst: int = 40
+    #: hints a client may ask for per minute, and at once (each costs a short search)
+    hints_per_minute: float = 20.0
+    hints_burst: int = 5
     #: accounts a client may register per hour, and at once
     register_per_hour: float = 20.0
     register_burst: int = 5
@@ -159,6 +164,7 @@ class Guard:
         self.rates = {
             CREATE: RateLimiter("game creations", limits.create_per_minute / 60, limits.create_burst, most, clock),
             ACTIONS: RateLimiter("game requests", limits.actions_per_second, limits.actions_burst, most, clock),
+            HINTS: RateLimiter("hints", limits.hints_per_minute / 60, limits.hints_burst, most, clock),
             REGISTER: RateLimiter("new accounts", limits.register_per_hour / 3600, limits.register_burst, most, clock),
             LOGIN: RateLimiter("login attempts", limits.login_per_minute / 60, limits.login_burst, most, clock),
             LOGIN_NAME: RateLimiter(

@@ -3,9 +3,10 @@
 A game is rated when every human seat is held by an account; each bot seat plays
 as a player of its own named ``bot:<spec>``, so beating a search bot counts for
 more than beating a random one. Games where one player holds two seats, or no
-account sits at all, are not rated. The update runs once, when the deciding move
-is stored (``Manager.on_finish``); the history keeps one row per seat and game,
-which also makes a second update of the same game impossible.
+account sits at all, are not rated, nor are games created with hints (a search's
+advice was on offer). The update runs once, when the deciding move is stored
+(``Manager.on_finish``); the history keeps one row per seat and game, which also
+makes a second update of the same game impossible.
 """
 
 from __future__ import annotations
@@ -107,6 +108,8 @@ class Ratings:
 
     def players(self, room: Room) -> list[str] | None:
         """The player of each seat, or None when the game is not rated."""
+        if room.row.config.get("hints"):
+            return None  # a search's advice was on offer
         holders = self.accounts.holders(room.id)
         ids = {a for a in holders.values() if a is not None}
         if not ids:

@@ -70,6 +70,8 @@ class Move:
     action: str
     chance: list[list[Any]]
     events: list[Event]
+    #: why a bot chose it (server/hints.py); None for a person's move
+    explanation: dict[str, Any] | None = None
 
 
 class Listener:

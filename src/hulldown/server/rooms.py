@@ -33,6 +33,7 @@ from hulldown.engine.state import Event, GameState, visible_to
 from hulldown.server import bots
 from hulldown.server.cardsets import CardSetError, CardSets, client_options, public_record, refuse_file_params
 from hulldown.server.db import Checkpointer, GameRow, MoveRow, SeatRow, Store
+from hulldown.server.hints import explained
 from hulldown.server.room import HUMAN, ApiError, Move, Room, SeatInfo, _entry, _step, hash_token
 from hulldown.server.workers import DEFAULT_WORKERS, Supervisor
 
@@ -231,7 +232,7 @@ class Manager:
                 game = load(row.game)
             except HulldownError:
                 raise ApiError(404, f"game {row.game!r} is not installed on this server") from None
-            moves = [Move(m.seat, m.action, m.chance, []) for m in move_rows]
+            moves = [Move(m.seat, m.action, m.chance, [], m.explanation) for m in move_rows]
             try:
                 state, setup_events = rebuild(game, row, moves, self.card_sets)
             except CardSetError as exc:
@@ -327,6 +328,8 @@ class Manager:
             "log_from": start,
             "log_epoch": room.log_epoch,
             "can_undo": self.can_undo(room, seat),
+            "hints": bool(room.row.config.get("hints")),
+            "explained": explained(room, seat),
             "bot_fallbacks": [
                 {"seat": s.seat, "count": s.fallbacks, "reason": s.fallback_reason} for s in room.seats if s.fallbacks
             ],
@@ -353,8 +356,10 @@ class Manager:
         room.row.updated_at = self.clock()
         return room.row.version
 
-    def _apply(self, room: Room, seat: int, action_id: str) -> None:
-        """Apply, persist, announce; on any failure the room is exactly as before."""
+    def _apply(self, room: Room, seat: int, action_id: str, why: dict[str, Any] | None = None) -> None:
+        """Apply, persist, announce; on any failure the room is exactly as before.
+
+        ``why``: a bot's explanation of the move, stored with it."""
         state = room.state
         if state.current_player != seat:
             raise ApiError(422, f"seat {seat} has no decision now")
@@ -368,12 +373,12 @@ class Manager:
         try:
             entries = entries_since(state, mark)
             chance = [_step(e) for e in entries if e[0] != "action"]
-            move = Move(seat, entries[0][2], chance, events)
+            move = Move(seat, entries[0][2], chance, events, why)
             version = room.row.version + 1
             now = self.clock()
             over = state.is_over
             returns = state.returns() if over else None
-            self.store.add_move(room.id, MoveRow(before, seat, move.action, chance), version, over, returns, now)
+            self.store.add_move(room.id, MoveRow(before, seat, move.action, chance, why), version, over, returns, now)
         except BaseException:
             room.state = backup
             raise

@@ -126,12 +126,23 @@ class Supervisor:
 
     async def search(self, game: Any, state: Any, seat: int, spec: str, seed: int, cap: float) -> str:
         """The move of ``spec`` for ``seat``; BotFailure if it fails or overruns ``cap`` + grace."""
+        return str((await self._run((game, state, seat, spec, seed), cap))[1])
+
+    async def search_explained(
+        self, game: Any, state: Any, seat: int, spec: str, seed: int, cap: float
+    ) -> tuple[str, dict[str, Any]]:
+        """The move and why (``hulldown.agents.worker.search_explained``), under the same deadline."""
+        reply = await self._run((game, state, seat, spec, seed, True), cap)
+        return str(reply[1]), dict(reply[2])
+
+    async def _run(self, job: tuple[Any, ...], cap: float) -> tuple[Any, ...]:
+        """A job's ``("ok", ...)`` answer from a worker of its own; BotFailure otherwise."""
         worker = await self._acquire()
         self._busy.add(worker)
         ok = False
         self.in_flight += 1
         try:
-            reply = await worker.call((game, state, seat, spec, seed), cap + self.grace)
+            reply = await worker.call(job, cap + self.grace)
             ok = True
         except TimeoutError:
             self.overruns += 1
@@ -148,7 +159,7 @@ class Supervisor:
                 self._free(None)
         if reply[0] != "ok":
             raise BotFailure("the bot raised an error", str(reply[1]))
-        return str(reply[1])
+        return tuple(reply)
 
     async def _acquire(self) -> Worker:
         if self.closed:

@@ -2,6 +2,7 @@
 // The seat token comes from the link's #fragment, which browsers never send to a
 // server; it goes out only in the Authorization header and the websocket query.
 import { h } from "./dom.js";
+import { hintButton, repaint, whyLinks } from "./hints.js";
 import { applyStatic, languageSwitch, t, tm } from "./i18n.js";
 import { rendererFor } from "./render.js";
 import { resultText } from "./results.js";
@@ -103,6 +104,7 @@ function show(v) {
   v.log = logCopy; // the whole log from here on, so showing this view again adds nothing
   v.log_from = 0;
   view = v;
+  repaint({ api, gameId, view: v, actionText, seatName }, $("hints"), $("why"));
   document.title = `${v.name} — hulldown`;
   $("game-name").textContent = v.name;
   $("who").textContent = v.seat === null ? t("spectating") : t("playingAs", { seat: v.seat });
@@ -134,6 +136,8 @@ function show(v) {
   tools.replaceChildren();
   if (v.seat !== null) {
     if (v.can_undo) tools.append(h("button", { id: "undo", onclick: undo }, t("undo")));
+    const hint = hintButton({ api, gameId, view: v, actionText }, $("hints"));
+    if (hint) tools.append(hint);
     const me = v.seats[v.seat];
     if (!v.over && me.kind === "human") {
       tools.append(me.controller === "human"
@@ -154,7 +158,9 @@ function show(v) {
   $("board").replaceChildren(renderer.render(v.observation, ctx(v)));
   // the log, newest last
   const log = $("log");
-  log.replaceChildren(...v.log.map((e) => renderer.formatEvent(e, ctx(v))));
+  const entries = v.log.map((e) => renderer.formatEvent(e, ctx(v)));
+  whyLinks({ api, gameId, view: v, actionText, seatName }, entries, $("why"));
+  log.replaceChildren(...entries);
   log.scrollTop = log.scrollHeight;
   if (v.over && $("replay").hidden) startReplay();
   document.body.dataset.version = String(v.version);

@@ -111,6 +111,7 @@ async function create(ev) {
     clock: clock ? Number(clock) : null,
     takeover: input("takeover").value.trim() || "bot:random",
     undo: input("undo").checked,
+    hints: input("hints").checked,
   };
   const cardSet = input("card-set");
   if (cardSet && cardSet.value) body.card_set = cardSet.value;

@@ -1,0 +1,51 @@
+"""Hints and bot explanations in the system Chromium: asked for by a click, shown in words."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.web.conftest import LiveServer
+
+pytestmark = [pytest.mark.browser]
+
+
+def test_a_hint_in_words_and_the_bots_reasons_once_the_game_is_over(live: LiveServer, browser: Any) -> None:
+    body = {"game": "secret-cards", "seats": ["human", "bot:ismcts:iterations=30,seconds=5"], "hints": True}
+    g = httpx.post(live.url + "/api/games", json=body).json()
+    page = browser.new_context(bypass_csp=True).new_page()  # wait_for_function evaluates strings
+    page.goto(f"{live.url}/g/{g['id']}#t={g['seats'][0]['token']}")
+    page.wait_for_selector("body[data-ready='1']")
+    page.wait_for_selector("button.action")
+    page.click("#hint")
+    page.wait_for_selector("#hints .suggestion")
+    texts = page.locator("#hints .suggestion").all_inner_texts()
+    legal = page.locator("button.action").all_inner_texts()
+    assert texts and all("% to win" in s and s.split(" — ")[0] in legal for s in texts), (texts, legal)
+    page.select_option("#lang", "de")
+    assert "Siegchance" in page.inner_text("#hints")
+    page.select_option("#lang", "en")
+    # the bot's reasons stay hidden from this seat while the game runs
+    assert page.locator("#log a.why").count() == 0
+    while page.get_attribute("body", "data-over") != "true":
+        page.wait_for_selector("button.action, body[data-over='true']")
+        if page.get_attribute("body", "data-over") == "true":
+            break
+        version = page.get_attribute("body", "data-version")
+        page.locator("button.action").first.click()
+        page.wait_for_function(f"document.body.dataset.version !== '{version}'")
+    page.wait_for_selector("#log a.why")
+    page.locator("#log a.why").first.click()
+    page.wait_for_selector("#why .suggestion")
+    assert "searched 30 times" in page.inner_text("#why")
+    page.select_option("#lang", "de")  # what is shown follows the language
+    page.wait_for_function("document.getElementById('why').textContent.includes('Siegchance')")
+    # a game created without hints offers no Hint button
+    plain = httpx.post(live.url + "/api/games", json={**body, "hints": False}).json()
+    page.goto(f"{live.url}/g/{plain['id']}#t={plain['seats'][0]['token']}")
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    page.wait_for_selector("button.action")
+    assert page.locator("#hint").count() == 0
