@@ -26,6 +26,8 @@ from tests.server.test_api import room, settle, view
 def hint_client(games: None, db_url: str) -> Iterator[TestClient]:
     with TestClient(create_app(db_url=db_url, bot_delay=0, bot_processes=1, limits=Limits.off())) as c:
         c.app.state.manager.supervisor.warm = False  # type: ignore[attr-defined]
+        # a cold worker on a busy machine may take seconds to start: the time cap is not tested here
+        c.app.state.manager.supervisor.grace = 60.0  # type: ignore[attr-defined]
         yield c
 
 
@@ -79,6 +81,8 @@ def test_hints_are_rate_limited_per_client(games: None, db_url: str) -> None:
     limits = Limits.off().but(hints_per_minute=1, hints_burst=1)
     with TestClient(create_app(db_url=db_url, bot_delay=0, bot_processes=1, limits=limits)) as c:
         c.app.state.manager.supervisor.warm = False  # type: ignore[attr-defined]
+        # a cold worker on a busy machine may take seconds to start: the time cap is not tested here
+        c.app.state.manager.supervisor.grace = 60.0  # type: ignore[attr-defined]
         g = create(c, ["human", "human"], hints=True)
         _, token, v = _to_move(c, g)
         url = f"/api/games/{g['id']}/hint"
