@@ -79,7 +79,9 @@ def search_move(game: Any, state: Any, seat: int, spec: str, seed: int) -> str:
 def rule_of_thumb(agent: Any, spec: str) -> dict[str, Any]:
     """The explanation of a bot that weighs no alternatives: its name, and the rule it followed
     if it names one (``last_reason``: the 2GM solo AI's §12 clauses, for example)."""
-    why: dict[str, Any] = {"kind": "rule", "agent": str(getattr(agent, "name", spec.partition(":")[0]))}
+    from hulldown.agents.registry import parse_spec
+
+    why: dict[str, Any] = {"kind": "rule", "agent": str(getattr(agent, "name", parse_spec(spec)[0]))}
     reason = getattr(agent, "last_reason", None)
     if isinstance(reason, str) and reason:
         why["rule"] = reason[:400]
