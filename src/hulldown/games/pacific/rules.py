@@ -13,6 +13,8 @@ from hulldown.engine import Action, Event, mark_reveal, private, public
 from hulldown.games.pacific import actions as acts
 from hulldown.games.pacific import combat, grid
 from hulldown.games.pacific.actions import HQ, MAIN, WORDS, make
+from hulldown.games.pacific.fields import HAND_LIMIT, HQ_HP, WEATHER_ROLL
+from hulldown.games.pacific.hook import active
 from hulldown.games.pacific.ids import (
     BAYS,
     HAND_SLOTS,
@@ -27,14 +29,13 @@ from hulldown.games.pacific.ids import (
     unit_ref,
 )
 from hulldown.games.pacific.labels import enemy_name, hand_names, named, token_name
-from hulldown.games.pacific.state import HAND_LIMIT, HQ_HP, WEATHER_ROLL
 from hulldown.games.pacific.units import HQ_SPACE, Unit
 
 if TYPE_CHECKING:
     from hulldown.games.pacific.cards import UnitCard
 
 if TYPE_CHECKING:
-    from hulldown.games.pacific.state import PacificState
+    from hulldown.games.pacific.fields import PacificFields
 
 KEEP = WORDS["keep"]
 REDRAW = WORDS["redraw"]
@@ -91,14 +92,14 @@ def where(u: Unit) -> str:
     return "hq" if u.space < 0 else SPACE_NAMES[u.space]
 
 
-def reveal(st: PacificState, u: Unit, events: list[Event]) -> None:
+def reveal(st: PacificFields, u: Unit, events: list[Event]) -> None:
     """§11.7: the card is turned face up and stays so."""
     if u.face_down:
         u.face_down = False
         events.append(mark_reveal(public("revealed", unit=u.iid, name=u.card.name, space=where(u))))
 
 
-def shows_face_down(st: PacificState, *units: Unit) -> None:
+def shows_face_down(st: PacificFields, *units: Unit) -> None:
     """§11.7 a face-down unit that moves or carries shows the enemy something of what it is
     (how far it may go, what it may carry), even if it stays face down: declare a reveal."""
     for u in units:
@@ -107,7 +108,7 @@ def shows_face_down(st: PacificState, *units: Unit) -> None:
             return
 
 
-def near_enemy(st: PacificState, u: Unit) -> bool:
+def near_enemy(st: PacificFields, u: Unit) -> bool:
     """§11.7: two spaces or less from an enemy unit or the enemy HQ (an HQ and the aircraft
     beside it count one space beyond its deployment line, §1.2)."""
     enemy = 1 - u.side
@@ -128,7 +129,7 @@ def near_enemy(st: PacificState, u: Unit) -> bool:
     return False
 
 
-def reveal_sweep(st: PacificState, events: list[Event]) -> None:
+def reveal_sweep(st: PacificFields, events: list[Event]) -> None:
     """§11.7 after every decision: face-down units near the enemy, or showing a bought upgrade
     token (a unit deployed with upgrades is deployed face up), are turned face up."""
     for w in list(st.units.values()):
@@ -140,7 +141,7 @@ def reveal_sweep(st: PacificState, events: list[Event]) -> None:
                 reveal(st, u, events)
 
 
-def announce_deployment(st: PacificState, u: Unit, events: list[Event]) -> None:
+def announce_deployment(st: PacificFields, u: Unit, events: list[Event]) -> None:
     """A face-down deployment tells the enemy only where a card went (§11.7).
 
     Even that is a reveal: the card left a hidden hand, and the AP paid show its cost.
@@ -155,11 +156,11 @@ def announce_deployment(st: PacificState, u: Unit, events: list[Event]) -> None:
 
 
 # ====================================================================== the phase machine
-def slots_of(st: PacificState, side: int) -> list[int]:
+def slots_of(st: PacificFields, side: int) -> list[int]:
     return [1] if st.is_ai_side(side) else st.side_slots[side]
 
 
-def advance(st: PacificState, events: list[Event]) -> None:
+def advance(st: PacificFields, events: list[Event]) -> None:
     """Run automatic steps until a seat must decide or the game is over."""
     while not st.over:
         ph = st.phase
@@ -180,9 +181,7 @@ def advance(st: PacificState, events: list[Event]) -> None:
             for side in (0, 1):
                 if st.bids[side] < 0:
                     if st.is_ai_side(side):
-                        from hulldown.games.pacific.ai import ai_bid
-
-                        st.bids[side] = ai_bid(st, events)
+                        st.bids[side] = active().bid(st, events)
                         continue
                     st.actor = fms[side]
                     return
@@ -195,9 +194,7 @@ def advance(st: PacificState, events: list[Event]) -> None:
                 start_turn(st, st.first_side, events)
                 continue
             if st.is_ai_side(side):
-                from hulldown.games.pacific.ai import ai_terrain
-
-                ai_terrain(st, side, events)
+                active().terrain(st, side, events)
                 st.bid_order.pop(0)
                 continue
             choices = terrain_actions(st, side)
@@ -210,10 +207,8 @@ def advance(st: PacificState, events: list[Event]) -> None:
             return
         if ph in ("hq", "deploy", "move", "shoot", "flip", "discard"):
             if st.is_ai_side(st.active):
-                from hulldown.games.pacific.ai import ai_turn, ai_turn_rest
-
                 if st.ai_resume is None:
-                    ai_turn(st, events)
+                    active().turn(st, events)
                 # §16.3: the player's AA answers each paratrooper the AI dropped, before it moves on
                 while st.para_drops and not st.over:
                     para = st.units.get(st.para_drops.pop(0))
@@ -235,7 +230,7 @@ def advance(st: PacificState, events: list[Event]) -> None:
                         return
                     b, t = st.ai_resume
                     st.ai_resume = None
-                    ai_turn_rest(st, b, t, events)
+                    active().turn_rest(st, b, t, events)
                 if st.over:
                     return
                 if st.phase in REACTION_PHASES:
@@ -258,7 +253,7 @@ def advance(st: PacificState, events: list[Event]) -> None:
 REACTION_PHASES = ("intercept", "escort", "aa", "smoke")
 
 
-def resolve_initiative(st: PacificState, events: list[Event]) -> None:
+def resolve_initiative(st: PacificFields, events: list[Event]) -> None:
     """§3.3: bids are spent, each side rolls a d10 and adds its bid; ties roll again."""
     for side in (0, 1):
         slot = slots_of(st, side)[0]
@@ -276,7 +271,7 @@ def resolve_initiative(st: PacificState, events: list[Event]) -> None:
     st.phase = "terrain"
 
 
-def start_turn(st: PacificState, side: int, events: list[Event]) -> None:
+def start_turn(st: PacificFields, side: int, events: list[Event]) -> None:
     """§4.2 Initial, §4.3 Headquarters, §4.5 Card phases, then the first decision phase."""
     st.active = side
     if side == st.first_side:
@@ -333,7 +328,7 @@ def start_turn(st: PacificState, side: int, events: list[Event]) -> None:
 PHASES = ("hq", "deploy", "move", "shoot", "flip", "discard")
 
 
-def next_actor(st: PacificState, events: list[Event]) -> None:
+def next_actor(st: PacificFields, events: list[Event]) -> None:
     """Within a phase the Field Marshall acts first, then the General (§10.2)."""
     slots = slots_of(st, st.active)
     if st.phase == "hq":  # only the Field Marshall orders Tactical Artillery
@@ -354,7 +349,7 @@ def next_actor(st: PacificState, events: list[Event]) -> None:
     end_turn(st, events)
 
 
-def flip_over(st: PacificState) -> None:
+def flip_over(st: PacificFields) -> None:
     """Flip Over phase: used tokens are restored (mounted weapons stay mounted), carried units' too."""
     for w in st.units.values():
         if w.side == st.active:
@@ -363,7 +358,7 @@ def flip_over(st: PacificState) -> None:
                     t.used = False
 
 
-def objectives_taken(st: PacificState) -> bool:
+def objectives_taken(st: PacificFields) -> bool:
     """§14.3: every objective space holds one of the attacker's units (not a carried one)."""
     sc = st.scenario
     if sc is None:
@@ -375,7 +370,7 @@ def objectives_taken(st: PacificState) -> bool:
     return True
 
 
-def end_turn(st: PacificState, events: list[Event]) -> None:
+def end_turn(st: PacificFields, events: list[Event]) -> None:
     side = st.active
     if st.scenario is not None and side == st.scenario.attacker and objectives_taken(st):
         st.over = True
@@ -403,7 +398,7 @@ def end_turn(st: PacificState, events: list[Event]) -> None:
 
 
 # ====================================================================== legal actions
-def legal_actions(st: PacificState) -> list[Action]:
+def legal_actions(st: PacificFields) -> list[Action]:
     ph = st.phase
     slot = st.actor
     if ph == "mulligan":
@@ -444,7 +439,7 @@ def legal_actions(st: PacificState) -> list[Action]:
     raise AssertionError(ph)
 
 
-def terrain_actions(st: PacificState, side: int) -> list[Action]:
+def terrain_actions(st: PacificFields, side: int) -> list[Action]:
     """§3.4: artificial terrain on own rows 2-3 with the AP spent on the bid; §11.11 Large Field:
     a card without *Building* may lie across 2 or 3 spaces of a row (``terrain:T:R,C:W``, from
     R,C rightwards) for 1 AP more; §3.5 Starting Deployment: units on the new cards."""
@@ -474,7 +469,7 @@ def terrain_actions(st: PacificState, side: int) -> list[Action]:
     return out
 
 
-def starting_deployment_actions(st: PacificState, side: int) -> list[Action]:
+def starting_deployment_actions(st: PacificFields, side: int) -> list[Action]:
     """§3.5: units from hand on the terrain cards just placed, upgrades included, each card's
     units costing no more than the AP spent on that card (``deploy:`` and ``upgrade:`` ids)."""
     slot = slots_of(st, side)[0]
@@ -504,7 +499,7 @@ def starting_deployment_actions(st: PacificState, side: int) -> list[Action]:
     return out
 
 
-def upgrade_options(st: PacificState, u: Unit) -> list[str]:
+def upgrade_options(st: PacificFields, u: Unit) -> list[str]:
     """The upgrade tokens a unit may buy (§5.2; §11.8 Smoke Canister for infantry)."""
     options = list(u.card.upgrades)
     if st._options["smoke_canister"] and u.card.type == "infantry":
@@ -512,7 +507,7 @@ def upgrade_options(st: PacificState, u: Unit) -> list[str]:
     return options
 
 
-def ta_actions(st: PacificState) -> list[Action]:
+def ta_actions(st: PacificFields) -> list[Action]:
     """§11.1: once, after generating AP, on a space holding a unit or damageable terrain."""
     if not st._options["tactical_artillery"] or st.ta_used:
         return []
@@ -524,7 +519,7 @@ def ta_actions(st: PacificState) -> list[Action]:
     return [make(acts.TacticalArtillery, n, s) for n in range(1, ap + 1) for s in targets]
 
 
-def unit_deploy_cost(st: PacificState, slot: int, card_cost: int, tags: tuple[str, ...], s: int) -> int:
+def unit_deploy_cost(st: PacificFields, slot: int, card_cost: int, tags: tuple[str, ...], s: int) -> int:
     side = st.side_of(slot)
     cost = card_cost
     if "reserve" in tags and any(u.side == side and u.space >= 0 for u in st.units.values()):
@@ -534,7 +529,7 @@ def unit_deploy_cost(st: PacificState, slot: int, card_cost: int, tags: tuple[st
     return max(0, cost)
 
 
-def deploy_spaces(st: PacificState, slot: int, tags: tuple[str, ...]) -> list[int]:
+def deploy_spaces(st: PacificFields, slot: int, tags: tuple[str, ...]) -> list[int]:
     side = st.side_of(slot)
     sea = st.sea
     boat = "embark-disembark" in tags
@@ -571,7 +566,7 @@ def deploy_spaces(st: PacificState, slot: int, tags: tuple[str, ...]) -> list[in
     ]
 
 
-def deploy_actions(st: PacificState, slot: int) -> list[Action]:
+def deploy_actions(st: PacificFields, slot: int) -> list[Action]:
     out: list[Action] = []
     side = st.side_of(slot)
     ap = st.ap[slot]
@@ -621,7 +616,7 @@ def deploy_actions(st: PacificState, slot: int) -> list[Action]:
     return out
 
 
-def support_targets(st: PacificState, side: int, sc: object) -> list[int | None]:
+def support_targets(st: PacificFields, side: int, sc: object) -> list[int | None]:
     from hulldown.games.pacific.cards import SupportCard
 
     assert isinstance(sc, SupportCard)
@@ -643,7 +638,7 @@ def support_targets(st: PacificState, side: int, sc: object) -> list[int | None]
     return out
 
 
-def can_move(st: PacificState, u: Unit) -> bool:
+def can_move(st: PacificFields, u: Unit) -> bool:
     if u.space < 0 or u.moved or u.immobile_until >= st.turn:
         return False
     if u.deployed_turn == st.turn and not u.has("mobility"):
@@ -655,7 +650,7 @@ def can_move(st: PacificState, u: Unit) -> bool:
     return u.card.move > 0
 
 
-def movement_points(st: PacificState, u: Unit) -> int:
+def movement_points(st: PacificFields, u: Unit) -> int:
     if st.weather == "storm":
         return 1
     mp = u.card.move + u.mp_bonus + u.mp_perm
@@ -667,7 +662,7 @@ def movement_points(st: PacificState, u: Unit) -> int:
 Flags = tuple[list[bool], list[bool], list[bool]]
 
 
-def terrain_flags(st: PacificState) -> Flags:
+def terrain_flags(st: PacificFields) -> Flags:
     """Per space: difficult terrain (a card's tag or mud, §6.2), mountain and river (water,
     §14.4), computed once per call."""
     diff = [False] * grid.SPACES
@@ -691,13 +686,13 @@ def sapper(u: Unit) -> bool:
     return u.has("sappers") or any(t.up.effect == "sappers" for t in u.tokens)
 
 
-def bridged(st: PacificState, s: int) -> bool:
+def bridged(st: PacificFields, s: int) -> bool:
     """§14.4: a Bridge card stands on the space (a river crossed by a bridge)."""
     iid = st.terrain[s]
     return iid >= 0 and "bridge" in st.db.terrain[st.cards[iid]].tags
 
 
-def reachable(st: PacificState, u: Unit, mp: int, flags: Flags | None = None) -> dict[int, int]:
+def reachable(st: PacificFields, u: Unit, mp: int, flags: Flags | None = None) -> dict[int, int]:
     """Spaces reachable with ``mp`` (§6.1-6.2): destination -> MP left. A River space a unit
     crosses only on a Sappers' bridge (§14.4) is in the answer for the way through, though the
     unit may not stop there: ``water_ok`` tells. A Bridge card is open ground for every ground
@@ -753,11 +748,11 @@ def reachable(st: PacificState, u: Unit, mp: int, flags: Flags | None = None) ->
     return best
 
 
-def storm_blocked(st: PacificState, u: Unit, s: int) -> bool:
+def storm_blocked(st: PacificFields, u: Unit, s: int) -> bool:
     return st.weather == "storm" and s in st.muddy and u.card.type != "infantry"
 
 
-def move_destinations(st: PacificState, u: Unit, flags: Flags | None = None) -> tuple[list[int], list[int]]:
+def move_destinations(st: PacificFields, u: Unit, flags: Flags | None = None) -> tuple[list[int], list[int]]:
     """Normal destinations and those only Riders' extra space reaches."""
     mp = movement_points(st, u)
     if flags is None:
@@ -779,12 +774,12 @@ def move_destinations(st: PacificState, u: Unit, flags: Flags | None = None) -> 
     return dests, ride
 
 
-def swap_ok(st: PacificState, other: Unit, to: int) -> bool:
+def swap_ok(st: PacificFields, other: Unit, to: int) -> bool:
     """Simultaneous movement (§6.1): a friendly unit that could still move may take our place."""
     return can_move(st, other) and grid.DIST[other.space][to] <= movement_points(st, other) and water_ok(st, other, to)
 
 
-def water_ok(st: PacificState, u: Unit, s: int) -> bool:
+def water_ok(st: PacificFields, u: Unit, s: int) -> bool:
     """§14.2/§14.4: boats (Embark & Disembark) stay on water (sea or river, under a Bridge too);
     other units stay ashore unless Amphibious, and only Amphibious vehicles and Sappers stand on a
     river; a Bridge carries every ground unit but the Extra Heavy."""
@@ -811,7 +806,7 @@ def place(u: Unit, s: int) -> None:
         v.space = s
 
 
-def move_actions(st: PacificState, slot: int) -> list[Action]:
+def move_actions(st: PacificFields, slot: int) -> list[Action]:
     out: list[Action] = []
     flags = terrain_flags(st)
     for u in sorted(st.units.values(), key=lambda x: x.iid):
@@ -859,14 +854,14 @@ def front(side: int, s: int) -> int:
     return n if 0 <= n < grid.SPACES else -1
 
 
-def boards_again(st: PacificState, u: Unit) -> bool:
+def boards_again(st: PacificFields, u: Unit) -> bool:
     """Whether ``u`` may still go on board a carrier this turn (§15.2-15.3, our reading): not once
     it has stepped off one. *Mechanize* lets an unloaded unit move and assault on the ground; were
     boarding again allowed too, a mechanized unit could board and leave a transport without end."""
     return u.unloaded_turn != st.turn
 
 
-def walks_aboard(st: PacificState, u: Unit, t: Unit, reach: dict[int, int]) -> bool:
+def walks_aboard(st: PacificFields, u: Unit, t: Unit, reach: dict[int, int]) -> bool:
     """§15.2: unit ``u``, which reaches ``reach`` this phase, can walk on board carrier ``t``: to
     its space, or for a landing craft to the free space in front of it."""
     if t.has("embark-disembark"):
@@ -892,14 +887,14 @@ def is_carrier(u: Unit) -> bool:
     return "transport" in tags or "tow" in tags or "embark-disembark" in tags
 
 
-def may_unload(st: PacificState, t: Unit) -> bool:
+def may_unload(st: PacificFields, t: Unit) -> bool:
     """§15.3: a carrier just deployed unloads only with Mobility; an immobilised one never."""
     if t.cargo is None or t.space < 0 or t.immobile_until >= st.turn:
         return False
     return t.deployed_turn != st.turn or t.has("mobility")
 
 
-def unload_spaces(st: PacificState, t: Unit) -> list[int]:
+def unload_spaces(st: PacificFields, t: Unit) -> list[int]:
     """§15.3: left or right of a transport, in front of a landing craft; empty, and ground the cargo can stand on."""
     assert t.cargo is not None
     if t.has("embark-disembark"):
@@ -911,7 +906,7 @@ def unload_spaces(st: PacificState, t: Unit) -> list[int]:
     return [s for s in cands if st.board[s] < 0 and water_ok(st, t.cargo, s)]
 
 
-def transport_actions(st: PacificState, slot: int, flags: Flags) -> list[Action]:
+def transport_actions(st: PacificFields, slot: int, flags: Flags) -> list[Action]:
     """§15.2-15.3: load (the unit drives in), fetch (the carrier drives to it), unload."""
     side = st.side_of(slot)
     carriers = [u for u in st.units.values() if u.side == side and u.space >= 0 and is_carrier(u)]
@@ -942,7 +937,7 @@ def transport_actions(st: PacificState, slot: int, flags: Flags) -> list[Action]
     return out
 
 
-def new_empty_carriers(st: PacificState, slot: int) -> list[Unit]:
+def new_empty_carriers(st: PacificFields, slot: int) -> list[Unit]:
     """§15.2 cases 2 and 3: the seat's empty carriers on the battlefield deployed this turn."""
     return [
         u
@@ -951,7 +946,7 @@ def new_empty_carriers(st: PacificState, slot: int) -> list[Unit]:
     ]
 
 
-def board_actions(st: PacificState, slot: int) -> list[Action]:
+def board_actions(st: PacificFields, slot: int) -> list[Action]:
     """§15.2 case 3: a unit from hand goes on board a carrier deployed this turn, paying its own cost."""
     carriers = new_empty_carriers(st, slot)
     if not carriers:
@@ -969,7 +964,7 @@ def board_actions(st: PacificState, slot: int) -> list[Action]:
     return out
 
 
-def fetch_targets(st: PacificState, t: Unit, flags: Flags, units: list[Unit]) -> list[Unit]:
+def fetch_targets(st: PacificFields, t: Unit, flags: Flags, units: list[Unit]) -> list[Unit]:
     """The units of ``units`` empty carrier ``t`` can drive to with its MP and take on board
     (§15.2): their space (a landing craft: the water space behind it) within its reach."""
     treach = reachable(st, t, movement_points(st, t), flags)
@@ -987,7 +982,7 @@ def fetch_targets(st: PacificState, t: Unit, flags: Flags, units: list[Unit]) ->
     return out
 
 
-def deploy_fetch_actions(st: PacificState, slot: int) -> list[Action]:
+def deploy_fetch_actions(st: PacificFields, slot: int) -> list[Action]:
     """§15.2 case 2: in the Deployment phase a carrier with *Mobility* deployed this turn drives
     to a unit deployed in an earlier turn and takes it on board (`fetch:`); it moves no more."""
     carriers = new_empty_carriers(st, slot)
@@ -1007,7 +1002,7 @@ def deploy_fetch_actions(st: PacificState, slot: int) -> list[Action]:
     return out
 
 
-def hq_under_fire(st: PacificState, side: int) -> bool:
+def hq_under_fire(st: PacificFields, side: int) -> bool:
     """§11.5: the side's HQ is within range of an enemy ground unit's main weapon."""
     for u in st.units.values():
         if (
@@ -1021,7 +1016,7 @@ def hq_under_fire(st: PacificState, side: int) -> bool:
     return False
 
 
-def lend_lease_actions(st: PacificState, slot: int) -> list[Action]:
+def lend_lease_actions(st: PacificFields, slot: int) -> list[Action]:
     """§11.5: once a turn, N wounds on one's own HQ for N AP, short of destroying it."""
     if not st._options["lend_lease"] or st.lent:
         return []
@@ -1032,7 +1027,7 @@ def lend_lease_actions(st: PacificState, slot: int) -> list[Action]:
     return [make(acts.LendLease, n) for n in range(1, room + 1)]
 
 
-def board_cost(st: PacificState, slot: int, uc: UnitCard, t: Unit) -> int:
+def board_cost(st: PacificFields, slot: int, uc: UnitCard, t: Unit) -> int:
     """The unit's cost; *Embarked* units cost 1 AP less from a landing craft or Amphibious vehicle."""
     cost = unit_deploy_cost(st, slot, uc.cost, uc.tags, -1)
     if "embarked" in uc.tags and (t.has("embark-disembark") or t.has("amphibious")):
@@ -1040,7 +1035,7 @@ def board_cost(st: PacificState, slot: int, uc: UnitCard, t: Unit) -> int:
     return cost
 
 
-def pickable(st: PacificState, u: Unit) -> list[str]:
+def pickable(st: PacificFields, u: Unit) -> list[str]:
     """§11.10: dropped tokens an infantry unit ending its move here can take (it has room, and not one it holds)."""
     if u.card.type != "infantry" or not u.moved:
         return []
@@ -1053,7 +1048,7 @@ def pickable(st: PacificState, u: Unit) -> list[str]:
     return out
 
 
-def tradeable(st: PacificState, u: Unit) -> list[tuple[int, str]]:
+def tradeable(st: PacificFields, u: Unit) -> list[tuple[int, str]]:
     """§11.10: (held token position, dropped token) pairs an infantry unit that moved here may
     swap: it takes a dropped token it does not hold and discards one it holds."""
     if u.card.type != "infantry" or not u.moved:
@@ -1067,7 +1062,7 @@ def tradeable(st: PacificState, u: Unit) -> list[tuple[int, str]]:
     return out
 
 
-def token_actions(st: PacificState, u: Unit) -> list[Action]:
+def token_actions(st: PacificFields, u: Unit) -> list[Action]:
     """Mount a weapon (§9 Mount/Dismount) or throw a Smoke Grenade, any time in one's own turn."""
     out: list[Action] = []
     ref = unit_ref(u, u.side)
@@ -1083,7 +1078,7 @@ def shots_left(u: Unit) -> int:
     return 1 + u.multiple() + u.extra_turn + u.extra_perm - u.main_shots
 
 
-def terrain_targets(st: PacificState) -> list[int]:
+def terrain_targets(st: PacificFields) -> list[int]:
     """Spaces holding unoccupied terrain with Hit Points left (§8.1)."""
     hp = st.terrain_hp
     board = st.board
@@ -1091,7 +1086,7 @@ def terrain_targets(st: PacificState) -> list[int]:
 
 
 def fire_targets(
-    st: PacificState,
+    st: PacificFields,
     u: Unit,
     weapon_k: int,
     ordered: list[Unit] | None = None,
@@ -1155,7 +1150,7 @@ _FIRE_KEY = ("act.fire", "act.fire.hq")
 _TOKEN_FIRE_KEY = ("act.fire.token", "act.fire.token.hq")
 
 
-def shoot_actions(st: PacificState, slot: int) -> list[Action]:
+def shoot_actions(st: PacificFields, slot: int) -> list[Action]:
     out: list[Action] = []
     ordered = sorted(st.units.values(), key=lambda x: x.iid)
     terrain = terrain_targets(st)
@@ -1215,7 +1210,7 @@ def shoot_actions(st: PacificState, slot: int) -> list[Action]:
     return out
 
 
-def free_bay(st: PacificState, side: int) -> int:
+def free_bay(st: PacificFields, side: int) -> int:
     """The lowest free bay beside ``side``'s HQ (1..BAYS), 0 when all are taken."""
     taken = {u.bay for u in st.units.values() if u.space == HQ_SPACE and u.side == side}
     for b in range(1, BAYS + 1):
@@ -1224,7 +1219,7 @@ def free_bay(st: PacificState, side: int) -> int:
     return 0
 
 
-def flip_actions(st: PacificState, slot: int) -> list[Action]:
+def flip_actions(st: PacificFields, slot: int) -> list[Action]:
     out: list[Action] = []
     for w in sorted(st.units.values(), key=lambda x: x.iid):
         u = skill_user(w)  # §15.5: a unit in a landing craft dismounts from inside
@@ -1236,7 +1231,7 @@ def flip_actions(st: PacificState, slot: int) -> list[Action]:
     return out
 
 
-def air_reactions(st: PacificState) -> list[Action]:
+def air_reactions(st: PacificFields) -> list[Action]:
     air = st.pending_air
     assert air is not None
     ph = st.phase
@@ -1262,7 +1257,7 @@ def air_reactions(st: PacificState) -> list[Action]:
     ]
 
 
-def air_fighters(st: PacificState, side: int, exclude: int = -1) -> list[int]:
+def air_fighters(st: PacificFields, side: int, exclude: int = -1) -> list[int]:
     return [
         u.iid
         for u in sorted(st.units.values(), key=lambda x: x.iid)
@@ -1270,7 +1265,7 @@ def air_fighters(st: PacificState, side: int, exclude: int = -1) -> list[int]:
     ]
 
 
-def aa_units(st: PacificState) -> list[int]:
+def aa_units(st: PacificFields) -> list[int]:
     """§16: AA units of the defender that have the attacked target within range, once per turn."""
     air = st.pending_air
     assert air is not None
@@ -1291,7 +1286,7 @@ def aa_units(st: PacificState) -> list[int]:
 
 
 # ====================================================================== applying decisions
-def apply_action(st: PacificState, a: Action, events: list[Event]) -> None:
+def apply_action(st: PacificFields, a: Action, events: list[Event]) -> None:
     """Make the decision's effect; the rules read its fields (actions.py), never its id."""
     slot = st.actor
     side = st.side_of(slot)
@@ -1302,7 +1297,7 @@ def apply_action(st: PacificState, a: Action, events: list[Event]) -> None:
         reveal_sweep(st, events)
 
 
-def _apply_setup(st: PacificState, a: Action, slot: int, side: int, events: list[Event]) -> bool:
+def _apply_setup(st: PacificFields, a: Action, slot: int, side: int, events: list[Event]) -> bool:
     """Set-up, headquarters and deployment decisions (§3, §5, §11.1, §11.5); False for others."""
     match a:
         case acts.Keep() | acts.Redraw():
@@ -1373,7 +1368,7 @@ def _apply_setup(st: PacificState, a: Action, slot: int, side: int, events: list
     return True
 
 
-def place_terrain(st: PacificState, side: int, tid: str, s: int, w: int, events: list[Event]) -> None:
+def place_terrain(st: PacificFields, side: int, tid: str, s: int, w: int, events: list[Event]) -> None:
     """§3.4 artificial terrain on ``s`` (§11.11: across ``w`` spaces), paid from the bid's AP."""
     iid = next(i for i in st.terrain_piles[side] if st.cards[i] == tid)
     t = st.db.terrain[st.cards[iid]]
@@ -1388,7 +1383,7 @@ def place_terrain(st: PacificState, side: int, tid: str, s: int, w: int, events:
     events.append(public("terrain", side=side, name=t.name, space=grid.name(s), width=w))
 
 
-def _apply_move(st: PacificState, a: Action, slot: int, side: int, events: list[Event]) -> bool:
+def _apply_move(st: PacificFields, a: Action, slot: int, side: int, events: list[Event]) -> bool:
     """Movement-phase decisions (§6, §11.10, §15); False for others."""
     match a:
         case acts.Move():  # and Ride, Cover
@@ -1449,7 +1444,7 @@ def _apply_move(st: PacificState, a: Action, slot: int, side: int, events: list[
     return True
 
 
-def pickup(st: PacificState, u: Unit, events: list[Event]) -> None:
+def pickup(st: PacificFields, u: Unit, events: list[Event]) -> None:
     """§11.10 the infantry takes up the dropped tokens it may carry."""
     reveal(st, u, events)
     taken = pickable(st, u)
@@ -1462,7 +1457,7 @@ def pickup(st: PacificState, u: Unit, events: list[Event]) -> None:
     events.append(public("pickup", unit=u.iid, tokens=[st.db.upgrades[x].name for x in taken]))
 
 
-def _apply_shoot(st: PacificState, a: Action, slot: int, side: int, events: list[Event]) -> None:
+def _apply_shoot(st: PacificFields, a: Action, slot: int, side: int, events: list[Event]) -> None:
     """Shooting, Flip Over, Discard and reaction decisions (§7-§9, §11.13, §16)."""
     match a:
         case acts.Fire():
@@ -1497,7 +1492,7 @@ def _apply_shoot(st: PacificState, a: Action, slot: int, side: int, events: list
             raise AssertionError(a.id)
 
 
-def throw_smoke(st: PacificState, u: Unit, k: int, events: list[Event]) -> None:
+def throw_smoke(st: PacificFields, u: Unit, k: int, events: list[Event]) -> None:
     """§11.13 a Smoke Grenade: the cloud envelops the unit (and a craft with everyone in it)."""
     reveal(st, u, events)
     tk = skill_user(u).tokens[k]  # §15.7: thrown from inside a landing craft
@@ -1510,7 +1505,7 @@ def throw_smoke(st: PacificState, u: Unit, k: int, events: list[Event]) -> None:
 
 
 #: Which of the three handlers makes an action's effect, by its type (one look-up, not a chain of tests).
-_BY_PHASE: dict[type[Action], Callable[[PacificState, Action, int, int, list[Event]], object]] = {
+_BY_PHASE: dict[type[Action], Callable[[PacificFields, Action, int, int, list[Event]], object]] = {
     **{c: _apply_setup for c in (acts.Keep, acts.Redraw, acts.Bid, acts.Terrain, acts.WideTerrain,
                                  acts.TerrainDone, acts.TacticalArtillery, acts.Deploy, acts.Play, acts.PlayOn,
                                  acts.Upgrade, acts.GiveAp, acts.LendLease, acts.Board, acts.TaPass,
@@ -1521,7 +1516,7 @@ _BY_PHASE: dict[type[Action], Callable[[PacificState, Action, int, int, list[Eve
 
 
 # ---------------------------------------------------------------------- attacks and Smoke Grenades
-def declare_fire(st: PacificState, a: acts.Fire, side: int, events: list[Event], window: bool = True) -> None:
+def declare_fire(st: PacificFields, a: acts.Fire, side: int, events: list[Event], window: bool = True) -> None:
     """§7.5 ``unit`` fires ``weapon`` at ``target``; an attack on a unit may first wait for a Smoke Grenade."""
     u = find_unit(st, a.unit, side)
     if u.cargo is not None and u.has("embark-disembark"):
@@ -1533,7 +1528,7 @@ def declare_fire(st: PacificState, a: acts.Fire, side: int, events: list[Event],
     fire(st, u, weapon, target, events)
 
 
-def declare_assault(st: PacificState, a: acts.Assault, side: int, events: list[Event], window: bool = True) -> None:
+def declare_assault(st: PacificFields, a: acts.Assault, side: int, events: list[Event], window: bool = True) -> None:
     """§6.4 the infantry on ``frm`` assaults ``target``: the target gets no Evasion from terrain."""
     u = unit_on(st, a.frm)
     e = unit_on(st, a.target)
@@ -1551,7 +1546,7 @@ def smoke_tokens(u: Unit) -> list[int]:
     return [k for k, t in enumerate(u.tokens) if t.up.effect == "smoke-grenade" and not t.used and not t.spent]
 
 
-def smoke_answers(st: PacificState, target: Unit) -> bool:
+def smoke_answers(st: PacificFields, target: Unit) -> bool:
     """§11.13: an attack on ``target`` waits for its owner's Smoke Grenade: a seat's unit on the
     battlefield, not already in smoke, holding one it can still throw (the solo AI never throws
     smoke as a reaction)."""
@@ -1561,7 +1556,7 @@ def smoke_answers(st: PacificState, target: Unit) -> bool:
 
 
 def smoke_window(
-    st: PacificState,
+    st: PacificFields,
     shooter: Unit | None,
     target: Unit,
     aid: str,
@@ -1588,7 +1583,7 @@ def smoke_window(
     return True
 
 
-def resume_attack(st: PacificState, events: list[Event]) -> None:
+def resume_attack(st: PacificFields, events: list[Event]) -> None:
     """The defender has chosen (§11.13): the declared attack is made."""
     ps = st.pending_smoke
     assert ps is not None
@@ -1606,9 +1601,9 @@ def resume_attack(st: PacificState, events: list[Event]) -> None:
         declare_assault(st, declared, ps["side"], events, window=False)
 
 
-def support_attack(st: PacificState, card: str, u: Unit, events: list[Event]) -> None:
+def support_attack(st: PacificFields, card: str, u: Unit, events: list[Event]) -> None:
     """An attack support card (Shrapnel, Traps, AT mine): its own numbers plus the target's Evasion."""
-    from hulldown.games.pacific.state import Attack
+    from hulldown.games.pacific.fields import Attack
 
     sc = st.db.support[card]
     es, ec = combat.evasion(st, u, -1, False)
@@ -1616,7 +1611,7 @@ def support_attack(st: PacificState, card: str, u: Unit, events: list[Event]) ->
     combat.resolve_on_unit(st, None, atk, u, events, sc.id)
 
 
-def deploy(st: PacificState, slot: int, iid: int, where: str, events: list[Event], pay: bool = True) -> None:
+def deploy(st: PacificFields, slot: int, iid: int, where: str, events: list[Event], pay: bool = True) -> None:
     """§5.1: pay the cost, place the unit with its free upgrades (§3.5: paid by the bid)."""
     side = st.side_of(slot)
     uc = st.db.units[st.cards[iid]]
@@ -1651,7 +1646,7 @@ def deploy(st: PacificState, slot: int, iid: int, where: str, events: list[Event
     announce_deployment(st, u, events)
 
 
-def board(st: PacificState, slot: int, iid: int, tr: Unit, events: list[Event]) -> Unit:
+def board(st: PacificFields, slot: int, iid: int, tr: Unit, events: list[Event]) -> Unit:
     """§15.2 case 3: the hand card ``iid`` is deployed on board carrier ``tr``, paying its own cost."""
     uc = st.db.units[st.cards[iid]]
     st.ap[slot] -= board_cost(st, slot, uc, tr)
@@ -1666,7 +1661,7 @@ def board(st: PacificState, slot: int, iid: int, tr: Unit, events: list[Event]) 
     return c
 
 
-def load(st: PacificState, u: Unit, t: Unit, events: list[Event]) -> None:
+def load(st: PacificFields, u: Unit, t: Unit, events: list[Event]) -> None:
     """§15.2: ``u`` leaves the battlefield and rides on ``t``; its movement is over."""
     if st.board[u.space] == u.iid:
         st.board[u.space] = -1
@@ -1677,7 +1672,7 @@ def load(st: PacificState, u: Unit, t: Unit, events: list[Event]) -> None:
     events.append(public("loaded", unit=ev_id(u), carrier=ev_id(t)))
 
 
-def fetch(st: PacificState, tr: Unit, c: Unit, events: list[Event]) -> None:
+def fetch(st: PacificFields, tr: Unit, c: Unit, events: list[Event]) -> None:
     """§15.2: carrier ``tr`` drives to ``c`` (a landing craft to the sea space behind it), spending
     all its MP, and takes it on board; it moves no more this turn."""
     dest = front(1 - tr.side, c.space) if tr.has("embark-disembark") else c.space
@@ -1691,7 +1686,7 @@ def fetch(st: PacificState, tr: Unit, c: Unit, events: list[Event]) -> None:
     events.append(public("moved", unit=ev_id(tr), dest=grid.name(dest)))
 
 
-def unload(st: PacificState, t: Unit, s: int, events: list[Event]) -> None:
+def unload(st: PacificFields, t: Unit, s: int, events: list[Event]) -> None:
     """§15.3: the cargo steps off onto ``s``; the carrier's movement is over, and so is the
     cargo's unless it has *Mechanize* (it may then move, even if deployed this turn)."""
     c = t.cargo
@@ -1711,7 +1706,7 @@ def unload(st: PacificState, t: Unit, s: int, events: list[Event]) -> None:
     events.append(public("unloaded", unit=ev_id(c), carrier=ev_id(t), dest=grid.name(s)))
 
 
-def move_unit(st: PacificState, u: Unit, s: int, events: list[Event]) -> None:
+def move_unit(st: PacificFields, u: Unit, s: int, events: list[Event]) -> None:
     other = st.unit_at(s)
     frm = u.space
     st.board[frm] = -1
@@ -1725,7 +1720,7 @@ def move_unit(st: PacificState, u: Unit, s: int, events: list[Event]) -> None:
     events.append(public("moved", unit=ev_id(u), start=SPACE_NAMES[frm], dest=grid.name(s)))
 
 
-def play_support(st: PacificState, slot: int, iid: int, target: int | None, events: list[Event]) -> None:
+def play_support(st: PacificFields, slot: int, iid: int, target: int | None, events: list[Event]) -> None:
     """§5.3 and the effect kinds of support.toml."""
     side = st.side_of(slot)
     sc = st.db.support[st.cards[iid]]
@@ -1809,7 +1804,7 @@ def play_support(st: PacificState, slot: int, iid: int, target: int | None, even
         st.discards[slot].put_top(iid)
 
 
-def fire(st: PacificState, u: Unit, weapon: str, target: str, events: list[Event]) -> None:
+def fire(st: PacificFields, u: Unit, weapon: str, target: str, events: list[Event]) -> None:
     """§7.5: one attack with the main gun or a weapon token."""
     reveal(st, u, events)  # §11.7: a unit that fires is turned face up
     k = -1 if weapon == "main" else int(weapon)
@@ -1848,7 +1843,7 @@ def fire(st: PacificState, u: Unit, weapon: str, target: str, events: list[Event
 
 
 # ---------------------------------------------------------------------- air combat (§16)
-def start_air_attack(st: PacificState, plane: Unit, target: str, events: list[Event]) -> None:
+def start_air_attack(st: PacificFields, plane: Unit, target: str, events: list[Event]) -> None:
     """The attacker declares the target; then intercept, escort and AA are declared in turn."""
     st.pending_air = {
         "plane": plane.iid, "target": target, "def": 1 - plane.side, "interceptor": -1, "escort": -1,
@@ -1868,18 +1863,16 @@ def start_air_attack(st: PacificState, plane: Unit, target: str, events: list[Ev
     _after_intercept(st, events)
 
 
-def _set_reaction(st: PacificState, phase: str, side: int, events: list[Event]) -> None:
+def _set_reaction(st: PacificFields, phase: str, side: int, events: list[Event]) -> None:
     if st.is_ai_side(side):
-        from hulldown.games.pacific.ai import ai_air_reaction
-
         st.phase = phase
-        ai_air_reaction(st, phase, events)
+        active().air_reaction(st, phase, events)
         return
     st.phase = phase
     st.actor = slots_of(st, side)[0]
 
 
-def _after_intercept(st: PacificState, events: list[Event]) -> None:
+def _after_intercept(st: PacificFields, events: list[Event]) -> None:
     air = st.pending_air
     assert air is not None
     if aa_units(st):
@@ -1888,7 +1881,7 @@ def _after_intercept(st: PacificState, events: list[Event]) -> None:
     resolve_air(st, events)
 
 
-def air_step(st: PacificState, kind: str, uid: int, events: list[Event]) -> None:
+def air_step(st: PacificFields, kind: str, uid: int, events: list[Event]) -> None:
     air = st.pending_air
     assert air is not None
     if uid in st.units:
@@ -1927,7 +1920,7 @@ def air_step(st: PacificState, kind: str, uid: int, events: list[Event]) -> None
         resolve_air(st, events)
 
 
-def paratroopers_aa(st: PacificState, para: Unit, events: list[Event]) -> bool:
+def paratroopers_aa(st: PacificFields, para: Unit, events: list[Event]) -> bool:
     """§16.3: enemy AA units with the drop space in range may fire at the paratroopers (no
     interception). True when a player's AA decision now waits."""
     st.pending_air = {
@@ -1937,11 +1930,9 @@ def paratroopers_aa(st: PacificState, para: Unit, events: list[Event]) -> bool:
     if aa_units(st):
         events.append(public("paratroopers", unit=ev_id(para), space=grid.name(para.space)))
         if st.is_ai_side(1 - para.side):  # the AI fires every AA unit it can, one by one
-            from hulldown.games.pacific.ai import ai_air_reaction
-
             st.phase = "aa"
             while st.pending_air is not None and st.phase == "aa":
-                ai_air_reaction(st, "aa", events)
+                active().air_reaction(st, "aa", events)
             return False
         _set_reaction(st, "aa", 1 - para.side, events)
         return True
@@ -1949,7 +1940,7 @@ def paratroopers_aa(st: PacificState, para: Unit, events: list[Event]) -> bool:
     return False
 
 
-def end_reaction(st: PacificState) -> None:
+def end_reaction(st: PacificFields) -> None:
     air = st.pending_air
     assert air is not None
     st.phase = air["phase"]
@@ -1957,7 +1948,7 @@ def end_reaction(st: PacificState) -> None:
     st.pending_air = None
 
 
-def resolve_air(st: PacificState, events: list[Event]) -> None:
+def resolve_air(st: PacificFields, events: list[Event]) -> None:
     """Steps 2-5 of the rulebook's firing order: escort, bomber HMG, interceptor, the attack."""
     air = st.pending_air
     assert air is not None

@@ -11,10 +11,10 @@ from hulldown.games.pacific.solo.s12_12_night import hidden_foe, known
 from hulldown.games.pacific.units import Unit
 
 if TYPE_CHECKING:
-    from hulldown.games.pacific.state import PacificState
+    from hulldown.games.pacific.fields import PacificFields
 
 
-def _in_range_of_enemy(st: PacificState, u: Unit) -> bool:
+def _in_range_of_enemy(st: PacificFields, u: Unit) -> bool:
     """§12.5 Is the unit in range of an enemy unit (as the AI may know it, §12.12)?"""
     return any(
         e.side != u.side and e.space >= 0 and grid.DIST[e.space][u.space] <= known(st, e).card.range
@@ -22,7 +22,7 @@ def _in_range_of_enemy(st: PacificState, u: Unit) -> bool:
     )
 
 
-def _can_fire(st: PacificState, u: Unit) -> bool:
+def _can_fire(st: PacificFields, u: Unit) -> bool:
     """§12.5 Has the unit an enemy unit or the enemy HQ in range this turn?"""
     if u.space < 0 or u.card.damage == 0:
         return False
@@ -33,7 +33,7 @@ def _can_fire(st: PacificState, u: Unit) -> bool:
     )
 
 
-def support_target(st: PacificState, sc: Any, b: str, phase: str = "deploy") -> tuple[int, str]:
+def support_target(st: PacificFields, sc: Any, b: str, phase: str = "deploy") -> tuple[int, str]:
     """§12.4 support placement (-1: no unit target, -2: no fitting target: the card waits).
 
     Attack boosts go on the AI's costliest unit that can fire this turn; Promotion and the
@@ -87,7 +87,7 @@ def support_target(st: PacificState, sc: Any, b: str, phase: str = "deploy") -> 
     return -2, "no AI unit can fire"
 
 
-def placement(st: PacificState, pierce: int, spaces: list[int], b: str, side: int = 1) -> tuple[int, str]:
+def placement(st: PacificFields, pierce: int, spaces: list[int], b: str, side: int = 1) -> tuple[int, str]:
     """§12.5: turns 1-2 nearest to cover; later Confronted Units, else an empty terrain card in the
     AI's rows, else nearest the battle objective."""
     cover = [s for s in range(grid.SPACES) if gives_cover(st, s) and st.board[s] < 0]

@@ -14,10 +14,10 @@ from hulldown.games.pacific.solo.s12_04_transport import CARRIER_KINDS, field_ca
 from hulldown.games.pacific.solo.s12_06_destination import aim_row, has_supplies, treats
 
 if TYPE_CHECKING:
-    from hulldown.games.pacific.state import PacificState
+    from hulldown.games.pacific.fields import PacificFields
 
 
-def board_waiting_carriers(st: PacificState, b: str, table: str, events: list[Event], side: int = 1) -> None:
+def board_waiting_carriers(st: PacificFields, b: str, table: str, events: list[Event], side: int = 1) -> None:
     """§12.6 before the moves, with §12.4/§15.2 case 1: an empty carrier a transport line deployed
     this turn takes on board the costliest unit of its line that can reach it (equal costs: die)."""
     from hulldown.games.pacific.rules import can_move, is_carrier, load, movement_points, reachable, terrain_flags
@@ -53,7 +53,7 @@ def _may_leave(held: list[int], chain: int, row: int) -> bool:
     return held[row] > 1 or row > chain
 
 
-def fetch_with_empty_carriers(st: PacificState, b: str, table: str, events: list[Event], side: int = 1) -> None:
+def fetch_with_empty_carriers(st: PacificFields, b: str, table: str, events: list[Event], side: int = 1) -> None:
     """§12.6 before the moves, after :func:`board_waiting_carriers` (reconstructed, rules §12.6):
     an empty carrier on the battlefield from an earlier turn (Transport, Tow or landing craft, its
     cargo unloaded or never taken; not a Supplies transport) goes back for a unit, as a transport
