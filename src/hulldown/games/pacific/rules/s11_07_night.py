@@ -1,0 +1,103 @@
+"""§11.7 Night combat: face-down units, when they turn face up, and the Flip phase."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from hulldown.engine import Action, Event, mark_reveal, private, public
+from hulldown.games.pacific import actions as acts
+from hulldown.games.pacific import grid
+from hulldown.games.pacific.actions import make
+from hulldown.games.pacific.labels import named, token_name
+from hulldown.games.pacific.units import Unit
+
+if TYPE_CHECKING:
+    pass
+
+if TYPE_CHECKING:
+    from hulldown.games.pacific.fields import PacificFields
+from hulldown.games.pacific.rules.s01_battlefield import skill_user, where
+
+
+def reveal(st: PacificFields, u: Unit, events: list[Event]) -> None:
+    """§11.7: the card is turned face up and stays so."""
+    if u.face_down:
+        u.face_down = False
+        events.append(mark_reveal(public("revealed", unit=u.iid, name=u.card.name, space=where(u))))
+
+
+def shows_face_down(st: PacificFields, *units: Unit) -> None:
+    """§11.7 a face-down unit that moves or carries shows the enemy something of what it is
+    (how far it may go, what it may carry), even if it stays face down: declare a reveal."""
+    for u in units:
+        if any(v.face_down for v in u.each()):
+            st.declare_reveal()
+            return
+
+
+def near_enemy(st: PacificFields, u: Unit) -> bool:
+    """§11.7: two spaces or less from an enemy unit or the enemy HQ (an HQ and the aircraft
+    beside it count one space beyond its deployment line, §1.2)."""
+    enemy = 1 - u.side
+    s = u.space
+    if s >= 0 and grid.hq_distance(enemy, s) <= 2:
+        return True
+    for e in st.units.values():
+        if e.side != enemy:
+            continue
+        if s >= 0 and e.space >= 0:
+            if grid.DIST[s][e.space] <= 2:
+                return True
+        elif s >= 0:
+            if grid.hq_distance(enemy, s) <= 2:
+                return True
+        elif e.space >= 0 and grid.hq_distance(u.side, e.space) <= 2:
+            return True
+    return False
+
+
+def reveal_sweep(st: PacificFields, events: list[Event]) -> None:
+    """§11.7 after every decision: face-down units near the enemy, or showing a bought upgrade
+    token (a unit deployed with upgrades is deployed face up), are turned face up."""
+    for w in list(st.units.values()):
+        for u in w.each():
+            if not u.face_down:
+                continue
+            # a carried unit stands where its carrier stands
+            if near_enemy(st, w) or any(t.up.id not in u.card.free for t in u.tokens):
+                reveal(st, u, events)
+
+
+def announce_deployment(st: PacificFields, u: Unit, events: list[Event]) -> None:
+    """A face-down deployment tells the enemy only where a card went (§11.7).
+
+    Even that is a reveal: the card left a hidden hand, and the AP paid show its cost.
+    """
+    if not u.face_down:
+        events.append(mark_reveal(public("deployed", unit=u.iid, name=u.card.name, space=where(u))))
+        return
+    events.append(mark_reveal(public("deployed", unit=-1, space=where(u), face_down=True)))
+    own = [s for s in range(st._players) if st.slot_side[s] == u.side and not (st.solo and u.side == 1)]
+    if own:
+        events.append(private(own, "deployed-face-down", unit=u.iid, name=u.card.name, space=where(u)))
+
+
+def flip_over(st: PacificFields) -> None:
+    """Flip Over phase: used tokens are restored (mounted weapons stay mounted), carried units' too."""
+    for w in st.units.values():
+        if w.side == st.active:
+            for u in w.each():
+                for t in u.tokens:
+                    t.used = False
+
+
+def flip_actions(st: PacificFields, slot: int) -> list[Action]:
+    out: list[Action] = []
+    for w in sorted(st.units.values(), key=lambda x: x.iid):
+        u = skill_user(w)  # §15.5: a unit in a landing craft dismounts from inside
+        if u.owner != slot:
+            continue
+        for k, t in enumerate(u.tokens):
+            if t.mounted and t.mounted_turn < st.turn:
+                out.append(make(acts.Dismount, u.space, k, tok=token_name(u, k), who=named(u, u.side)))
+    return out
