@@ -31,6 +31,8 @@ from hulldown.games.pacific.rules.s04_turn import (
     apply_action,
     deployment_actions,
     end_turn,
+    flip_actions,
+    flip_over,
     legal_actions,
     movement_actions,
     next_actor,
@@ -72,8 +74,6 @@ from hulldown.games.pacific.rules.s07_shooting import (
 from hulldown.games.pacific.rules.s10_multiplayer import slots_of
 from hulldown.games.pacific.rules.s11_07_night import (
     announce_deployment,
-    flip_actions,
-    flip_over,
     near_enemy,
     reveal,
     reveal_sweep,

@@ -24,6 +24,8 @@ def ev_id(u: Unit) -> int:
 
 
 def where(u: Unit) -> str:
+    """§1.1 A unit's space as events name it (``hq`` beside the HQ, §16.1), so every chapter's
+    events read alike."""
     return "hq" if u.space < 0 else SPACE_NAMES[u.space]
 
 
@@ -40,6 +42,6 @@ def place(u: Unit, s: int) -> None:
 
 
 def front(side: int, s: int) -> int:
-    """The space in front of ``s`` as ``side`` faces the enemy, -1 off the battlefield."""
+    """§1.2 The space in front of ``s`` as ``side`` faces the enemy, -1 off the battlefield."""
     n = s + grid.COLS if side == 0 else s - grid.COLS
     return n if 0 <= n < grid.SPACES else -1

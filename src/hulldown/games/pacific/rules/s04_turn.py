@@ -38,7 +38,7 @@ from hulldown.games.pacific.rules.s05_deployment import deploy, deploy_actions, 
 from hulldown.games.pacific.rules.s06_movement import move_actions, move_unit, terrain_flags
 from hulldown.games.pacific.rules.s07_shooting import shoot_actions
 from hulldown.games.pacific.rules.s10_multiplayer import slots_of
-from hulldown.games.pacific.rules.s11_07_night import flip_actions, flip_over, reveal, reveal_sweep, shows_face_down
+from hulldown.games.pacific.rules.s11_07_night import reveal, reveal_sweep, shows_face_down
 from hulldown.games.pacific.rules.s11_13_smoke import (
     declare_assault,
     declare_fire,
@@ -91,7 +91,7 @@ NO_SMOKE = WORDS["no-smoke"]
 
 
 def advance(st: PacificFields, events: list[Event]) -> None:
-    """Run automatic steps until a seat must decide or the game is over."""
+    """§4.1 Run automatic steps until a seat must decide or the game is over."""
     while not st.over:
         ph = st.phase
         if ph == "mulligan":
@@ -274,6 +274,8 @@ def objectives_taken(st: PacificFields) -> bool:
 
 
 def end_turn(st: PacificFields, events: list[Event]) -> None:
+    """§4.1 End phase: a scenario's attacker holding its objectives wins (§14.1), effects that
+    last until the end of a turn end, and the other side's turn begins."""
     side = st.active
     if st.scenario is not None and side == st.scenario.attacker and objectives_taken(st):
         st.over = True
@@ -300,7 +302,30 @@ def end_turn(st: PacificFields, events: list[Event]) -> None:
     start_turn(st, 1 - side, events)
 
 
+def flip_over(st: PacificFields) -> None:
+    """§4.1 Flip Over phase: used tokens are restored (mounted weapons stay mounted), carried units' too."""
+    for w in st.units.values():
+        if w.side == st.active:
+            for u in w.each():
+                for t in u.tokens:
+                    t.used = False
+
+
+def flip_actions(st: PacificFields, slot: int) -> list[Action]:
+    """§4.1 The Flip Over phase's choices: mounted weapons dismounted."""
+    out: list[Action] = []
+    for w in sorted(st.units.values(), key=lambda x: x.iid):
+        u = skill_user(w)  # §15.5: a unit in a landing craft dismounts from inside
+        if u.owner != slot:
+            continue
+        for k, t in enumerate(u.tokens):
+            if t.mounted and t.mounted_turn < st.turn:
+                out.append(make(acts.Dismount, u.space, k, tok=token_name(u, k), who=named(u, u.side)))
+    return out
+
+
 def legal_actions(st: PacificFields) -> list[Action]:
+    """§4.1 The choices of the phase in progress, each from the chapter that rules it."""
     ph = st.phase
     slot = st.actor
     if ph == "mulligan":
@@ -366,7 +391,7 @@ def movement_actions(st: PacificFields, slot: int) -> list[Action]:
 
 
 def apply_action(st: PacificFields, a: Action, events: list[Event]) -> None:
-    """Make the decision's effect; the rules read its fields (actions.py), never its id."""
+    """§4.1 Make the decision's effect; the rules read its fields (actions.py), never its id."""
     slot = st.actor
     side = st.side_of(slot)
     _BY_PHASE.get(type(a), _apply_shoot)(st, a, slot, side, events)

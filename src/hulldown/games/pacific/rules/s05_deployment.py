@@ -31,6 +31,8 @@ _DEPLOY_ACTIONS: dict[tuple[int, str, int, int], Action] = {}
 
 
 def deploy_action(k: int, name: str, s: int, cost: int) -> Action:
+    """§5.1 The action deploying hand card ``k`` on space ``s``, made once: deployment choices
+    are listed on every step of the phase."""
     key = (k, name, s, cost)
     x = _DEPLOY_ACTIONS.get(key)
     if x is None:
@@ -51,6 +53,8 @@ def upgrade_options(st: PacificFields, u: Unit) -> list[str]:
 
 
 def unit_deploy_cost(st: PacificFields, slot: int, card_cost: int, tags: tuple[str, ...], s: int) -> int:
+    """§5.1 A unit's deployment cost on space ``s``: *Reserve* costs 1 AP less once the side has a
+    unit on the battlefield, *Incursion* 1 AP more per row beyond the deployment line (§9)."""
     side = st.side_of(slot)
     cost = card_cost
     if "reserve" in tags and any(u.side == side and u.space >= 0 for u in st.units.values()):
@@ -61,6 +65,8 @@ def unit_deploy_cost(st: PacificFields, slot: int, card_cost: int, tags: tuple[s
 
 
 def deploy_spaces(st: PacificFields, slot: int, tags: tuple[str, ...]) -> list[int]:
+    """§5.1 The empty spaces of the deployment line a unit with ``tags`` may be deployed on (the
+    sea, rivers and bridges of §14.2 and §14.4 limit which)."""
     side = st.side_of(slot)
     sea = st.sea
     boat = "embark-disembark" in tags
@@ -74,6 +80,7 @@ def deploy_spaces(st: PacificFields, slot: int, tags: tuple[str, ...]) -> list[i
     cards = st.cards
 
     def dry(s: int) -> bool:
+        """§14.4 Whether the space's terrain lets the unit stand there (rivers, bridges)."""
         if terrain[s] < 0:
             return True
         here = db_terrain[cards[terrain[s]]].tags
@@ -98,6 +105,8 @@ def deploy_spaces(st: PacificFields, slot: int, tags: tuple[str, ...]) -> list[i
 
 
 def deploy_actions(st: PacificFields, slot: int) -> list[Action]:
+    """§5.1-§5.3 Units, support cards and upgrade tokens the slot can pay for; the rest of the
+    Deployment phase's choices belong to other chapters (``s04_turn.deployment_actions``)."""
     out: list[Action] = []
     side = st.side_of(slot)
     ap = st.ap[slot]
@@ -141,6 +150,7 @@ def deploy_actions(st: PacificFields, slot: int) -> list[Action]:
 
 
 def support_targets(st: PacificFields, side: int, sc: object) -> list[int | None]:
+    """§5.3 The units a support card may be played on (``None``: the card names no unit)."""
     from hulldown.games.pacific.cards import SupportCard
 
     assert isinstance(sc, SupportCard)

@@ -32,6 +32,8 @@ _MOVES: dict[str, type[acts.Move]] = {"move": acts.Move, "ride": acts.Ride, "cov
 
 
 def _move(kind: str, name: str, a: int, b: int) -> Action:
+    """§6.1 The move action of one kind, made once: the hot loop of legal-action generation then
+    formats no strings."""
     key = (kind, name, a, b)
     x = _KEYED.get(key)
     if x is None:
@@ -40,6 +42,9 @@ def _move(kind: str, name: str, a: int, b: int) -> Action:
 
 
 def can_move(st: PacificFields, u: Unit) -> bool:
+    """§6.1 Whether the unit may still move this turn: once a turn, not the turn it is deployed
+    without *Mobility* (§5.4), not while a card holds it or a weapon is mounted, and never an
+    *Extra Heavy* unit on difficult terrain."""
     if u.space < 0 or u.moved or u.immobile_until >= st.turn:
         return False
     if u.deployed_turn == st.turn and not u.has("mobility"):
@@ -52,6 +57,8 @@ def can_move(st: PacificFields, u: Unit) -> bool:
 
 
 def movement_points(st: PacificFields, u: Unit) -> int:
+    """§6.1 The unit's movement points this turn (a storm leaves 1, §11.6; §6.3 Under Suppressive
+    Fire takes 1)."""
     if st.weather == "storm":
         return 1
     mp = u.card.move + u.mp_bonus + u.mp_perm
@@ -150,11 +157,12 @@ def reachable(st: PacificFields, u: Unit, mp: int, flags: Flags | None = None) -
 
 
 def storm_blocked(st: PacificFields, u: Unit, s: int) -> bool:
+    """§11.6 A storm's mud stops every unit but infantry."""
     return st.weather == "storm" and s in st.muddy and u.card.type != "infantry"
 
 
 def move_destinations(st: PacificFields, u: Unit, flags: Flags | None = None) -> tuple[list[int], list[int]]:
-    """Normal destinations and those only Riders' extra space reaches."""
+    """§6.1 Normal destinations and those only Riders' extra space reaches."""
     mp = movement_points(st, u)
     if flags is None:
         flags = terrain_flags(st)
@@ -196,6 +204,8 @@ def water_ok(st: PacificFields, u: Unit, s: int) -> bool:
 
 
 def move_actions(st: PacificFields, slot: int, flags: Flags) -> list[Action]:
+    """§6.1-§6.5 The slot's units' moves, Covered Movement and Assault, *Advance* and *Sappers*,
+    and the tokens used or picked up on the way (§11.10)."""
     out: list[Action] = []
     for u in sorted(st.units.values(), key=lambda x: x.iid):
         if u.owner != slot or u.space < 0:
@@ -234,6 +244,7 @@ def move_actions(st: PacificFields, slot: int, flags: Flags) -> list[Action]:
 
 
 def move_unit(st: PacificFields, u: Unit, s: int, events: list[Event]) -> None:
+    """§6.1 Move a unit; onto a friendly unit that may move there the two swap places."""
     other = st.unit_at(s)
     frm = u.space
     st.board[frm] = -1

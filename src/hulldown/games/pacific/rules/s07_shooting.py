@@ -30,6 +30,7 @@ SHOOT_DONE = WORDS["shoot-done"]
 
 
 def shots_left(u: Unit) -> int:
+    """§7.5 Main-weapon shots the unit has left this turn (*Multiple*, extra attacks)."""
     return 1 + u.multiple() + u.extra_turn + u.extra_perm - u.main_shots
 
 
@@ -47,7 +48,7 @@ def fire_targets(
     ordered: list[Unit] | None = None,
     terrain: list[int] | None = None,
 ) -> list[tuple[str, str]]:
-    """(target id, label) for one weapon: units it can damage, the HQ, unoccupied terrain.
+    """§7.3 (target id, label) for one weapon: units it can damage, the HQ, unoccupied terrain.
 
     ``ordered`` (the units by card instance) and ``terrain`` (terrain_targets) may be passed in
     by a caller that asks for many weapons at once.
@@ -108,6 +109,8 @@ _TOKEN_FIRE_KEY = ("act.fire.token", "act.fire.token.hq")
 
 
 def shoot_actions(st: PacificFields, slot: int) -> list[Action]:
+    """§7.5 The Shooting phase's choices: each weapon at each target it can damage, tokens used,
+    aircraft attacks (§16.1)."""
     out: list[Action] = []
     ordered = sorted(st.units.values(), key=lambda x: x.iid)
     terrain = terrain_targets(st)

@@ -12,4 +12,5 @@ if TYPE_CHECKING:
 
 
 def slots_of(st: PacificFields, side: int) -> list[int]:
+    """§10.2 The slots that play ``side`` (the solo AI has one, §12)."""
     return [1] if st.is_ai_side(side) else st.side_slots[side]

@@ -4,11 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hulldown.engine import Action, Event, mark_reveal, private, public
-from hulldown.games.pacific import actions as acts
+from hulldown.engine import Event, mark_reveal, private, public
 from hulldown.games.pacific import grid
-from hulldown.games.pacific.actions import make
-from hulldown.games.pacific.labels import named, token_name
 from hulldown.games.pacific.units import Unit
 
 if TYPE_CHECKING:
@@ -16,7 +13,7 @@ if TYPE_CHECKING:
 
 if TYPE_CHECKING:
     from hulldown.games.pacific.fields import PacificFields
-from hulldown.games.pacific.rules.s01_battlefield import skill_user, where
+from hulldown.games.pacific.rules.s01_battlefield import where
 
 
 def reveal(st: PacificFields, u: Unit, events: list[Event]) -> None:
@@ -80,24 +77,3 @@ def announce_deployment(st: PacificFields, u: Unit, events: list[Event]) -> None
     own = [s for s in range(st._players) if st.slot_side[s] == u.side and not (st.solo and u.side == 1)]
     if own:
         events.append(private(own, "deployed-face-down", unit=u.iid, name=u.card.name, space=where(u)))
-
-
-def flip_over(st: PacificFields) -> None:
-    """Flip Over phase: used tokens are restored (mounted weapons stay mounted), carried units' too."""
-    for w in st.units.values():
-        if w.side == st.active:
-            for u in w.each():
-                for t in u.tokens:
-                    t.used = False
-
-
-def flip_actions(st: PacificFields, slot: int) -> list[Action]:
-    out: list[Action] = []
-    for w in sorted(st.units.values(), key=lambda x: x.iid):
-        u = skill_user(w)  # §15.5: a unit in a landing craft dismounts from inside
-        if u.owner != slot:
-            continue
-        for k, t in enumerate(u.tokens):
-            if t.mounted and t.mounted_turn < st.turn:
-                out.append(make(acts.Dismount, u.space, k, tok=token_name(u, k), who=named(u, u.side)))
-    return out

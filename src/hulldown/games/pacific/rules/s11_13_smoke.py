@@ -64,7 +64,7 @@ def declare_assault(st: PacificFields, a: acts.Assault, side: int, events: list[
 
 
 def smoke_tokens(u: Unit) -> list[int]:
-    """Positions of the unit's Smoke Grenade (or Smoke Canister) tokens it can still throw."""
+    """§11.13 Positions of the unit's Smoke Grenade (or Smoke Canister) tokens it can still throw."""
     return [k for k, t in enumerate(u.tokens) if t.up.effect == "smoke-grenade" and not t.used and not t.spent]
 
 
@@ -124,7 +124,7 @@ def resume_attack(st: PacificFields, events: list[Event]) -> None:
 
 
 def support_attack(st: PacificFields, card: str, u: Unit, events: list[Event]) -> None:
-    """An attack support card (Shrapnel, Traps, AT mine): its own numbers plus the target's Evasion."""
+    """§11.13.3 An attack support card (Shrapnel, Traps, AT mine): its own numbers plus the target's Evasion."""
     from hulldown.games.pacific.fields import Attack
 
     sc = st.db.support[card]

@@ -62,6 +62,7 @@ CARRIER_TAGS = ("transport", "tow", "embark-disembark")
 
 
 def is_carrier(u: Unit) -> bool:
+    """§15.1 Whether the unit carries others (Transport, Tow, Embark & Disembark)."""
     tags = u.card.tags
     return "transport" in tags or "tow" in tags or "embark-disembark" in tags
 
@@ -182,7 +183,7 @@ def deploy_fetch_actions(st: PacificFields, slot: int) -> list[Action]:
 
 
 def board_cost(st: PacificFields, slot: int, uc: UnitCard, t: Unit) -> int:
-    """The unit's cost; *Embarked* units cost 1 AP less from a landing craft or Amphibious vehicle."""
+    """§15.2 The unit's cost; *Embarked* units cost 1 AP less from a landing craft or Amphibious vehicle."""
     cost = unit_deploy_cost(st, slot, uc.cost, uc.tags, -1)
     if "embarked" in uc.tags and (t.has("embark-disembark") or t.has("amphibious")):
         cost = max(0, cost - 1)

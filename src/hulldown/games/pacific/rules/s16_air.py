@@ -35,7 +35,7 @@ AA_DONE = WORDS["aa-done"]
 
 
 def free_bay(st: PacificFields, side: int) -> int:
-    """The lowest free bay beside ``side``'s HQ (1..BAYS), 0 when all are taken."""
+    """§16.1 The lowest free bay beside ``side``'s HQ (1..BAYS), 0 when all are taken."""
     taken = {u.bay for u in st.units.values() if u.space == HQ_SPACE and u.side == side}
     for b in range(1, BAYS + 1):
         if b not in taken:
@@ -44,6 +44,7 @@ def free_bay(st: PacificFields, side: int) -> int:
 
 
 def air_reactions(st: PacificFields) -> list[Action]:
+    """§16.1 The defender's interception, the attacker's escort, then the defender's AA."""
     air = st.pending_air
     assert air is not None
     ph = st.phase
@@ -70,6 +71,7 @@ def air_reactions(st: PacificFields) -> list[Action]:
 
 
 def air_fighters(st: PacificFields, side: int, exclude: int = -1) -> list[int]:
+    """§16.1 The side's fighters beside its HQ, which may intercept or escort."""
     return [
         u.iid
         for u in sorted(st.units.values(), key=lambda x: x.iid)
@@ -98,7 +100,7 @@ def aa_units(st: PacificFields) -> list[int]:
 
 
 def start_air_attack(st: PacificFields, plane: Unit, target: str, events: list[Event]) -> None:
-    """The attacker declares the target; then intercept, escort and AA are declared in turn."""
+    """§16.1 The attacker declares the target; then intercept, escort and AA are declared in turn."""
     st.pending_air = {
         "plane": plane.iid, "target": target, "def": 1 - plane.side, "interceptor": -1, "escort": -1,
         "return": st.actor, "phase": st.phase,
@@ -118,6 +120,7 @@ def start_air_attack(st: PacificFields, plane: Unit, target: str, events: list[E
 
 
 def _set_reaction(st: PacificFields, phase: str, side: int, events: list[Event]) -> None:
+    """§16.1 Hand the reaction ``phase`` to ``side`` (the solo AI answers at once, §12)."""
     if st.is_ai_side(side):
         st.phase = phase
         active().air_reaction(st, phase, events)
@@ -127,6 +130,7 @@ def _set_reaction(st: PacificFields, phase: str, side: int, events: list[Event])
 
 
 def _after_intercept(st: PacificFields, events: list[Event]) -> None:
+    """§16.1 After interception and escort: AA when there is any, else the attack."""
     air = st.pending_air
     assert air is not None
     if aa_units(st):
@@ -136,6 +140,7 @@ def _after_intercept(st: PacificFields, events: list[Event]) -> None:
 
 
 def air_step(st: PacificFields, kind: str, uid: int, events: list[Event]) -> None:
+    """§16.1 One reaction chosen (a fighter, an AA unit, or none) and the next one asked."""
     air = st.pending_air
     assert air is not None
     if uid in st.units:
@@ -195,6 +200,7 @@ def paratroopers_aa(st: PacificFields, para: Unit, events: list[Event]) -> bool:
 
 
 def end_reaction(st: PacificFields) -> None:
+    """§16.1 Play returns to the phase and seat the air attack interrupted."""
     air = st.pending_air
     assert air is not None
     st.phase = air["phase"]
@@ -203,7 +209,7 @@ def end_reaction(st: PacificFields) -> None:
 
 
 def resolve_air(st: PacificFields, events: list[Event]) -> None:
-    """Steps 2-5 of the rulebook's firing order: escort, bomber HMG, interceptor, the attack."""
+    """§16.1 Steps 2-5 of the rulebook's firing order: escort, bomber HMG, interceptor, the attack."""
     air = st.pending_air
     assert air is not None
     plane_id, icp, esc = air["plane"], air["interceptor"], air["escort"]
