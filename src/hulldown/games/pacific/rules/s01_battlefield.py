@@ -3,19 +3,9 @@ transport's load acts (the one carried, §15), shared by every other chapter."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from hulldown.games.pacific import grid
-from hulldown.games.pacific.ids import (
-    SPACE_NAMES,
-)
+from hulldown.games.pacific.ids import SPACE_NAMES
 from hulldown.games.pacific.units import Unit
-
-if TYPE_CHECKING:
-    pass
-
-if TYPE_CHECKING:
-    pass
 
 
 def ev_id(u: Unit) -> int:

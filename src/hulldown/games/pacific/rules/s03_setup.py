@@ -9,19 +9,13 @@ from hulldown.engine import Action, Event, public
 from hulldown.games.pacific import actions as acts
 from hulldown.games.pacific import grid
 from hulldown.games.pacific.actions import make
-from hulldown.games.pacific.ids import (
-    HAND_SLOTS,
-    unit_ref,
-)
+from hulldown.games.pacific.ids import HAND_SLOTS, unit_ref
 from hulldown.games.pacific.labels import hand_names, named
-
-if TYPE_CHECKING:
-    pass
+from hulldown.games.pacific.rules.s05_deployment import deploy_action, upgrade_options
+from hulldown.games.pacific.rules.s10_multiplayer import slots_of
 
 if TYPE_CHECKING:
     from hulldown.games.pacific.fields import PacificFields
-from hulldown.games.pacific.rules.s05_deployment import deploy_action, upgrade_options
-from hulldown.games.pacific.rules.s10_multiplayer import slots_of
 
 
 def resolve_initiative(st: PacificFields, events: list[Event]) -> None:

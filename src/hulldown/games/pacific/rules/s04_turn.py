@@ -17,21 +17,8 @@ from hulldown.games.pacific import combat, grid
 from hulldown.games.pacific.actions import HQ, WORDS, make
 from hulldown.games.pacific.fields import HAND_LIMIT, WEATHER_ROLL
 from hulldown.games.pacific.hook import active
-from hulldown.games.pacific.ids import (
-    HAND_SLOTS,
-    SPACE_NAMES,
-    find_unit,
-    hand_card_at,
-    unit_on,
-    unit_ref,
-)
+from hulldown.games.pacific.ids import HAND_SLOTS, SPACE_NAMES, find_unit, hand_card_at, unit_on, unit_ref
 from hulldown.games.pacific.labels import hand_names, named, token_name
-
-if TYPE_CHECKING:
-    pass
-
-if TYPE_CHECKING:
-    from hulldown.games.pacific.fields import PacificFields
 from hulldown.games.pacific.rules.s01_battlefield import ev_id, skill_user
 from hulldown.games.pacific.rules.s03_setup import place_terrain, resolve_initiative, terrain_actions
 from hulldown.games.pacific.rules.s05_deployment import deploy, deploy_actions, play_support
@@ -59,6 +46,9 @@ from hulldown.games.pacific.rules.s15_transport import (
     unload,
 )
 from hulldown.games.pacific.rules.s16_air import air_reactions, air_step, paratroopers_aa
+
+if TYPE_CHECKING:
+    from hulldown.games.pacific.fields import PacificFields
 
 KEEP = WORDS["keep"]
 
@@ -94,89 +84,123 @@ def advance(st: PacificFields, events: list[Event]) -> None:
     """§4.1 Run automatic steps until a seat must decide or the game is over."""
     while not st.over:
         ph = st.phase
-        if ph == "mulligan":
-            pending = [s for s in range(st.nslots) if not st.mulligan_done[s]]
-            if pending:
-                st.actor = pending[0]
-                return
-            st.phase = "bid"
-            continue
-        if ph == "bid" and st.scenario is not None:  # §14.1: the scenario names the first side
-            st.first_side = st.scenario.first
-            st.bid_order = []
-            st.phase = "terrain"
-            continue
-        if ph == "bid":
-            fms = [slots_of(st, 0)[0], slots_of(st, 1)[0]]
-            for side in (0, 1):
-                if st.bids[side] < 0:
-                    if st.is_ai_side(side):
-                        st.bids[side] = active().bid(st, events)
-                        continue
-                    st.actor = fms[side]
-                    return
-            resolve_initiative(st, events)
-            continue
-        if ph == "terrain":
-            side = st.bid_order[0] if st.bid_order else -1
-            if side < 0:
-                st.sd_budget = {}
-                start_turn(st, st.first_side, events)
-                continue
+        if ph in TURN_PHASES:
+            waits = _turn_step(st, events)
+        elif ph in REACTION_PHASES:
+            return
+        elif ph == "mulligan":
+            waits = _mulligan_step(st)
+        elif ph == "bid":
+            waits = _bid_step(st, events)
+        elif ph == "terrain":
+            waits = _terrain_step(st, events)
+        else:
+            raise AssertionError(ph)
+        if waits:
+            return
+
+
+def _mulligan_step(st: PacificFields) -> bool:
+    """§3.2 Each seat in turn keeps its hand or draws again; then the bid."""
+    pending = [s for s in range(st.nslots) if not st.mulligan_done[s]]
+    if pending:
+        st.actor = pending[0]
+        return True
+    st.phase = "bid"
+    return False
+
+
+def _bid_step(st: PacificFields, events: list[Event]) -> bool:
+    """§3.3 Each side bids for the initiative (the solo AI at once, §12.1); a scenario names the
+    first side instead (§14.1)."""
+    if st.scenario is not None:
+        st.first_side = st.scenario.first
+        st.bid_order = []
+        st.phase = "terrain"
+        return False
+    fms = [slots_of(st, 0)[0], slots_of(st, 1)[0]]
+    for side in (0, 1):
+        if st.bids[side] < 0:
             if st.is_ai_side(side):
-                active().terrain(st, side, events)
-                st.bid_order.pop(0)
+                st.bids[side] = active().bid(st, events)
                 continue
-            choices = terrain_actions(st, side)
-            if st.sd_budget and all(c.id.startswith(("deploy:", "upgrade:")) for c in choices):
-                st.declare_reveal()  # §3.5 whether the side deploys on shows what its hand can afford
-            if not choices:
-                st.bid_order.pop(0)
-                continue
-            st.actor = slots_of(st, side)[0]
-            return
-        if ph in ("hq", "deploy", "move", "shoot", "flip", "discard"):
-            if st.is_ai_side(st.active):
-                if st.ai_resume is None:
-                    active().turn(st, events)
-                # §16.3: the player's AA answers each paratrooper the AI dropped, before it moves on
-                while st.para_drops and not st.over:
-                    para = st.units.get(st.para_drops.pop(0))
-                    if para is not None and para.space >= 0 and paratroopers_aa(st, para, events):
-                        return
-                # §11.13: then the player's Smoke Grenade answers each attack card the AI played
-                while st.ai_card_attacks and not st.over:
-                    card, uid = st.ai_card_attacks.pop(0)
-                    victim = st.units.get(uid)
-                    if victim is None or victim.space < 0:
-                        continue  # destroyed by an earlier card: this one has nothing to hit
-                    if smoke_window(st, None, victim, card, "support", events, side=st.active):
-                        return
-                    support_attack(st, card, victim, events)
-                # the rest of the AI's turn; its Shooting phase may stop for the player's Smoke
-                # Grenade (§11.13) or air reactions (§16.1) and go on where it stopped
-                while st.ai_resume is not None and not st.over:
-                    if st.phase in REACTION_PHASES:
-                        return
-                    b, t = st.ai_resume
-                    st.ai_resume = None
-                    active().turn_rest(st, b, t, events)
-                if st.over:
-                    return
-                if st.phase in REACTION_PHASES:
-                    return
-                end_turn(st, events)
-                continue
-            if ph == "flip" and not flip_actions(st, st.actor):
-                next_actor(st, events)
-                continue
-            if ph == "hq" and not ta_actions(st):
-                next_actor(st, events)
-                continue
-            return
-        if ph in REACTION_PHASES:
-            return
-        raise AssertionError(ph)
+            st.actor = fms[side]
+            return True
+    resolve_initiative(st, events)
+    return False
+
+
+def _terrain_step(st: PacificFields, events: list[Event]) -> bool:
+    """§3.4 Each side in bid order places its terrain (the solo AI all at once, §12.1); then the
+    first turn begins."""
+    side = st.bid_order[0] if st.bid_order else -1
+    if side < 0:
+        st.sd_budget = {}
+        start_turn(st, st.first_side, events)
+        return False
+    if st.is_ai_side(side):
+        active().terrain(st, side, events)
+        st.bid_order.pop(0)
+        return False
+    choices = terrain_actions(st, side)
+    if st.sd_budget and all(c.id.startswith(("deploy:", "upgrade:")) for c in choices):
+        st.declare_reveal()  # §3.5 whether the side deploys on shows what its hand can afford
+    if not choices:
+        st.bid_order.pop(0)
+        return False
+    st.actor = slots_of(st, side)[0]
+    return True
+
+
+def _turn_step(st: PacificFields, events: list[Event]) -> bool:
+    """§4.1 A phase of a turn: the solo AI plays its whole turn (§12); a seat's Flip Over and
+    Headquarters phases pass by themselves when they offer nothing."""
+    if st.is_ai_side(st.active):
+        return _ai_turn_step(st, events)
+    ph = st.phase
+    if ph == "flip" and not flip_actions(st, st.actor):
+        next_actor(st, events)
+        return False
+    if ph == "hq" and not ta_actions(st):
+        next_actor(st, events)
+        return False
+    return True
+
+
+def _ai_turn_step(st: PacificFields, events: list[Event]) -> bool:
+    """§12 The AI's turn through the hook, stopping wherever the player must answer first."""
+    if st.ai_resume is None:
+        active().turn(st, events)
+    # §16.3: the player's AA answers each paratrooper the AI dropped, before it moves on
+    while st.para_drops and not st.over:
+        para = st.units.get(st.para_drops.pop(0))
+        if para is not None and para.space >= 0 and paratroopers_aa(st, para, events):
+            return True
+    # §11.13: then the player's Smoke Grenade answers each attack card the AI played
+    while st.ai_card_attacks and not st.over:
+        card, uid = st.ai_card_attacks.pop(0)
+        victim = st.units.get(uid)
+        if victim is None or victim.space < 0:
+            continue  # destroyed by an earlier card: this one has nothing to hit
+        if smoke_window(st, None, victim, card, "support", events, side=st.active):
+            return True
+        support_attack(st, card, victim, events)
+    # the rest of the AI's turn; its Shooting phase may stop for the player's Smoke
+    # Grenade (§11.13) or air reactions (§16.1) and go on where it stopped
+    while st.ai_resume is not None and not st.over:
+        if st.phase in REACTION_PHASES:
+            return True
+        b, t = st.ai_resume
+        st.ai_resume = None
+        active().turn_rest(st, b, t, events)
+    if st.over or st.phase in REACTION_PHASES:
+        return True
+    end_turn(st, events)
+    return False
+
+
+#: the phases of a turn a seat plays (§4.1)
+TURN_PHASES = frozenset(("hq", "deploy", "move", "shoot", "flip", "discard"))
 
 
 #: phases in which a seat answers the other side's attack (§11.13, §16)

@@ -9,23 +9,18 @@ from hulldown.engine import Action, Event, mark_reveal, public
 from hulldown.games.pacific import actions as acts
 from hulldown.games.pacific import grid
 from hulldown.games.pacific.actions import HQ, make
-from hulldown.games.pacific.ids import (
-    HAND_SLOTS,
-    unit_ref,
-)
+from hulldown.games.pacific.cards import SupportCard
+from hulldown.games.pacific.ids import HAND_SLOTS, unit_ref
 from hulldown.games.pacific.labels import enemy_name, hand_names, named
-from hulldown.games.pacific.units import HQ_SPACE, Unit
-
-if TYPE_CHECKING:
-    pass
-
-if TYPE_CHECKING:
-    from hulldown.games.pacific.fields import PacificFields
 from hulldown.games.pacific.rules.s01_battlefield import ev_id
 from hulldown.games.pacific.rules.s10_multiplayer import slots_of
 from hulldown.games.pacific.rules.s11_07_night import announce_deployment, reveal
 from hulldown.games.pacific.rules.s11_13_smoke import smoke_answers, smoke_window, support_attack
 from hulldown.games.pacific.rules.s16_air import free_bay
+from hulldown.games.pacific.units import HQ_SPACE, Unit
+
+if TYPE_CHECKING:
+    from hulldown.games.pacific.fields import PacificFields
 
 _DEPLOY_ACTIONS: dict[tuple[int, str, int, int], Action] = {}
 
@@ -151,8 +146,6 @@ def deploy_actions(st: PacificFields, slot: int) -> list[Action]:
 
 def support_targets(st: PacificFields, side: int, sc: object) -> list[int | None]:
     """§5.3 The units a support card may be played on (``None``: the card names no unit)."""
-    from hulldown.games.pacific.cards import SupportCard
-
     assert isinstance(sc, SupportCard)
     if sc.target in ("none", "hq"):
         return [None]
@@ -208,7 +201,8 @@ def deploy(st: PacificFields, slot: int, iid: int, where: str, events: list[Even
 
 
 def play_support(st: PacificFields, slot: int, iid: int, target: int | None, events: list[Event]) -> None:
-    """§5.3 and the effect kinds of support.toml."""
+    """§5.3 A support card is paid and played, takes effect, then goes where its effect keeps it:
+    beside the HQ, under its unit, or on the discard pile."""
     side = st.side_of(slot)
     sc = st.db.support[st.cards[iid]]
     st.ap[slot] -= sc.play_cost
@@ -216,48 +210,85 @@ def play_support(st: PacificFields, slot: int, iid: int, target: int | None, eve
     played = public("support", card=sc.id, name=sc.name, target=-1 if target is None else ev_id(st.units[target]))
     events.append(mark_reveal(played))  # from a hidden hand
     u = st.units[target] if target is not None else None
-    attach = False
     e = sc.effect
-    if e == "gain-ap":
-        st.ap[slot] += sc.value
-    elif e == "draw":
-        st._draw(slot, sc.value, events)
-    elif e == "accuracy-turn" and u is not None:
+    attach = False
+    if u is not None and e in _UNIT_EFFECTS:
+        attach = _on_unit(st, sc, u, side, events)
+    else:
+        _on_side(st, sc, slot, side, events)
+    if e in ("ap-per-turn", "hq-armour"):
+        st.hq_cards[side].append(iid)
+    elif attach and u is not None and u.iid in st.units:
+        u.attached.append(iid)
+    else:
+        st.discards[slot].put_top(iid)
+
+
+#: support effects that need a unit to play on (support.toml)
+_UNIT_EFFECTS = frozenset((
+    "accuracy-turn", "evasion-perm", "evasion-guard", "hp-perm", "hero", "promotion", "extra-attack-turn",
+    "extra-attack-perm", "mp-turn", "attack", "suppress", "immobilize", "assault-bonus", "damage-bonus-turn",
+))  # fmt: skip
+
+
+def _on_unit(st: PacificFields, sc: SupportCard, u: Unit, side: int, events: list[Event]) -> bool:
+    """§5.3 A support card's effect on the unit it is played on; True when the card stays under
+    the unit (its effect lasts while the unit does)."""
+    e = sc.effect
+    if e == "accuracy-turn":
         u.acc_turn += sc.value
-    elif e == "evasion-perm" and u is not None:
+    elif e == "evasion-perm":
         u.evasion_perm += sc.value
-        attach = True
-    elif e == "evasion-guard" and u is not None:
+        return True
+    elif e == "evasion-guard":
         u.guard = sc.value
-    elif e == "hp-perm" and u is not None:
+    elif e == "hp-perm":
         u.hp_bonus += sc.value
-        attach = True
-    elif e == "hero" and u is not None:  # §11.12: under the unit until it is destroyed
+        return True
+    elif e == "hero":  # §11.12: under the unit until it is destroyed
         reveal(st, u, events)
         u.hp_bonus += sc.hero_hp
         u.mp_perm += sc.hero_mp
         u.extra_perm += sc.hero_attacks
-        attach = True
-    elif e == "promotion" and u is not None:
+        return True
+    elif e == "promotion":
         u.promotions += 1
-        attach = True
-    elif e == "extra-attack-turn" and u is not None:
+        return True
+    elif e == "extra-attack-turn":
         u.extra_turn += sc.value
-    elif e == "extra-attack-perm" and u is not None:
+    elif e == "extra-attack-perm":
         u.extra_perm += sc.value
-        attach = True
-    elif e == "mp-turn" and u is not None:
+        return True
+    elif e == "mp-turn":
         u.mp_bonus += sc.value
-    elif e == "mp-infantry-turn":
-        for f in st.units.values():
-            if f.side == side and f.card.type == "infantry":
-                f.mp_bonus += sc.value
-    elif e == "attack" and u is not None:
+    elif e == "attack":
         # §11.13: a seat's attack card waits for a Smoke Grenade like a shot (the card is spent)
         if st.is_ai_side(side) and smoke_answers(st, u):
             st.ai_card_attacks.append((sc.id, u.iid))  # answered once the AI's deployment is done
         elif st.is_ai_side(side) or not smoke_window(st, None, u, sc.id, "support", events, side=side):
             support_attack(st, sc.id, u, events)
+    elif e == "suppress":
+        u.usf = True
+    elif e == "immobilize":
+        u.immobile_until = st.turn + 1
+    elif e == "assault-bonus":
+        u.assault_bonus += sc.value
+    elif e == "damage-bonus-turn":
+        u.damage_bonus += sc.value
+    return False
+
+
+def _on_side(st: PacificFields, sc: SupportCard, slot: int, side: int, events: list[Event]) -> None:
+    """§5.3 A support card's effect on a whole side: AP, cards, movement, the enemy's hand, Flares."""
+    e = sc.effect
+    if e == "gain-ap":
+        st.ap[slot] += sc.value
+    elif e == "draw":
+        st._draw(slot, sc.value, events)
+    elif e == "mp-infantry-turn":
+        for f in st.units.values():
+            if f.side == side and f.card.type == "infantry":
+                f.mp_bonus += sc.value
     elif e == "drain-ap":
         for s2 in slots_of(st, 1 - side):
             st.ap[s2] = max(0, st.ap[s2] - sc.value)
@@ -270,22 +301,8 @@ def play_support(st: PacificFields, slot: int, iid: int, target: int | None, eve
                 st.discards[s2].put_top(lost)
                 ev = public("discarded", seat=s2, card=st.cards[lost], name=st.db.name(st.cards[lost]))
                 events.append(mark_reveal(ev))
-    elif e == "suppress" and u is not None:
-        u.usf = True
-    elif e == "immobilize" and u is not None:
-        u.immobile_until = st.turn + 1
     elif e == "reveal":
         st.smoke = []
         for w in st.units.values():  # §11.7: Flares turn every unit face up
             for v in w.each():
                 reveal(st, v, events)
-    elif e == "assault-bonus" and u is not None:
-        u.assault_bonus += sc.value
-    elif e == "damage-bonus-turn" and u is not None:
-        u.damage_bonus += sc.value
-    if e in ("ap-per-turn", "hq-armour"):
-        st.hq_cards[side].append(iid)
-    elif attach and u is not None and u.iid in st.units:
-        u.attached.append(iid)
-    else:
-        st.discards[slot].put_top(iid)

@@ -9,19 +9,14 @@ from hulldown.engine import Action, Event, public
 from hulldown.games.pacific import actions as acts
 from hulldown.games.pacific import grid
 from hulldown.games.pacific.actions import make
-from hulldown.games.pacific.ids import (
-    SPACE_NAMES,
-)
+from hulldown.games.pacific.ids import SPACE_NAMES
 from hulldown.games.pacific.labels import enemy_name, named
+from hulldown.games.pacific.rules.s01_battlefield import ev_id, place
+from hulldown.games.pacific.rules.s11_optional import pickable, token_actions, tradeable
 from hulldown.games.pacific.units import Unit
 
 if TYPE_CHECKING:
-    pass
-
-if TYPE_CHECKING:
     from hulldown.games.pacific.fields import PacificFields
-from hulldown.games.pacific.rules.s01_battlefield import ev_id, place
-from hulldown.games.pacific.rules.s11_optional import pickable, token_actions, tradeable
 
 #: Moves and shots keyed by what makes them differ, so the hot loops of legal-action generation
 #: format no strings once an action exists (DESIGN rule 6).

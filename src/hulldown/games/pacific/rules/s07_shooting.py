@@ -9,22 +9,15 @@ from hulldown.engine import Action, Event, public
 from hulldown.games.pacific import actions as acts
 from hulldown.games.pacific import combat, grid
 from hulldown.games.pacific.actions import MAIN, WORDS, make
-from hulldown.games.pacific.ids import (
-    SPACE_NAMES,
-    target_ref,
-    unit_ref,
-)
+from hulldown.games.pacific.ids import SPACE_NAMES, target_ref, unit_ref
 from hulldown.games.pacific.labels import enemy_name, named, token_name
-from hulldown.games.pacific.units import HQ_SPACE, Unit
-
-if TYPE_CHECKING:
-    pass
-
-if TYPE_CHECKING:
-    from hulldown.games.pacific.fields import PacificFields
 from hulldown.games.pacific.rules.s11_07_night import reveal
 from hulldown.games.pacific.rules.s11_optional import token_actions
 from hulldown.games.pacific.rules.s16_air import start_air_attack
+from hulldown.games.pacific.units import HQ_SPACE, Unit
+
+if TYPE_CHECKING:
+    from hulldown.games.pacific.fields import PacificFields
 
 SHOOT_DONE = WORDS["shoot-done"]
 

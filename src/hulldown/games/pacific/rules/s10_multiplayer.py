@@ -5,9 +5,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    pass
-
-if TYPE_CHECKING:
     from hulldown.games.pacific.fields import PacificFields
 
 

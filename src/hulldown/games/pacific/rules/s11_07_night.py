@@ -6,14 +6,11 @@ from typing import TYPE_CHECKING
 
 from hulldown.engine import Event, mark_reveal, private, public
 from hulldown.games.pacific import grid
+from hulldown.games.pacific.rules.s01_battlefield import where
 from hulldown.games.pacific.units import Unit
 
 if TYPE_CHECKING:
-    pass
-
-if TYPE_CHECKING:
     from hulldown.games.pacific.fields import PacificFields
-from hulldown.games.pacific.rules.s01_battlefield import where
 
 
 def reveal(st: PacificFields, u: Unit, events: list[Event]) -> None:

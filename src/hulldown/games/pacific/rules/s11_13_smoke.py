@@ -9,21 +9,14 @@ from hulldown.engine import Event, public
 from hulldown.games.pacific import actions as acts
 from hulldown.games.pacific import combat
 from hulldown.games.pacific.actions import MAIN
-from hulldown.games.pacific.ids import (
-    find_unit,
-    target_internal,
-    unit_on,
-)
-from hulldown.games.pacific.units import HQ_SPACE, Unit
-
-if TYPE_CHECKING:
-    pass
-
-if TYPE_CHECKING:
-    from hulldown.games.pacific.fields import PacificFields
+from hulldown.games.pacific.ids import find_unit, target_internal, unit_on
 from hulldown.games.pacific.rules.s01_battlefield import skill_user, where
 from hulldown.games.pacific.rules.s07_shooting import fire
 from hulldown.games.pacific.rules.s11_07_night import reveal
+from hulldown.games.pacific.units import HQ_SPACE, Unit
+
+if TYPE_CHECKING:
+    from hulldown.games.pacific.fields import PacificFields
 
 
 def throw_smoke(st: PacificFields, u: Unit, k: int, events: list[Event]) -> None:

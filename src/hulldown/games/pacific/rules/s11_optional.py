@@ -10,20 +10,13 @@ from hulldown.games.pacific import actions as acts
 from hulldown.games.pacific import grid
 from hulldown.games.pacific.actions import make
 from hulldown.games.pacific.fields import HQ_HP
-from hulldown.games.pacific.ids import (
-    MAX_LENDLEASE,
-    TOKENS,
-    unit_ref,
-)
+from hulldown.games.pacific.ids import MAX_LENDLEASE, TOKENS, unit_ref
 from hulldown.games.pacific.labels import named, token_name
+from hulldown.games.pacific.rules.s11_07_night import reveal
 from hulldown.games.pacific.units import Unit
 
 if TYPE_CHECKING:
-    pass
-
-if TYPE_CHECKING:
     from hulldown.games.pacific.fields import PacificFields
-from hulldown.games.pacific.rules.s11_07_night import reveal
 
 
 def ta_actions(st: PacificFields) -> list[Action]:

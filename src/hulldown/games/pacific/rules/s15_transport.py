@@ -9,17 +9,8 @@ from hulldown.engine import Action, Event, public
 from hulldown.games.pacific import actions as acts
 from hulldown.games.pacific import grid
 from hulldown.games.pacific.actions import make
-from hulldown.games.pacific.ids import (
-    HAND_SLOTS,
-)
+from hulldown.games.pacific.ids import HAND_SLOTS
 from hulldown.games.pacific.labels import hand_names, named
-from hulldown.games.pacific.units import Unit
-
-if TYPE_CHECKING:
-    from hulldown.games.pacific.cards import UnitCard
-
-if TYPE_CHECKING:
-    from hulldown.games.pacific.fields import PacificFields
 from hulldown.games.pacific.rules.s01_battlefield import ev_id, front, place
 from hulldown.games.pacific.rules.s05_deployment import unit_deploy_cost
 from hulldown.games.pacific.rules.s06_movement import (
@@ -31,6 +22,11 @@ from hulldown.games.pacific.rules.s06_movement import (
     water_ok,
 )
 from hulldown.games.pacific.rules.s11_07_night import announce_deployment
+from hulldown.games.pacific.units import Unit
+
+if TYPE_CHECKING:
+    from hulldown.games.pacific.cards import UnitCard
+    from hulldown.games.pacific.fields import PacificFields
 
 
 def boards_again(st: PacificFields, u: Unit) -> bool:

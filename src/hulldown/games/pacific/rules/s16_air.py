@@ -10,20 +10,15 @@ from hulldown.games.pacific import actions as acts
 from hulldown.games.pacific import combat, grid
 from hulldown.games.pacific.actions import WORDS, make
 from hulldown.games.pacific.hook import active
-from hulldown.games.pacific.ids import (
-    BAYS,
-)
+from hulldown.games.pacific.ids import BAYS
 from hulldown.games.pacific.labels import named
-from hulldown.games.pacific.units import HQ_SPACE, Unit
-
-if TYPE_CHECKING:
-    pass
-
-if TYPE_CHECKING:
-    from hulldown.games.pacific.fields import PacificFields
 from hulldown.games.pacific.rules.s01_battlefield import ev_id
 from hulldown.games.pacific.rules.s10_multiplayer import slots_of
 from hulldown.games.pacific.rules.s11_07_night import reveal
+from hulldown.games.pacific.units import HQ_SPACE, Unit
+
+if TYPE_CHECKING:
+    from hulldown.games.pacific.fields import PacificFields
 
 NO_INTERCEPT = WORDS["no-intercept"]
 
