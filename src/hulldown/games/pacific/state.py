@@ -54,29 +54,55 @@ class PacificState(PacificFields):
 
     # ------------------------------------------------------------------ setup
     def _setup(self) -> None:
+        """§3 A new game: seats and sides (§10), the battlefield and its scenario (§14.1), decks
+        (§3.1), terrain (§1.5), weather (§11.6), AP and hands (§3.2), then the mulligan."""
         self.db = load_cards()
         o = self._options
-        n = self._players
         if o["starting_deployment"] and o["scenario"] != "pitched":
             raise OptionError(
                 "option 'starting_deployment' is an option of pitched battles (scenario 'pitched'); "
                 f"scenario {o['scenario']!r} has its own set-up"
             )
+        self._seat_sides(self._players)
+        self._battlefield(self._scenario_for_ai(o["scenario"], str(o["ai_side"])))
+        self._start_fields()
+        self._deal_decks()
+        self._deal_terrain()
+        # weather fixed or first roll (§11.6)
+        if o["weather"] == "rolled":
+            self.weather = WEATHER_ROLL[self.roll(10) - 1]
+        if self.weather in ("rain", "storm"):
+            self._place_muddy()
+        self._deal_hands()
+        self.phase = "mulligan"
+        self.active = 0
+        self.actor = 0
+        self.first_side = 0
+
+    def _seat_sides(self, n: int) -> None:
+        """§10: 1-2 players hold one slot a side (the solo AI side 1's, §12); 3-4 players share."""
         self.solo = n == 1
         self.nslots = 2 if n <= 2 else n
         self.slot_side = {1: [0, 1], 2: [0, 1], 3: [0, 1, 1], 4: [0, 1, 0, 1]}[n]
         self.side_slots = [[s for s in range(self.nslots) if self.slot_side[s] == side] for side in (0, 1)]
-        self.armies = ["us", "japan"] if o["armies"] == "us-japan" else ["japan", "us"]
-        sc = self.scenario = self._scenario_for_ai(o["scenario"], str(o["ai_side"]))
+        self.armies = ["us", "japan"] if self._options["armies"] == "us-japan" else ["japan", "us"]
+
+    def _battlefield(self, sc: Scenario | None) -> None:
+        """§14.1: a scenario names the armies, the sea, the objectives and the number of rounds."""
+        self.scenario = sc
         self.sea = [False] * grid.SPACES
         self.objectives = []
         self.max_rounds = MAX_ROUNDS
-        if sc is not None:  # §14.1
+        if sc is not None:
             self.armies = list(sc.armies)
             for s in sc.sea_spaces():
                 self.sea[s] = True
             self.objectives = [grid.parse(x) for x in sc.objectives]
             self.max_rounds = sc.rounds
+
+    def _start_fields(self) -> None:
+        """§3: every zone empty, every count at its start, before a card is dealt."""
+        o = self._options
         self.cards = []
         self.decks = [Zone[int](f"deck{s}") for s in range(self.nslots)]
         self.hands = [Zone[int](f"hand{s}") for s in range(self.nslots)]
@@ -119,7 +145,9 @@ class PacificState(PacificFields):
         self.ai_keep = []
         self.deck_points = int(o["points"])
         self.terrain_budget = [0, 0]
-        # decks (§3.1, §10.2)
+
+    def _deal_decks(self) -> None:
+        """§3.1 Each side's deck (split between a team's two slots, §10.2); the solo AI's its own (§12.1)."""
         for side in (0, 1):
             if self.solo and side == 1:
                 continue
@@ -137,7 +165,11 @@ class PacificState(PacificFields):
                 self.decks[1].put_top(self._new_card(cid))
         for d in self.decks:
             self.shuffle(d)
-        # terrain (§1.5, §3.4)
+
+    def _deal_terrain(self) -> None:
+        """§1.5 The terrain piles and the natural terrain dealt on the battlefield; §14.1 a
+        scenario's fixed terrain and its units set up before the battle."""
+        sc = self.scenario
         self.natural_pile = Zone[int]("natural")
         self.terrain_piles = [Zone[int]("terrain0"), Zone[int]("terrain1")]
         self.terrain_out = Zone[int]("terrain-out")
@@ -166,11 +198,12 @@ class PacificState(PacificFields):
                 self.board[s] = iid
         for _ in range(4 if sc is None else sc.natural):
             self._place_natural(self.natural_pile.draw())
-        # weather fixed or first roll (§11.6)
-        if o["weather"] == "rolled":
-            self.weather = WEATHER_ROLL[self.roll(10) - 1]
-        if self.weather in ("rain", "storm"):
-            self._place_muddy()
+
+    def _deal_hands(self) -> None:
+        """§3.2 Start AP and five cards each (the AI deploys first in a scenario, §12.11); §11.9
+        the Field Marshal's General."""
+        o = self._options
+        sc = self.scenario
         # AP and hands (§3.2)
         for side in (0, 1):
             self._split_ap(side, START_AP if sc is None else sc.start_ap[side])
@@ -183,10 +216,6 @@ class PacificState(PacificFields):
         if o["field_marshal"]:
             for side in (0, 1):
                 self._field_marshal(side)
-        self.phase = "mulligan"
-        self.active = 0
-        self.actor = 0
-        self.first_side = 0
 
     def _scenario_for_ai(self, name: str, ai_side: str) -> Scenario | None:
         """§14.1: the scenario, mirrored when the solo AI takes its side 0 (option ``ai_side``).
