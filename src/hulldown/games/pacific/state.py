@@ -354,30 +354,16 @@ class PacificState(PacificFields):
         everything else. Each pool is gathered sorted, so the guess depends only on what
         ``seat`` knows.
         """
-        enemy = 1 - self.slot_side[seat]
-        db = self.db
-        cards = self.cards
-
-        def key(card: UnitCard, aircraft: bool, carrying: bool) -> tuple[bool, bool, bool]:
-            return aircraft, "infiltration" in card.tags, carrying
-
-        # every face-down enemy card in play, with the unit carrying it (None on the battlefield)
-        hidden: list[tuple[Unit, Unit | None]] = []
-        for w in self.units.values():
-            if w.side != enemy:
-                continue
-            carrier: Unit | None = None
-            for u in w.each():
-                if u.face_down:
-                    hidden.append((u, carrier))
-                carrier = u
+        hidden = self._face_down_of(1 - self.slot_side[seat])
         if not hidden:
             return
+        db = self.db
+        cards = self.cards
         carried_by = {id(u): c for u, c in hidden}
         classes: dict[tuple[int, tuple[bool, bool, bool]], list[Unit]] = {}
         for u, c in hidden:
             aircraft = c is None and u.space == HQ_SPACE
-            classes.setdefault((u.owner, key(u.card, aircraft, u.cargo is not None)), []).append(u)
+            classes.setdefault((u.owner, _look(u.card, aircraft, u.cargo is not None)), []).append(u)
         new_card: dict[int, UnitCard] = {}  # by id(unit): the guess made for it
 
         def card_of(u: Unit) -> UnitCard:
@@ -394,18 +380,8 @@ class PacificState(PacificFields):
         # carriers (the carrying classes) first: what they hold is guessed against their guess
         order = sorted(classes.items(), key=lambda kv: (not kv[0][1][2], kv[0]))
         for (owner, k), us in order:
-            zones = [self.decks[owner]]
-            if not (self.solo and owner == 1 and self.ai_revealed):  # the AI hand is open once revealed
-                zones.append(self.hands[owner])
             pool = [u.iid for u in us]
-            spare: list[tuple[Zone[int], int]] = []
-            if not k[2]:  # a card in hand or deck carries nothing
-                for z in zones:
-                    for pos, iid in enumerate(z.cards):
-                        uc = db.units.get(cards[iid])
-                        if uc is not None and key(uc, uc.type == "aircraft", False) == k:
-                            spare.append((z, pos))
-                            pool.append(iid)
+            spare = self._unseen_like(owner, k, pool)
             pool.sort()
             us.sort(key=lambda x: (x.space, x.bay, carried_by.get(id(x)) is not None))
             guess = pool
@@ -421,11 +397,50 @@ class PacificState(PacificFields):
                 new_card[id(u)] = db.units[cards[iid]]
             for (z, pos), iid in zip(spare, guess[len(us) :], strict=True):
                 z.cards[pos] = iid
-        for u, _carrier in hidden:
+        self._renumber([u for u, _ in hidden], remap)
+
+    def _face_down_of(self, side: int) -> list[tuple[Unit, Unit | None]]:
+        """§11.7 Every face-down card of ``side`` in play, with the unit carrying it (None on the
+        battlefield or beside the HQ, §15)."""
+        hidden: list[tuple[Unit, Unit | None]] = []
+        for w in self.units.values():
+            if w.side != side:
+                continue
+            carrier: Unit | None = None
+            for u in w.each():
+                if u.face_down:
+                    hidden.append((u, carrier))
+                carrier = u
+        return hidden
+
+    def _unseen_like(self, owner: int, look: tuple[bool, bool, bool], pool: list[int]) -> list[tuple[Zone[int], int]]:
+        """§11.7 The cards of ``owner``'s deck and hidden hand that look like a face-down card of
+        class ``look`` (they join ``pool``), by where they lie; none when the class carries a
+        unit, since a card in hand or deck carries nothing."""
+        spare: list[tuple[Zone[int], int]] = []
+        if look[2]:
+            return spare
+        zones = [self.decks[owner]]
+        if not (self.solo and owner == 1 and self.ai_revealed):  # the AI hand is open once revealed
+            zones.append(self.hands[owner])
+        units = self.db.units
+        cards = self.cards
+        for z in zones:
+            for pos, iid in enumerate(z.cards):
+                uc = units.get(cards[iid])
+                if uc is not None and _look(uc, uc.type == "aircraft", False) == look:
+                    spare.append((z, pos))
+                    pool.append(iid)
+        return spare
+
+    def _renumber(self, hidden: list[Unit], remap: dict[int, int]) -> None:
+        """§11.7 Give each guessed unit its new card, then rename it wherever the state names it."""
+        db = self.db
+        for u in hidden:
             n = remap[u.iid]
             if n != u.iid:
                 u.iid = n
-                u.card = db.units[cards[n]]
+                u.card = db.units[self.cards[n]]
                 u.tokens = [self.new_token(f) for f in u.card.free]
         units: dict[int, Unit] = {}
         for old, u in self.units.items():
@@ -464,6 +479,12 @@ class PacificState(PacificFields):
 
     def _apply(self, action: Action, events: list[Event]) -> None:
         apply_action(self, action, events)
+
+
+def _look(card: UnitCard, aircraft: bool, carrying: bool) -> tuple[bool, bool, bool]:
+    """§11.7 What the table shows of a face-down card: an aircraft beside the HQ or a ground
+    unit, *Infiltration* (the Supply Line count shows it, §4.4), and whether it carries a unit."""
+    return aircraft, "infiltration" in card.tags, carrying
 
 
 def _carries(carrier: UnitCard, cargo: UnitCard) -> bool:
