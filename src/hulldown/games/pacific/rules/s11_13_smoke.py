@@ -9,6 +9,7 @@ from hulldown.engine import Event, public
 from hulldown.games.pacific import actions as acts
 from hulldown.games.pacific import combat
 from hulldown.games.pacific.actions import MAIN
+from hulldown.games.pacific.fields import Attack
 from hulldown.games.pacific.ids import find_unit, target_internal, unit_on
 from hulldown.games.pacific.rules.s01_battlefield import skill_user, where
 from hulldown.games.pacific.rules.s07_shooting import fire
@@ -118,8 +119,6 @@ def resume_attack(st: PacificFields, events: list[Event]) -> None:
 
 def support_attack(st: PacificFields, card: str, u: Unit, events: list[Event]) -> None:
     """§11.13.3 An attack support card (Shrapnel, Traps, AT mine): its own numbers plus the target's Evasion."""
-    from hulldown.games.pacific.fields import Attack
-
     sc = st.db.support[card]
     es, ec = combat.evasion(st, u, -1, False)
     atk = Attack(min(10, sc.hit + es), min(10, sc.crit + ec), sc.pierce, sc.damage)

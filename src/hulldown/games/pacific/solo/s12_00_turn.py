@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hulldown.engine import Event
+from hulldown.games.pacific.rules.s16_air import aa_units, air_fighters, air_step
 from hulldown.games.pacific.solo.s12_02_behaviour import band, resolve_table
 from hulldown.games.pacific.solo.s12_03_cards import card_phase
 from hulldown.games.pacific.solo.s12_04_deployment import deployment
@@ -56,8 +57,6 @@ def ai_turn_rest(st: PacificFields, b: str, t: str, events: list[Event]) -> None
 
 def ai_air_reaction(st: PacificFields, phase: str, events: list[Event]) -> None:
     """§12 Air: The obvious choice from the AI's side: intercept, escort and fire AA whenever it can."""
-    from hulldown.games.pacific.rules import aa_units, air_fighters, air_step
-
     air = st.pending_air
     assert air is not None
     if phase == "intercept":

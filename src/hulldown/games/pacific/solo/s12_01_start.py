@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING
 
 from hulldown.engine import Event, public
 from hulldown.games.pacific import grid
+from hulldown.games.pacific.rules.s05_deployment import deploy
+from hulldown.games.pacific.rules.s10_multiplayer import slots_of
 from hulldown.games.pacific.solo.s12_00_common import by_die, by_die_str
 from hulldown.games.pacific.solo.s12_04_priorities import bought_tokens, upgrade_options
 
@@ -56,8 +58,6 @@ def sd_units(st: PacificFields, side: int, s: int, budget: int, events: list[Eve
     nothing of it): on the terrain card it has just placed, the costliest unit of its hand that the
     card's AP pay for (no aircraft, no boat; ties by a die roll), then upgrades chosen by a die
     with the AP left on that card, at most two, as in §12.11."""
-    from hulldown.games.pacific.rules import deploy, slots_of
-
     slot = slots_of(st, side)[0]
     tags = st.terrain_tags(s)
     fits = [

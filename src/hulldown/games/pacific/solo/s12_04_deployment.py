@@ -8,6 +8,9 @@ from typing import TYPE_CHECKING, Any
 
 from hulldown.engine import Event
 from hulldown.games.pacific import grid
+from hulldown.games.pacific.rules.s05_deployment import deploy, deploy_spaces, play_support, unit_deploy_cost
+from hulldown.games.pacific.rules.s15_transport import board, board_cost, carries_card
+from hulldown.games.pacific.rules.s16_air import free_bay
 from hulldown.games.pacific.solo.s12_00_common import Pick, by_die, ordered
 from hulldown.games.pacific.solo.s12_04_priorities import (
     DEPLOY_NAME,
@@ -166,16 +169,6 @@ def _end_of_phase_upgrades(st: PacificFields, chosen: list[Pick], events: list[E
 
 def deploy_card(st: PacificFields, p: Pick, b: str, table: str, label: str, events: list[Event]) -> bool:
     """§12.4 Put one chosen card into play (§12.5 placement, §12.4 support targets)."""
-    from hulldown.games.pacific.rules import (
-        board,
-        board_cost,
-        deploy,
-        deploy_spaces,
-        free_bay,
-        play_support,
-        unit_deploy_cost,
-    )
-
     if p.iid not in st.hands[1]:
         return False
     cid = st.cards[p.iid]
@@ -228,8 +221,6 @@ def _deploy_landing(st: PacificFields, p: Pick, uc: Any, extra: int, b: str, lab
     a carrier of its hand that may both stand at sea and take it (a landing craft, an Amphibious
     transport for infantry), deployed with it on the §12.5 space and paid with it (*Embarked*
     discount); the cheapest such carrier, equal costs by a die roll. Without one it waits."""
-    from hulldown.games.pacific.rules import board, board_cost, carries_card, deploy, deploy_spaces, unit_deploy_cost
-
     if p.cargo >= 0 or p.field >= 0 or not any(st.sea[s] for s in deploy_spaces(st, 1, ("amphibious",))):
         return False
     options: list[tuple[int, int, int]] = []  # (total cost, carrier card, space)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from hulldown.games.pacific import grid
+from hulldown.games.pacific.rules.s05_deployment import support_targets
 from hulldown.games.pacific.solo.s12_00_common import by_die, gives_cover
 from hulldown.games.pacific.solo.s12_04_priorities import DEFENCE_EFFECTS
 from hulldown.games.pacific.solo.s12_12_night import hidden_foe, known
@@ -44,8 +45,6 @@ def support_target(st: PacificFields, sc: Any, b: str, phase: str = "deploy") ->
     defence boosts on the AI's costliest unit in an enemy's range; cards played on enemy units on
     the player's costliest unit that has an AI unit in range.
     """
-    from hulldown.games.pacific.rules import support_targets
-
     targets = support_targets(st, 1, sc)
     if not targets:
         return -2, "no target"

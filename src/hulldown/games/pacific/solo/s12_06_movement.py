@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING
 
 from hulldown.engine import Event, public
 from hulldown.games.pacific import grid
+from hulldown.games.pacific.rules.s06_movement import can_move, move_destinations, move_unit
+from hulldown.games.pacific.rules.s15_transport import may_unload, unload, unload_spaces
 from hulldown.games.pacific.solo.s12_00_common import by_die, gives_cover, held_rows
 from hulldown.games.pacific.solo.s12_06_destination import aim_row, destination, treats
 from hulldown.games.pacific.solo.s12_06_pickups import board_waiting_carriers, fetch_with_empty_carriers
@@ -24,8 +26,6 @@ def movement(st: PacificFields, b: str, events: list[Event], table: str = "varia
     line empty; advanced units pull back; wounded units roll; units without a gun seek cover;
     Heal and Repair units go to the wounded; units that generate AP and Supplies transports keep
     safe; a loaded transport drives its cargo to the behaviour's row and unloads it there."""
-    from hulldown.games.pacific.rules import can_move, move_destinations, move_unit
-
     side = 1
     board_waiting_carriers(st, b, table, events)
     fetch_with_empty_carriers(st, b, table, events)
@@ -83,8 +83,6 @@ def unload_here(st: PacificFields, t: Unit, b: str, table: str, events: list[Eve
     row, when its cargo would have an enemy unit or the HQ in range from the unloading space, or
     (``staying``) when the movement rules keep the transport where it is this turn. The space:
     cover first, then nearest the enemy HQ, then a die roll."""
-    from hulldown.games.pacific.rules import may_unload, unload, unload_spaces
-
     c = t.cargo
     if c is None or not may_unload(st, t):
         return False

@@ -6,6 +6,9 @@ from typing import TYPE_CHECKING, Any
 
 from hulldown.engine import Event
 from hulldown.games.pacific import combat, grid
+from hulldown.games.pacific.rules.s05_deployment import play_support
+from hulldown.games.pacific.rules.s07_shooting import fire, fire_targets, shots_left
+from hulldown.games.pacific.rules.s11_13_smoke import smoke_answers, smoke_window
 from hulldown.games.pacific.solo.s12_00_common import objective_spaces
 from hulldown.games.pacific.solo.s12_05_placement import support_target
 from hulldown.games.pacific.solo.s12_12_night import hidden_foe, known
@@ -72,8 +75,6 @@ def shooting(st: PacificFields, events: list[Event]) -> bool:
     ``ai_shot`` while the player decides (§11.13); an air attack waits for the player's
     interception, escort and AA (§16.1). True when the phase now waits; called again, it goes
     on where it stopped."""
-    from hulldown.games.pacific.rules import fire_targets, shots_left, smoke_answers, smoke_window
-
     if st.ai_shots is None:
         _promote(st, None, events)
         order = sorted(
@@ -142,8 +143,6 @@ def shooting(st: PacificFields, events: list[Event]) -> bool:
 def _ai_fire(st: PacificFields, u: Unit, k: int, tid: str, fresh: bool, events: list[Event]) -> bool:
     """§12.7 One AI attack (§12.7), then the Promotion of an undamaged infantry that destroyed an enemy
     unit. True when an air attack now waits for the player's reactions (§16.1)."""
-    from hulldown.games.pacific.rules import fire
-
     victim = st.units.get(int(tid[1:])) if tid.startswith("u") else None
     fire(st, u, "main" if k < 0 else str(k), tid, events)
     if victim is not None and victim.iid not in st.units and fresh and u.card.type == "infantry":
@@ -164,8 +163,6 @@ def _hand_support(st: PacificFields, effect: str) -> list[int]:
 def _promote(st: PacificFields, killer: Unit | None, events: list[Event]) -> None:
     """§12.7 Promotion: at the start of shooting on undamaged tanks, else undamaged artillery or
     armed transports; ``killer``: the undamaged infantry that has just destroyed an enemy unit."""
-    from hulldown.games.pacific.rules import play_support
-
     while cards := _hand_support(st, "promotion"):
         sc = st.db.support[st.cards[cards[0]]]
         if killer is None:
@@ -189,8 +186,6 @@ def _fortunate(st: PacificFields, u: Unit, tid: str, events: list[Event]) -> Non
     """§12.7: Fortunate (accuracy for the turn) on the attacker when it attacks the battle
     objective (the HQ, or a unit on a scenario objective) or a unit whose loss breaks the player's
     Supply Line; once a unit."""
-    from hulldown.games.pacific.rules import play_support
-
     if u.acc_turn or u.space == HQ_SPACE:
         return
     cards = _hand_support(st, "accuracy-turn")
