@@ -9,7 +9,7 @@ from hulldown.games.pacific.units import Unit
 
 
 def ev_id(u: Unit) -> int:
-    """How events name a unit: by card instance, or -1 while it lies face down (§11.7)."""
+    """§11.7 How events name a unit: by card instance, or -1 while it lies face down (§11.7)."""
     return -1 if u.face_down else u.iid
 
 
@@ -26,7 +26,7 @@ def skill_user(u: Unit) -> Unit:
 
 
 def place(u: Unit, s: int) -> None:
-    """Put a unit, and everything it carries, on space ``s`` (§15: cargo rides on its transport)."""
+    """§15.1 Put a unit, and everything it carries, on space ``s`` (§15: cargo rides on its transport)."""
     for v in u.each():
         v.space = s
 

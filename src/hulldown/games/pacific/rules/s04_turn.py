@@ -265,7 +265,7 @@ PHASES = ("hq", "deploy", "move", "shoot", "flip", "discard")
 
 
 def next_actor(st: PacificFields, events: list[Event]) -> None:
-    """Within a phase the Field Marshall acts first, then the General (§10.2)."""
+    """§10.2 Within a phase the Field Marshall acts first, then the General (§10.2)."""
     slots = slots_of(st, st.active)
     if st.phase == "hq":  # only the Field Marshall orders Tactical Artillery
         st.phase = "deploy"
@@ -426,7 +426,7 @@ def apply_action(st: PacificFields, a: Action, events: list[Event]) -> None:
 
 
 def _apply_setup(st: PacificFields, a: Action, slot: int, side: int, events: list[Event]) -> bool:
-    """Set-up, headquarters and deployment decisions (§3, §5, §11.1, §11.5); False for others."""
+    """§4.1 Set-up, headquarters and deployment decisions (§3, §5, §11.1, §11.5); False for others."""
     match a:
         case acts.Keep() | acts.Redraw():
             if isinstance(a, acts.Redraw):  # §3.2: the one redraw
@@ -497,7 +497,7 @@ def _apply_setup(st: PacificFields, a: Action, slot: int, side: int, events: lis
 
 
 def _apply_move(st: PacificFields, a: Action, slot: int, side: int, events: list[Event]) -> bool:
-    """Movement-phase decisions (§6, §11.10, §15); False for others."""
+    """§4.1 Movement-phase decisions (§6, §11.10, §15); False for others."""
     match a:
         case acts.Move():  # and Ride, Cover
             u = unit_on(st, a.frm)
@@ -558,7 +558,7 @@ def _apply_move(st: PacificFields, a: Action, slot: int, side: int, events: list
 
 
 def _apply_shoot(st: PacificFields, a: Action, slot: int, side: int, events: list[Event]) -> None:
-    """Shooting, Flip Over, Discard and reaction decisions (§7-§9, §11.13, §16)."""
+    """§4.1 Shooting, Flip Over, Discard and reaction decisions (§7-§9, §11.13, §16)."""
     match a:
         case acts.Fire():
             declare_fire(st, a, side, events)

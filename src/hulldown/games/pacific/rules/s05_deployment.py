@@ -40,7 +40,7 @@ def deploy_action(k: int, name: str, s: int, cost: int) -> Action:
 
 
 def upgrade_options(st: PacificFields, u: Unit) -> list[str]:
-    """The upgrade tokens a unit may buy (§5.2; §11.8 Smoke Canister for infantry)."""
+    """§5.2 The upgrade tokens a unit may buy (§5.2; §11.8 Smoke Canister for infantry)."""
     options = list(u.card.upgrades)
     if st._options["smoke_canister"] and u.card.type == "infantry":
         options.append("smoke-canister")

@@ -66,7 +66,7 @@ Flags = tuple[list[bool], list[bool], list[bool]]
 
 
 def terrain_flags(st: PacificFields) -> Flags:
-    """Per space: difficult terrain (a card's tag or mud, §6.2), mountain and river (water,
+    """§6.2 Per space: difficult terrain (a card's tag or mud, §6.2), mountain and river (water,
     §14.4), computed once per call."""
     diff = [False] * grid.SPACES
     mountain = [False] * grid.SPACES
@@ -85,7 +85,7 @@ def terrain_flags(st: PacificFields) -> Flags:
 
 
 def sapper(u: Unit) -> bool:
-    """*Sappers* (the card's tag or a Sappers token): they cross rivers anywhere (§14.4)."""
+    """§14.4 *Sappers* (the card's tag or a Sappers token): they cross rivers anywhere (§14.4)."""
     return u.has("sappers") or any(t.up.effect == "sappers" for t in u.tokens)
 
 
@@ -96,7 +96,7 @@ def bridged(st: PacificFields, s: int) -> bool:
 
 
 def reachable(st: PacificFields, u: Unit, mp: int, flags: Flags | None = None) -> dict[int, int]:
-    """Spaces reachable with ``mp`` (§6.1-6.2): destination -> MP left. A River space a unit
+    """§6.1 Spaces reachable with ``mp`` (§6.1-6.2): destination -> MP left. A River space a unit
     crosses only on a Sappers' bridge (§14.4) is in the answer for the way through, though the
     unit may not stop there: ``water_ok`` tells. A Bridge card is open ground for every ground
     unit but the Extra Heavy, which never moves over a bridge (rulebook)."""
@@ -179,7 +179,7 @@ def move_destinations(st: PacificFields, u: Unit, flags: Flags | None = None) ->
 
 
 def swap_ok(st: PacificFields, other: Unit, to: int) -> bool:
-    """Simultaneous movement (§6.1): a friendly unit that could still move may take our place."""
+    """§6.1 Simultaneous movement (§6.1): a friendly unit that could still move may take our place."""
     return can_move(st, other) and grid.DIST[other.space][to] <= movement_points(st, other) and water_ok(st, other, to)
 
 

@@ -28,7 +28,7 @@ def shots_left(u: Unit) -> int:
 
 
 def terrain_targets(st: PacificFields) -> list[int]:
-    """Spaces holding unoccupied terrain with Hit Points left (§8.1)."""
+    """§8.1 Spaces holding unoccupied terrain with Hit Points left (§8.1)."""
     hp = st.terrain_hp
     board = st.board
     return [s for s, iid in enumerate(st.terrain) if iid >= 0 and board[s] < 0 and hp.get(iid, 0) > 0]

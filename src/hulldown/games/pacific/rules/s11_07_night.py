@@ -63,7 +63,7 @@ def reveal_sweep(st: PacificFields, events: list[Event]) -> None:
 
 
 def announce_deployment(st: PacificFields, u: Unit, events: list[Event]) -> None:
-    """A face-down deployment tells the enemy only where a card went (§11.7).
+    """§11.7 A face-down deployment tells the enemy only where a card went (§11.7).
 
     Even that is a reveal: the card left a hidden hand, and the AP paid show its cost.
     """

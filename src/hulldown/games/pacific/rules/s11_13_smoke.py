@@ -100,7 +100,7 @@ def smoke_window(
 
 
 def resume_attack(st: PacificFields, events: list[Event]) -> None:
-    """The defender has chosen (§11.13): the declared attack is made."""
+    """§11.13 The defender has chosen (§11.13): the declared attack is made."""
     ps = st.pending_smoke
     assert ps is not None
     st.pending_smoke = None

@@ -84,7 +84,7 @@ def tradeable(st: PacificFields, u: Unit) -> list[tuple[int, str]]:
 
 
 def token_actions(st: PacificFields, u: Unit) -> list[Action]:
-    """Mount a weapon (§9 Mount/Dismount) or throw a Smoke Grenade, any time in one's own turn."""
+    """§9 Mount a weapon (§9 Mount/Dismount) or throw a Smoke Grenade, any time in one's own turn."""
     out: list[Action] = []
     ref = unit_ref(u, u.side)
     for k, t in enumerate(u.tokens):

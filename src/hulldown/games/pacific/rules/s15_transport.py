@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 
 def boards_again(st: PacificFields, u: Unit) -> bool:
-    """Whether ``u`` may still go on board a carrier this turn (§15.2-15.3, our reading): not once
+    """§15.2 Whether ``u`` may still go on board a carrier this turn (§15.2-15.3, our reading): not once
     it has stepped off one. *Mechanize* lets an unloaded unit move and assault on the ground; were
     boarding again allowed too, a mechanized unit could board and leave a transport without end."""
     return u.unloaded_turn != st.turn
@@ -141,7 +141,7 @@ def board_actions(st: PacificFields, slot: int) -> list[Action]:
 
 
 def fetch_targets(st: PacificFields, t: Unit, flags: Flags, units: list[Unit]) -> list[Unit]:
-    """The units of ``units`` empty carrier ``t`` can drive to with its MP and take on board
+    """§15.2 The units of ``units`` empty carrier ``t`` can drive to with its MP and take on board
     (§15.2): their space (a landing craft: the water space behind it) within its reach."""
     treach = reachable(st, t, movement_points(st, t), flags)
     out = []
