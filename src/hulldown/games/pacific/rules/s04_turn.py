@@ -2,8 +2,8 @@
 
 The other chapters each say what their clauses allow and do; this one puts them in the order of
 a turn (§4.1): which chapter's choices a phase offers, and which chapter's effect a decision
-runs. It is the only chapter that calls the solo AI (§12), through the hook the game declares
-(``pacific/hook.py``). Actions are typed values (actions.py): the rules offer them with the
+runs. The solo AI (§12) is called here for its bid, terrain and turns, and by §16 for its air
+reactions, always through the hook the game declares (``pacific/hook.py``), never directly. Actions are typed values (actions.py): the rules offer them with the
 names their labels need and read their fields, never their ids."""
 
 from __future__ import annotations
