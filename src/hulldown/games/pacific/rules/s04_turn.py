@@ -3,8 +3,9 @@
 The other chapters each say what their clauses allow and do; this one puts them in the order of
 a turn (§4.1): which chapter's choices a phase offers, and which chapter's effect a decision
 runs. The solo AI (§12) is called here for its bid, terrain and turns, and by §16 for its air
-reactions, always through the hook the game declares (``pacific/hook.py``), never directly. Actions are typed values (actions.py): the rules offer them with the
-names their labels need and read their fields, never their ids."""
+reactions, always through the hook the game declares (``pacific/hook.py``), never directly.
+Actions are typed values (actions.py): the rules offer them with the names their labels need and
+read their fields, never their ids."""
 
 from __future__ import annotations
 
