@@ -4,7 +4,7 @@ A clause number leads to its module: §N lives in ``sNN_*.py`` (§11.7 night com
 Smoke Grenades have their own); ``s04_turn`` puts the chapters in the order of a turn and is the
 entry point of the state (:func:`legal_actions`, :func:`apply_action`). The chapters import one
 another without a cycle: the turn at the top, the battlefield and the seats at the bottom.
-The names below are re-exported for the solo AI, tools and tests.
+The names below are re-exported for tools and tests; the solo AI imports the chapters it uses.
 """
 
 from hulldown.games.pacific.rules.s01_battlefield import ev_id, front, place, skill_user, where
