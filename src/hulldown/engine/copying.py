@@ -15,7 +15,9 @@ Kinds:
 - ``lists``: a list of lists (or of other containers with ``copy()``), copied
   one level deeper; ``pair``: the same for exactly two (one per seat of a
   two-player game), written out, which a search's clones feel;
-- ``copy``: the value's own ``copy()`` (zones, bit boards, small mutable objects).
+- ``copy``: the value's own ``copy()`` (zones, bit boards, small mutable objects);
+- ``values``: a dict whose values are copied with their own ``copy()`` (units by id);
+- ``optional``: ``copy`` for a field that may be ``None`` (a pending reaction).
 """
 
 from __future__ import annotations
@@ -31,6 +33,8 @@ _TEMPLATES = {
     "copy": "new.{f} = self.{f}.copy()",
     "lists": "new.{f} = [x.copy() for x in self.{f}]",
     "pair": "x = self.{f}; new.{f} = [x[0].copy(), x[1].copy()]",
+    "values": "new.{f} = {{k: v.copy() for k, v in self.{f}.items()}}",
+    "optional": "x = self.{f}; new.{f} = None if x is None else x.copy()",
 }
 
 CopyInto = Callable[[Any, Any], None]

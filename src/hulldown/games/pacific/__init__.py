@@ -8,9 +8,14 @@ from __future__ import annotations
 
 from hulldown.engine.game import ConformancePlan, Game, GameInfo, OptionSpec
 from hulldown.engine.messages import KERNEL
+from hulldown.games.pacific import hook
 from hulldown.games.pacific.actions import CATALOG
 from hulldown.games.pacific.rollout import make_rollout
+from hulldown.games.pacific.solo.procedure import PROCEDURE
 from hulldown.games.pacific.state import PacificState
+
+# §12: the rules hand the AI's decisions to the hook; the game declares the rulebook's procedure
+hook.declare(PROCEDURE)
 
 OPTIONS = (
     OptionSpec("scenario", str, "pitched", "pitched battle, or a historical scenario (§14)",

@@ -7,11 +7,11 @@ from typing import TYPE_CHECKING
 from hulldown.engine import Event, public
 from hulldown.games.pacific import grid
 from hulldown.games.pacific.cards import UpgradeToken
-from hulldown.games.pacific.state import DESTROYED, HIT_TABLE, HQ_HP, Attack, clamp
+from hulldown.games.pacific.fields import DESTROYED, HIT_TABLE, HQ_HP, Attack, clamp
 from hulldown.games.pacific.units import Unit
 
 if TYPE_CHECKING:
-    from hulldown.games.pacific.state import PacificState
+    from hulldown.games.pacific.fields import PacificFields
 
 
 def weapon_stats(u: Unit, weapon: UpgradeToken | None) -> tuple[int, int, int, int, int]:
@@ -22,7 +22,7 @@ def weapon_stats(u: Unit, weapon: UpgradeToken | None) -> tuple[int, int, int, i
     return weapon.range, weapon.hit, weapon.crit, weapon.pierce, weapon.damage
 
 
-def evasion(st: PacificState, target: Unit, shooter_space: int, assault: bool) -> tuple[int, int]:
+def evasion(st: PacificFields, target: Unit, shooter_space: int, assault: bool) -> tuple[int, int]:
     """§7.7: everything that adds to both Accuracy numbers of an attack on ``target``."""
     es = ec = 0
     s = target.space
@@ -68,7 +68,7 @@ def evasion(st: PacificState, target: Unit, shooter_space: int, assault: bool) -
 
 
 def numbers(
-    st: PacificState,
+    st: PacificFields,
     shooter: Unit,
     weapon: UpgradeToken | None,
     target: Unit | None,
@@ -133,7 +133,7 @@ def numbers(
     return Attack(clamp(hit + es + pen - bonus), clamp(crit + ec + pen - bonus), pierce, damage, crit_std)
 
 
-def roll_result(st: PacificState, a: Attack, armour: int, shield: bool = True) -> tuple[str, int]:
+def roll_result(st: PacificFields, a: Attack, armour: int, shield: bool = True) -> tuple[str, int]:
     """Roll (or look up, §11.3) one attack: ("miss"|"hit"|"critical"|"blocked", wounds).
 
     ``shield`` is False for the HQ: the shielding roll is the units' (§11.2)."""
@@ -158,7 +158,7 @@ def roll_result(st: PacificState, a: Attack, armour: int, shield: bool = True) -
 
 
 def resolve_on_unit(
-    st: PacificState, shooter: Unit | None, a: Attack, target: Unit, events: list[Event], source: str
+    st: PacificFields, shooter: Unit | None, a: Attack, target: Unit, events: list[Event], source: str
 ) -> None:
     armour = st.effective_armour(target)
     kind, wounds = roll_result(st, a, armour)
@@ -183,7 +183,7 @@ def resolve_on_unit(
         wound_unit(st, target, wounds, events)
 
 
-def wound_unit(st: PacificState, u: Unit, wounds: int, events: list[Event]) -> None:
+def wound_unit(st: PacificFields, u: Unit, wounds: int, events: list[Event]) -> None:
     """§7.4; §15.4: the wounds of a carrier are also dealt to what it carries."""
     u.wounds += wounds
     c = u.cargo
@@ -196,7 +196,7 @@ def wound_unit(st: PacificState, u: Unit, wounds: int, events: list[Event]) -> N
         destroy(st, u, events)
 
 
-def discard_unit(st: PacificState, u: Unit, events: list[Event]) -> None:
+def discard_unit(st: PacificFields, u: Unit, events: list[Event]) -> None:
     """A unit's card, its attached cards and whatever it carries go to their owners' discard piles."""
     for v in u.each():
         v.face_down = False  # a destroyed card goes face up to the discard pile
@@ -207,7 +207,7 @@ def discard_unit(st: PacificState, u: Unit, events: list[Event]) -> None:
         events.append(public("destroyed", unit=v.iid, name=v.card.name))
 
 
-def destroy(st: PacificState, u: Unit, events: list[Event]) -> None:
+def destroy(st: PacificFields, u: Unit, events: list[Event]) -> None:
     """§7.4: the card and everything attached to it go to the owner's discard pile."""
     if u.iid not in st.units:
         return
@@ -226,7 +226,7 @@ def destroy(st: PacificState, u: Unit, events: list[Event]) -> None:
     discard_unit(st, u, events)
 
 
-def damage_hq(st: PacificState, side: int, wounds: int, events: list[Event]) -> None:
+def damage_hq(st: PacificFields, side: int, wounds: int, events: list[Event]) -> None:
     st.hq_wounds[side] += wounds
     events.append(public("hq-damaged", side=side, wounds=wounds))
     if st.hq_wounds[side] >= HQ_HP:  # §8.2
@@ -234,14 +234,14 @@ def damage_hq(st: PacificState, side: int, wounds: int, events: list[Event]) -> 
         st.winner = 1 - side
 
 
-def attack_hq(st: PacificState, shooter: Unit, a: Attack, side: int, events: list[Event], source: str) -> None:
+def attack_hq(st: PacificFields, shooter: Unit, a: Attack, side: int, events: list[Event], source: str) -> None:
     kind, wounds = roll_result(st, a, st.hq_armour(side), shield=False)
     events.append(public("attack-hq", source=source, side=side, result=kind, wounds=wounds))
     if wounds:
         damage_hq(st, side, min(wounds, 12), events)
 
 
-def attack_terrain(st: PacificState, s: int, a: Attack, flame: bool, ordnance: bool, events: list[Event]) -> None:
+def attack_terrain(st: PacificFields, s: int, a: Attack, flame: bool, ordnance: bool, events: list[Event]) -> None:
     """§8.1: terrain with Hit Points; a Building flips to ruins; a flamethrower hits buildings automatically."""
     iid = st.terrain[s]
     t = st.db.terrain[st.cards[iid]]
@@ -273,7 +273,7 @@ def tactical_artillery(n: int) -> Attack:
     return Attack(clamp(11 - n), clamp(11 - n), n, 1)
 
 
-def destroy_quietly(st: PacificState, u: Unit) -> None:
+def destroy_quietly(st: PacificFields, u: Unit) -> None:
     """An aircraft that has flown its mission goes to the discard pile (rulebook)."""
     del st.units[u.iid]
     pile = st.discards[u.owner]

@@ -25,7 +25,7 @@ from hulldown.games.pacific.actions import (
 )
 
 if TYPE_CHECKING:
-    from hulldown.games.pacific.state import PacificState
+    from hulldown.games.pacific.fields import PacificFields
     from hulldown.games.pacific.units import Unit
 
 __all__ = [
@@ -35,13 +35,13 @@ __all__ = [
 ]  # fmt: skip
 
 
-def hand_ref(st: PacificState, slot: int, iid: int) -> str | None:
+def hand_ref(st: PacificFields, slot: int, iid: int) -> str | None:
     """``h<k>``: the card's position in the sorted hand, or None past the nameable positions."""
     k = sorted(st.hands[slot].cards).index(iid)
     return HAND_REFS[k] if k < HAND_SLOTS else None
 
 
-def hand_card(st: PacificState, slot: int, ref: str) -> int:
+def hand_card(st: PacificFields, slot: int, ref: str) -> int:
     """The card instance a hand position names (raises ValueError on a bad reference)."""
     if not ref.startswith("h"):
         raise ValueError(ref)
@@ -55,7 +55,7 @@ def unit_ref(u: Unit, side: int) -> str:
     return f"a{u.bay}" if u.side == side else f"e{u.bay}"
 
 
-def find_unit(st: PacificState, ref: str, side: int) -> Unit:
+def find_unit(st: PacificFields, ref: str, side: int) -> Unit:
     """The unit a reference names for the acting ``side`` (KeyError/ValueError if none)."""
     c = ref[0]
     if c in "ae":
@@ -71,12 +71,12 @@ def find_unit(st: PacificState, ref: str, side: int) -> Unit:
     return st.units[uid]
 
 
-def hand_card_at(st: PacificState, slot: int, k: int) -> int:
+def hand_card_at(st: PacificFields, slot: int, k: int) -> int:
     """The card instance at position ``k`` of the sorted hand (an action's ``hand`` field)."""
     return sorted(st.hands[slot].cards)[k]
 
 
-def unit_on(st: PacificState, s: int) -> Unit:
+def unit_on(st: PacificFields, s: int) -> Unit:
     """The unit on space ``s`` (an action's space field; KeyError if the space is empty)."""
     uid = st.board[s]
     if uid < 0:
@@ -84,7 +84,7 @@ def unit_on(st: PacificState, s: int) -> Unit:
     return st.units[uid]
 
 
-def target_ref(st: PacificState, tid: str, side: int) -> str:
+def target_ref(st: PacificFields, tid: str, side: int) -> str:
     """The form a :class:`~actions.Fire` target takes of an internal fire target (``u<iid>``, ``t<space>``, ``hq``)."""
     if tid[0] == "u":
         return unit_ref(st.units[int(tid[1:])], side)
@@ -93,7 +93,7 @@ def target_ref(st: PacificState, tid: str, side: int) -> str:
     return tid
 
 
-def target_internal(st: PacificState, u: Unit, weapon: str, ref: str) -> str:
+def target_internal(st: PacificFields, u: Unit, weapon: str, ref: str) -> str:
     """The internal fire target a Fire target names: the unit on the space, else its terrain or smoke."""
     if ref == "hq":
         return ref

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from hulldown.games.pacific.ids import unit_ref
 
 if TYPE_CHECKING:
-    from hulldown.games.pacific.state import PacificState
+    from hulldown.games.pacific.fields import PacificFields
     from hulldown.games.pacific.units import Unit
 
 
@@ -26,7 +26,7 @@ def enemy_name(e: Unit) -> str:
     return "a face-down unit" if e.face_down else e.card.name
 
 
-def hand_names(st: PacificState, slot: int) -> list[str]:
+def hand_names(st: PacificFields, slot: int) -> list[str]:
     """The sorted hand's cards by name, each with which copy it is if the hand holds several."""
     names = [st.db.name(st.cards[i]) for i in sorted(st.hands[slot].cards)]
     if len(set(names)) == len(names):

@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING, Any
 from hulldown.games.pacific import grid
 
 if TYPE_CHECKING:
-    from hulldown.games.pacific.state import PacificState
+    from hulldown.games.pacific.fields import PacificFields
 
 
-def observe(st: PacificState, seat: int | None) -> dict[str, Any]:
+def observe(st: PacificFields, seat: int | None) -> dict[str, Any]:
     db = st.db
 
     def card(iid: int) -> dict[str, Any]:
@@ -91,7 +91,7 @@ def _where(u: Any) -> tuple[int, int, int]:
     return (u.space, u.side, u.bay)
 
 
-def _air(st: PacificState) -> dict[str, Any] | None:
+def _air(st: PacificFields) -> dict[str, Any] | None:
     """The air attack under way, its aircraft and target named by where they are (§16)."""
     air = st.pending_air
     if not air:
@@ -114,7 +114,7 @@ def _air(st: PacificState) -> dict[str, Any] | None:
     }
 
 
-def _smoke_reaction(st: PacificState) -> dict[str, Any] | None:
+def _smoke_reaction(st: PacificFields) -> dict[str, Any] | None:
     """The attack waiting for its target's owner to throw a Smoke Grenade or not (§11.13)."""
     ps = st.pending_smoke
     if not ps:
@@ -130,6 +130,6 @@ def _smoke_reaction(st: PacificState) -> dict[str, Any] | None:
     }
 
 
-def card_t(st: PacificState, iid: int) -> dict[str, Any]:
+def card_t(st: PacificFields, iid: int) -> dict[str, Any]:
     cid = st.cards[iid]
     return {"iid": iid, "id": cid, "name": st.db.terrain[cid].name}

@@ -1,14 +1,14 @@
 """§12 Solo mode: the rulebook's AI for side 1 of a 1-player game, one module per clause.
 
-The rules reach the AI only through the hook :class:`SoloProcedure` (``hook.py``), whose
+The rules reach the AI only through the hook :class:`SoloProcedure` (``pacific/hook.py``), whose
 rulebook implementation is :data:`PROCEDURE`; :class:`SoloAIAgent` (``agent.py``, agent
 ``solo-ai``) applies the same clauses to a seat of an ordinary game. The other names are the
 clauses' entry points, for tests and tools.
 """
 
+from hulldown.games.pacific.hook import SoloProcedure, active, installed
 from hulldown.games.pacific.solo.agent import SoloAIAgent
-from hulldown.games.pacific.solo.hook import SoloProcedure
-from hulldown.games.pacific.solo.procedure import PROCEDURE, RulebookProcedure, active, installed
+from hulldown.games.pacific.solo.procedure import PROCEDURE, RulebookProcedure
 from hulldown.games.pacific.solo.s12_00_common import Pick, objective_spaces
 from hulldown.games.pacific.solo.s12_00_turn import ai_air_reaction, ai_turn, ai_turn_rest
 from hulldown.games.pacific.solo.s12_01_deck import TYPE_ORDER, build_ai_deck, card_type

@@ -13,7 +13,9 @@ from hulldown.engine.rng import SplitMix64
 from hulldown.games.pacific import actions as acts
 from hulldown.games.pacific import grid
 from hulldown.games.pacific.actions import HQ, MAIN, SPACE_NAMES
-from hulldown.games.pacific.ids import find_unit, hand_card_at, unit_on
+from hulldown.games.pacific.ids import find_unit, hand_card_at, target_internal, unit_on
+from hulldown.games.pacific.rules.s05_deployment import deploy_actions
+from hulldown.games.pacific.rules.s06_movement import can_move, move_destinations
 from hulldown.games.pacific.solo.procedure import RulebookProcedure
 from hulldown.games.pacific.solo.s12_02_behaviour import current_band, side_table
 from hulldown.games.pacific.solo.s12_04_priorities import DEPLOY_NAME, PRIORITIES, priority
@@ -23,12 +25,12 @@ from hulldown.games.pacific.solo.s12_06_destination import destination
 from hulldown.games.pacific.solo.s12_06_movement import unload_here
 from hulldown.games.pacific.solo.s12_06_pickups import board_waiting_carriers, fetch_with_empty_carriers
 from hulldown.games.pacific.solo.s12_07_shooting import breaks_supply
+from hulldown.games.pacific.state import PacificState
 from hulldown.games.pacific.units import Unit
 
 if TYPE_CHECKING:
     from hulldown.engine.agent import SeatView
     from hulldown.engine.state import Action
-    from hulldown.games.pacific.state import PacificState
 
 #: a score and the clause that gave it (lower scores are chosen first)
 Scored = tuple[tuple[int, ...], str]
@@ -69,11 +71,9 @@ class SoloAIAgent:
 
     def act(self, view: SeatView) -> Action:
         """§12.10 The legal action the tables in force put first (ties by the agent's own die)."""
-        from hulldown.games.pacific.state import PacificState as PacificStateT
-
         legal = view.legal_actions()
         st = view.resample(self.rng.next64())
-        assert isinstance(st, PacificStateT)
+        assert isinstance(st, PacificState)
         side = st.side_of(self.seat)
         table = self.table or side_table(st, side) or "variable"
         b, bwhy = current_band(st, side, table)
@@ -157,10 +157,8 @@ class SoloAIAgent:
         that chose to stay keeps its choice for the turn, so a wounded unit rolls once)."""
         if self._move_plan is not None:
             return self._move_plan if self._move_plan[0] else None
-        from hulldown.games.pacific.state import PacificState as PacificStateT
-
         sim = st.clone()
-        assert isinstance(sim, PacificStateT)
+        assert isinstance(sim, PacificState)
         out = self._pickup(sim, side, table, b)
         if out is None:
             for u in sorted(
@@ -179,8 +177,6 @@ class SoloAIAgent:
     def _unit_plan(self, sim: PacificState, u: Unit, table: str, b: str) -> tuple[str, str] | None:
         """§12.6 for one unit on the copy: its unloading before the move, its move, or the
         unloading of a transport the rules keep in place (None: it stays)."""
-        from hulldown.games.pacific.rules import can_move, move_destinations
-
         if u.cargo is not None:
             c, here = u.cargo, u.space
             if unload_here(sim, u, b, table, []):
@@ -296,8 +292,6 @@ class SoloAIAgent:
 
     def _legal_deploys(self, st: PacificState, hand: int) -> list[acts.Deploy]:
         """§12.5 The legal deployments of the hand card at ``hand`` onto the battlefield (not beside the HQ)."""
-        from hulldown.games.pacific.rules import deploy_actions
-
         return [
             x for x in deploy_actions(st, self.seat) if isinstance(x, acts.Deploy) and x.hand == hand and x.space != HQ
         ]
@@ -325,8 +319,6 @@ _FIXED: dict[str, Scored] = {
 def _fire_score(st: PacificState, a: acts.Fire, side: int) -> Scored:
     """§12.7 target priority of a ``fire`` action: a unit a standard hit destroys, the HQ, wounded
     units, the others, terrain."""
-    from hulldown.games.pacific.ids import target_internal
-
     u = find_unit(st, a.unit, side)
     tid = target_internal(st, u, "main" if a.weapon == MAIN else str(a.weapon), a.target)
     if tid == "hq":

@@ -2,19 +2,17 @@
 
 :class:`RulebookProcedure` runs the §12 clause modules; its ``table`` forces one of the three AI
 tables on every game it plays (``""``: the scenario's table, else Variable). The procedure in force
-is a context variable so that a benchmark or a test can play games under another table without a
-module global: ``with installed(RulebookProcedure(table="offensive")): ...``.
+lives in the hook (``pacific/hook.py``), so that a benchmark or a test can play games under another table
+without a module global: ``with installed(RulebookProcedure(table="offensive")): ...``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from hulldown.games.pacific.solo.hook import SoloProcedure
+from hulldown.games.pacific.hook import active as active
+from hulldown.games.pacific.hook import installed as installed
 from hulldown.games.pacific.solo.s12_00_turn import ai_air_reaction, ai_turn, ai_turn_rest
 from hulldown.games.pacific.solo.s12_01_deck import build_ai_deck
 from hulldown.games.pacific.solo.s12_01_start import ai_bid, ai_terrain
@@ -23,7 +21,7 @@ from hulldown.games.pacific.solo.s12_11_pre_battle import pre_battle
 
 if TYPE_CHECKING:
     from hulldown.engine import Event
-    from hulldown.games.pacific.state import PacificState
+    from hulldown.games.pacific.fields import PacificFields
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,51 +35,34 @@ class RulebookProcedure:
         if self.table and self.table not in TABLES:
             raise ValueError(f"unknown AI table {self.table!r} (tables: {', '.join(TABLES)})")
 
-    def deck(self, st: PacificState, counts: dict[str, int] | None = None) -> list[str]:
+    def deck(self, st: PacificFields, counts: dict[str, int] | None = None) -> list[str]:
         """§12.1 The AI deck."""
         return build_ai_deck(st, counts)
 
-    def pre_battle(self, st: PacificState, events: list[Event]) -> None:
+    def pre_battle(self, st: PacificFields, events: list[Event]) -> None:
         """§12.11 Before a historical scenario's battle."""
         pre_battle(st, events)
 
-    def bid(self, st: PacificState, events: list[Event]) -> int:
+    def bid(self, st: PacificFields, events: list[Event]) -> int:
         """§12.1 Initiative."""
         return ai_bid(st, events)
 
-    def terrain(self, st: PacificState, side: int, events: list[Event]) -> None:
+    def terrain(self, st: PacificFields, side: int, events: list[Event]) -> None:
         """§12.1 Terrain."""
         ai_terrain(st, side, events)
 
-    def turn(self, st: PacificState, events: list[Event]) -> None:
+    def turn(self, st: PacificFields, events: list[Event]) -> None:
         """§12.2-§12.8 The AI's turn under this procedure's table."""
         ai_turn(st, events, self.table or None)
 
-    def turn_rest(self, st: PacificState, b: str, t: str, events: list[Event]) -> None:
+    def turn_rest(self, st: PacificFields, b: str, t: str, events: list[Event]) -> None:
         """§12.6-§12.8 The turn after a pause for the player."""
         ai_turn_rest(st, b, t, events)
 
-    def air_reaction(self, st: PacificState, phase: str, events: list[Event]) -> None:
+    def air_reaction(self, st: PacificFields, phase: str, events: list[Event]) -> None:
         """§12 Air reactions."""
         ai_air_reaction(st, phase, events)
 
 
 #: the rulebook's AI with the scenario's table (Variable in a pitched battle)
 PROCEDURE = RulebookProcedure()
-
-_ACTIVE: ContextVar[SoloProcedure[PacificState]] = ContextVar("pacific_solo_procedure", default=PROCEDURE)
-
-
-def active() -> SoloProcedure[PacificState]:
-    """§12 The procedure the rules call now: :data:`PROCEDURE` unless one is installed."""
-    return _ACTIVE.get()
-
-
-@contextmanager
-def installed(procedure: SoloProcedure[PacificState]) -> Iterator[SoloProcedure[PacificState]]:
-    """§12 Play under ``procedure`` inside the ``with`` block (the previous one comes back after)."""
-    token = _ACTIVE.set(procedure)
-    try:
-        yield procedure
-    finally:
-        _ACTIVE.reset(token)

@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING, Any
 from hulldown.games.pacific import grid
 
 if TYPE_CHECKING:
-    from hulldown.games.pacific.state import PacificState
+    from hulldown.games.pacific.fields import PacificFields
 
 
-def scenario_field(st: PacificState, name: str) -> Any:
+def scenario_field(st: PacificFields, name: str) -> Any:
     """§12.11 A field of the historical scenario (object or mapping); None in a pitched battle."""
     sc = getattr(st, "scenario", None)
     if sc is None:
@@ -22,7 +22,7 @@ def scenario_field(st: PacificState, name: str) -> Any:
     return getattr(sc, name, None)
 
 
-def objective_spaces(st: PacificState) -> list[int]:
+def objective_spaces(st: PacificFields) -> list[int]:
     """§12.2 The AI's battle objective on the battlefield (a scenario's ``ai_objectives``: spaces or
     ``"R,C"`` names); empty in a pitched battle, where the objective is the enemy HQ."""
     raw = scenario_field(st, "ai_objectives")
@@ -32,23 +32,23 @@ def objective_spaces(st: PacificState) -> list[int]:
     return out
 
 
-def by_die(st: PacificState, options: list[int]) -> int:
+def by_die(st: PacificFields, options: list[int]) -> int:
     """§12 One of ``options`` by a die roll of the state (no roll for a single option)."""
     return options[st.roll(len(options)) - 1] if len(options) > 1 else options[0]
 
 
-def by_die_str(st: PacificState, options: list[str]) -> str:
+def by_die_str(st: PacificFields, options: list[str]) -> str:
     """§12 :func:`by_die` for names."""
     return options[st.roll(len(options)) - 1] if len(options) > 1 else options[0]
 
 
-def gives_cover(st: PacificState, s: int) -> bool:
+def gives_cover(st: PacificFields, s: int) -> bool:
     """§12.5 Terrain that gives cover and Evasion."""
     t = st.terrain_card(s)
     return t is not None and (t.evasion[0] > 0 or t.evasion[1] > 0 or t.armour > 0)
 
 
-def held_rows(st: PacificState, side: int) -> list[int]:
+def held_rows(st: PacificFields, side: int) -> list[int]:
     """§12.6 AI units per own row 1..6 (index 0 unused)."""
     n = [0] * (grid.ROWS + 1)
     for u in st.units.values():
@@ -57,7 +57,7 @@ def held_rows(st: PacificState, side: int) -> list[int]:
     return n
 
 
-def chain_length(st: PacificState, side: int) -> int:
+def chain_length(st: PacificFields, side: int) -> int:
     """§12.6 How many rows, from the deployment line on, hold an AI unit (the Supply Line's reach)."""
     n = held_rows(st, side)
     k = 0
@@ -81,7 +81,7 @@ class Pick:
         self.field = -1
 
 
-def ordered(st: PacificState, items: list[Pick]) -> list[Pick]:
+def ordered(st: PacificFields, items: list[Pick]) -> list[Pick]:
     """§12.4 Highest cost first; equal costs in an order given by die rolls (§12: ties by a die)."""
     items.sort(key=lambda p: -p.cost)
     out: list[Pick] = []

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hulldown.engine import Event
+from hulldown.games.pacific.rules.s16_air import aa_units, air_fighters, air_step
 from hulldown.games.pacific.solo.s12_02_behaviour import band, resolve_table
 from hulldown.games.pacific.solo.s12_03_cards import card_phase
 from hulldown.games.pacific.solo.s12_04_deployment import deployment
@@ -13,10 +14,10 @@ from hulldown.games.pacific.solo.s12_07_shooting import shooting
 from hulldown.games.pacific.solo.s12_08_discard import discard
 
 if TYPE_CHECKING:
-    from hulldown.games.pacific.state import PacificState
+    from hulldown.games.pacific.fields import PacificFields
 
 
-def ai_turn(st: PacificState, events: list[Event], table: str | None = None) -> None:
+def ai_turn(st: PacificFields, events: list[Event], table: str | None = None) -> None:
     """§12.2-§12.8 The AI's turn under ``table`` (None: the scenario's, else Variable): behaviour,
     cards, deployment, then the rest of the turn unless the player must answer first."""
     side = 1
@@ -34,7 +35,7 @@ def ai_turn(st: PacificState, events: list[Event], table: str | None = None) -> 
     ai_turn_rest(st, b, t, events)
 
 
-def ai_turn_rest(st: PacificState, b: str, t: str, events: list[Event]) -> None:
+def ai_turn_rest(st: PacificFields, b: str, t: str, events: list[Event]) -> None:
     """§12.6-§12.8 The AI's turn after its Deployment phase. When its Shooting phase waits for the
     player (a Smoke Grenade, §11.13; an interception, escort or AA fire, §16.1) ``ai_resume``
     is set and rules.advance calls this again once the player has answered: the phase goes on
@@ -54,10 +55,8 @@ def ai_turn_rest(st: PacificState, b: str, t: str, events: list[Event]) -> None:
     discard(st, b, events, t)
 
 
-def ai_air_reaction(st: PacificState, phase: str, events: list[Event]) -> None:
+def ai_air_reaction(st: PacificFields, phase: str, events: list[Event]) -> None:
     """§12 Air: The obvious choice from the AI's side: intercept, escort and fire AA whenever it can."""
-    from hulldown.games.pacific.rules import aa_units, air_fighters, air_step
-
     air = st.pending_air
     assert air is not None
     if phase == "intercept":

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from hulldown.games.pacific.solo.s12_00_common import scenario_field
 
 if TYPE_CHECKING:
-    from hulldown.games.pacific.state import PacificState
+    from hulldown.games.pacific.fields import PacificFields
 
 
 REMOVED = ("general", "shrapnel", "lost", "in-need-of-support", "ambush")  # §12.1
@@ -21,7 +21,7 @@ EXTRA = {1: (), 2: (), 3: ("infantry",), 4: ("artillery",), 5: ("tank",), 6: ("t
          8: ("infantry", "transport"), 9: ("infantry", "support"), 10: ("infantry", "support")}  # fmt: skip
 
 
-def card_type(st: PacificState, cid: str) -> str:
+def card_type(st: PacificFields, cid: str) -> str:
     """§12.1 The type pile a card belongs to (aircraft count as support cards)."""
     u = st.db.units.get(cid)
     if u is None or u.type == "aircraft":
@@ -29,7 +29,7 @@ def card_type(st: PacificState, cid: str) -> str:
     return u.type
 
 
-def build_ai_deck(st: PacificState, counts: dict[str, int] | None = None) -> list[str]:
+def build_ai_deck(st: PacificFields, counts: dict[str, int] | None = None) -> list[str]:
     """§12.1: cards of each type drawn from the AI army's shuffled type piles.
 
     ``counts`` (card type -> number) are a historical scenario's AI deck: taken as they are. Without

@@ -8,14 +8,16 @@ from typing import TYPE_CHECKING
 
 from hulldown.engine import Event, public
 from hulldown.games.pacific import grid
+from hulldown.games.pacific.rules.s05_deployment import deploy
+from hulldown.games.pacific.rules.s10_multiplayer import slots_of
 from hulldown.games.pacific.solo.s12_00_common import by_die, by_die_str
 from hulldown.games.pacific.solo.s12_04_priorities import bought_tokens, upgrade_options
 
 if TYPE_CHECKING:
-    from hulldown.games.pacific.state import PacificState
+    from hulldown.games.pacific.fields import PacificFields
 
 
-def ai_bid(st: PacificState, events: list[Event]) -> int:
+def ai_bid(st: PacificFields, events: list[Event]) -> int:
     """§12.1 Initiative (§12 Pitched Battles): 1-3 none, 4-5 two less, 6-7 one less, 8-9 the same, 10 one more."""
     yours = max(0, st.bids[0])
     r = st.roll(10)
@@ -25,7 +27,7 @@ def ai_bid(st: PacificState, events: list[Event]) -> int:
     return n
 
 
-def ai_terrain(st: PacificState, side: int, events: list[Event]) -> None:
+def ai_terrain(st: PacificFields, side: int, events: list[Event]) -> None:
     """§12.1: shuffle the terrain, draw until the AP are spent, place on rows 5/4 by d10."""
     budget = st.terrain_budget[side]
     pile = list(st.terrain_piles[side])
@@ -51,13 +53,11 @@ def ai_terrain(st: PacificState, side: int, events: list[Event]) -> None:
                 break
 
 
-def sd_units(st: PacificState, side: int, s: int, budget: int, events: list[Event]) -> None:
+def sd_units(st: PacificFields, side: int, s: int, budget: int, events: list[Event]) -> None:
     """§3.5 Starting Deployment with the solo AI (the project's design, since the AI tables say
     nothing of it): on the terrain card it has just placed, the costliest unit of its hand that the
     card's AP pay for (no aircraft, no boat; ties by a die roll), then upgrades chosen by a die
     with the AP left on that card, at most two, as in §12.11."""
-    from hulldown.games.pacific.rules import deploy, slots_of
-
     slot = slots_of(st, side)[0]
     tags = st.terrain_tags(s)
     fits = [

@@ -9,7 +9,7 @@ from hulldown.games.pacific import grid
 from hulldown.games.pacific.solo.s12_00_common import objective_spaces, scenario_field
 
 if TYPE_CHECKING:
-    from hulldown.games.pacific.state import PacificState
+    from hulldown.games.pacific.fields import PacificFields
 
 
 TABLES = ("variable", "offensive", "defensive")
@@ -29,7 +29,7 @@ BEHAVIOUR = {
 }  # fmt: skip
 
 
-def resolve_table(st: PacificState, table: str | None = None) -> str:
+def resolve_table(st: PacificFields, table: str | None = None) -> str:
     """§12 The AI table: the argument (a procedure's ``table``), else the scenario's, else Variable."""
     t = table or scenario_field(st, "ai_table") or "variable"
     if t not in TABLES:
@@ -37,7 +37,7 @@ def resolve_table(st: PacificState, table: str | None = None) -> str:
     return str(t)
 
 
-def side_table(st: PacificState, side: int) -> str | None:
+def side_table(st: PacificFields, side: int) -> str | None:
     """§12.2 The scenario's AI table for a side (§14.1: each side the AI may play has its own; a side
     without AI data plays Variable); the scenario's side-1 table for a scenario given as fields."""
     sc = getattr(st, "scenario", None)
@@ -48,7 +48,7 @@ def side_table(st: PacificState, side: int) -> str | None:
     return None if entry is None else str(entry.ai_table)
 
 
-def behaviour_value(st: PacificState, side: int, table: str = "variable") -> int:
+def behaviour_value(st: PacificFields, side: int, table: str = "variable") -> int:
     """§12.2 behaviour modifiers: +3/+4 per row holding AI units, +1 per unit with the enemy HQ
     (scenario: the objective) in range, -1/-2 per row held only by the enemy, -3 when the enemy
     broke the Supply Line."""
@@ -77,12 +77,12 @@ def behaviour_value(st: PacificState, side: int, table: str = "variable") -> int
     return bm
 
 
-def first_turns(st: PacificState, side: int) -> bool:
+def first_turns(st: PacificFields, side: int) -> bool:
     """§12.2 The AI's first two turns (the turn counter counts both sides' turns)."""
     return st.turn <= (3 if st.first_side == side else 4)
 
 
-def current_band(st: PacificState, side: int, table: str = "variable") -> tuple[str, str]:
+def current_band(st: PacificFields, side: int, table: str = "variable") -> tuple[str, str]:
     """§12.2 without side effects: the behaviour band and why (the agent reads it every decision)."""
     names = BEHAVIOUR[table]
     if first_turns(st, side):
@@ -94,7 +94,7 @@ def current_band(st: PacificState, side: int, table: str = "variable") -> tuple[
     return b, f"12.2 Behaviour: {names[b]} (modifiers {v})"
 
 
-def band(st: PacificState, side: int, events: list[Event], table: str = "variable") -> str:
+def band(st: PacificFields, side: int, events: list[Event], table: str = "variable") -> str:
     """§12.2: the initial behaviour in turns 1-2, then the modifiers' band (<= 3, 4-7, >= 8)."""
     b, why = current_band(st, side, table)
     if b != "initial" and "only 1 AP" not in why:

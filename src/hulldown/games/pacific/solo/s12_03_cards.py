@@ -7,14 +7,14 @@ from typing import TYPE_CHECKING
 from hulldown.engine import Event
 
 if TYPE_CHECKING:
-    from hulldown.games.pacific.state import PacificState
+    from hulldown.games.pacific.fields import PacificFields
 
 
 #: §12.3 cards to draw by hand size
 DRAWS = {0: 7, 1: 6, 2: 5, 3: 4, 4: 3}
 
 
-def card_phase(st: PacificState, events: list[Event]) -> None:
+def card_phase(st: PacificFields, events: list[Event]) -> None:
     """§12.3: reveal the hand, draw by its size; no unit able to shoot: replace the hand."""
     hand = st.hands[1]
     n = DRAWS.get(len(hand), 2)

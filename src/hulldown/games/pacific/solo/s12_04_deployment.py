@@ -8,6 +8,9 @@ from typing import TYPE_CHECKING, Any
 
 from hulldown.engine import Event
 from hulldown.games.pacific import grid
+from hulldown.games.pacific.rules.s05_deployment import deploy, deploy_spaces, play_support, unit_deploy_cost
+from hulldown.games.pacific.rules.s15_transport import board, board_cost, carries_card
+from hulldown.games.pacific.rules.s16_air import free_bay
 from hulldown.games.pacific.solo.s12_00_common import Pick, by_die, ordered
 from hulldown.games.pacific.solo.s12_04_priorities import (
     DEPLOY_NAME,
@@ -21,7 +24,7 @@ from hulldown.games.pacific.solo.s12_05_placement import placement, support_targ
 from hulldown.games.pacific.units import Unit
 
 if TYPE_CHECKING:
-    from hulldown.games.pacific.state import PacificState
+    from hulldown.games.pacific.fields import PacificFields
 
 
 def choose_cards(piles: list[list[Pick]], ap: int) -> tuple[list[Pick], str]:
@@ -60,7 +63,7 @@ def choose_cards(piles: list[list[Pick]], ap: int) -> tuple[list[Pick], str]:
     return one_per_pile(ap, 0, 3), "6+ AP: 2-3 cards of any cost"
 
 
-def deployment(st: PacificState, b: str, events: list[Event], table: str = "variable") -> None:
+def deployment(st: PacificFields, b: str, events: list[Event], table: str = "variable") -> None:
     """§12.4: priority 0 first, then the behaviour's piles by the AP available; support cards
     when no unit fits or more than 3 AP are left; then potential and spare-AP upgrades."""
     hand = st.hands[1]
@@ -89,7 +92,7 @@ def deployment(st: PacificState, b: str, events: list[Event], table: str = "vari
     _end_of_phase_upgrades(st, chosen, events)
 
 
-def _piles(st: PacificState, b: str, table: str, events: list[Event]) -> list[list[Pick]]:
+def _piles(st: PacificFields, b: str, table: str, events: list[Event]) -> list[list[Pick]]:
     """§12.4 The hand sorted into the behaviour's priority piles, each costliest first (equal
     costs: die roll); the transport lines first, each carrier claiming its cargo."""
     hand = st.hands[1]
@@ -113,7 +116,7 @@ def _piles(st: PacificState, b: str, table: str, events: list[Event]) -> list[li
     return [ordered(st, pile) for pile in piles]
 
 
-def _transport_picks(st: PacificState, b: str, table: str, piles: list[list[Pick]], events: list[Event]) -> set[int]:
+def _transport_picks(st: PacificFields, b: str, table: str, piles: list[list[Pick]], events: list[Event]) -> set[int]:
     """§12.4 transport lines: each carrier of the hand (costliest first) claims its cargo from the
     hand, else (§15.2) a unit of the battlefield, and joins its pile; the cards it returns (the
     carriers and their cargo) are no card of a pile of their own."""
@@ -149,7 +152,7 @@ def _transport_picks(st: PacificState, b: str, table: str, piles: list[list[Pick
     return claimed | set(carriers)
 
 
-def _end_of_phase_upgrades(st: PacificState, chosen: list[Pick], events: list[Event]) -> None:
+def _end_of_phase_upgrades(st: PacificFields, chosen: list[Pick], events: list[Event]) -> None:
     """§12.4 the potential upgrades ("if possible") of the units deployed this turn (on a transport
     line, the cargo's), then §12.5 spare AP on the units from the costliest."""
     for p in sorted(chosen, key=lambda p: (-p.cost, p.pri)):
@@ -164,18 +167,8 @@ def _end_of_phase_upgrades(st: PacificState, chosen: list[Pick], events: list[Ev
             buy_upgrade(st, u, "any", "12.5 Placement: spare AP, upgrade", events)
 
 
-def deploy_card(st: PacificState, p: Pick, b: str, table: str, label: str, events: list[Event]) -> bool:
+def deploy_card(st: PacificFields, p: Pick, b: str, table: str, label: str, events: list[Event]) -> bool:
     """§12.4 Put one chosen card into play (§12.5 placement, §12.4 support targets)."""
-    from hulldown.games.pacific.rules import (
-        board,
-        board_cost,
-        deploy,
-        deploy_spaces,
-        free_bay,
-        play_support,
-        unit_deploy_cost,
-    )
-
     if p.iid not in st.hands[1]:
         return False
     cid = st.cards[p.iid]
@@ -222,14 +215,12 @@ def deploy_card(st: PacificState, p: Pick, b: str, table: str, label: str, event
     return True
 
 
-def _deploy_landing(st: PacificState, p: Pick, uc: Any, extra: int, b: str, label: str, events: list[Event]) -> bool:
+def _deploy_landing(st: PacificFields, p: Pick, uc: Any, extra: int, b: str, label: str, events: list[Event]) -> bool:
     """§14.6 (the project's reading, the AI tables being silent on landings): when the AI's
     deployment line is sea and a ground unit it chose cannot stand there, the unit goes on board
     a carrier of its hand that may both stand at sea and take it (a landing craft, an Amphibious
     transport for infantry), deployed with it on the §12.5 space and paid with it (*Embarked*
     discount); the cheapest such carrier, equal costs by a die roll. Without one it waits."""
-    from hulldown.games.pacific.rules import board, board_cost, carries_card, deploy, deploy_spaces, unit_deploy_cost
-
     if p.cargo >= 0 or p.field >= 0 or not any(st.sea[s] for s in deploy_spaces(st, 1, ("amphibious",))):
         return False
     options: list[tuple[int, int, int]] = []  # (total cost, carrier card, space)

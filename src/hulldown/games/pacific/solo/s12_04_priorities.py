@@ -10,7 +10,7 @@ from hulldown.engine import Event, public
 from hulldown.games.pacific.units import Unit
 
 if TYPE_CHECKING:
-    from hulldown.games.pacific.state import PacificState
+    from hulldown.games.pacific.fields import PacificFields
 
 
 #: §12.4 deployment priorities: (card kind, upgrade) per table and band. Kinds: a unit type,
@@ -80,7 +80,7 @@ def _support_kind(effect: str) -> str:
     return "support"
 
 
-def _matches(st: PacificState, kind: str, upgrade: str, cid: str) -> bool:
+def _matches(st: PacificFields, kind: str, upgrade: str, cid: str) -> bool:
     """§12.4 Does the card fit a line of the deployment table (a compulsory upgrade must exist)?"""
     s = st.db.support.get(cid)
     if s is not None:
@@ -106,7 +106,7 @@ def _matches(st: PacificState, kind: str, upgrade: str, cid: str) -> bool:
     return ok
 
 
-def upgrade_options(st: PacificState, options: tuple[str, ...], wish: str, have: set[str]) -> list[str]:
+def upgrade_options(st: PacificFields, options: tuple[str, ...], wish: str, have: set[str]) -> list[str]:
     """§12.4 The upgrades of the wished kind (offensive, defensive, either, any) not yet carried."""
     w = wish.rstrip("?")
     out = []
@@ -124,7 +124,7 @@ def upgrade_options(st: PacificState, options: tuple[str, ...], wish: str, have:
     return out
 
 
-def priority(st: PacificState, table: str, b: str, cid: str) -> int:
+def priority(st: PacificFields, table: str, b: str, cid: str) -> int:
     """§12.4 Priority of a card under the behaviour (0: generates AP or an HQ bonus; 9: not wanted)."""
     u = st.db.units.get(cid)
     if u is not None and ("generates-ap" in u.tags or "synergy" in u.tags):
@@ -138,7 +138,7 @@ def priority(st: PacificState, table: str, b: str, cid: str) -> int:
     return 9
 
 
-def compulsory_upgrades(st: PacificState, cid: str, wish: str) -> list[str]:
+def compulsory_upgrades(st: PacificFields, cid: str, wish: str) -> list[str]:
     """§12.4: compulsory upgrades, the costliest (equal costs: a die roll)."""
     if not wish or wish.endswith("?") or cid not in st.db.units:
         return []
@@ -159,7 +159,7 @@ def bought_tokens(u: Unit) -> int:
     return sum(1 for t in u.tokens if t.up.id not in u.card.free)
 
 
-def buy_token(st: PacificState, u: Unit, up: str, prefix: str, note: str, events: list[Event]) -> None:
+def buy_token(st: PacificFields, u: Unit, up: str, prefix: str, note: str, events: list[Event]) -> None:
     """§12.4 The AI pays for upgrade token ``up`` on ``u`` and logs the clause that chose it."""
     tok = st.new_token(up)
     st.ap[1] -= tok.up.cost
@@ -168,7 +168,7 @@ def buy_token(st: PacificState, u: Unit, up: str, prefix: str, note: str, events
     st.log_ai(f"{prefix}{tok.up.name} for {u.card.name}{note}", events)
 
 
-def buy_upgrade(st: PacificState, u: Unit, wish: str, label: str, events: list[Event], pick: str = "") -> bool:
+def buy_upgrade(st: PacificFields, u: Unit, wish: str, label: str, events: list[Event], pick: str = "") -> bool:
     """§12.4 Buy one affordable upgrade of the wished kind (the costliest; equal costs by a die roll)."""
     if bought_tokens(u) >= 2:
         return False

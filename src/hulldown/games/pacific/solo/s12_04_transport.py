@@ -8,23 +8,24 @@ from typing import TYPE_CHECKING, Any
 
 from hulldown.engine import Event
 from hulldown.games.pacific import grid
+from hulldown.games.pacific.rules.s05_deployment import deploy, deploy_spaces
+from hulldown.games.pacific.rules.s06_movement import can_move, movement_points, reachable, terrain_flags, water_ok
+from hulldown.games.pacific.rules.s15_transport import carries_card, fetch
 from hulldown.games.pacific.solo.s12_00_common import Pick, by_die, ordered
 from hulldown.games.pacific.solo.s12_04_priorities import compulsory_upgrades, upgrade_options
 from hulldown.games.pacific.units import Unit
 
 if TYPE_CHECKING:
-    from hulldown.games.pacific.state import PacificState
+    from hulldown.games.pacific.fields import PacificFields
 
 
 CARRIER_KINDS = ("transport-infantry", "transport-tow", "transport-infantry-or-tow")
 
 
-def cargo_for(st: PacificState, kind: str, wish: str, carrier: str, free: list[int]) -> tuple[int, list[str]]:
+def cargo_for(st: PacificFields, kind: str, wish: str, carrier: str, free: list[int]) -> tuple[int, list[str]]:
     """§12.4 transport lines: the costliest card of the hand the carrier can take on board
     (infantry with the wished upgrade when it is compulsory; towed artillery for Tow, or when the
     Variable Attack line finds no infantry); -1 when there is none (the line does not fit)."""
-    from hulldown.games.pacific.rules import carries_card
-
     tags = st.db.units[carrier].tags
     wants: list[str] = []
     if kind in ("transport-infantry", "transport-infantry-or-tow") and "transport" in tags:
@@ -48,7 +49,7 @@ def cargo_for(st: PacificState, kind: str, wish: str, carrier: str, free: list[i
     return -1, []
 
 
-def _cargo_wants(st: PacificState, kind: str, carrier: str) -> list[str]:
+def _cargo_wants(st: PacificFields, kind: str, carrier: str) -> list[str]:
     """§12.4 The cargo types a transport line asks of this carrier, in order (§12.4)."""
     tags = st.db.units[carrier].tags
     wants: list[str] = []
@@ -59,7 +60,7 @@ def _cargo_wants(st: PacificState, kind: str, carrier: str) -> list[str]:
     return wants
 
 
-def field_cargo(st: PacificState, kind: str, wish: str, carrier: str, taken: set[int], side: int = 1) -> list[Unit]:
+def field_cargo(st: PacificFields, kind: str, wish: str, carrier: str, taken: set[int], side: int = 1) -> list[Unit]:
     """§12.4 transport line with no cargo in hand: the AI units of the battlefield the carrier
     may take on board instead (deployed in an earlier turn, §15.2 cases 1-2), by the same choice
     as from the hand: infantry holding the compulsory upgrade, else towed artillery."""
@@ -84,15 +85,13 @@ def field_cargo(st: PacificState, kind: str, wish: str, carrier: str, taken: set
 
 
 def _pickup_space(
-    st: PacificState, uc: Any, cands: list[Unit], spaces: list[int], side: int = 1
+    st: PacificFields, uc: Any, cands: list[Unit], spaces: list[int], side: int = 1
 ) -> tuple[int, Unit] | None:
     """§15.2 for a transport line whose cargo is on the battlefield: the costliest unit (equal
     costs: die roll) that can be taken on board this turn, and the deployment-line space for the
     carrier nearest it (die roll): with *Mobility* the carrier's MP must reach the unit from there
     (it fetches it in the Deployment phase, case 2), without it the unit's MP must reach the
     carrier (it boards in the Movement phase, case 1)."""
-    from hulldown.games.pacific.rules import can_move, movement_points, reachable, terrain_flags, water_ok
-
     flags = terrain_flags(st)
     mobile = "mobility" in uc.tags
     by_cost = ordered(st, [Pick(c.iid, 0, c.card.cost, [], "") for c in cands])
@@ -116,12 +115,10 @@ def _pickup_space(
 
 
 def field_plan(
-    st: PacificState, kind: str, wish: str, carrier: str, taken: set[int], side: int = 1
+    st: PacificFields, kind: str, wish: str, carrier: str, taken: set[int], side: int = 1
 ) -> tuple[int, Unit] | None:
     """§12.4 The unit of the battlefield a transport line with no cargo in hand takes on board, and
     where its carrier is deployed (None: the line does not fit)."""
-    from hulldown.games.pacific.rules import deploy_spaces
-
     uc = st.db.units[carrier]
     spaces = [s for s in deploy_spaces(st, st.side_slots[side][0], uc.tags) if grid.own_row(side, s) == 1]
     cands = field_cargo(st, kind, wish, carrier, taken, side)
@@ -129,13 +126,11 @@ def field_plan(
 
 
 def deploy_for_field_cargo(
-    st: PacificState, p: Pick, uc: Any, spaces: list[int], label: str, events: list[Event]
+    st: PacificFields, p: Pick, uc: Any, spaces: list[int], label: str, events: list[Event]
 ) -> bool:
     """§12.4 transport line, its cargo on the battlefield (§15.2): the carrier is deployed next to
     the unit; with Mobility it fetches it at once (case 2), else the unit boards it in the
     Movement phase (case 1, ``board_waiting_carriers``)."""
-    from hulldown.games.pacific.rules import deploy, fetch
-
     cands = [st.units[p.field]] if p.field in st.units and st.units[p.field].space >= 0 else []
     plan = _pickup_space(st, uc, cands, spaces) if cands else None
     if plan is None:

@@ -5,16 +5,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from hulldown.games.pacific import grid
+from hulldown.games.pacific.rules.s05_deployment import support_targets
 from hulldown.games.pacific.solo.s12_00_common import by_die, gives_cover
 from hulldown.games.pacific.solo.s12_04_priorities import DEFENCE_EFFECTS
 from hulldown.games.pacific.solo.s12_12_night import hidden_foe, known
 from hulldown.games.pacific.units import Unit
 
 if TYPE_CHECKING:
-    from hulldown.games.pacific.state import PacificState
+    from hulldown.games.pacific.fields import PacificFields
 
 
-def _in_range_of_enemy(st: PacificState, u: Unit) -> bool:
+def _in_range_of_enemy(st: PacificFields, u: Unit) -> bool:
     """§12.5 Is the unit in range of an enemy unit (as the AI may know it, §12.12)?"""
     return any(
         e.side != u.side and e.space >= 0 and grid.DIST[e.space][u.space] <= known(st, e).card.range
@@ -22,7 +23,7 @@ def _in_range_of_enemy(st: PacificState, u: Unit) -> bool:
     )
 
 
-def _can_fire(st: PacificState, u: Unit) -> bool:
+def _can_fire(st: PacificFields, u: Unit) -> bool:
     """§12.5 Has the unit an enemy unit or the enemy HQ in range this turn?"""
     if u.space < 0 or u.card.damage == 0:
         return False
@@ -33,7 +34,7 @@ def _can_fire(st: PacificState, u: Unit) -> bool:
     )
 
 
-def support_target(st: PacificState, sc: Any, b: str, phase: str = "deploy") -> tuple[int, str]:
+def support_target(st: PacificFields, sc: Any, b: str, phase: str = "deploy") -> tuple[int, str]:
     """§12.4 support placement (-1: no unit target, -2: no fitting target: the card waits).
 
     Attack boosts go on the AI's costliest unit that can fire this turn; Promotion and the
@@ -44,8 +45,6 @@ def support_target(st: PacificState, sc: Any, b: str, phase: str = "deploy") -> 
     defence boosts on the AI's costliest unit in an enemy's range; cards played on enemy units on
     the player's costliest unit that has an AI unit in range.
     """
-    from hulldown.games.pacific.rules import support_targets
-
     targets = support_targets(st, 1, sc)
     if not targets:
         return -2, "no target"
@@ -87,7 +86,7 @@ def support_target(st: PacificState, sc: Any, b: str, phase: str = "deploy") -> 
     return -2, "no AI unit can fire"
 
 
-def placement(st: PacificState, pierce: int, spaces: list[int], b: str, side: int = 1) -> tuple[int, str]:
+def placement(st: PacificFields, pierce: int, spaces: list[int], b: str, side: int = 1) -> tuple[int, str]:
     """§12.5: turns 1-2 nearest to cover; later Confronted Units, else an empty terrain card in the
     AI's rows, else nearest the battle objective."""
     cover = [s for s in range(grid.SPACES) if gives_cover(st, s) and st.board[s] < 0]

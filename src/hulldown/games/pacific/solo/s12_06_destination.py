@@ -11,7 +11,7 @@ from hulldown.games.pacific.solo.s12_12_night import known
 from hulldown.games.pacific.units import Unit
 
 if TYPE_CHECKING:
-    from hulldown.games.pacific.state import PacificState
+    from hulldown.games.pacific.fields import PacificFields
 
 
 #: §12.6 the movement table's name of each behaviour
@@ -31,7 +31,7 @@ MOVE_ROW = {
 }
 
 
-def aim_row(st: PacificState, b: str, table: str, held: list[int], side: int = 1) -> int:
+def aim_row(st: PacificFields, b: str, table: str, held: list[int], side: int = 1) -> int:
     """§12.6 The own row the behaviour's movement aims at (§12.6; a scenario objective replaces it)."""
     objectives = objective_spaces(st)
     if objectives and not (table == "defensive" and b == "initial" and held[1] + held[2] < 2):
@@ -39,7 +39,7 @@ def aim_row(st: PacificState, b: str, table: str, held: list[int], side: int = 1
     return 7 - MOVE_ROW[table][b]
 
 
-def _threats(st: PacificState, u: Unit) -> list[Unit]:
+def _threats(st: PacificFields, u: Unit) -> list[Unit]:
     """§12.6 Enemy units that have ``u`` in range and can damage it (§12.6 "within range of enemy units
     that might cause damage")."""
     return [
@@ -61,7 +61,7 @@ def has_supplies(u: Unit) -> bool:
     return any(t.up.id == "supplies" or t.up.effect == "supplies" for t in u.tokens)
 
 
-def _back(st: PacificState, u: Unit, dests: list[int]) -> int:
+def _back(st: PacificFields, u: Unit, dests: list[int]) -> int:
     """§12.6 moving back: towards the HQ as far as the MP allow (cover first); -1 if it cannot."""
     here = grid.own_row(u.side, u.space)
     back = [s for s in dests if grid.own_row(u.side, s) < here]
@@ -70,7 +70,7 @@ def _back(st: PacificState, u: Unit, dests: list[int]) -> int:
     return min(back, key=lambda s: (grid.own_row(u.side, s), 0 if gives_cover(st, s) else 1, s))
 
 
-def _sideways(st: PacificState, u: Unit, dests: list[int], foes: list[Unit]) -> int:
+def _sideways(st: PacificFields, u: Unit, dests: list[int], foes: list[Unit]) -> int:
     """§12.6 "move sideways, away from the enemy unit": the same row, farthest from the foes."""
     if not foes:
         return -1
@@ -83,7 +83,7 @@ def _sideways(st: PacificState, u: Unit, dests: list[int], foes: list[Unit]) -> 
     return max(side, key=lambda s: (min(grid.distance(e.space, s) for e in foes), -s))
 
 
-def unanswered_threats(st: PacificState, u: Unit) -> list[Unit]:
+def unanswered_threats(st: PacificFields, u: Unit) -> list[Unit]:
     """§12.6 Enemy units that have ``u`` in range and that no AI unit's main weapon can damage (§12.6)."""
     out = []
     for e in st.units.values():
@@ -104,7 +104,7 @@ def unanswered_threats(st: PacificState, u: Unit) -> list[Unit]:
 Where = tuple[int, str] | None
 
 
-def destination(st: PacificState, u: Unit, dests: list[int], b: str, table: str, events: list[Event]) -> Where:
+def destination(st: PacificFields, u: Unit, dests: list[int], b: str, table: str, events: list[Event]) -> Where:
     """§12.6 Where one unit goes this turn (None: it stays), with the reason: a wounded unit in an
     enemy's range rolls, the special movers follow their own lines, the others go towards the
     behaviour's row."""
@@ -122,7 +122,7 @@ def destination(st: PacificState, u: Unit, dests: list[int], b: str, table: str,
     return _towards_row(st, u, dests, b, table, held, last_of_line)
 
 
-def _special(st: PacificState, u: Unit, dests: list[int], here: int, last: bool, events: list[Event]) -> Where | str:
+def _special(st: PacificFields, u: Unit, dests: list[int], here: int, last: bool, events: list[Event]) -> Where | str:
     """§12.6 The lines of the table before the behaviour's row: a wounded unit's roll, the units
     that generate AP, Supplies, Heal and Repair, units without a gun and units an enemy threatens
     that no AI unit can damage. A mode (``back``, ``cover``, ``normal``) when the move is left to
@@ -145,7 +145,7 @@ def _special(st: PacificState, u: Unit, dests: list[int], here: int, last: bool,
     return _assist_or_evade(st, u, dests, last)
 
 
-def _command_group(st: PacificState, u: Unit, dests: list[int], here: int, last: bool, threats: list[Unit]) -> Where:
+def _command_group(st: PacificFields, u: Unit, dests: list[int], here: int, last: bool, threats: list[Unit]) -> Where:
     """§12.6 A Command Group: forward only out of the enemy's range, at most to row 4 (own row 3);
     in range, back, else sideways away from the enemy."""
     side = u.side
@@ -175,7 +175,7 @@ def _command_group(st: PacificState, u: Unit, dests: list[int], here: int, last:
     return (s, "Command Group in range: sideways, away from the enemy") if s >= 0 else None
 
 
-def _radio_operator(st: PacificState, u: Unit, dests: list[int], last: bool, threats: list[Unit]) -> Where:
+def _radio_operator(st: PacificFields, u: Unit, dests: list[int], last: bool, threats: list[Unit]) -> Where:
     """§12.6 Any other unit that generates AP (Radio Operator, Radio Link): on cover it stays; else
     1 space onto adjacent cover; else back; else sideways away from a threatening enemy."""
     if gives_cover(st, u.space):
@@ -190,7 +190,7 @@ def _radio_operator(st: PacificState, u: Unit, dests: list[int], last: bool, thr
     return (s, "Radio Operator, no adjacent cover: sideways, away from the enemy") if s >= 0 else None
 
 
-def _supplies(st: PacificState, u: Unit, dests: list[int], here: int) -> Where:
+def _supplies(st: PacificFields, u: Unit, dests: list[int], here: int) -> Where:
     """§12.6 A transport with Supplies drives towards row 6 with all its MP, onto cover if it can."""
     side = u.side
     why = "Supplies: towards row 6 with all its MP, to cover if it can"
@@ -205,7 +205,7 @@ def _supplies(st: PacificState, u: Unit, dests: list[int], here: int) -> Where:
     return by_die(st, sorted(cov or best)), why
 
 
-def _assist_or_evade(st: PacificState, u: Unit, dests: list[int], last: bool) -> Where | str:
+def _assist_or_evade(st: PacificFields, u: Unit, dests: list[int], last: bool) -> Where | str:
     """§12.6 Heal and Repair units go to the wounded units they can assist; a unit without a gun
     seeks cover; a unit an enemy threatens that no AI unit can damage leaves its range."""
     kinds = treats(u)
@@ -230,7 +230,7 @@ def _assist_or_evade(st: PacificState, u: Unit, dests: list[int], last: bool) ->
     return "normal"
 
 
-def _wounded_back(st: PacificState, u: Unit, dests: list[int]) -> Where:
+def _wounded_back(st: PacificFields, u: Unit, dests: list[int]) -> Where:
     """§12.6 A wounded unit's roll sends it back; when it cannot go back, towards a Heal or Repair
     unit that can assist it."""
     s = _back(st, u, dests)
@@ -246,7 +246,7 @@ def _wounded_back(st: PacificState, u: Unit, dests: list[int]) -> Where:
     return None
 
 
-def _to_cover(st: PacificState, u: Unit, dests: list[int], here: int, last: bool) -> Where:
+def _to_cover(st: PacificFields, u: Unit, dests: list[int], here: int, last: bool) -> Where:
     """§12.6 To the nearest cover (1 space for a unit without a gun); the last unit of a row of the
     Supply Line stays on its row."""
     cov = [s for s in dests if gives_cover(st, s) and grid.distance(s, u.space) <= (1 if u.card.damage == 0 else 9)]
@@ -256,7 +256,9 @@ def _to_cover(st: PacificState, u: Unit, dests: list[int], here: int, last: bool
     return min(cov, key=lambda s: (grid.distance(s, u.space), s)), "to cover"
 
 
-def _towards_row(st: PacificState, u: Unit, dests: list[int], b: str, table: str, held: list[int], last: bool) -> Where:
+def _towards_row(
+    st: PacificFields, u: Unit, dests: list[int], b: str, table: str, held: list[int], last: bool
+) -> Where:
     """§12.6 Towards the behaviour's row: a unit behind it fills the first empty row of its Supply
     Line on the way (never leaving a row of that line empty), a unit beyond it pulls back; among
     equal options cover, in Attack the spaces nearest the enemy HQ, then a die roll."""

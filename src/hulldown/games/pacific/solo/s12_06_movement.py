@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING
 
 from hulldown.engine import Event, public
 from hulldown.games.pacific import grid
+from hulldown.games.pacific.rules.s06_movement import can_move, move_destinations, move_unit
+from hulldown.games.pacific.rules.s15_transport import may_unload, unload, unload_spaces
 from hulldown.games.pacific.solo.s12_00_common import by_die, gives_cover, held_rows
 from hulldown.games.pacific.solo.s12_06_destination import aim_row, destination, treats
 from hulldown.games.pacific.solo.s12_06_pickups import board_waiting_carriers, fetch_with_empty_carriers
@@ -15,17 +17,15 @@ from hulldown.games.pacific.solo.s12_12_night import known
 from hulldown.games.pacific.units import Unit
 
 if TYPE_CHECKING:
-    from hulldown.games.pacific.state import PacificState
+    from hulldown.games.pacific.fields import PacificFields
 
 
-def movement(st: PacificState, b: str, events: list[Event], table: str = "variable") -> None:
+def movement(st: PacificFields, b: str, events: list[Event], table: str = "variable") -> None:
     """§12.6: from row 6 (the AI's deployment line) forward, each unit towards the behaviour's
     row, filling the first empty row of its Supply Line on the way and never leaving a row of that
     line empty; advanced units pull back; wounded units roll; units without a gun seek cover;
     Heal and Repair units go to the wounded; units that generate AP and Supplies transports keep
     safe; a loaded transport drives its cargo to the behaviour's row and unloads it there."""
-    from hulldown.games.pacific.rules import can_move, move_destinations, move_unit
-
     side = 1
     board_waiting_carriers(st, b, table, events)
     fetch_with_empty_carriers(st, b, table, events)
@@ -54,7 +54,7 @@ def movement(st: PacificState, b: str, events: list[Event], table: str = "variab
             unload_here(st, u, b, table, events)
 
 
-def heal_and_repair(st: PacificState, events: list[Event]) -> None:
+def heal_and_repair(st: PacificFields, events: list[Event]) -> None:
     """§12.6: the Heal and Repair units, having sought out the wounded, assist them (once a turn
     each, on its own or a neighbouring space): the costliest wounded unit first, ties by a die."""
     for u in sorted(st.side_units(1), key=lambda x: (-x.card.cost, x.iid)):
@@ -78,13 +78,11 @@ def heal_and_repair(st: PacificState, events: list[Event]) -> None:
         st.log_ai(f"12.6 Heal and Repair: {u.card.name} assists {f.card.name}", events)
 
 
-def unload_here(st: PacificState, t: Unit, b: str, table: str, events: list[Event], staying: bool = False) -> bool:
+def unload_here(st: PacificFields, t: Unit, b: str, table: str, events: list[Event], staying: bool = False) -> bool:
     """§12.6 with §15.3: a loaded transport unloads when it stands at (or beyond) the behaviour's
     row, when its cargo would have an enemy unit or the HQ in range from the unloading space, or
     (``staying``) when the movement rules keep the transport where it is this turn. The space:
     cover first, then nearest the enemy HQ, then a die roll."""
-    from hulldown.games.pacific.rules import may_unload, unload, unload_spaces
-
     c = t.cargo
     if c is None or not may_unload(st, t):
         return False
@@ -107,7 +105,7 @@ def unload_here(st: PacificState, t: Unit, b: str, table: str, events: list[Even
     return True
 
 
-def _has_target_from(st: PacificState, c: Unit, s: int) -> bool:
+def _has_target_from(st: PacificFields, c: Unit, s: int) -> bool:
     """§12.6 Would unit ``c`` standing on ``s`` have an enemy unit it can damage, or the enemy HQ, in range?"""
     if c.card.damage == 0:
         return False

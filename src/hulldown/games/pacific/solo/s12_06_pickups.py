@@ -8,20 +8,27 @@ from typing import TYPE_CHECKING
 
 from hulldown.engine import Event
 from hulldown.games.pacific import grid
+from hulldown.games.pacific.rules.s06_movement import can_move, movement_points, reachable, terrain_flags
+from hulldown.games.pacific.rules.s15_transport import (
+    boards_again,
+    fetch,
+    fetch_targets,
+    is_carrier,
+    load,
+    walks_aboard,
+)
 from hulldown.games.pacific.solo.s12_00_common import Pick, chain_length, held_rows, ordered
 from hulldown.games.pacific.solo.s12_04_priorities import PRIORITIES, priority
 from hulldown.games.pacific.solo.s12_04_transport import CARRIER_KINDS, field_cargo
 from hulldown.games.pacific.solo.s12_06_destination import aim_row, has_supplies, treats
 
 if TYPE_CHECKING:
-    from hulldown.games.pacific.state import PacificState
+    from hulldown.games.pacific.fields import PacificFields
 
 
-def board_waiting_carriers(st: PacificState, b: str, table: str, events: list[Event], side: int = 1) -> None:
+def board_waiting_carriers(st: PacificFields, b: str, table: str, events: list[Event], side: int = 1) -> None:
     """§12.6 before the moves, with §12.4/§15.2 case 1: an empty carrier a transport line deployed
     this turn takes on board the costliest unit of its line that can reach it (equal costs: die)."""
-    from hulldown.games.pacific.rules import can_move, is_carrier, load, movement_points, reachable, terrain_flags
-
     entries = PRIORITIES[table][b]
     flags = terrain_flags(st)
     carriers = sorted(
@@ -53,7 +60,7 @@ def _may_leave(held: list[int], chain: int, row: int) -> bool:
     return held[row] > 1 or row > chain
 
 
-def fetch_with_empty_carriers(st: PacificState, b: str, table: str, events: list[Event], side: int = 1) -> None:
+def fetch_with_empty_carriers(st: PacificFields, b: str, table: str, events: list[Event], side: int = 1) -> None:
     """§12.6 before the moves, after :func:`board_waiting_carriers` (reconstructed, rules §12.6):
     an empty carrier on the battlefield from an earlier turn (Transport, Tow or landing craft, its
     cargo unloaded or never taken; not a Supplies transport) goes back for a unit, as a transport
@@ -65,19 +72,6 @@ def fetch_with_empty_carriers(st: PacificState, b: str, table: str, events: list
     case 1: the carrier may then move on and unload it, §12.6), else the carrier spends all its MP
     driving to the unit (``fetch``) and moves on next turn, when the carrier's MP are more than
     twice the unit's (the ride must beat the unit's own two moves)."""
-    from hulldown.games.pacific.rules import (
-        boards_again,
-        can_move,
-        fetch,
-        fetch_targets,
-        is_carrier,
-        load,
-        movement_points,
-        reachable,
-        terrain_flags,
-        walks_aboard,
-    )  # fmt: skip
-
     carriers = sorted(
         (t for t in st.side_units(side) if t.space >= 0 and t.cargo is None and t.deployed_turn < st.turn
          and is_carrier(t) and can_move(st, t) and not has_supplies(t)),

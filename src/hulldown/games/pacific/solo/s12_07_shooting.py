@@ -6,16 +6,19 @@ from typing import TYPE_CHECKING, Any
 
 from hulldown.engine import Event
 from hulldown.games.pacific import combat, grid
+from hulldown.games.pacific.rules.s05_deployment import play_support
+from hulldown.games.pacific.rules.s07_shooting import fire, fire_targets, shots_left
+from hulldown.games.pacific.rules.s11_13_smoke import smoke_answers, smoke_window
 from hulldown.games.pacific.solo.s12_00_common import objective_spaces
 from hulldown.games.pacific.solo.s12_05_placement import support_target
 from hulldown.games.pacific.solo.s12_12_night import hidden_foe, known
 from hulldown.games.pacific.units import HQ_SPACE, Unit
 
 if TYPE_CHECKING:
-    from hulldown.games.pacific.state import PacificState
+    from hulldown.games.pacific.fields import PacificFields
 
 
-def target_priority(st: PacificState, shooter: Unit, options: list[tuple[str, Any]]) -> tuple[str, str]:
+def target_priority(st: PacificFields, shooter: Unit, options: list[tuple[str, Any]]) -> tuple[str, str]:
     """§12.7: costly unit a standard hit destroys, the HQ, wounded units, units nearest the AI HQ, terrain."""
     best: tuple[Any, ...] | None = None
     choice = ("", "")
@@ -51,7 +54,7 @@ def target_priority(st: PacificState, shooter: Unit, options: list[tuple[str, An
     return choice
 
 
-def breaks_supply(st: PacificState, e: Unit) -> bool:
+def breaks_supply(st: PacificFields, e: Unit) -> bool:
     """§12.7 Would the loss of the player's unit ``e`` break the player's Supply Line (§12.7)? It is the
     only unit of a row of that line."""
     if e.space < 0:
@@ -61,7 +64,7 @@ def breaks_supply(st: PacificState, e: Unit) -> bool:
     return alone and grid.own_row(e.side, e.space) <= st.supply_line(e.side)
 
 
-def shooting(st: PacificState, events: list[Event]) -> bool:
+def shooting(st: PacificFields, events: list[Event]) -> bool:
     """§12.7: farthest forward first, costliest first on ties; all main weapons, then the tokens. Promotion
     cards are played first (undamaged tank, else artillery or armed transport, else the first
     undamaged infantry that destroys an enemy unit); Fortunate when attacking the battle objective
@@ -72,8 +75,6 @@ def shooting(st: PacificState, events: list[Event]) -> bool:
     ``ai_shot`` while the player decides (§11.13); an air attack waits for the player's
     interception, escort and AA (§16.1). True when the phase now waits; called again, it goes
     on where it stopped."""
-    from hulldown.games.pacific.rules import fire_targets, shots_left, smoke_answers, smoke_window
-
     if st.ai_shots is None:
         _promote(st, None, events)
         order = sorted(
@@ -139,11 +140,9 @@ def shooting(st: PacificState, events: list[Event]) -> bool:
     return False
 
 
-def _ai_fire(st: PacificState, u: Unit, k: int, tid: str, fresh: bool, events: list[Event]) -> bool:
+def _ai_fire(st: PacificFields, u: Unit, k: int, tid: str, fresh: bool, events: list[Event]) -> bool:
     """§12.7 One AI attack (§12.7), then the Promotion of an undamaged infantry that destroyed an enemy
     unit. True when an air attack now waits for the player's reactions (§16.1)."""
-    from hulldown.games.pacific.rules import fire
-
     victim = st.units.get(int(tid[1:])) if tid.startswith("u") else None
     fire(st, u, "main" if k < 0 else str(k), tid, events)
     if victim is not None and victim.iid not in st.units and fresh and u.card.type == "infantry":
@@ -151,7 +150,7 @@ def _ai_fire(st: PacificState, u: Unit, k: int, tid: str, fresh: bool, events: l
     return st.pending_air is not None
 
 
-def _hand_support(st: PacificState, effect: str) -> list[int]:
+def _hand_support(st: PacificFields, effect: str) -> list[int]:
     """§12.7 The AI's support cards of one effect that it can pay now, costliest first."""
     out = [
         i
@@ -161,11 +160,9 @@ def _hand_support(st: PacificState, effect: str) -> list[int]:
     return sorted(out, key=lambda i: (-st.db.support[st.cards[i]].play_cost, i))
 
 
-def _promote(st: PacificState, killer: Unit | None, events: list[Event]) -> None:
+def _promote(st: PacificFields, killer: Unit | None, events: list[Event]) -> None:
     """§12.7 Promotion: at the start of shooting on undamaged tanks, else undamaged artillery or
     armed transports; ``killer``: the undamaged infantry that has just destroyed an enemy unit."""
-    from hulldown.games.pacific.rules import play_support
-
     while cards := _hand_support(st, "promotion"):
         sc = st.db.support[st.cards[cards[0]]]
         if killer is None:
@@ -185,12 +182,10 @@ def _promote(st: PacificState, killer: Unit | None, events: list[Event]) -> None
             return
 
 
-def _fortunate(st: PacificState, u: Unit, tid: str, events: list[Event]) -> None:
+def _fortunate(st: PacificFields, u: Unit, tid: str, events: list[Event]) -> None:
     """§12.7: Fortunate (accuracy for the turn) on the attacker when it attacks the battle
     objective (the HQ, or a unit on a scenario objective) or a unit whose loss breaks the player's
     Supply Line; once a unit."""
-    from hulldown.games.pacific.rules import play_support
-
     if u.acc_turn or u.space == HQ_SPACE:
         return
     cards = _hand_support(st, "accuracy-turn")

@@ -9,7 +9,7 @@ from hulldown.games.pacific.solo.s12_00_common import Pick, ordered
 from hulldown.games.pacific.solo.s12_04_priorities import priority
 
 if TYPE_CHECKING:
-    from hulldown.games.pacific.state import PacificState
+    from hulldown.games.pacific.fields import PacificFields
 
 
 #: §12.8 Discard table: (priority 1, priority 2, priority 3 cards kept, costliest first?)
@@ -23,7 +23,7 @@ KEEP = {
 }
 
 
-def discard(st: PacificState, b: str, events: list[Event], table: str = "variable") -> None:
+def discard(st: PacificFields, b: str, events: list[Event], table: str = "variable") -> None:
     """§12.8: keep one or two unit cards per priority by the table, then up to 3 more, discard the rest."""
     hand = st.hands[1]
     keep: list[int] = []
@@ -51,6 +51,6 @@ def discard(st: PacificState, b: str, events: list[Event], table: str = "variabl
     st.log_ai(f"12.8 Discard: keep {len(keep)} cards", events)
 
 
-def _ordered_low(st: PacificState, picks: list[Pick]) -> list[Pick]:
+def _ordered_low(st: PacificFields, picks: list[Pick]) -> list[Pick]:
     """§12.8 Lowest cost first, keeping the die-rolled order among equal costs."""
     return sorted(picks, key=lambda p: p.cost)

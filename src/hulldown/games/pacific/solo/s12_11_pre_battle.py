@@ -22,10 +22,10 @@ from hulldown.games.pacific.solo.s12_04_priorities import bought_tokens, buy_tok
 from hulldown.games.pacific.units import Unit
 
 if TYPE_CHECKING:
-    from hulldown.games.pacific.state import PacificState
+    from hulldown.games.pacific.fields import PacificFields
 
 
-def pre_battle(st: PacificState, events: list[Event]) -> None:
+def pre_battle(st: PacificFields, events: list[Event]) -> None:
     """§12.11: in a historical scenario the AI places its half-price artificial terrain, then
     deploys the scenario's cards (``ai_setup``) from its deck, then upgrades with the AP left.
     The scenario's extra cards for the AI's side (a landing force's boats) start in its hand: the
@@ -46,7 +46,7 @@ def pre_battle(st: PacificState, events: list[Event]) -> None:
         starting_deployment(st, {str(k): n for k, n in sc.ai_setup.items()}, events)
 
 
-def scenario_terrain(st: PacificState, names: list[str], events: list[Event]) -> None:
+def scenario_terrain(st: PacificFields, names: list[str], events: list[Event]) -> None:
     """§12.11: half the available cards rounded up, each at half its AP cost (rounded up), drawn
     from the shuffled cards (one it cannot pay is put aside), placed at random on rows 5/4 by d10
     as in a pitched battle (an occupied or sea space: roll again)."""
@@ -74,7 +74,7 @@ def scenario_terrain(st: PacificState, names: list[str], events: list[Event]) ->
                 break
 
 
-def starting_deployment(st: PacificState, counts: dict[str, int], events: list[Event]) -> None:
+def starting_deployment(st: PacificFields, counts: dict[str, int], events: list[Event]) -> None:
     """§12.11 "If the AI can or must deploy units before the battle starts": the scenario's cards
     are taken from the AI deck; as many units as the AI's initial AP are deployed, costliest first,
     on the positions to defend (the objectives, when the AI defends), then on the terrain cards with
@@ -124,13 +124,13 @@ def starting_deployment(st: PacificState, counts: dict[str, int], events: list[E
                 bought = True
 
 
-def sc_attacker(st: PacificState) -> int:
+def sc_attacker(st: PacificFields) -> int:
     """§12.11 The attacking side of the scenario (-1 in a pitched battle)."""
     a = scenario_field(st, "attacker")
     return -1 if a is None else int(a)
 
 
-def starting_space(st: PacificState, defend: list[int], tags: tuple[str, ...]) -> tuple[int, str]:
+def starting_space(st: PacificFields, defend: list[int], tags: tuple[str, ...]) -> tuple[int, str]:
     """§12.11 The §12.11 order of places for one unit of the Starting Deployment (-1: no room)."""
     half = [
         s
@@ -170,7 +170,7 @@ def starting_space(st: PacificState, defend: list[int], tags: tuple[str, ...]) -
     return by_die(st, sorted(line or half)), "the deployment line" if line else "at random"
 
 
-def _buy_random_upgrade(st: PacificState, u: Unit, events: list[Event]) -> bool:
+def _buy_random_upgrade(st: PacificFields, u: Unit, events: list[Event]) -> bool:
     """§12.11: one affordable upgrade the unit does not carry, chosen by a die roll."""
     if bought_tokens(u) >= 2:
         return False

@@ -8,20 +8,20 @@ from hulldown.games.pacific.cards import UnitCard
 from hulldown.games.pacific.units import HQ_SPACE, Unit
 
 if TYPE_CHECKING:
-    from hulldown.games.pacific.state import PacificState
+    from hulldown.games.pacific.fields import PacificFields
 
 
 #: §11.7: the stand-in cards the AI reads for a face-down card of the player, by (army, aircraft)
 _STAND_INS: dict[tuple[str, bool], UnitCard] = {}
 
 
-def hidden_foe(st: PacificState, e: Unit) -> bool:
+def hidden_foe(st: PacificFields, e: Unit) -> bool:
     """§12.12 A face-down card of the player: the solo AI sees its space, wounds, markers and attached
     cards, never what it is (§11.7.2)."""
     return e.face_down and st.solo and not st.is_ai_side(e.side)
 
 
-def known(st: PacificState, e: Unit) -> Unit:
+def known(st: PacificFields, e: Unit) -> Unit:
     """§12.12 What the solo AI may know of unit ``e`` (rules §12.12): ``e`` itself, or for a face-down
     card of the player a copy whose card is a stand-in and whose printed tokens are hidden. The
     stand-in fears the worst (the longest Range, the most MP and Armour-piercing of its army's

@@ -1,14 +1,19 @@
 """§12 Solo mode: what the rules ask of the AI that plays side 1 of a 1-player game.
 
 The rules never reach into the AI's tables: at each point where the rulebook hands a decision
-to the AI they call one method of a :class:`SoloProcedure`. :data:`hulldown.games.pacific.solo.PROCEDURE`
-is the rulebook's own; another procedure (a different table, a test double) is installed for a
-stretch of play with :func:`hulldown.games.pacific.solo.installed`.
+to the AI they call one method of the :class:`SoloProcedure` in force (:func:`active`). The game
+declares the rulebook's procedure when it is loaded (:func:`declare`, from the package
+``hulldown.games.pacific``); another procedure (a different table, a test double) is installed for
+a stretch of play with :func:`installed`. This module imports nothing of the game, so the rules
+can depend on it while the procedure itself depends on the rules.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol, TypeVar
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 if TYPE_CHECKING:
     from hulldown.engine import Event
@@ -51,3 +56,33 @@ class SoloProcedure(Protocol[S]):
     def air_reaction(self, st: S, phase: str, events: list[Event]) -> None:
         """§12 Air: the AI's answer to ``st.pending_air`` in phase intercept, escort or aa."""
         ...
+
+
+#: the procedure installed for a stretch of play (None: the declared rulebook's)
+_ACTIVE: ContextVar[SoloProcedure[Any] | None] = ContextVar("pacific_solo_procedure", default=None)
+_DECLARED: list[SoloProcedure[Any]] = []
+
+
+def declare(procedure: SoloProcedure[Any]) -> None:
+    """§12 The rulebook's procedure, declared once by the game; a solo game plays it by default."""
+    _DECLARED[:] = [procedure]
+
+
+def active() -> SoloProcedure[Any]:
+    """§12 The procedure the rules call now: the declared one unless another is installed."""
+    p = _ACTIVE.get()
+    if p is not None:
+        return p
+    if not _DECLARED:
+        raise RuntimeError("no solo procedure declared: import hulldown.games.pacific, which declares it")
+    return _DECLARED[0]
+
+
+@contextmanager
+def installed(procedure: SoloProcedure[Any]) -> Iterator[SoloProcedure[Any]]:
+    """§12 Play under ``procedure`` inside the ``with`` block (the previous one comes back after)."""
+    token = _ACTIVE.set(procedure)
+    try:
+        yield procedure
+    finally:
+        _ACTIVE.reset(token)

@@ -1,0 +1,253 @@
+"""§6 Movement: movement points, terrain (§6.2, §14.2 water, §14.4 bridges), where each unit may
+go (its own moves, and rides on a transport, §15), Covered Movement and Assault (§6.4-§6.5)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from hulldown.engine import Action, Event, public
+from hulldown.games.pacific import actions as acts
+from hulldown.games.pacific import grid
+from hulldown.games.pacific.actions import make
+from hulldown.games.pacific.ids import SPACE_NAMES
+from hulldown.games.pacific.labels import enemy_name, named
+from hulldown.games.pacific.rules.s01_battlefield import ev_id, place
+from hulldown.games.pacific.rules.s11_optional import pickable, token_actions, tradeable
+from hulldown.games.pacific.units import Unit
+
+if TYPE_CHECKING:
+    from hulldown.games.pacific.fields import PacificFields
+
+#: Moves and shots keyed by what makes them differ, so the hot loops of legal-action generation
+#: format no strings once an action exists (DESIGN rule 6).
+_KEYED: dict[tuple[str, str, int, int], Action] = {}
+
+
+_MOVES: dict[str, type[acts.Move]] = {"move": acts.Move, "ride": acts.Ride, "cover": acts.Cover}
+
+
+def _move(kind: str, name: str, a: int, b: int) -> Action:
+    """§6.1 The move action of one kind, made once: the hot loop of legal-action generation then
+    formats no strings."""
+    key = (kind, name, a, b)
+    x = _KEYED.get(key)
+    if x is None:
+        x = _KEYED[key] = make(_MOVES[kind], a, b, who=name)
+    return x
+
+
+def can_move(st: PacificFields, u: Unit) -> bool:
+    """§6.1 Whether the unit may still move this turn: once a turn, not the turn it is deployed
+    without *Mobility* (§5.4), not while a card holds it or a weapon is mounted, and never an
+    *Extra Heavy* unit on difficult terrain."""
+    if u.space < 0 or u.moved or u.immobile_until >= st.turn:
+        return False
+    if u.deployed_turn == st.turn and not u.has("mobility"):
+        return False  # §5.4
+    if any(t.mounted for t in u.tokens):
+        return False
+    if u.has("extra-heavy") and "difficult" in st.terrain_tags(u.space):
+        return False  # immobilised
+    return u.card.move > 0
+
+
+def movement_points(st: PacificFields, u: Unit) -> int:
+    """§6.1 The unit's movement points this turn (a storm leaves 1, §11.6; §6.3 Under Suppressive
+    Fire takes 1)."""
+    if st.weather == "storm":
+        return 1
+    mp = u.card.move + u.mp_bonus + u.mp_perm
+    if u.usf:
+        mp = max(1, mp - 1)  # §6.3
+    return mp
+
+
+Flags = tuple[list[bool], list[bool], list[bool]]
+
+
+def terrain_flags(st: PacificFields) -> Flags:
+    """§6.2 Per space: difficult terrain (a card's tag or mud, §6.2), mountain and river (water,
+    §14.4), computed once per call."""
+    diff = [False] * grid.SPACES
+    mountain = [False] * grid.SPACES
+    river = [False] * grid.SPACES
+    db_terrain = st.db.terrain
+    cards = st.cards
+    for s, iid in enumerate(st.terrain):
+        if iid >= 0:
+            tags = db_terrain[cards[iid]].tags
+            diff[s] = "difficult" in tags
+            mountain[s] = "mountain" in tags
+            river[s] = "river" in tags
+    for s in st.muddy:
+        diff[s] = True
+    return diff, mountain, river
+
+
+def sapper(u: Unit) -> bool:
+    """§14.4 *Sappers* (the card's tag or a Sappers token): they cross rivers anywhere (§14.4)."""
+    return u.has("sappers") or any(t.up.effect == "sappers" for t in u.tokens)
+
+
+def bridged(st: PacificFields, s: int) -> bool:
+    """§14.4: a Bridge card stands on the space (a river crossed by a bridge)."""
+    iid = st.terrain[s]
+    return iid >= 0 and "bridge" in st.db.terrain[st.cards[iid]].tags
+
+
+def reachable(st: PacificFields, u: Unit, mp: int, flags: Flags | None = None) -> dict[int, int]:
+    """§6.1 Spaces reachable with ``mp`` (§6.1-6.2): destination -> MP left. A River space a unit
+    crosses only on a Sappers' bridge (§14.4) is in the answer for the way through, though the
+    unit may not stop there: ``water_ok`` tells. A Bridge card is open ground for every ground
+    unit but the Extra Heavy, which never moves over a bridge (rulebook)."""
+    tags = u.card.tags
+    neigh = grid.NEIGH_D if "motorized" in tags else grid.NEIGH
+    scout = "scout" in tags
+    heavy = "extra-heavy" in tags
+    climbers = "climbers" in tags
+    difficult, mountain, river = flags if flags is not None else terrain_flags(st)
+    storm = st.weather == "storm" and u.card.type != "infantry"
+    muddy = st.muddy
+    sea = st.sea
+    boat = "embark-disembark" in tags
+    land_only = not boat and "amphibious" not in tags
+    wader = not land_only or sapper(u)  # §14.4: on a river as on any space
+    board = st.board
+    units = st.units
+    side = u.side
+    start = u.space
+    best = {start: mp}
+    frontier = [start]
+    while frontier:
+        nxt = []
+        for s in frontier:
+            left = best[s]
+            if left <= 0:
+                continue
+            here_diff = not scout and difficult[s]
+            for n in neigh[s]:
+                occ = board[n]
+                if occ >= 0 and units[occ].side != side:
+                    continue
+                if (land_only and sea[n]) or (boat and not sea[n] and not river[n]):
+                    continue  # §14.2: boats stay at sea, only Amphibious vehicles cross the shore
+                if river[n] and (land_only or heavy) and bridged(st, n):
+                    if heavy:
+                        continue  # §14.4: Extra Heavy units never move over bridges
+                elif river[n] and not wader and (heavy or occ < 0 or not sapper(units[occ])):
+                    continue  # §14.4: a river is crossed only on a friendly Sappers' bridge
+                d = difficult[n]
+                if heavy and d:
+                    continue
+                if storm and n in muddy:
+                    continue  # storm: only infantry crosses Muddy spaces
+                diff = d and not scout and not (climbers and mountain[n])
+                rem = 0 if (diff or here_diff) else left - 1
+                if rem > best.get(n, -1):
+                    best[n] = rem
+                    nxt.append(n)
+        frontier = nxt
+    del best[start]
+    return best
+
+
+def storm_blocked(st: PacificFields, u: Unit, s: int) -> bool:
+    """§11.6 A storm's mud stops every unit but infantry."""
+    return st.weather == "storm" and s in st.muddy and u.card.type != "infantry"
+
+
+def move_destinations(st: PacificFields, u: Unit, flags: Flags | None = None) -> tuple[list[int], list[int]]:
+    """§6.1 Normal destinations and those only Riders' extra space reaches."""
+    mp = movement_points(st, u)
+    if flags is None:
+        flags = terrain_flags(st)
+    normal = reachable(st, u, mp, flags)
+    river = flags[2]
+    dests = []
+    for s in sorted(normal):
+        if river[s] and not water_ok(st, u, s):
+            continue  # §14.4: the way over a Sappers' bridge, not a place to stop
+        occ = st.unit_at(s)
+        if occ is None or swap_ok(st, occ, u.space):
+            dests.append(s)
+    ride: list[int] = []
+    if u.has("riders"):
+        for s in sorted(reachable(st, u, mp + 1, flags)):
+            if s not in normal and st.board[s] < 0 and not (river[s] and not water_ok(st, u, s)):
+                ride.append(s)
+    return dests, ride
+
+
+def swap_ok(st: PacificFields, other: Unit, to: int) -> bool:
+    """§6.1 Simultaneous movement (§6.1): a friendly unit that could still move may take our place."""
+    return can_move(st, other) and grid.DIST[other.space][to] <= movement_points(st, other) and water_ok(st, other, to)
+
+
+def water_ok(st: PacificFields, u: Unit, s: int) -> bool:
+    """§14.2/§14.4: boats (Embark & Disembark) stay on water (sea or river, under a Bridge too);
+    other units stay ashore unless Amphibious, and only Amphibious vehicles and Sappers stand on a
+    river; a Bridge carries every ground unit but the Extra Heavy."""
+    tags = st.db.terrain[st.cards[st.terrain[s]]].tags if st.terrain[s] >= 0 else ()
+    river = "river" in tags
+    if u.has("embark-disembark"):
+        return st.sea[s] or river
+    if "bridge" in tags and u.has("extra-heavy"):
+        return False  # §14.4: Extra Heavy units never move over bridges
+    if u.has("amphibious"):
+        return True
+    return not st.sea[s] and (not river or "bridge" in tags or sapper(u))
+
+
+def move_actions(st: PacificFields, slot: int, flags: Flags) -> list[Action]:
+    """§6.1-§6.5 The slot's units' moves, Covered Movement and Assault, *Advance* and *Sappers*,
+    and the tokens used or picked up on the way (§11.10)."""
+    out: list[Action] = []
+    for u in sorted(st.units.values(), key=lambda x: x.iid):
+        if u.owner != slot or u.space < 0:
+            continue
+        if can_move(st, u):
+            dests, ride = move_destinations(st, u, flags)
+            name = u.card.name
+            for s in dests:
+                out.append(_move("move", name, u.space, s))
+            for s in ride:
+                out.append(_move("ride", name, u.space, s))
+            if u.card.type == "infantry":
+                near = grid.DIST[u.space]
+                for s in dests:
+                    if near[s] == 1 and st.board[s] < 0:
+                        out.append(_move("cover", name, u.space, s))
+                for n in grid.NEIGH[u.space]:
+                    e = st.unit_at(n)
+                    if e is not None and e.side != u.side and (e.face_down or u.card.pierce >= st.effective_armour(e)):
+                        out.append(make(acts.Assault, u.space, n, who=named(u, u.side), what=enemy_name(e)))
+            if u.has("advance") and u.mp_bonus == 0 and st.ap[slot] >= 1:
+                out.append(make(acts.Advance, u.space, who=named(u, u.side)))
+        if u.has("sappers") or any(t.up.effect == "sappers" for t in u.tokens):
+            for n in grid.NEIGH[u.space]:
+                if "obstacle" in st.terrain_tags(n) and st.terrain[n] >= 0:
+                    out.append(make(acts.Sap, u.space, n, who=named(u, u.side)))
+        out.extend(token_actions(st, u))
+        if st.drops and u.space in st.drops:
+            if pickable(st, u):
+                out.append(make(acts.Pickup, u.space, who=named(u, u.side)))
+            for k, up in tradeable(st, u):
+                name = st.db.upgrades[up].name
+                old = u.tokens[k].up.name
+                out.append(make(acts.Trade, u.space, k, up, who=named(u, u.side), old=old, n=k + 1, upgrade=name))
+    return out
+
+
+def move_unit(st: PacificFields, u: Unit, s: int, events: list[Event]) -> None:
+    """§6.1 Move a unit; onto a friendly unit that may move there the two swap places."""
+    other = st.unit_at(s)
+    frm = u.space
+    st.board[frm] = -1
+    if other is not None:  # simultaneous movement: the two swap (§6.1)
+        place(other, frm)
+        st.board[frm] = other.iid
+        other.moved = True
+    place(u, s)
+    st.board[s] = u.iid
+    u.moved = True
+    events.append(public("moved", unit=ev_id(u), start=SPACE_NAMES[frm], dest=grid.name(s)))

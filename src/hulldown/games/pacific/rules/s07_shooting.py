@@ -1,0 +1,201 @@
+"""§7 Shooting: the targets a weapon may take (§7.3: a shot that cannot damage is never offered),
+the Shooting phase's choices, and a shot's effect (the dice are in ``combat.py``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from hulldown.engine import Action, Event, public
+from hulldown.games.pacific import actions as acts
+from hulldown.games.pacific import combat, grid
+from hulldown.games.pacific.actions import MAIN, WORDS, make
+from hulldown.games.pacific.ids import SPACE_NAMES, target_ref, unit_ref
+from hulldown.games.pacific.labels import enemy_name, named, token_name
+from hulldown.games.pacific.rules.s11_07_night import reveal
+from hulldown.games.pacific.rules.s11_optional import token_actions
+from hulldown.games.pacific.rules.s16_air import start_air_attack
+from hulldown.games.pacific.units import HQ_SPACE, Unit
+
+if TYPE_CHECKING:
+    from hulldown.games.pacific.fields import PacificFields
+
+SHOOT_DONE = WORDS["shoot-done"]
+
+
+def shots_left(u: Unit) -> int:
+    """§7.5 Main-weapon shots the unit has left this turn (*Multiple*, extra attacks)."""
+    return 1 + u.multiple() + u.extra_turn + u.extra_perm - u.main_shots
+
+
+def terrain_targets(st: PacificFields) -> list[int]:
+    """§8.1 Spaces holding unoccupied terrain with Hit Points left (§8.1)."""
+    hp = st.terrain_hp
+    board = st.board
+    return [s for s, iid in enumerate(st.terrain) if iid >= 0 and board[s] < 0 and hp.get(iid, 0) > 0]
+
+
+def fire_targets(
+    st: PacificFields,
+    u: Unit,
+    weapon_k: int,
+    ordered: list[Unit] | None = None,
+    terrain: list[int] | None = None,
+) -> list[tuple[str, str]]:
+    """§7.3 (target id, label) for one weapon: units it can damage, the HQ, unoccupied terrain.
+
+    ``ordered`` (the units by card instance) and ``terrain`` (terrain_targets) may be passed in
+    by a caller that asks for many weapons at once.
+    """
+    out: list[tuple[str, str]] = []
+    if ordered is None:
+        ordered = sorted(st.units.values(), key=lambda x: x.iid)
+    weapon = None if weapon_k < 0 else u.tokens[weapon_k].up
+    rng, _, _, pierce, _ = combat.weapon_stats(u, weapon)
+    if weapon is None and u.main_shots == 1 and u.card.second_gun is not None:
+        pierce = u.card.second_gun[0]  # §7.8
+    enemy = 1 - u.side
+    if u.space == HQ_SPACE:  # aircraft: any space, the HQ, aircraft beside it (§16)
+        if st.weather in ("winds", "storm"):
+            return out
+        for e in ordered:
+            if e.side == enemy and (e.face_down or pierce >= st.effective_armour(e)):
+                out.append((f"u{e.iid}", enemy_name(e)))
+        if pierce >= st.hq_armour(enemy):
+            out.append(("hq", "the HQ"))
+        return out
+    main = weapon is None
+    reach = st.weapon_range(u, rng, main)
+    extended = reach
+    if main and st._options["self_propelled"] and u.has("self-propelled"):
+        extended = 12
+    dist = grid.DIST[u.space]
+    for e in ordered:
+        if e.side != enemy:
+            continue
+        if e.space == HQ_SPACE:
+            if u.has("anti-aircraft") and grid.hq_distance(enemy, u.space) <= reach:
+                out.append((f"u{e.iid}", enemy_name(e)))
+            continue
+        d = dist[e.space]
+        # §7.5 offers only shots that can damage; a face-down card's Armour is unknown (§11.7)
+        if d > extended or (pierce < st.effective_armour(e) and not e.face_down):
+            continue
+        if d > reach and not any(
+            f.side == u.side and f.space >= 0 and f.iid != u.iid and grid.distance(f.space, e.space) <= f.card.range
+            for f in st.units.values()
+        ):
+            continue  # §11.4: beyond range only when another friendly ground unit has it in range
+        out.append((f"u{e.iid}", enemy_name(e)))
+    if grid.hq_distance(enemy, u.space) <= reach and pierce >= st.hq_armour(enemy):
+        out.append(("hq", "the HQ"))  # only a weapon that can damage it (§7.3)
+    for s in terrain_targets(st) if terrain is None else terrain:
+        if dist[s] <= reach:
+            out.append((f"t{SPACE_NAMES[s]}", st.db.terrain[st.cards[st.terrain[s]]].name))
+    return out
+
+
+#: The fire label's key, by whether the target is the HQ (which names itself, no space after it).
+_FIRE_KEY = ("act.fire", "act.fire.hq")
+
+
+_TOKEN_FIRE_KEY = ("act.fire.token", "act.fire.token.hq")
+
+
+def shoot_actions(st: PacificFields, slot: int) -> list[Action]:
+    """§7.5 The Shooting phase's choices: each weapon at each target it can damage, tokens used,
+    aircraft attacks (§16.1)."""
+    out: list[Action] = []
+    ordered = sorted(st.units.values(), key=lambda x: x.iid)
+    terrain = terrain_targets(st)
+    shooters = []
+    for u in ordered:
+        shooters.append(u)
+        if u.cargo is not None and u.space >= 0 and u.has("embark-disembark"):
+            shooters.append(u.cargo)  # §15.5: units fire from inside a landing craft
+    for u in shooters:
+        if u.owner != slot or u.no_fire:
+            continue
+        ref = unit_ref(u, u.side)
+        who = named(u, u.side)
+        exchanged = u.has("exchange") and any(t.up.id == "tank-flamethrower" for t in u.tokens)
+        if (
+            u.card.damage > 0
+            and u.card.range + (1 if u.space == HQ_SPACE else 0) > 0
+            and shots_left(u) > 0
+            and not exchanged
+        ):
+            for tid, name in fire_targets(st, u, -1, ordered, terrain):
+                tref = target_ref(st, tid, u.side)
+                out.append(make(acts.Fire, ref, MAIN, tref, key=_FIRE_KEY[tref == "hq"], who=who, what=name))
+        for k, t in enumerate(u.tokens):
+            if t.used or t.spent:
+                continue
+            if t.up.effect == "smoke-screen" and u.space >= 0:
+                for s in range(grid.SPACES):
+                    if grid.distance(u.space, s) <= t.up.range:
+                        sname = SPACE_NAMES[s]
+                        out.append(make(acts.Fire, ref, k, sname, key="act.fire.smoke", who=who))
+                continue
+            if not t.up.is_weapon or (t.up.mount and not t.mounted):
+                continue
+            if u.space == HQ_SPACE:
+                continue  # a bomber's HMG only fires at interceptors (§16)
+            tok = ""
+            for tid, name in fire_targets(st, u, k, ordered, terrain):
+                tok = tok or token_name(u, k)
+                tref = target_ref(st, tid, u.side)
+                key = _TOKEN_FIRE_KEY[tref == "hq"]
+                out.append(make(acts.Fire, ref, k, tref, key=key, who=who, tok=tok, what=name))
+        inside = u.iid not in st.units  # §15.5: skills are used from inside a landing craft too
+        if u.space >= 0 and not u.healed:
+            heal = u.has("heal") or any(t.up.effect == "heal" for t in u.tokens)
+            repair = u.has("repair") or any(t.up.effect == "repair" for t in u.tokens)
+            for n in [u.space, *grid.NEIGH[u.space]]:
+                f = u if inside and n == u.space else st.unit_at(n)
+                if f is None or f.side != u.side or f.wounds == 0:
+                    continue
+                if (heal and f.card.type in ("infantry", "artillery")) or (
+                    repair and f.card.type in ("artillery", "tank", "transport") and f is not u
+                ):
+                    out.append(make(acts.Heal, u.space, n, who=who, what=named(f, u.side)))
+        out.extend(token_actions(st, u))  # §15.7: from inside a landing craft too
+    out.append(SHOOT_DONE)
+    return out
+
+
+def fire(st: PacificFields, u: Unit, weapon: str, target: str, events: list[Event]) -> None:
+    """§7.5: one attack with the main gun or a weapon token."""
+    reveal(st, u, events)  # §11.7: a unit that fires is turned face up
+    k = -1 if weapon == "main" else int(weapon)
+    tok = None if k < 0 else u.tokens[k]
+    if tok is not None:
+        tok.used = True
+        if tok.up.single_use:
+            tok.spent = True
+        if tok.up.effect == "smoke-screen":  # automatic hit: up to 3 Smoke tokens
+            s = grid.parse(target[1:])
+            r, c = grid.rc(s)
+            st.smoke = [grid.space(r, cc) for cc in (c - 1, c, c + 1) if 0 <= cc < grid.COLS]
+            events.append(public("smoke-screen", space=grid.name(s)))
+            return
+    shot = 0
+    if k < 0:
+        shot = u.main_shots
+        u.main_shots += 1
+    if u.space == HQ_SPACE:
+        start_air_attack(st, u, target, events)
+        return
+    up = None if tok is None else tok.up
+    if target == "hq":
+        atk = combat.numbers(st, u, up, None, shot_index=shot, target_hq=True)
+        combat.attack_hq(st, u, atk, 1 - u.side, events, u.card.name)
+    elif target.startswith("t"):
+        s = grid.parse(target[1:])
+        atk = combat.numbers(st, u, up, None, shot_index=shot)
+        flame = up is not None and up.effect == "flamethrower"
+        combat.attack_terrain(st, s, atk, flame, k < 0 and u.has("ordnance"), events)
+    else:
+        e = st.units[int(target[1:])]
+        d = grid.distance(u.space, e.space) if e.space >= 0 else grid.hq_distance(e.side, u.space)
+        atk = combat.numbers(st, u, up, e, shot_index=shot, dist=d)
+        combat.resolve_on_unit(st, u, atk, e, events, u.card.name)
