@@ -336,3 +336,15 @@ def test_a_report_without_card_plays_says_why(toy: Game, tmp_path: Path) -> None
         [],
     )  # fmt: skip
     assert "often enough" in page
+
+
+def test_the_same_games_benchmark_plays_identical_games_each_run() -> None:
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[2]
+    cmd = [sys.executable, "benchmarks/bench_same_games.py", "tank-killers", "--games", "2", "--repeat", "2"]
+    env = {"PYTHONPATH": f"{root / 'src'}:{root}", "PATH": "/usr/bin:/bin"}
+    runs = [json.loads(subprocess.run(cmd, cwd=root, env=env, capture_output=True, text=True, check=True).stdout)]
+    runs.append(json.loads(subprocess.run(cmd, cwd=root, env=env, capture_output=True, text=True, check=True).stdout))
+    assert runs[0]["decisions"] == runs[1]["decisions"] > 0 and runs[0]["steps_per_s"] > 0
