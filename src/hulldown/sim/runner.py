@@ -133,7 +133,8 @@ def play_game(
         events = state.apply(agents[seat].act(views[seat]))
         if card_events and custom is None:
             for ev in events:
-                if ev.get("type") in card_events and "card" in ev and "seat" in ev:
+                # a card played by no seat (2GM Pacific's solo AI plays inside the rules) counts for none
+                if ev.get("type") in card_events and "card" in ev and 0 <= int(ev.get("seat", -1)) < n:
                     played[int(ev["seat"])].append(str(ev["card"]))
         if state.steps > limit:
             raise RuntimeError(f"{g.id} game with seed {seed} exceeded its bound of {limit} steps")

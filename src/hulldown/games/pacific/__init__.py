@@ -129,4 +129,6 @@ GAME = Game(
     event_vocabulary=frozenset(VOCABULARY),
     rollout=make_rollout,
     messages=KERNEL.merged(CATALOG),
+    # per-card impact in balance reports: the support cards each seat played
+    card_events=("support",),
 )

@@ -207,7 +207,9 @@ def play_support(st: PacificFields, slot: int, iid: int, target: int | None, eve
     sc = st.db.support[st.cards[iid]]
     st.ap[slot] -= sc.play_cost
     st.hands[slot].remove(iid)
-    played = public("support", card=sc.id, name=sc.name, target=-1 if target is None else ev_id(st.units[target]))
+    played = public(
+        "support", seat=slot, card=sc.id, name=sc.name, target=-1 if target is None else ev_id(st.units[target])
+    )
     events.append(mark_reveal(played))  # from a hidden hand
     u = st.units[target] if target is not None else None
     e = sc.effect
