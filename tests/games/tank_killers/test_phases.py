@@ -24,6 +24,23 @@ def test_maneuver_draws_three_for_the_next_player() -> None:
     assert len(st.hands[1]) == 6
 
 
+def test_turns_alternate_each_running_maneuver_attack_then_free_attack() -> None:
+    st = new()
+    order = [P_MANEUVER, P_TARGET, P_LOST, P_MOD, P_OOA, P_FREE]
+    for active in (0, 1, 0, 1):
+        assert st.active == active and st.phase == P_MANEUVER
+        turn, seen = st.turn, []
+        while st.turn == turn:
+            seen.append(st.phase)
+            if st.phase == P_LOST:
+                assert st.current_player == 1 - active  # the defender reacts
+            legal = ids(st)
+            st.apply("pass" if "pass" in legal else legal[0])
+        phases = [p for i, p in enumerate(seen) if i == 0 or seen[i - 1] != p]
+        assert phases[0] == P_MANEUVER and phases[-1] == P_FREE
+        assert phases == sorted(phases, key=order.index) and P_TARGET in phases
+
+
 def test_hand_limit_nine_player_chooses_discards() -> None:
     st = new()
     give(st, 0, *st.R.tname[:11])
