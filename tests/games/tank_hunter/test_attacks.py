@@ -180,3 +180,18 @@ def test_hidden_units_cannot_attack_or_be_attacked_but_may_be_revealed() -> None
     assert "reveal:f:0" in ids(s2)
     play(s2, "reveal:f:0")
     assert "attack:f:0:1:f:0:aa" in ids(s2)
+
+
+def test_a_counter_may_be_declined_and_is_never_countered() -> None:
+    s = table(front={0: ["Panzer IV Ausf. H", "Panther"], 1: ["M4 Sherman", "Cromwell"]})
+    s.script_chance(6)  # a miss: the target may counter
+    play(s, "attack:f:0:1:f:0:aa")
+    assert s.current_player == 1 and {"counter:no", "counter:1"} <= set(ids(s))
+    declined = s.clone()
+    assert "shot" not in types(play(declined, "counter:no"))
+    assert not any(a.startswith("counter") for a in ids(declined))
+    s.script_chance(6)  # the counter misses too: the attacker gets no counter of its own
+    ev = play(s, "counter:1")
+    assert types(ev).count("shot") == 1
+    assert not any(a.startswith("counter") for a in ids(s))
+    assert s.front[0] and s.front[1] and s.points(0) == s.points(1) == 0

@@ -258,3 +258,13 @@ def test_an_answer_that_takes_the_target_away_makes_the_card_fizzle() -> None:
     assert s.current_player == 1
     ev = play(s, "play:0", "tgte:0")  # seat 1's answer discards the card before seat 0's resolves
     assert "event-fizzled" in types(ev) and s.discard.count(depot) == 1
+
+
+def test_an_empty_event_deck_is_refilled_from_the_shuffled_discards() -> None:
+    s = table(front={0: ["Panther"], 1: ["M4 Sherman"]})
+    s.discard = [c for c in s.event_deck if s.ev(c).colour != "red"]
+    s.event_deck = [c for c in s.event_deck if s.ev(c).colour == "red"][:0]
+    before = sorted(s.discard)
+    ev = play(s, "wait")
+    assert "event-deck-reshuffled" in types(ev) and not s.discard
+    assert sorted(s.event_deck + s.hand[0]) == before and len(s.hand[0]) == 1
