@@ -2,9 +2,11 @@
 
 Each ``docs/rules/<game>.md`` ends with a table, "Rulebook sections", naming every heading of the
 rulebook (in the book's order) and the clauses that cover it, or ``flavour:`` and why the section
-holds no rule. The headings are the lists kept in ``tests/fixtures/rulebooks``; where the rulebook
-texts are at hand (``HULLDOWN_RULEBOOKS``, or a ``shared/seeds`` folder beside the checkout) the
-lists are extracted again and must not have changed.
+holds no rule. A section still without its clauses is ``pending:``, and only those listed in
+:data:`PENDING`, so that the list can only shrink. The headings are the lists kept in
+``tests/fixtures/rulebooks``; where the rulebook texts are at hand (``HULLDOWN_RULEBOOKS``, or a
+``shared/seeds`` folder beside the checkout) the lists are extracted again and must not have
+changed.
 """
 
 from __future__ import annotations
@@ -23,6 +25,10 @@ GAMES = sorted(BOOKS)
 _TABLE = "## Rulebook sections"
 _REF = re.compile(r"§(\d+(?:\.\d+)*)")
 _ROW = re.compile(r"^\|(.+)\|(.+)\|\s*$")
+#: sections whose clauses are not written yet, each named as such in its document
+PENDING: dict[str, set[str]] = {
+    "2gm-pacific": {"UPGRADE TOKENS", "SUPPORT CARD EFFECTS WITH THE SUCCESSFUL HIT TABLE"},
+}
 
 
 def _seeds() -> Path | None:
@@ -59,7 +65,7 @@ def clause_numbers(doc: str) -> set[str]:
     return {c.clause.partition("-")[0] for c in render(doc).clauses}
 
 
-def problems(doc: str, expected: list[str]) -> list[str]:
+def problems(doc: str, expected: list[str], pending: set[str] | frozenset[str] = frozenset()) -> list[str]:
     """What is wrong with the document's table against the rulebook's headings (nothing: [])."""
     rows = mapping(doc)
     named = [h for h, _ in rows]
@@ -69,7 +75,12 @@ def problems(doc: str, expected: list[str]) -> list[str]:
     out += [f"heading mapped twice: {h!r}" for h in set(named) if named.count(h) > 1]
     if not out and named != expected:
         out.append("the table does not follow the rulebook's order")
+    marked = {h for h, cover in rows if cover.startswith("pending")}
+    out += [f"{h!r} may not be pending" for h in sorted(marked - pending)]
+    out += [f"{h!r} is no longer pending: take it off the list" for h in sorted(pending - marked)]
     for heading, cover in rows:
+        if cover.startswith("pending"):
+            continue
         if cover.startswith("flavour"):
             reason = cover.removeprefix("flavour").lstrip(":").strip()
             if len(reason.split()) < 2:
@@ -84,7 +95,7 @@ def problems(doc: str, expected: list[str]) -> list[str]:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_rulebook_heading_is_mapped_to_a_clause_or_flavour(game: str) -> None:
-    assert problems(_doc(game), listed(game)) == []
+    assert problems(_doc(game), listed(game), PENDING.get(game, set())) == []
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -113,6 +124,12 @@ def test_the_check_finds_each_kind_of_fault() -> None:
     good = good.replace("see the designer", "§1.2").replace("| EXTRA | §1 |\n", "")
     assert problems(good, ["SETUP", "INTRO", "NOTES"]) == []
     assert problems(good, ["INTRO", "SETUP", "NOTES"]) == ["the table does not follow the rulebook's order"]
+    waiting = good.replace("| §1.2 |", "| pending: the notes' clause |")
+    assert problems(waiting, ["SETUP", "INTRO", "NOTES"]) == ["'NOTES' may not be pending"]
+    assert problems(waiting, ["SETUP", "INTRO", "NOTES"], {"NOTES"}) == []
+    assert problems(good, ["SETUP", "INTRO", "NOTES"], {"NOTES"}) == [
+        "'NOTES' is no longer pending: take it off the list"
+    ]
 
 
 @pytest.mark.parametrize("game", GAMES)
