@@ -319,3 +319,24 @@ def test_a_player_left_with_only_commanders_is_out_when_his_last_unit_falls() ->
     ev = play(s, "attack:f:0:1:f:0:aa")
     assert {"type": "eliminated", "to": "all", "seat": 1} in ev
     assert s.out[1] and s.command[1] and not s.is_over
+
+
+def test_hidden_units_are_rearranged_only_when_another_seat_has_seen_one() -> None:
+    for seen in (True, False):
+        s = table(
+            front={0: ["Panther"], 1: ["M4 Sherman", "Cromwell", "T-34/76"]},
+            hidden=("M4 Sherman", "Cromwell", "T-34/76"),
+        )
+        sherman = unit(s, 1, "M4 Sherman")
+        s.seen[sherman] = seen
+        s.acted = True
+        s._legal_cache = None
+        play(s, "end")
+        assert s.turn == 1 and s.current_player == 1
+        if not seen:
+            assert not any(a.startswith(("swap", "arrange")) for a in ids(s))
+            continue
+        assert ids(s) == ["arrange:done", "swap:f:0:1", "swap:f:0:2", "swap:f:1:2"]
+        play(s, "swap:f:0:1", "swap:f:1:2")  # two swaps: one fewer than the three hidden units
+        assert s.front[1][2] == sherman
+        assert not any(a.startswith(("swap", "arrange")) for a in ids(s))

@@ -275,3 +275,25 @@ def test_a_card_that_would_pin_an_afv_is_refused(tmp_path: Path) -> None:
     bad.write_text(text.replace(line, pins_tanks), encoding="utf-8")
     with pytest.raises(DataFileError, match="AFVs can never be pinned"):
         GAME.new(seed=1, players=2, options={"cards": str(bad)})
+
+
+def test_placement_one_decision_per_seat_events_to_hand_units_face_down() -> None:
+    for seed in range(40):
+        s = GAME.new(seed=seed, players=2, options={})
+        while s.phase != PLACE:
+            s.apply("pick:0")
+        assert isinstance(s, TankHunterState)
+        capable = s._rear_candidates(0)
+        if capable:
+            break
+    else:
+        pytest.fail("no deal gave seat 0 a unit that may stand in the rear line")
+    kept = list(s.kept[0])
+    assert s.current_player == 0 and ids(s) == [f"rear:{m}" for m in range(2 ** len(capable))]
+    play(s, "rear:1")  # the first rear-capable unit goes to the rear line
+    assert s.current_player == 1 and all(a.startswith("rear:") for a in ids(s))
+    play(s, "rear:0")
+    assert sorted(s.hand[0]) == sorted(c for c in kept if c >= s.nu)
+    assert s.rear[0] == [capable[0]]
+    assert sorted(s.front[0]) == sorted(c for c in kept if c < s.nu and c != capable[0])
+    assert not any(s.revealed[u] for u in s.front[0] + s.rear[0] + s.front[1])
