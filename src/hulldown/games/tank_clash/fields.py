@@ -119,6 +119,7 @@ class StateFields(GameState):
         "side_stats",
         "smoke",
         "stakes",
+        "tac_barred",
         "tac_turn",
         "tac_used",
         "turn_no",
@@ -185,6 +186,7 @@ class StateFields(GameState):
         "side_stats": "share",
         "smoke": "copy",
         "stakes": "share",
+        "tac_barred": "share",
         "tac_turn": "share",
         "tac_used": "copy",
         "turn_no": "share",
@@ -230,6 +232,8 @@ class StateFields(GameState):
     morale_discard: Zone[str]
     morale_used: list[bool]
     tac_used: list[tuple[str, ...]]
+    #: tactical cards neither seat has in this game (option ``bar_cards``, clause 2.9)
+    tac_barred: tuple[str, ...]
     tac_turn: bool
     smoke: list[bool]
     infantry: int

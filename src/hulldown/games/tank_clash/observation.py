@@ -124,6 +124,7 @@ def observe(state: StateFields, seat: int | None) -> dict[str, Any]:
         "aces_killed": list(state.ace_dead),
         "checkpoints": _checkpoints(state),
         "tactical_used": [list(u) for u in state.tac_used],
+        "tactical_barred": list(state.tac_barred),
         "tactical_played_this_turn": state.tac_turn,
         "smoke": list(state.smoke),
         "infantry_support": state.infantry,

@@ -5,6 +5,7 @@ A mixin of the state: the legality and the effect of this chapter's clauses.
 
 from __future__ import annotations
 
+from hulldown.engine.data import parse_card_list
 from hulldown.engine.state import Action, Event, public
 from hulldown.engine.zones import Zone
 from hulldown.games.tank_clash.actions import PLACE_ACT, TANK_IDS
@@ -20,6 +21,19 @@ from hulldown.games.tank_clash.fields import (
     mission_kinds,
 )
 from hulldown.games.tank_clash.rules.s01_battlefield import layout_of
+
+
+def barred_cards(text: str) -> frozenset[str]:
+    """§2.9 the cards of option ``bar_cards``: tactical cards by id (as events name them) and morale cards by name.
+
+    A tactical card may also be named as printed ("Air support"); either way it
+    comes back as its id, the name its actions and events use.
+    """
+    _missions, tactical, morale = load_cards()
+    ids = {t.name: t.id for t in tactical} | {t.id: t.id for t in tactical}
+    shown = [*(t.id for t in tactical), *(m.name for m in morale)]
+    names = parse_card_list(text, "bar_cards", [*ids, *shown], "tank-clash", shown=shown)
+    return frozenset(ids.get(n, n) for n in names)
 
 
 class Sec2Setup(StateFields):
@@ -65,7 +79,7 @@ class Sec2Setup(StateFields):
         self.ace = [-1, -1]
         self.ace_dead = [False, False]
         self.placed = [0, 0]
-        missions, _tactical, morale = load_cards()
+        missions, tactical, morale = load_cards()
         # 2.2 secret missions (not with victory points)
         self.mission_deck = Zone("missions", [m.id for m in missions])
         self.mission = [None, None]
@@ -75,13 +89,15 @@ class Sec2Setup(StateFields):
         self.mission_kind = [mission_kinds()[m] if m else "" for m in self.mission]
         # 2.3 first player: the insignia token
         self.first = self.choose_index(2)
-        # 2.4 morale deck shuffled; tactical cards face up
-        self.morale_deck = Zone("morale deck", [m.name for m in morale])
+        # 2.4 morale deck shuffled; tactical cards face up; 2.9 barred cards left out
+        barred = barred_cards(str(o.get("bar_cards", "")))
+        self.morale_deck = Zone("morale deck", [m.name for m in morale if m.name not in barred])
         self.shuffle(self.morale_deck)
         self.hands = [Zone("hand 0"), Zone("hand 1")]
         self.morale_discard = Zone("morale discard")
         self.morale_used = [False, False]
         self.tac_used = [(), ()]
+        self.tac_barred = tuple(t.id for t in tactical if t.id in barred)
         self.tac_turn = False
         self.smoke = [False, False]
         self.infantry = 0
