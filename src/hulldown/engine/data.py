@@ -7,6 +7,7 @@ edits a card file sees exactly where the mistake is.
 
 from __future__ import annotations
 
+import stat
 import tomllib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -19,9 +20,23 @@ from hulldown.engine.errors import DataFileError, OptionError
 M = TypeVar("M", bound=BaseModel)
 
 
+#: A data file larger than this is refused before it is read (the built-in ones are under 20 KiB).
+MAX_DATA_FILE = 1024 * 1024
+
+
 def load_toml(path: str | Path) -> dict[str, Any]:
+    """A TOML file as a dict; a path that is not a regular file of at most :data:`MAX_DATA_FILE` is refused.
+
+    Card files come from users, so the size and kind are checked before reading:
+    a FIFO or ``/dev/zero`` named by mistake gives an error, not a hang.
+    """
     p = Path(path)
     try:
+        info = p.stat()
+        if not stat.S_ISREG(info.st_mode):
+            raise DataFileError(str(p), None, None, "not a regular file")
+        if info.st_size > MAX_DATA_FILE:
+            raise DataFileError(str(p), None, None, f"larger than {MAX_DATA_FILE} bytes")
         with p.open("rb") as fh:
             return tomllib.load(fh)
     except FileNotFoundError:

@@ -49,6 +49,21 @@ OPTIONS = (
         maximum=200,
     ),
     OptionSpec(
+        "cards_file",
+        str,
+        "",
+        "path of your own missions, tactical and morale cards (TOML, layout of data/cards.toml); local play only,"
+        " web games use card sets (clause 14.1)",
+        file="cards.toml",
+    ),
+    OptionSpec(
+        "tanks_file",
+        str,
+        "",
+        "path of your own tank statistics (TOML, layout of data/tanks.toml); local play only (clause 14.1)",
+        file="tanks.toml",
+    ),
+    OptionSpec(
         "bar_cards",
         str,
         "",
