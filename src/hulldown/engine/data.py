@@ -7,21 +7,36 @@ edits a card file sees exactly where the mistake is.
 
 from __future__ import annotations
 
+import stat
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from hulldown.engine.errors import DataFileError
+from hulldown.engine.errors import DataFileError, OptionError
 
 M = TypeVar("M", bound=BaseModel)
 
 
+#: A data file larger than this is refused before it is read (the built-in ones are under 20 KiB).
+MAX_DATA_FILE = 1024 * 1024
+
+
 def load_toml(path: str | Path) -> dict[str, Any]:
+    """A TOML file as a dict; a path that is not a regular file of at most :data:`MAX_DATA_FILE` is refused.
+
+    Card files come from users, so the size and kind are checked before reading:
+    a FIFO or ``/dev/zero`` named by mistake gives an error, not a hang.
+    """
     p = Path(path)
     try:
+        info = p.stat()
+        if not stat.S_ISREG(info.st_mode):
+            raise DataFileError(str(p), None, None, "not a regular file")
+        if info.st_size > MAX_DATA_FILE:
+            raise DataFileError(str(p), None, None, f"larger than {MAX_DATA_FILE} bytes")
         with p.open("rb") as fh:
             return tomllib.load(fh)
     except FileNotFoundError:
@@ -62,3 +77,49 @@ def require_unique(path: str | Path, items: Sequence[Any], attr: str, table: str
         if value in seen:
             raise DataFileError(str(path), f"{table} {value}", attr, "duplicate")
         seen.add(value)
+
+
+#: The longest card list a bar option accepts (every card of any built-in set fits many times over).
+MAX_BAR_TEXT = 4000
+
+
+def parse_card_list(
+    text: str, option: str, allowed: Sequence[str], game: str, *, shown: Sequence[str] | None = None
+) -> frozenset[str]:
+    """The card names of a comma-separated option such as ``bar_cards``, as the card data spells them.
+
+    Names match without regard to case, so a designer can type what the card
+    shows; the error for one that matches nothing lists the names that do,
+    because a barred card is the whole point of the run and a silent typo
+    would compare the game with itself. ``shown``: the names the error lists,
+    when ``allowed`` also holds aliases (a card's id beside its name).
+    """
+    if len(text) > MAX_BAR_TEXT:
+        raise OptionError(f"option {option!r}: at most {MAX_BAR_TEXT} characters, got {len(text)}")
+    by_key = {name.casefold(): name for name in allowed}
+    out: set[str] = set()
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        name = by_key.get(part.casefold())
+        if name is None:
+            raise OptionError(
+                f"option {option!r}: {game} has no card {part!r:.60} that can be left out"
+                f" (cards: {', '.join(sorted(set(allowed if shown is None else shown)))})"
+            )
+        out.add(name)
+    return frozenset(out)
+
+
+def with_card_listed(options: Mapping[str, Any], option: str, card: str) -> dict[str, Any]:
+    """``options`` with ``card`` added to the comma-separated list ``option`` (a ``balance --bar`` hook).
+
+    Cards already listed stay, so a study can bar one more card on top of a
+    variant that bars others; the name is checked when the game is set up.
+    """
+    opts = dict(options)
+    listed = [n.strip() for n in str(opts.get(option, "")).split(",") if n.strip()]
+    if card.strip().casefold() not in {n.casefold() for n in listed}:
+        listed.append(card.strip())
+    opts[option] = ", ".join(listed)
+    return opts

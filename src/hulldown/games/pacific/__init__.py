@@ -6,7 +6,11 @@ Seats: 2 players are sides 0 and 1; 3 and 4 players form teams (rules §10); 1 p
 
 from __future__ import annotations
 
-from hulldown.engine.game import ConformancePlan, Game, GameInfo, OptionSpec
+from collections.abc import Mapping
+from typing import Any
+
+from hulldown.engine.data import with_card_listed
+from hulldown.engine.game import BalanceHooks, ConformancePlan, Game, GameInfo, OptionSpec
 from hulldown.engine.messages import KERNEL
 from hulldown.games.pacific import hook
 from hulldown.games.pacific.actions import CATALOG
@@ -44,6 +48,8 @@ OPTIONS = (
     OptionSpec("large_field", bool, False, "Large Field: artificial terrain across 2-3 spaces for +1 AP (§11.11)"),
     OptionSpec("starting_deployment", bool, False,
                "Starting Deployment: the bid AP also deploy units on the new terrain (pitched battles, §3.5)"),
+    OptionSpec("bar_cards", str, "",
+               "unit and support cards left out of every deck, by id or name, e.g. 'promotion, us-m4a2' (§3.6)"),
 )  # fmt: skip
 
 VOCABULARY = (
@@ -92,6 +98,11 @@ def _support_ids() -> tuple[str, ...]:
     )
 
 
+def _bar(options: Mapping[str, Any], card: str) -> dict[str, Any]:
+    """The options with ``card`` (a unit or support card) left out of every deck, as well as any already barred."""
+    return with_card_listed(options, "bar_cards", card)
+
+
 GAME = Game(
     info=GameInfo(
         id="2gm-pacific",
@@ -131,4 +142,6 @@ GAME = Game(
     messages=KERNEL.merged(CATALOG),
     # per-card impact in balance reports: the support cards each seat played
     card_events=("support",),
+    # balance --bar: the game with a card against the game without it (§3.6)
+    balance=BalanceHooks(bar=_bar),
 )

@@ -14,7 +14,7 @@ from typing import Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from hulldown.engine.data import load_toml, require_unique, validate_entries
+from hulldown.engine.data import load_toml, parse_card_list, require_unique, validate_entries
 from hulldown.engine.errors import DataFileError
 
 #: A unit card's tag: an ability, with a number for the abilities that take one (``multiple:1``).
@@ -217,3 +217,18 @@ def _load(directory: Path) -> CardDB:
 def load_cards(directory: str | None = None) -> CardDB:
     """The validated card database (cached: data never changes during a run)."""
     return _load(Path(directory) if directory else DATA)
+
+
+def barred_ids(db: CardDB, text: str) -> frozenset[str]:
+    """§3.6 the deck cards of option ``bar_cards`` as ids; a name several cards share (General) bars each.
+
+    Cards are named by id (as balance reports list them) or as printed; only
+    unit and support cards go in decks, so only they may be barred.
+    """
+    by_name: dict[str, set[str]] = {}
+    for cid, name in [*((u.id, u.name) for u in db.units.values()), *((s.id, s.name) for s in db.support.values())]:
+        by_name.setdefault(cid, set()).add(cid)
+        by_name.setdefault(name, set()).add(cid)
+    shown = [*db.units, *db.support]
+    names = parse_card_list(text, "bar_cards", list(by_name), "2gm-pacific", shown=shown)
+    return frozenset(i for n in names for i in by_name[n])

@@ -14,7 +14,7 @@ from hulldown.engine import Action, Event, GameState, Zone
 from hulldown.engine.errors import OptionError
 from hulldown.engine.rng import SplitMix64
 from hulldown.games.pacific import grid
-from hulldown.games.pacific.cards import UnitCard, load_cards
+from hulldown.games.pacific.cards import UnitCard, barred_ids, load_cards
 from hulldown.games.pacific.fields import (
     DESTROYED,
     HAND_LIMIT,
@@ -153,6 +153,7 @@ class PacificState(PacificFields):
                 continue
             ids = self._build_deck(self.armies[side])
             slots = self.side_slots[side]
+            self._check_barred_deck(side, ids, len(slots))
             iids = [self._new_card(c) for c in ids]
             if len(slots) == 1:
                 self.decks[slots[0]].extend(iids)
@@ -161,10 +162,24 @@ class PacificState(PacificFields):
                 for i, iid in enumerate(iids):
                     self.decks[slots[i % 2]].put_top(iid)
         if self.solo:
-            for cid in active().deck(self):
+            ai_deck = active().deck(self)
+            if not ai_deck and self._options["bar_cards"]:
+                raise OptionError("option 'bar_cards' leaves the solo AI no card to draw")
+            for cid in ai_deck:
                 self.decks[1].put_top(self._new_card(cid))
         for d in self.decks:
             self.shuffle(d)
+
+    def _check_barred_deck(self, side: int, ids: list[str], slots: int) -> None:
+        """§3.6 a bar may thin a deck but must leave a game: an opening hand per slot and a unit to deploy."""
+        if not self._options["bar_cards"]:
+            return
+        units = sum(1 for c in ids if c in self.db.units)
+        if len(ids) < 5 * slots or units == 0:
+            raise OptionError(
+                f"option 'bar_cards' leaves side {side}'s deck ({self.armies[side]}) with {len(ids)} cards,"
+                f" {units} of them units: it needs 5 cards per player and at least one unit"
+            )
 
     def _deal_terrain(self) -> None:
         """§1.5 The terrain piles and the natural terrain dealt on the battlefield; §14.1 a
@@ -252,13 +267,15 @@ class PacificState(PacificFields):
 
     def _build_deck(self, army: str) -> list[str]:
         """§3.1: the pre-constructed deck at 120 points, otherwise a random deck by points;
-        §11.12: with ``heroes`` the army's hero cards join it."""
+        §11.12: with ``heroes`` the army's hero cards join it; §3.6 barred cards are left out."""
+        barred = barred_ids(self.db, str(self._options["bar_cards"]))
         heroes: list[str] = []
         if self._options["heroes"]:
-            heroes = sorted(s.id for s in self.db.support.values() if s.hero and s.army == army)
-        return heroes + [c for c in self._build_base_deck(army, heroes) if c not in heroes]
+            heroes = sorted(s.id for s in self.db.support.values() if s.hero and s.army == army and s.id not in barred)
+        base = self._build_base_deck(army, heroes, barred)
+        return heroes + [c for c in base if c not in heroes and c not in barred]
 
-    def _build_base_deck(self, army: str, heroes: list[str]) -> list[str]:
+    def _build_base_deck(self, army: str, heroes: list[str], barred: frozenset[str] = frozenset()) -> list[str]:
         db = self.db
         pts = self.deck_points
         sc = self.scenario
@@ -276,7 +293,7 @@ class PacificState(PacificFields):
         pool = [c for c, k in sorted(base.cards.items()) for _ in range(k)]
         if self._options["deck"] == "random":
             pool += [c for c in sorted(db.army_pool(army)) if c not in base.cards]
-        pool = [c for c in pool if c not in heroes]
+        pool = [c for c in pool if c not in heroes and c not in barred]
         self.shuffle(pool)
         out: list[str] = []
         total = sum(db.cost(h) for h in heroes)  # a hero's cost counts in the army points

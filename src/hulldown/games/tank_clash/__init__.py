@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from hulldown.engine.game import ConformancePlan, Game, GameInfo, OptionSpec
+from collections.abc import Mapping
+from typing import Any
+
+from hulldown.engine.data import with_card_listed
+from hulldown.engine.game import BalanceHooks, ConformancePlan, Game, GameInfo, OptionSpec
 from hulldown.engine.messages import KERNEL
 from hulldown.games.tank_clash.actions import CATALOG, HEX_NAMES, TANK_IDS
 from hulldown.games.tank_clash.data import card_database
@@ -44,6 +48,27 @@ OPTIONS = (
         minimum=1,
         maximum=200,
     ),
+    OptionSpec(
+        "cards_file",
+        str,
+        "",
+        "path of your own missions, tactical and morale cards (TOML, layout of data/cards.toml); local play only,"
+        " web games use card sets (clause 14.1)",
+        file="cards.toml",
+    ),
+    OptionSpec(
+        "tanks_file",
+        str,
+        "",
+        "path of your own tank statistics (TOML, layout of data/tanks.toml); local play only (clause 14.1)",
+        file="tanks.toml",
+    ),
+    OptionSpec(
+        "bar_cards",
+        str,
+        "",
+        "tactical cards (both seats') and morale cards left out of the game, e.g. 'air, Sniper' (clause 2.9)",
+    ),
 )
 
 # Hex names and tank ids are public coordinates and labels, never hidden.
@@ -64,6 +89,12 @@ VOCABULARY = (
     "round limit",
     "most victory points at the round limit",
 )
+
+
+def bar(options: Mapping[str, Any], card: str) -> dict[str, Any]:
+    """The options with ``card`` (a tactical card or a morale card) left out, as well as any already barred."""
+    return with_card_listed(options, "bar_cards", card)
+
 
 GAME = Game(
     info=GameInfo(
@@ -96,4 +127,6 @@ GAME = Game(
     messages=KERNEL.merged(CATALOG),
     # per-card impact in balance reports: tactical cards and morale cards, as played
     card_events=("tactical", "morale_played"),
+    # balance --bar: the game with a card against the game without it (clause 2.9)
+    balance=BalanceHooks(bar=bar),
 )

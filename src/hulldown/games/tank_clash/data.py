@@ -120,6 +120,10 @@ class MoraleModel(_Model):
     text: str
 
 
+#: A card file's contents: its missions, its tactical cards and its morale cards.
+Cards = tuple[tuple[MissionModel, ...], tuple[TacticalModel, ...], tuple[MoraleModel, ...]]
+
+
 class Battlefield:
     """The whole battlefield of one arrangement: terrain per hex and its derived tables."""
 
@@ -184,11 +188,39 @@ def battlefield(arrangement: str, path: str | None = None) -> Battlefield:
     return Battlefield(arrangement, [boards[s] for s in slots], _place(boards, slots))
 
 
+#: How many tanks of each kind a side fields (2.6): a tank file may change their statistics, not the roster.
+ROSTER_COUNT = {"medium": 3, "heavy": 1, "destroyer": 1}
+#: Cards the rules play with (clause 14.1): each of the six tactical cards once, a mission for each player.
+TACTICAL_ORDER = ("artillery", "air", "infantry", "smoke", "repair", "mines")
+MIN_MISSIONS, MAX_MISSIONS = 2, 24
+
+
+def _tables(p: Path, allowed: tuple[str, ...]) -> dict[str, Any]:
+    """The file's top-level tables; one the format does not have is refused (a typo would be ignored)."""
+    raw: dict[str, Any] = load_toml(p)
+    unknown = sorted(set(raw) - set(allowed))
+    if unknown:
+        raise DataFileError(str(p), None, unknown[0], f"unknown table (expected {', '.join(allowed)})")
+    return raw
+
+
 @lru_cache(maxsize=4)
 def load_tanks(path: str | None = None) -> dict[tuple[str, str], TankModel]:
+    """Each side's tank of each kind (clause 14.1): exactly one entry each, in the rulebook's numbers."""
     p = Path(path) if path else DATA / "tanks.toml"
-    tanks = validate_entries(p, load_toml(p).get("tank"), TankModel, table="tank")
-    out: dict[tuple[str, str], TankModel] = {(t.side, t.kind): t for t in tanks}
+    tanks = validate_entries(p, _tables(p, ("tank",)).get("tank"), TankModel, table="tank")
+    out: dict[tuple[str, str], TankModel] = {}
+    for t in tanks:
+        if (t.side, t.kind) in out:
+            raise DataFileError(str(p), f"tank {t.name}", "kind", f"a second {t.side} {t.kind} tank")
+        if t.count != ROSTER_COUNT[t.kind]:
+            raise DataFileError(
+                str(p),
+                f"tank {t.name}",
+                "count",
+                f"a side fields {ROSTER_COUNT[t.kind]} {t.kind} tank(s), not {t.count}",
+            )
+        out[(t.side, t.kind)] = t
     for side in ("german", "american"):
         for kind in KINDS:
             if (side, kind) not in out:
@@ -197,25 +229,35 @@ def load_tanks(path: str | None = None) -> dict[tuple[str, str], TankModel]:
 
 
 @lru_cache(maxsize=4)
-def load_cards(
-    path: str | None = None,
-) -> tuple[tuple[MissionModel, ...], tuple[TacticalModel, ...], tuple[MoraleModel, ...]]:
+def load_cards(path: str | None = None) -> Cards:
+    """Missions, tactical cards and morale cards (clause 14.1), checked so that every game they make can be played.
+
+    Effects are the rules' own: a file renames and rewords the six tactical cards
+    (all six, once each), sets the mission deck (2 to 24 cards of the three kinds)
+    and chooses which of the twelve morale cards are in the deck.
+    """
     p = Path(path) if path else DATA / "cards.toml"
-    raw: dict[str, Any] = load_toml(p)
+    raw = _tables(p, ("mission", "tactical", "morale"))
     missions = validate_entries(p, raw.get("mission"), MissionModel, table="mission", key="id")
     require_unique(p, missions, "id", "mission")
+    if not MIN_MISSIONS <= len(missions) <= MAX_MISSIONS:
+        raise DataFileError(str(p), None, "mission", f"{MIN_MISSIONS} to {MAX_MISSIONS} missions, not {len(missions)}")
     tactical = validate_entries(p, raw.get("tactical"), TacticalModel, table="tactical", key="id")
     require_unique(p, tactical, "id", "tactical")
-    morale = validate_entries(p, raw.get("morale"), MoraleModel, table="morale")
+    missing = [t for t in TACTICAL_ORDER if t not in {c.id for c in tactical}]
+    if missing:
+        raise DataFileError(str(p), None, "tactical", f"no tactical card {missing[0]!r} (all six are played)")
+    morale = validate_entries(p, raw.get("morale", []), MoraleModel, table="morale")
     require_unique(p, morale, "name", "morale")
     return tuple(missions), tuple(tactical), tuple(morale)
 
 
 def card_database(options: Any) -> list[dict[str, Any]]:
-    missions, tactical, morale = load_cards()
+    """Every card, and each side's tanks, of the built-in files or the game's ``cards_file`` and ``tanks_file``."""
+    missions, tactical, morale = load_cards(options.get("cards_file") or None)
     out: list[dict[str, Any]] = []
     out += [{**m.model_dump(), "category": "mission"} for m in missions]
     out += [{**t.model_dump(), "category": "tactical"} for t in tactical]
     out += [{**m.model_dump(), "category": "morale"} for m in morale]
-    out += [{**t.model_dump(), "category": "tank"} for t in load_tanks().values()]
+    out += [{**t.model_dump(), "category": "tank"} for t in load_tanks(options.get("tanks_file") or None).values()]
     return out

@@ -16,7 +16,7 @@ from typing import ClassVar
 from hulldown.engine.state import Action, Event, GameState
 from hulldown.engine.zones import Zone
 from hulldown.games.tank_clash.actions import HEX_NAMES, TankClashAction
-from hulldown.games.tank_clash.data import KINDS, Battlefield, load_cards, load_tanks
+from hulldown.games.tank_clash.data import KINDS, Battlefield, Cards, TankModel, load_cards, load_tanks
 from hulldown.games.tank_clash.rules.s01_battlefield import TERRITORY, Layout
 
 SIDES = ("german", "american")
@@ -55,10 +55,10 @@ PHASE_NAMES = (
 ALL_DESTROYED = [True] * 5
 
 
-@lru_cache(maxsize=1)
-def mission_kinds() -> dict[str, str]:
+@lru_cache(maxsize=8)
+def mission_kinds(path: str | None = None) -> dict[str, str]:
     """Each secret mission's kind by its id: what the rules test to see a mission fulfilled."""
-    return {m.id: m.kind for m in load_cards()[0]}
+    return {m.id: m.kind for m in load_cards(path)[0]}
 
 
 class StateFields(GameState):
@@ -119,6 +119,7 @@ class StateFields(GameState):
         "side_stats",
         "smoke",
         "stakes",
+        "tac_barred",
         "tac_turn",
         "tac_used",
         "turn_no",
@@ -185,6 +186,7 @@ class StateFields(GameState):
         "side_stats": "share",
         "smoke": "copy",
         "stakes": "share",
+        "tac_barred": "share",
         "tac_turn": "share",
         "tac_used": "copy",
         "turn_no": "share",
@@ -230,6 +232,8 @@ class StateFields(GameState):
     morale_discard: Zone[str]
     morale_used: list[bool]
     tac_used: list[tuple[str, ...]]
+    #: tactical cards neither seat has in this game (option ``bar_cards``, clause 2.9)
+    tac_barred: tuple[str, ...]
     tac_turn: bool
     smoke: list[bool]
     infantry: int
@@ -259,7 +263,15 @@ class StateFields(GameState):
         return self.side_stats[t // 5][self.kind[t]]
 
     def tank_name(self, t: int) -> str:
-        return load_tanks()[(self.side[t // 5], KINDS[self.kind[t]])].name
+        return self.tank_data()[(self.side[t // 5], KINDS[self.kind[t]])].name
+
+    def card_data(self) -> Cards:
+        """Missions, tactical and morale cards: the built-in ones or the file of option ``cards_file`` (14.1)."""
+        return load_cards(self._options.get("cards_file") or None)
+
+    def tank_data(self) -> dict[tuple[str, str], TankModel]:
+        """Each side's tank statistics: the built-in ones or the file of option ``tanks_file`` (14.1)."""
+        return load_tanks(self._options.get("tanks_file") or None)
 
     @property
     def passable(self) -> tuple[bool, ...]:

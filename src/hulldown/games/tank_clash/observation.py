@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from hulldown.games.tank_clash.actions import TANK_IDS
-from hulldown.games.tank_clash.data import KINDS, TERRAIN, load_cards
+from hulldown.games.tank_clash.data import KINDS, TERRAIN
 from hulldown.games.tank_clash.fields import PHASE_NAMES, RESULTS, StateFields
 
 
@@ -86,7 +86,7 @@ def _own_mission(state: StateFields, seat: int | None) -> dict[str, Any] | None:
     """11.1 a seat sees its own secret mission, and no other."""
     if seat is None or state.mission[seat] is None:
         return None
-    m = {x.id: x for x in load_cards()[0]}[str(state.mission[seat])]
+    m = {x.id: x for x in state.card_data()[0]}[str(state.mission[seat])]
     return {"id": m.id, "kind": m.kind, "text": m.text}
 
 
@@ -124,6 +124,7 @@ def observe(state: StateFields, seat: int | None) -> dict[str, Any]:
         "aces_killed": list(state.ace_dead),
         "checkpoints": _checkpoints(state),
         "tactical_used": [list(u) for u in state.tac_used],
+        "tactical_barred": list(state.tac_barred),
         "tactical_played_this_turn": state.tac_turn,
         "smoke": list(state.smoke),
         "infantry_support": state.infantry,

@@ -63,9 +63,10 @@ from hulldown.games.tank_clash.rules.s13_options import Sec13Options
 
 
 @lru_cache(maxsize=256)
-def _tactical_zones(seat: int, used: tuple[str, ...]) -> tuple[list[str], list[str]]:
-    """A seat's tactical cards as card instances, played and still face up (for card_zones)."""
-    return [f"{seat}:{c}" for c in used], [f"{seat}:{c}" for c in TACTICAL_IDS if c not in used]
+def _tactical_zones(seat: int, used: tuple[str, ...], barred: tuple[str, ...]) -> tuple[list[str], list[str]]:
+    """A seat's tactical cards as card instances, played and still face up (card_zones); barred: in neither."""
+    ready = [f"{seat}:{c}" for c in TACTICAL_IDS if c not in used and c not in barred]
+    return [f"{seat}:{c}" for c in used], ready
 
 
 class TankClashState(
@@ -290,7 +291,7 @@ class TankClashState(
             "mission 1": [m for m in self.mission[1:] if m],
         }
         for s in (0, 1):
-            used, ready = _tactical_zones(s, self.tac_used[s])
+            used, ready = _tactical_zones(s, self.tac_used[s], self.tac_barred)
             zones[f"tactical used {s}"] = used
             zones[f"tactical ready {s}"] = ready
         return zones

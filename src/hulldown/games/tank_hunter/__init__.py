@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from hulldown.engine.game import ConformancePlan, Game, GameInfo, OptionSpec
+from collections.abc import Mapping
+from typing import Any
+
+from hulldown.engine.data import with_card_listed
+from hulldown.engine.game import BalanceHooks, ConformancePlan, Game, GameInfo, OptionSpec
 from hulldown.engine.messages import KERNEL, Catalog
 from hulldown.games.tank_hunter.cards import card_database
 from hulldown.games.tank_hunter.evaluate import evaluate
@@ -49,6 +53,12 @@ OPTIONS = (
         "path of a card file replacing the built-in (project-designed) set; local play only, web games use card sets",
         file="cards.toml",
     ),
+    OptionSpec(
+        "bar_cards",
+        str,
+        "",
+        "unit and event cards left out of the decks, every copy, e.g. 'Ambush, Tiger I' (clause 2.6)",
+    ),
 )
 
 VOCABULARY = (
@@ -64,6 +74,12 @@ VOCABULARY = (
     "third Carpet Bombing",
     "unit deck ran out",
 )
+
+
+def bar(options: Mapping[str, Any], card: str) -> dict[str, Any]:
+    """The options with every copy of ``card`` (a unit or an event) left out, as well as any already barred."""
+    return with_card_listed(options, "bar_cards", card)
+
 
 GAME = Game(
     info=GameInfo(
@@ -97,4 +113,6 @@ GAME = Game(
     messages=KERNEL.merged(Catalog.from_package("hulldown.games.tank_hunter")),
     # per-card impact in balance reports: every event card put in play (red ones as they are drawn)
     card_events=("event-played",),
+    # balance --bar: the game with a card against the game without it (clause 2.6)
+    balance=BalanceHooks(bar=bar),
 )

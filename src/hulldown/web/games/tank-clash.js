@@ -253,7 +253,8 @@ function playerPanel(obs, s, ctx, aims, select) {
   const isMe = ctx.seat === s;
   const info = tacticalInfo(ctx);
   const used = new Set(obs.tactical_used[s]);
-  const tacticals = TACTICAL.map((id) => {
+  const barred = new Set(obs.tactical_barred || []); // clause 2.9: a barred card is not on the table
+  const tacticals = TACTICAL.filter((id) => !barred.has(id)).map((id) => {
     const c = info.get(id);
     const el = card({ name: c ? c.name : id, type: `${ctx.msg("ui.tactical")}${c && c.offensive ? ` · ${ctx.msg("ui.attack")}` : ""}`, tone: "tactic", extra: `small tc-tac${used.has(id) ? " out" : ""}`, markers: [used.has(id) ? marker(ctx.msg("ui.used"), "bad") : marker(ctx.msg("ui.ready"), "good")] });
     el.title = c ? c.text : id; // the text on hover keeps the row of six short

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from hulldown.games.pacific.cards import barred_ids
 from hulldown.games.pacific.solo.s12_00_common import scenario_field
 
 if TYPE_CHECKING:
@@ -55,7 +56,8 @@ def build_ai_deck(st: PacificFields, counts: dict[str, int] | None = None) -> li
         for t in EXTRA[st.roll(10)]:
             wanted[t] += 1
     army = st.armies[1]
-    pool_ids = [c for c in sorted(db.army_pool(army)) if not any(c.endswith(r) for r in REMOVED)]
+    barred = barred_ids(db, str(st._options.get("bar_cards", "")))  # §3.6: the AI's deck goes without them too
+    pool_ids = [c for c in sorted(db.army_pool(army)) if not any(c.endswith(r) for r in REMOVED) and c not in barred]
     base = db.decks["us-120" if army == "us" else "japan-120"]
     piles: dict[str, list[str]] = {t: [] for t in TYPE_ORDER}
     for cid in pool_ids:

@@ -5,10 +5,13 @@ A mixin of the state: the legality and the effect of this chapter's clauses.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from hulldown.engine.data import parse_card_list
 from hulldown.engine.state import Action, Event, public
 from hulldown.engine.zones import Zone
 from hulldown.games.tank_clash.actions import PLACE_ACT, TANK_IDS
-from hulldown.games.tank_clash.data import KINDS, battlefield, load_boards, load_cards, load_tanks
+from hulldown.games.tank_clash.data import KINDS, MoraleModel, TacticalModel, battlefield, load_boards
 from hulldown.games.tank_clash.fields import (
     CHECKPOINT_ROWS,
     ROSTER,
@@ -20,6 +23,18 @@ from hulldown.games.tank_clash.fields import (
     mission_kinds,
 )
 from hulldown.games.tank_clash.rules.s01_battlefield import layout_of
+
+
+def barred_cards(text: str, tactical: Sequence[TacticalModel], morale: Sequence[MoraleModel]) -> frozenset[str]:
+    """§2.9 the cards of option ``bar_cards``: tactical cards by id (as events name them) and morale cards by name.
+
+    A tactical card may also be named as printed ("Air support"); either way it
+    comes back as its id, the name its actions and events use.
+    """
+    ids = {t.name: t.id for t in tactical} | {t.id: t.id for t in tactical}
+    shown = [*(t.id for t in tactical), *(m.name for m in morale)]
+    names = parse_card_list(text, "bar_cards", [*ids, *shown], "tank-clash", shown=shown)
+    return frozenset(ids.get(n, n) for n in names)
 
 
 class Sec2Setup(StateFields):
@@ -45,7 +60,7 @@ class Sec2Setup(StateFields):
         if s0 == "random":
             s0 = SIDES[self.choose_index(2)]
         self.side = (s0, SIDES[1 - SIDES.index(s0)])
-        tanks = load_tanks()
+        tanks = self.tank_data()
         self.side_stats = tuple(
             tuple((m.firepower, m.armour, m.speed) for m in (tanks[(side, k)] for k in KINDS)) for side in self.side
         )
@@ -65,23 +80,25 @@ class Sec2Setup(StateFields):
         self.ace = [-1, -1]
         self.ace_dead = [False, False]
         self.placed = [0, 0]
-        missions, _tactical, morale = load_cards()
+        missions, tactical, morale = self.card_data()
         # 2.2 secret missions (not with victory points)
         self.mission_deck = Zone("missions", [m.id for m in missions])
         self.mission = [None, None]
         if not o["victory_points"]:
             self.shuffle(self.mission_deck)
             self.mission = [self.mission_deck.draw(), self.mission_deck.draw()]
-        self.mission_kind = [mission_kinds()[m] if m else "" for m in self.mission]
+        self.mission_kind = [mission_kinds(o.get("cards_file") or None)[m] if m else "" for m in self.mission]
         # 2.3 first player: the insignia token
         self.first = self.choose_index(2)
-        # 2.4 morale deck shuffled; tactical cards face up
-        self.morale_deck = Zone("morale deck", [m.name for m in morale])
+        # 2.4 morale deck shuffled; tactical cards face up; 2.9 barred cards left out
+        barred = barred_cards(str(o.get("bar_cards", "")), tactical, morale)
+        self.morale_deck = Zone("morale deck", [m.name for m in morale if m.name not in barred])
         self.shuffle(self.morale_deck)
         self.hands = [Zone("hand 0"), Zone("hand 1")]
         self.morale_discard = Zone("morale discard")
         self.morale_used = [False, False]
         self.tac_used = [(), ()]
+        self.tac_barred = tuple(t.id for t in tactical if t.id in barred)
         self.tac_turn = False
         self.smoke = [False, False]
         self.infantry = 0

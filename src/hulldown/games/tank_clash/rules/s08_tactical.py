@@ -32,6 +32,8 @@ class Sec8Tactical(StateFields):
         """§8.1 the cards still face up, each with the targets that touch an enemy tank."""
         out: list[Action] = []
         used = self.tac_used[seat]
+        if self.tac_barred:  # 2.9 a barred card is never face up
+            used = (*used, *self.tac_barred)
         hx = self.hex
         lo = 5 - 5 * seat  # the enemy's first tank
         hexes: set[int] = set()

@@ -31,7 +31,7 @@ class Sec11Hidden(StateFields):
             missions = [missions[i] for i in perm]
             new.mission[other] = missions.pop()
             new.mission_deck.cards = missions
-            new.mission_kind[other] = mission_kinds()[new.mission[other] or ""]
+            new.mission_kind[other] = mission_kinds(self._options.get("cards_file") or None)[new.mission[other] or ""]
         pool = sorted([*new.morale_deck.cards, *new.hands[other].cards])
         perm = rng.permutation(len(pool))
         pool = [pool[i] for i in perm]

@@ -6,7 +6,6 @@ A mixin of the state: the legality and the effect of this chapter's clauses.
 from __future__ import annotations
 
 from hulldown.engine.state import Event, public
-from hulldown.games.tank_clash.data import load_cards
 from hulldown.games.tank_clash.fields import ALL_DESTROYED, MEDIUM, OVER, VP_TARGET, StateFields
 
 
@@ -85,7 +84,7 @@ class Sec12Victory(StateFields):
     def _mission_text(self, seat: int) -> str:
         """§12.1 The text of ``seat``'s mission card, for the reason a game was won."""
         m = self.mission[seat]
-        for x in load_cards()[0]:
+        for x in self.card_data()[0]:
             if x.id == m:
                 return x.text
         return ""

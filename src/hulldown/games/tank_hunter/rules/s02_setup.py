@@ -5,6 +5,7 @@ Clause numbers refer to docs/rules/tank-hunter.md.
 
 from __future__ import annotations
 
+from hulldown.engine.data import parse_card_list
 from hulldown.engine.state import REVEAL, Action, Event
 from hulldown.games.tank_hunter.cards import (
     COMMANDER,
@@ -26,6 +27,13 @@ from hulldown.games.tank_hunter.tables import (
     _grow_tables,
     _rear_masks,
 )
+
+
+def barred_cards(cs: CardSet, text: str) -> frozenset[str]:
+    """§2.1 the unit and event names of option ``bar_cards``; a name the card set lacks is refused."""
+    return parse_card_list(
+        text, "bar_cards", [*(u.name for u in cs.units), *(e.name for e in cs.events)], "tank-hunter"
+    )
 
 
 class Sec2Setup(StateFields):
@@ -59,8 +67,11 @@ class Sec2Setup(StateFields):
         o = self._options
         setup = o.get("setup", "full")
         nations = {n.strip().lower() for n in str(o.get("nations", "")).split(",") if n.strip()}
+        barred = barred_cards(cs, str(o.get("bar_cards", "")))
         udefs: list[UnitDef] = []
         for u in cs.units:
+            if u.name in barred:
+                continue
             if u.kind == COMMANDER and not o.get("commanders", False):
                 continue
             if setup == "tanks-only" and u.kind in (GUN, INF):
@@ -72,6 +83,8 @@ class Sec2Setup(StateFields):
             udefs.extend([u] * (1 if o.get("single_copies", False) else u.count))
         edefs: list[EventDef] = []
         for e in cs.events:
+            if e.name in barred:
+                continue
             if setup == "tanks-only" and e.non_tank:
                 continue
             edefs.extend([e] * e.count)
