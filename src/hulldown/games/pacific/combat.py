@@ -157,11 +157,47 @@ def roll_result(st: PacificFields, a: Attack, armour: int, shield: bool = True) 
     return kind, wounds
 
 
+def in_building(st: PacificFields, u: Unit) -> bool:
+    """Is the unit inside a Building (a terrain card with the tag, not yet flipped to ruins)?"""
+    if u.space < 0:
+        return False
+    t = st.terrain_card(u.space)
+    return t is not None and "building" in t.tags and st.terrain[u.space] not in st.ruins
+
+
+def flames(st: PacificFields, weapon: UpgradeToken | None, target: Unit) -> bool:
+    """Upgrade tokens, Flamethrower: against a unit inside a Building the weapon ignores its Armour
+    and always deals damage, the die only deciding a critical hit (rulebook)."""
+    return weapon is not None and weapon.effect == "flamethrower" and in_building(st, target)
+
+
+def flame_result(st: PacificFields, a: Attack) -> tuple[str, int]:
+    """A flamethrower on a unit inside a Building: a sure hit; the die rolls only for a critical.
+
+    With the Successful Hit Table (§11.3) the Armour counts as 0, so the cell moves right by the
+    whole Armour-piercing and the attack never fails."""
+    if st._options["successful_hit_table"]:
+        return roll_result(st, a, 0, shield=False)
+    if st.roll(10) >= a.crit and not a.crit_as_standard:
+        return "critical", a.damage + 1
+    return "hit", a.damage
+
+
 def resolve_on_unit(
-    st: PacificFields, shooter: Unit | None, a: Attack, target: Unit, events: list[Event], source: str
+    st: PacificFields,
+    shooter: Unit | None,
+    a: Attack,
+    target: Unit,
+    events: list[Event],
+    source: str,
+    flame: bool = False,
 ) -> None:
-    armour = st.effective_armour(target)
-    kind, wounds = roll_result(st, a, armour)
+    """One attack on a unit; ``flame``: a flamethrower on a unit inside a Building (no Armour, no
+    shielding roll: the roll is made against the Armour it ignores)."""
+    if flame:
+        kind, wounds = flame_result(st, a)
+    else:
+        kind, wounds = roll_result(st, a, st.effective_armour(target))
     events.append(
         public(
             "attack",

@@ -1,0 +1,120 @@
+"""Upgrade tokens (rulebook, *Upgrade Tokens*), each checked through the ordinary actions."""
+
+from __future__ import annotations
+
+from hulldown.games.pacific import grid
+from hulldown.games.pacific.state import PacificState
+from hulldown.games.pacific.units import Unit
+
+from .test_rules import new, put, to_deploy
+
+
+def _shoot_phase(st: PacificState) -> int:
+    """The first turn's Shooting phase on an empty battlefield; the active side."""
+    to_deploy(st)
+    for s in range(grid.SPACES):
+        st.terrain[s] = -1
+    st.apply("deploy-done")
+    st.apply("move-done")
+    assert st.phase == "shoot"
+    return st.active
+
+
+def _cabin_at(st: PacificState, s: int) -> int:
+    cabin = next(i for i, c in enumerate(st.cards) if c == "cabin")
+    for pile in st.terrain_piles:
+        if cabin in pile:
+            pile.remove(cabin)
+    st.terrain[s] = cabin
+    st.terrain_hp[cabin] = st.db.terrain["cabin"].hp
+    return cabin
+
+
+def _flamer_and_tank(st: PacificState, side: int) -> tuple[Unit, Unit]:
+    """A flamethrower infantry of ``side`` next to an enemy tank inside a Cabin."""
+    mine, tank = (
+        ("us-marines", "jp-type97-chiha") if st.armies[side] == "us" else ("jp-special-naval-forces", "us-m4a2")
+    )
+    u = put(st, mine, side, grid.space(2, 3))
+    u.tokens.append(st.new_token("flamethrower"))
+    e = put(st, tank, 1 - side, grid.space(3, 3))
+    _cabin_at(st, e.space)
+    st._legal_cache = None
+    return u, e
+
+
+def test_flamethrower_is_offered_against_a_tank_in_a_building_whatever_its_armour() -> None:
+    st = new()
+    side = _shoot_phase(st)
+    u, e = _flamer_and_tank(st, side)
+    assert st.effective_armour(e) > u.tokens[0].up.pierce  # the Cabin's Armour on top of the tank's
+    ids = {a.id for a in st.legal_actions()}
+    assert "fire:3,4:0:4,4" in ids  # the flamethrower (token 0) at the tank in the Cabin
+    assert "fire:3,4:main:4,4" not in ids  # the main gun cannot pierce it (§7.3)
+
+
+def test_flamethrower_on_a_unit_in_a_building_always_deals_damage() -> None:
+    st = new()
+    side = _shoot_phase(st)
+    u, e = _flamer_and_tank(st, side)
+    dmg = u.tokens[0].up.damage
+    st.script_chance(1)  # a roll that would miss any attack
+    events = st.apply("fire:3,4:0:4,4")
+    attack = next(ev for ev in events if ev["type"] == "attack")
+    assert (attack["result"], attack["wounds"]) == ("hit", dmg)
+    assert e.wounds == dmg
+
+
+def test_flamethrower_rolls_only_for_the_critical() -> None:
+    st = new()
+    side = _shoot_phase(st)
+    u, e = _flamer_and_tank(st, side)
+    st.script_chance(10)
+    events = st.apply("fire:3,4:0:4,4")
+    assert next(ev for ev in events if ev["type"] == "attack")["result"] == "critical"
+    assert e.wounds == u.tokens[0].up.damage + 1
+
+
+def test_tank_flamethrower_works_the_same_and_replaces_the_main_gun() -> None:
+    st = new()
+    side = _shoot_phase(st)
+    if st.armies[side] != "us":
+        st = new(armies="japan-us")
+        side = _shoot_phase(st)
+    assert st.armies[side] == "us"
+    tank = put(st, "us-m4a3", side, grid.space(2, 3))  # Exchange: the flamethrower replaces its gun
+    tank.tokens.append(st.new_token("tank-flamethrower"))
+    e = put(st, "jp-type97-chiha", 1 - side, grid.space(3, 3))
+    _cabin_at(st, e.space)
+    st._legal_cache = None
+    ids = {a.id for a in st.legal_actions() if a.id.startswith("fire:3,4:")}
+    k = len(tank.tokens) - 1
+    assert ids == {f"fire:3,4:{k}:4,4", *(i for i in ids if ":main:" not in i and not i.endswith(":4,4"))}
+    st.script_chance(1)
+    st.apply(f"fire:3,4:{k}:4,4")
+    assert e.wounds == tank.tokens[k].up.damage
+
+
+def test_flamethrower_with_the_successful_hit_table_counts_the_armour_as_zero() -> None:
+    st = new(successful_hit_table=True)
+    side = _shoot_phase(st)
+    u, e = _flamer_and_tank(st, side)
+    up = u.tokens[0].up
+    assert (up.hit, up.crit, up.pierce) == (4, 8, 4)
+    assert tuple(st.db.terrain["cabin"].evasion) == (2, 2)
+    # no die: the Cabin's Evasion makes it 6+/10, Table 2's row 6+ column 10 moved right by the
+    # whole Armour-piercing 4 (Armour counts as 0) is the cell of column 6+: 2 wounds
+    st.apply("fire:3,4:0:4,4")
+    assert e.wounds == 2
+
+
+def test_flamethrower_against_a_unit_in_the_open_is_an_ordinary_shot() -> None:
+    st = new()
+    side = _shoot_phase(st)
+    _u, e = _flamer_and_tank(st, side)
+    st.terrain[e.space] = -1  # no Building: the dice decide, and a 1 misses
+    st._legal_cache = None
+    st.script_chance(1)
+    events = st.apply("fire:3,4:0:4,4")
+    assert next(ev for ev in events if ev["type"] == "attack")["result"] == "miss"
+    assert e.wounds == 0
