@@ -378,7 +378,11 @@ class PacificFields(GameState):
         rec = self._options["recruits"]
         if rec == f"side{side}":
             n += 1
-        return n
+        return n + self.ai_hq_bonus(side)
+
+    def ai_hq_bonus(self, side: int) -> int:
+        """§12.13 The solo AI's HQ generates 1 AP more in a hard game (option ``ai_difficulty``)."""
+        return 1 if self.is_ai_side(side) and self._options["ai_difficulty"] == "hard" else 0
 
     def side_ap(self, side: int) -> int:
         if self.is_ai_side(side):

@@ -29,6 +29,15 @@ def card_type(st: PacificFields, cid: str) -> str:
     return u.type
 
 
+def easy_removed(st: PacificFields, cid: str) -> bool:
+    """§12.13 The rulebook's easy game for beginners takes out of the AI's piles its aircraft, its
+    artillery and tanks that cost more than 6 AP, and its mine cards."""
+    u = st.db.units.get(cid)
+    if u is None:
+        return "mine" in cid
+    return u.type == "aircraft" or (u.type in ("artillery", "tank") and u.cost > 6)
+
+
 def build_ai_deck(st: PacificFields, counts: dict[str, int] | None = None) -> list[str]:
     """§12.1: cards of each type drawn from the AI army's shuffled type piles.
 
@@ -56,6 +65,8 @@ def build_ai_deck(st: PacificFields, counts: dict[str, int] | None = None) -> li
             wanted[t] += 1
     army = st.armies[1]
     pool_ids = [c for c in sorted(db.army_pool(army)) if not any(c.endswith(r) for r in REMOVED)]
+    if st._options["ai_difficulty"] == "easy":
+        pool_ids = [c for c in pool_ids if not easy_removed(st, c)]
     base = db.decks["us-120" if army == "us" else "japan-120"]
     piles: dict[str, list[str]] = {t: [] for t in TYPE_ORDER}
     for cid in pool_ids:
