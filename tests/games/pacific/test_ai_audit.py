@@ -73,3 +73,34 @@ def test_ai_mounts_a_weapon_only_to_fire_it() -> None:
     solo.shooting(st, events)
     assert u.tokens[0].mounted and u.tokens[0].used
     assert sum(1 for ev in events if ev["type"] == "attack") == 2  # the main weapon, then the HMG
+
+
+def _overcome(procedure: str, tank: str, ap: int) -> tuple[list[str], list[str]]:
+    """The Defensive table's Overcome deployment of a US tank (the AI plays the US army): the tokens
+    of the deployed tank (empty list: not deployed) and the AI's log."""
+    from .test_ai_deployment import hand_of, on_board
+
+    st = _solo(armies="japan-us", ai_procedure=procedure)
+    hand_of(st, tank)
+    st.ap[1] = ap
+    st.turn = 9  # past the first two turns
+    solo.deployment(st, "high", [], table="defensive")
+    u = on_board(st).get(tank)
+    return ([t.up.id for t in u.tokens] if u is not None else []), st.ai_log
+
+
+def test_overcome_tank_takes_a_defensive_upgrade_or_else_an_offensive_one() -> None:
+    """§12.4 Defensive Overcome, line 3: "Tank with a defensive upgrade, or, otherwise, an offensive
+    upgrade" is compulsory (the line says no "if possible")."""
+    tokens, log = _overcome("rulebook", "us-m4a2", 9)  # Smoke Screen: its defensive upgrade
+    assert "smoke-screen" in tokens
+    assert any("compulsory upgrade: Smoke Screen" in line for line in log)
+    tokens, log = _overcome("rulebook", "us-m4a3", 9)  # no defensive upgrade: the costliest offensive
+    assert "mrl" in tokens
+    assert any("compulsory upgrade: MRL" in line for line in log)
+    tokens, _ = _overcome("rulebook", "us-m4a2", 5)  # the tank alone is affordable, not with its upgrade
+    assert tokens == []
+    tokens, _ = _overcome("legacy", "us-m4a2", 5)  # legacy: deployed bare
+    assert tokens == ["tank-mg"]
+    assert _overcome("rulebook", "us-m4a3", 6)[0] == []  # 6 AP pay the tank, not its MRL
+    assert _overcome("legacy", "us-m4a3", 6)[0] == ["tank-mg"]  # legacy: deployed bare
