@@ -118,3 +118,49 @@ def test_flamethrower_against_a_unit_in_the_open_is_an_ordinary_shot() -> None:
     events = st.apply("fire:3,4:0:4,4")
     assert next(ev for ev in events if ev["type"] == "attack")["result"] == "miss"
     assert e.wounds == 0
+
+
+def _card_on(st: PacificState, cid: str, u: Unit) -> None:
+    """Play support card ``cid`` on ``u`` (its owner pays nothing: the test gives the AP)."""
+    from hulldown.games.pacific.rules.s05_deployment import play_support
+
+    iid = st._new_card(cid)
+    st.hands[u.owner].put_top(iid)
+    st.ap[u.owner] += st.db.support[cid].play_cost
+    play_support(st, u.owner, iid, u.iid, [])
+
+
+def _table_shot(st: PacificState, a: Unit, e: Unit) -> tuple[str, int]:
+    from hulldown.games.pacific import combat
+
+    return combat.roll_result(st, combat.numbers(st, a, None, e), st.effective_armour(e))
+
+
+def test_successful_hit_table_fortunate_moves_one_cell_right_and_kamikaze_adds_one() -> None:
+    """§11.3.1: Fortunate gives the cell to the right of the final one (not better Accuracy, which
+    would also move a row down); Kamikaze adds 1 damage to the cell."""
+    from hulldown.games.pacific.state import HIT_TABLE
+
+    st = new(successful_hit_table=True)
+    for s in range(grid.SPACES):
+        st.terrain[s] = -1
+    a = put(st, "us-m4a2", 0, grid.space(2, 0))
+    e = put(st, "jp-type97-teke", 1, grid.space(3, 0))
+    row, col = 10 - a.card.hit, 10 - a.card.crit + a.card.pierce - e.card.armour
+    assert _table_shot(st, a, e) == ("hit", HIT_TABLE[row][col])
+    _card_on(st, "fortunate", a)
+    assert _table_shot(st, a, e) == ("hit", HIT_TABLE[row][col + 1])
+    _card_on(st, "kamikaze", a)
+    assert _table_shot(st, a, e) == ("hit", HIT_TABLE[row][col + 1] + 1)
+
+
+def test_successful_hit_table_you_missed_spares_the_unit() -> None:
+    """§11.3.1: the unit under You Missed suffers no damage (the card's Evasion does not count)."""
+    st = new(successful_hit_table=True)
+    for s in range(grid.SPACES):
+        st.terrain[s] = -1
+    a = put(st, "us-m4a2", 0, grid.space(2, 0))
+    e = put(st, "jp-type97-teke", 1, grid.space(3, 0))
+    assert _table_shot(st, a, e)[1] > 0
+    _card_on(st, "you-missed", e)
+    assert _table_shot(st, a, e) == ("miss", 0)
