@@ -164,3 +164,59 @@ def test_successful_hit_table_you_missed_spares_the_unit() -> None:
     assert _table_shot(st, a, e)[1] > 0
     _card_on(st, "you-missed", e)
     assert _table_shot(st, a, e) == ("miss", 0)
+
+
+def test_hmg_is_mounted_to_fire_and_not_dismounted_in_the_turn_it_was_mounted() -> None:
+    """Mount/Dismount (HMG and Mortar): deployed dismounted, mounted to fire, the unit then moves no
+    more, and the Flip Over phase of the turn it was mounted offers no dismount."""
+    st = new()
+    side = _shoot_phase(st)
+    u = put(st, "us-heavy-infantry" if st.armies[side] == "us" else "jp-heavy-infantry", side, grid.space(2, 3))
+    u.tokens.append(st.new_token("hmg"))
+    put(st, "jp-light-infantry" if st.armies[side] == "us" else "us-light-infantry", 1 - side, grid.space(4, 3))
+    st._legal_cache = None
+    ids = {a.id for a in st.legal_actions()}
+    assert "mount:3,4:0" in ids and "fire:3,4:0:5,4" not in ids  # dismounted: it cannot fire
+    st.apply("mount:3,4:0")
+    assert "fire:3,4:0:5,4" in {a.id for a in st.legal_actions()}
+    st.script_chance(1)
+    st.apply("fire:3,4:0:5,4")
+    assert u.tokens[0].used and "fire:3,4:0:5,4" not in {a.id for a in st.legal_actions()}  # flipped
+    st.apply("shoot-done")
+    assert not any(a.id.startswith("dismount:3,4") for a in st.legal_actions())
+
+
+def test_hit_the_dirt_adds_one_to_the_standard_hit_number_only() -> None:
+    from hulldown.games.pacific import combat
+
+    st = new()
+    for s in range(grid.SPACES):
+        st.terrain[s] = -1
+    a = put(st, "us-m4a2", 0, grid.space(2, 0))
+    e = put(st, "jp-light-infantry", 1, grid.space(3, 0))
+    before = combat.numbers(st, a, None, e)
+    e.tokens.append(st.new_token("hit-the-dirt"))
+    after = combat.numbers(st, a, None, e)
+    assert (after.hit, after.crit) == (before.hit + 1, before.crit)
+
+
+def test_vehicle_mg_hmg_and_mrl_flip_after_use_and_are_restored_in_the_flip_over_phase() -> None:
+    from hulldown.games.pacific.rules.s04_turn import flip_over
+
+    st = new()
+    side = _shoot_phase(st)
+    if st.armies[side] != "us":
+        st = new(armies="japan-us")
+        side = _shoot_phase(st)
+    tank = put(st, "us-m4a3", side, grid.space(2, 3))
+    for up in ("tank-mg", "tank-hmg", "mrl"):
+        tank.tokens.append(st.new_token(up))
+    put(st, "jp-light-infantry", 1 - side, grid.space(3, 3))
+    st._legal_cache = None
+    for k in range(len(tank.tokens)):
+        st.script_chance(1)
+        st.apply(f"fire:3,4:{k}:4,4")
+        assert tank.tokens[k].used
+        assert not any(a.id.startswith(f"fire:3,4:{k}:") for a in st.legal_actions())
+    flip_over(st)
+    assert not any(t.used for t in tank.tokens)
