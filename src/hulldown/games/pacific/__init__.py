@@ -33,6 +33,12 @@ OPTIONS = (
     OptionSpec("armies", str, "us-japan", "army of side 0 and side 1", choices=("us-japan", "japan-us")),
     OptionSpec("recruits", str, "none", "a side of beginners gets +1 AP a turn (§10.3)",
                choices=("none", "side0", "side1")),
+    OptionSpec("ai_difficulty", str, "normal",
+               "solo AI difficulty (§12.13): easy takes its aircraft, mines and artillery and tanks over 6 AP out "
+               "of its deck; hard gives its HQ +1 AP", choices=("easy", "normal", "hard"), legacy="normal"),
+    OptionSpec("ai_procedure", str, "rulebook",
+               "the solo AI's procedure: rulebook (§12 as audited clause by clause, §12.14), legacy (as games "
+               "recorded before that audit were played)", choices=("rulebook", "legacy"), legacy="legacy"),
     OptionSpec("tactical_artillery", bool, False, "Tactical Artillery Attack (§11.1)"),
     OptionSpec("shielding_roll", bool, False, "Additional Shielding Defense Roll (§11.2)"),
     OptionSpec("successful_hit_table", bool, False, "Successful Hit Table instead of dice (§11.3)"),

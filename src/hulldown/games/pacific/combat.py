@@ -62,8 +62,9 @@ def evasion(st: PacificFields, target: Unit, shooter_space: int, assault: bool) 
     if target.cover:
         es += 1
         ec += 1
-    es += target.evasion_perm + target.guard
-    ec += target.evasion_perm + target.guard
+    guard = 0 if st._options["successful_hit_table"] else target.guard  # §11.3.1: You Missed spares instead
+    es += target.evasion_perm + guard
+    ec += target.evasion_perm + guard
     return es, ec
 
 
@@ -81,7 +82,8 @@ def numbers(
     """The attack's final Accuracy, Armour-piercing and Damage (§7.1-7.4, abilities §9)."""
     rng, hit, crit, pierce, damage = weapon_stats(shooter, weapon)
     pen = shooter.wounds + (1 if shooter.usf else 0)
-    bonus = shooter.promotions + shooter.acc_turn
+    table = st._options["successful_hit_table"]
+    bonus = shooter.promotions + (0 if table else shooter.acc_turn)  # §11.3.1: Fortunate moves the cell
     crit_std = False
     main = weapon is None
     if main and shot_index == 1 and shooter.card.second_gun is not None:
@@ -130,7 +132,12 @@ def numbers(
         es = ec = 0
     # Ground Attack does not apply against the HQ (rulebook): target None gives no bonus
     damage += shooter.damage_bonus
-    return Attack(clamp(hit + es + pen - bonus), clamp(crit + ec + pen - bonus), pierce, damage, crit_std)
+    a = Attack(clamp(hit + es + pen - bonus), clamp(crit + ec + pen - bonus), pierce, damage, crit_std)
+    if table:  # §11.3.1
+        a.shift = shooter.acc_turn
+        a.extra = shooter.damage_bonus
+        a.spared = target is not None and target.guard > 0
+    return a
 
 
 def roll_result(st: PacificFields, a: Attack, armour: int, shield: bool = True) -> tuple[str, int]:
@@ -140,11 +147,13 @@ def roll_result(st: PacificFields, a: Attack, armour: int, shield: bool = True) 
     if a.pierce < armour:
         return "blocked", 0
     if st._options["successful_hit_table"]:
+        if a.spared:
+            return "miss", 0  # §11.3.1: You Missed, the unit suffers no damage
         row = 10 - a.hit
-        col = 10 - a.crit + (a.pierce - armour)
+        col = 10 - a.crit + (a.pierce - armour) + a.shift
         if col > 9:
             return "critical", DESTROYED
-        return "hit", HIT_TABLE[row][col]
+        return "hit", HIT_TABLE[row][col] + a.extra
     roll = st.roll(10)  # a 0 counts as 10 (§7.1)
     if roll >= a.crit and not a.crit_as_standard:
         kind, wounds = "critical", a.damage + 1
@@ -157,11 +166,47 @@ def roll_result(st: PacificFields, a: Attack, armour: int, shield: bool = True) 
     return kind, wounds
 
 
+def in_building(st: PacificFields, u: Unit) -> bool:
+    """Is the unit inside a Building (a terrain card with the tag, not yet flipped to ruins)?"""
+    if u.space < 0:
+        return False
+    t = st.terrain_card(u.space)
+    return t is not None and "building" in t.tags and st.terrain[u.space] not in st.ruins
+
+
+def flames(st: PacificFields, weapon: UpgradeToken | None, target: Unit) -> bool:
+    """Upgrade tokens, Flamethrower: against a unit inside a Building the weapon ignores its Armour
+    and always deals damage, the die only deciding a critical hit (rulebook)."""
+    return weapon is not None and weapon.effect == "flamethrower" and in_building(st, target)
+
+
+def flame_result(st: PacificFields, a: Attack) -> tuple[str, int]:
+    """A flamethrower on a unit inside a Building: a sure hit; the die rolls only for a critical.
+
+    With the Successful Hit Table (§11.3) the Armour counts as 0, so the cell moves right by the
+    whole Armour-piercing and the attack never fails."""
+    if st._options["successful_hit_table"]:
+        return roll_result(st, a, 0, shield=False)
+    if st.roll(10) >= a.crit and not a.crit_as_standard:
+        return "critical", a.damage + 1
+    return "hit", a.damage
+
+
 def resolve_on_unit(
-    st: PacificFields, shooter: Unit | None, a: Attack, target: Unit, events: list[Event], source: str
+    st: PacificFields,
+    shooter: Unit | None,
+    a: Attack,
+    target: Unit,
+    events: list[Event],
+    source: str,
+    flame: bool = False,
 ) -> None:
-    armour = st.effective_armour(target)
-    kind, wounds = roll_result(st, a, armour)
+    """One attack on a unit; ``flame``: a flamethrower on a unit inside a Building (no Armour, no
+    shielding roll: the roll is made against the Armour it ignores)."""
+    if flame:
+        kind, wounds = flame_result(st, a)
+    else:
+        kind, wounds = roll_result(st, a, st.effective_armour(target))
     events.append(
         public(
             "attack",

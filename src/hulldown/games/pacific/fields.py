@@ -50,7 +50,7 @@ def clamp(v: int) -> int:
 class Attack:
     """One attack's numbers after every modifier (§7), kept for tests and events."""
 
-    __slots__ = ("crit", "crit_as_standard", "damage", "hit", "pierce")
+    __slots__ = ("crit", "crit_as_standard", "damage", "extra", "hit", "pierce", "shift", "spared")
 
     def __init__(self, hit: int, crit: int, pierce: int, damage: int, crit_as_standard: bool = False) -> None:
         self.hit = hit
@@ -58,6 +58,11 @@ class Attack:
         self.pierce = pierce
         self.damage = damage
         self.crit_as_standard = crit_as_standard
+        # §11.3.1, support cards with the Successful Hit Table: cells moved right (Fortunate),
+        # wounds added to the cell (Kamikaze), no damage at all (You Missed)
+        self.shift = 0
+        self.extra = 0
+        self.spared = False
 
 
 class PacificFields(GameState):
@@ -378,7 +383,11 @@ class PacificFields(GameState):
         rec = self._options["recruits"]
         if rec == f"side{side}":
             n += 1
-        return n
+        return n + self.ai_hq_bonus(side)
+
+    def ai_hq_bonus(self, side: int) -> int:
+        """§12.13 The solo AI's HQ generates 1 AP more in a hard game (option ``ai_difficulty``)."""
+        return 1 if self.is_ai_side(side) and self._options["ai_difficulty"] == "hard" else 0
 
     def side_ap(self, side: int) -> int:
         if self.is_ai_side(side):

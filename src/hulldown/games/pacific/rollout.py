@@ -124,9 +124,12 @@ def _shot(s: PacificState, u: Unit, weapon: int, target: str, side: int) -> floa
         return 4.0 + e.wounds  # air combat: decided by the reactions that follow
     d = grid.DIST[u.space][e.space]
     a = combat.numbers(s, u, up, e, shot_index=shot, dist=d)
-    if a.pierce < s.effective_armour(e):
+    flame = combat.flames(s, up, e)  # a sure hit, whatever the Armour (§7.9)
+    if a.pierce < s.effective_armour(e) and not flame:
         return 0.1
     ph, pc = _chance(a)
+    if flame:
+        ph = 1.0 - pc
     left = e.hp - e.wounds
     dmg = a.damage
     kill = (ph if dmg >= left else 0.0) + (pc if dmg + 1 >= left else 0.0)

@@ -63,6 +63,11 @@ class PacificState(PacificFields):
                 "option 'starting_deployment' is an option of pitched battles (scenario 'pitched'); "
                 f"scenario {o['scenario']!r} has its own set-up"
             )
+        if o["ai_difficulty"] != "normal" and self._players != 1:
+            raise OptionError(
+                f"option 'ai_difficulty' ({o['ai_difficulty']!r}) sets the solo AI's difficulty (1 player); "
+                f"with {self._players} players every side is a seat's"
+            )
         self._seat_sides(self._players)
         self._battlefield(self._scenario_for_ai(o["scenario"], str(o["ai_side"])))
         self._start_fields()

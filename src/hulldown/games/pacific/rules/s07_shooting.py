@@ -77,8 +77,9 @@ def fire_targets(
                 out.append((f"u{e.iid}", enemy_name(e)))
             continue
         d = dist[e.space]
-        # §7.5 offers only shots that can damage; a face-down card's Armour is unknown (§11.7)
-        if d > extended or (pierce < st.effective_armour(e) and not e.face_down):
+        # §7.5 offers only shots that can damage; a face-down card's Armour is unknown (§11.7); a
+        # flamethrower ignores the Armour of a unit inside a Building (§7.9)
+        if d > extended or (pierce < st.effective_armour(e) and not e.face_down and not combat.flames(st, weapon, e)):
             continue
         if d > reach and not any(
             f.side == u.side and f.space >= 0 and f.iid != u.iid and grid.distance(f.space, e.space) <= f.card.range
@@ -198,4 +199,4 @@ def fire(st: PacificFields, u: Unit, weapon: str, target: str, events: list[Even
         e = st.units[int(target[1:])]
         d = grid.distance(u.space, e.space) if e.space >= 0 else grid.hq_distance(e.side, u.space)
         atk = combat.numbers(st, u, up, e, shot_index=shot, dist=d)
-        combat.resolve_on_unit(st, u, atk, e, events, u.card.name)
+        combat.resolve_on_unit(st, u, atk, e, events, u.card.name, combat.flames(st, up, e))

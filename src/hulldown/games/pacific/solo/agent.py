@@ -18,7 +18,7 @@ from hulldown.games.pacific.rules.s05_deployment import deploy_actions
 from hulldown.games.pacific.rules.s06_movement import can_move, move_destinations
 from hulldown.games.pacific.solo.procedure import RulebookProcedure
 from hulldown.games.pacific.solo.s12_02_behaviour import current_band, side_table
-from hulldown.games.pacific.solo.s12_04_priorities import DEPLOY_NAME, PRIORITIES, priority
+from hulldown.games.pacific.solo.s12_04_priorities import DEPLOY_NAME, lines, priority
 from hulldown.games.pacific.solo.s12_04_transport import CARRIER_KINDS, cargo_for, field_cargo, field_plan
 from hulldown.games.pacific.solo.s12_05_placement import placement
 from hulldown.games.pacific.solo.s12_06_destination import destination
@@ -213,7 +213,7 @@ class SoloAIAgent:
     def _line_spot(self, st: PacificState, cid: str, pr: int, table: str, b: str, side: int, spaces: list[int]) -> int:
         """§12.4: a transport line's carrier with no fitting cargo in hand is deployed where it can
         take a unit of the battlefield on board (-1: not such a carrier, or no such unit)."""
-        entries = PRIORITIES[table][b]
+        entries = lines(st, table, b)
         if not 1 <= pr <= len(entries) or entries[pr - 1][0] not in CARRIER_KINDS:
             return -1
         kind, wish = entries[pr - 1]
@@ -228,7 +228,7 @@ class SoloAIAgent:
         drives to the costliest unit of the battlefield its line takes on board."""
         t = unit_on(st, a.carrier)
         c = unit_on(st, a.unit)
-        entries = PRIORITIES[table][b]
+        entries = lines(st, table, b)
         pr = priority(st, table, b, st.cards[t.iid])
         if t.deployed_turn == st.turn and 1 <= pr <= len(entries) and entries[pr - 1][0] in CARRIER_KINDS:
             kind, wish = entries[pr - 1]

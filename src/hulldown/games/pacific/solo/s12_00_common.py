@@ -22,6 +22,12 @@ def scenario_field(st: PacificFields, name: str) -> Any:
     return getattr(sc, name, None)
 
 
+def audited(st: PacificFields) -> bool:
+    """§12.14 Is the AI playing the procedure as audited against the rulebook (option
+    ``ai_procedure``)? Games recorded before the audit replay with ``legacy``."""
+    return bool(st._options["ai_procedure"] == "rulebook")
+
+
 def objective_spaces(st: PacificFields) -> list[int]:
     """§12.2 The AI's battle objective on the battlefield (a scenario's ``ai_objectives``: spaces or
     ``"R,C"`` names); empty in a pitched battle, where the objective is the enemy HQ."""

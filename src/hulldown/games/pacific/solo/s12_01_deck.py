@@ -30,6 +30,15 @@ def card_type(st: PacificFields, cid: str) -> str:
     return u.type
 
 
+def easy_removed(st: PacificFields, cid: str) -> bool:
+    """§12.13 The rulebook's easy game for beginners takes out of the AI's piles its aircraft, its
+    artillery and tanks that cost more than 6 AP, and its mine cards."""
+    u = st.db.units.get(cid)
+    if u is None:
+        return "mine" in cid
+    return u.type == "aircraft" or (u.type in ("artillery", "tank") and u.cost > 6)
+
+
 def build_ai_deck(st: PacificFields, counts: dict[str, int] | None = None) -> list[str]:
     """§12.1: cards of each type drawn from the AI army's shuffled type piles.
 
@@ -58,6 +67,8 @@ def build_ai_deck(st: PacificFields, counts: dict[str, int] | None = None) -> li
     army = st.armies[1]
     barred = barred_ids(db, str(st._options.get("bar_cards", "")))  # §3.6: the AI's deck goes without them too
     pool_ids = [c for c in sorted(db.army_pool(army)) if not any(c.endswith(r) for r in REMOVED) and c not in barred]
+    if st._options["ai_difficulty"] == "easy":
+        pool_ids = [c for c in pool_ids if not easy_removed(st, c)]
     base = db.decks["us-120" if army == "us" else "japan-120"]
     piles: dict[str, list[str]] = {t: [] for t in TYPE_ORDER}
     for cid in pool_ids:

@@ -87,7 +87,7 @@ def current_band(st: PacificFields, side: int, table: str = "variable") -> tuple
     names = BEHAVIOUR[table]
     if first_turns(st, side):
         return "initial", f"12.2 Behaviour: {names['initial']} (turns 1-2)"
-    if st.ap_generated(side) <= 1:
+    if st.ap_generated(side) - st.ai_hq_bonus(side) <= 1:  # §12.13: the hard game's +1 AP is no income
         return "low", f"12.2 Behaviour: {names['low']} (only 1 AP generated: the minimum row)"
     v = behaviour_value(st, side, table)
     b = "low" if v <= 3 else "mid" if v <= 7 else "high"

@@ -14,9 +14,9 @@ from hulldown.games.pacific.rules.s16_air import free_bay
 from hulldown.games.pacific.solo.s12_00_common import Pick, by_die, ordered
 from hulldown.games.pacific.solo.s12_04_priorities import (
     DEPLOY_NAME,
-    PRIORITIES,
     buy_upgrade,
     compulsory_upgrades,
+    lines,
     priority,
 )
 from hulldown.games.pacific.solo.s12_04_transport import CARRIER_KINDS, cargo_for, deploy_for_field_cargo, field_plan
@@ -96,7 +96,7 @@ def _piles(st: PacificFields, b: str, table: str, events: list[Event]) -> list[l
     """§12.4 The hand sorted into the behaviour's priority piles, each costliest first (equal
     costs: die roll); the transport lines first, each carrier claiming its cargo."""
     hand = st.hands[1]
-    entries = PRIORITIES[table][b]
+    entries = lines(st, table, b)
     piles: list[list[Pick]] = [[] for _ in entries]
     taken = _transport_picks(st, b, table, piles, events)
     for iid in list(hand):
@@ -121,7 +121,7 @@ def _transport_picks(st: PacificFields, b: str, table: str, piles: list[list[Pic
     hand, else (§15.2) a unit of the battlefield, and joins its pile; the cards it returns (the
     carriers and their cargo) are no card of a pile of their own."""
     hand = st.hands[1]
-    entries = PRIORITIES[table][b]
+    entries = lines(st, table, b)
     claimed: set[int] = set()
     claimed_field: set[int] = set()
     carriers = sorted(

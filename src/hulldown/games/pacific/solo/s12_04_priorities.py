@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hulldown.engine import Event, public
+from hulldown.games.pacific.solo.s12_00_common import audited
 from hulldown.games.pacific.units import Unit
 
 if TYPE_CHECKING:
@@ -48,6 +49,19 @@ PRIORITIES: dict[str, dict[str, tuple[tuple[str, str], ...]]] = {
                  ("support-attack", ""), ("aircraft", "")),
     },
 }  # fmt: skip
+
+
+#: §12.14 Defensive Overcome, line 3: "Tank with a defensive upgrade, or, otherwise, an offensive
+#: upgrade" is compulsory (no "if possible"); the legacy procedure bought a defensive one if it could.
+_OVERCOME_TANK = ("tank", "defensive-else-offensive")
+
+
+def lines(st: PacificFields, table: str, b: str) -> tuple[tuple[str, str], ...]:
+    """§12.4 The priority lines of the behaviour (the audited ones unless ``ai_procedure`` is legacy)."""
+    out = PRIORITIES[table][b]
+    if table == "defensive" and b == "high" and audited(st):
+        out = tuple(_OVERCOME_TANK if line == ("tank", "defensive?") else line for line in out)
+    return out
 
 
 #: support effects by the rulebook's kinds (§12.4 "boosts attack" / "boosts defence" / damage)
@@ -109,6 +123,8 @@ def _matches(st: PacificFields, kind: str, upgrade: str, cid: str) -> bool:
 def upgrade_options(st: PacificFields, options: tuple[str, ...], wish: str, have: set[str]) -> list[str]:
     """§12.4 The upgrades of the wished kind (offensive, defensive, either, any) not yet carried."""
     w = wish.rstrip("?")
+    if w == "defensive-else-offensive":  # §12.14: a defensive upgrade, otherwise an offensive one
+        return upgrade_options(st, options, "defensive", have) or upgrade_options(st, options, "offensive", have)
     out = []
     for up in options:
         tok = st.db.upgrades[up]
@@ -132,7 +148,7 @@ def priority(st: PacificFields, table: str, b: str, cid: str) -> int:
     s = st.db.support.get(cid)
     if s is not None and s.effect in ("ap-per-turn", "hq-armour", "gain-ap"):
         return 0
-    for i, (kind, up) in enumerate(PRIORITIES[table][b]):
+    for i, (kind, up) in enumerate(lines(st, table, b)):
         if _matches(st, kind, up, cid):
             return i + 1
     return 9

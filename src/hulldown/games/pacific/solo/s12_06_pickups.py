@@ -18,7 +18,7 @@ from hulldown.games.pacific.rules.s15_transport import (
     walks_aboard,
 )
 from hulldown.games.pacific.solo.s12_00_common import Pick, chain_length, held_rows, ordered
-from hulldown.games.pacific.solo.s12_04_priorities import PRIORITIES, priority
+from hulldown.games.pacific.solo.s12_04_priorities import lines, priority
 from hulldown.games.pacific.solo.s12_04_transport import CARRIER_KINDS, field_cargo
 from hulldown.games.pacific.solo.s12_06_destination import aim_row, has_supplies, treats
 
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 def board_waiting_carriers(st: PacificFields, b: str, table: str, events: list[Event], side: int = 1) -> None:
     """§12.6 before the moves, with §12.4/§15.2 case 1: an empty carrier a transport line deployed
     this turn takes on board the costliest unit of its line that can reach it (equal costs: die)."""
-    entries = PRIORITIES[table][b]
+    entries = lines(st, table, b)
     flags = terrain_flags(st)
     carriers = sorted(
         (t for t in st.side_units(side) if t.space >= 0 and t.cargo is None and t.deployed_turn == st.turn

@@ -9,7 +9,7 @@ from hulldown.games.pacific import combat, grid
 from hulldown.games.pacific.rules.s05_deployment import play_support
 from hulldown.games.pacific.rules.s07_shooting import fire, fire_targets, shots_left
 from hulldown.games.pacific.rules.s11_13_smoke import smoke_answers, smoke_window
-from hulldown.games.pacific.solo.s12_00_common import objective_spaces
+from hulldown.games.pacific.solo.s12_00_common import audited, objective_spaces
 from hulldown.games.pacific.solo.s12_05_placement import support_target
 from hulldown.games.pacific.solo.s12_12_night import hidden_foe, known
 from hulldown.games.pacific.units import HQ_SPACE, Unit
@@ -109,19 +109,14 @@ def shooting(st: PacificFields, events: list[Event]) -> bool:
             if tk.used or tk.spent or not tk.up.is_weapon or u.space == HQ_SPACE:
                 queue.pop(0)
                 continue
-            if tk.up.mount and not tk.mounted:
-                tk.mounted = True
-                tk.mounted_turn = st.turn
-        opts = []
-        for tid, _ in fire_targets(st, u, k):
-            up = None if k < 0 else u.tokens[k].up
-            e = st.units.get(int(tid[1:])) if tid.startswith("u") else None
-            if e is not None:
-                e = known(st, e)  # §12.12: the numbers as the AI can work them out
-            opts.append((tid, combat.numbers(st, u, up, e, shot_index=u.main_shots if k < 0 else 0)))
+            if tk.up.mount and not tk.mounted and not audited(st):
+                _mount(st, u, k)  # legacy: mounted before looking for a target
+        opts = _options(st, u, k)
         if not opts:
             queue.pop(0)
             continue
+        if k >= 0 and u.tokens[k].up.mount and not u.tokens[k].mounted:
+            _mount(st, u, k)  # §12.14: mounted to fire, only when it has a target
         tid, why = target_priority(st, u, opts)
         _fortunate(st, u, tid, events)
         st.log_ai(f"12.7 Shooting: {u.card.name} fires at {why}", events)
@@ -138,6 +133,37 @@ def shooting(st: PacificFields, events: list[Event]) -> bool:
             queue.pop(0)
     st.ai_shots = None
     return False
+
+
+def _mount(st: PacificFields, u: Unit, k: int) -> None:
+    """Mount/Dismount: the weapon is mounted to fire (the unit moves no more while it stays so)."""
+    tk = u.tokens[k]
+    tk.mounted = True
+    tk.mounted_turn = st.turn
+
+
+def _options(st: PacificFields, u: Unit, k: int) -> list[tuple[str, Any]]:
+    """§12.7 The targets of one weapon with the attack's numbers as the AI works them out; an
+    unoccupied Terrain card only when the player's units are closer to it than the AI's (§12.14)."""
+    opts = []
+    for tid, _ in fire_targets(st, u, k):
+        if tid.startswith("t") and audited(st) and not _player_closer(st, grid.parse(tid[1:])):
+            continue
+        up = None if k < 0 else u.tokens[k].up
+        e = st.units.get(int(tid[1:])) if tid.startswith("u") else None
+        if e is not None:
+            e = known(st, e)  # §12.12: the numbers as the AI can work them out
+        opts.append((tid, combat.numbers(st, u, up, e, shot_index=u.main_shots if k < 0 else 0)))
+    return opts
+
+
+def _player_closer(st: PacificFields, s: int) -> bool:
+    """§12.7 target 5: are the player's units closer to the terrain space than the AI's units?"""
+    near = [99, 99]
+    for f in st.units.values():
+        if f.space >= 0:
+            near[f.side] = min(near[f.side], grid.distance(f.space, s))
+    return near[0] < near[1]
 
 
 def _ai_fire(st: PacificFields, u: Unit, k: int, tid: str, fresh: bool, events: list[Event]) -> bool:
