@@ -83,7 +83,7 @@ class Sec10Morale(StateFields):
             events.append(reveal("morale_played", seat=seat, card=card))
 
     def _anytime_actions(self, seat: int) -> list[Action]:
-        """§10.8 anytime cards: at any decision of the holder."""
+        """§10.8-10.9 anytime cards: at any decision of the holder, and in the windows of the other's turn."""
         if self.morale_used[seat]:
             return []
         hand = self.hands[seat]
@@ -140,7 +140,7 @@ class Sec10Morale(StateFields):
         return first_asked(self, (seat,), self._may_play_morale, playable if self.opt_book else None)[0] >= 0
 
     def _open_window(self, events: list[Event]) -> bool:
-        """§10.8 after each play of the turn player, the other may answer with a blue or purple
+        """§10.9 after each play of the turn player, the other may answer with a blue or purple
         card played "anytime" (Overhaul, Sabotage, Demolish); True if the window opened."""
         if not self.opt_book or self.phase != MAIN:
             return False
@@ -150,7 +150,7 @@ class Sec10Morale(StateFields):
         return True
 
     def _answer_window(self, action: TankClashAction, events: list[Event]) -> None:
-        """§10.8 the other player plays an anytime card or passes; the turn goes on (or passes
+        """§10.9 the other player plays an anytime card or passes; the turn goes on (or passes
         if its second action is done)."""
         if action.KIND == MORALE:
             self._play_morale(1 - self.active, action, events)
