@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from hulldown.agents.registry import make_agent
 from hulldown.engine.agent import SeatView
+from hulldown.engine.rng import SplitMix64
 from hulldown.games.tank_clash import GAME
 from hulldown.games.tank_clash.fields import ATK_DEF, ATK_RED, ATK_REROLL, MAIN, MOVE, SCARE, WINDOW
 from hulldown.games.tank_clash.state import TankClashState
@@ -242,3 +243,21 @@ def test_search_plays_through_the_windows() -> None:
     bot = make_agent("ismcts:iterations=30", GAME, 1, 3)
     choice = bot.act(SeatView(s, 1))
     assert choice.id in ids(s)
+
+
+def test_the_quick_playability_test_agrees_with_the_offered_cards() -> None:
+    """``_anytime_playable`` decides at every step whether a window opens; it must say exactly
+    whether ``_anytime_actions`` would offer a card."""
+    compared = 0
+    for seed in range(12):
+        s = GAME.new(seed=seed)
+        assert isinstance(s, TankClashState)
+        rng = SplitMix64(seed)
+        while not s.is_over:
+            if s.phase >= MAIN:
+                for seat in (0, 1):
+                    assert s._anytime_playable(seat) == bool(s._anytime_actions(seat))
+                    compared += s.hands[seat].cards != []
+            legal = s.legal_actions()
+            s.apply(legal[rng.below(len(legal))])
+    assert compared > 200
