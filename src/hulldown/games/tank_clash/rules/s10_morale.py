@@ -103,12 +103,15 @@ class Sec10Morale(StateFields):
         """§10.8 whether ``_anytime_actions`` would offer anything, without building the actions."""
         if self.morale_used[seat]:
             return False
-        hand = self.hands[seat]
-        if "Sabotage" in hand and any(self.hex[e] >= 0 for e in self.tanks_of(1 - seat)):
+        cards = self.hands[seat].cards
+        if "Sabotage" in cards and self.occ_mask[1 - seat]:
+            return True  # an enemy tank on the board
+        if "Demolish" in cards and self.layout.houses:
             return True
-        if "Demolish" in hand and self.layout.houses:
-            return True
-        return "Overhaul" in hand and any(self.damage[t] > 0 for t in self.tanks_of(seat))
+        if "Overhaul" in cards:
+            lo = seat * 5
+            return max(self.damage[lo : lo + 5]) > 0
+        return False
 
     def _may_play_morale(self, seat: int) -> bool:
         """§10.2 what everyone sees: the seat holds a card and has not played one this turn."""
@@ -137,6 +140,8 @@ class Sec10Morale(StateFields):
         recorded before) a window asks whenever the seat holds any card, which shows
         nothing about the hand.
         """
+        if self.morale_used[seat] or not self.hands[seat].cards:
+            return False  # the common case, answered before any call: nobody is asked
         return first_asked(self, (seat,), self._may_play_morale, playable if self.opt_book else None)[0] >= 0
 
     def _open_window(self, events: list[Event]) -> bool:
