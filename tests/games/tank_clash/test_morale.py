@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from hulldown.games.tank_clash.fields import ATK_DEF, ATK_RED, ATK_REROLL, MAIN, MOVE
+from hulldown.agents.registry import make_agent
+from hulldown.engine.agent import SeatView
+from hulldown.engine.rng import SplitMix64
+from hulldown.games.tank_clash import GAME
+from hulldown.games.tank_clash.fields import ATK_DEF, ATK_RED, ATK_REROLL, MAIN, MOVE, SCARE, WINDOW
 from hulldown.games.tank_clash.state import TankClashState
 from tests.games.tank_clash.helpers import far_tanks, give, ids, put, start_game
 
@@ -129,3 +133,131 @@ def test_three_tanks_in_enemy_territory_score_two_points() -> None:
     put(s, 3, "J7")
     s.apply("move:a4:J8")
     assert s.vp[0] == 2 and s.crossing_scored[0]
+
+
+# -- 10.8 blue and purple cards out of turn ---------------------------------------------------------
+def _a_move(s: TankClashState, tank: str) -> str:
+    return sorted(a for a in ids(s) if a.startswith(f"move:{tank}:"))[0]
+
+
+def test_sabotage_is_offered_in_the_opponents_turn_and_works() -> None:
+    s = duel()
+    give(s, 1, "Sabotage")
+    s.apply(_a_move(s, "a1"))
+    assert s.phase == WINDOW and s.current_player == 1
+    assert ids(s) == {"pass"} | {f"morale:Sabotage:a{i}" for i in range(1, 6)}
+    assert s.last_decision_revealed  # whether seat 1 was asked depends on its hand
+    s.apply("morale:Sabotage:a4")
+    assert s.damage[3] == 1 and s.morale_used[1] and "Sabotage" in s.morale_discard
+    # seat 0's turn goes on: its second action (a1 moved, so only a1 may attack)
+    assert s.phase == MAIN and s.current_player == 0 and s.actions_taken == 1
+
+
+def test_overhaul_answers_a_hit_before_the_next_action() -> None:
+    s = duel()
+    give(s, 1, "Overhaul")
+    s.script_chance(4, 1, 1)  # heavy damage
+    s.apply("attack:a4:b1")
+    # before the roll b1 has no damage for Overhaul to take away: seat 1 is not asked
+    assert s.damage[5] == 2 and s.phase == WINDOW and s.current_player == 1
+    assert ids(s) == {"pass", "morale:Overhaul:b1"}
+    s.apply("morale:Overhaul:b1")
+    assert s.damage[5] == 0 and s.current_player == 0 and s.actions_taken == 1
+
+
+def test_demolish_after_the_second_action_comes_before_the_turn_passes() -> None:
+    s = duel()
+    give(s, 1, "Demolish")
+    s.apply(_a_move(s, "a1"))
+    s.apply("pass")
+    assert s.phase == MAIN and s.current_player == 0
+    s.apply(_a_move(s, "a2"))
+    assert s.phase == WINDOW and s.active == 0 and "morale:Demolish:B2" in ids(s)
+    s.apply("morale:Demolish:B2")
+    assert s.active == 1 and s.current_player == 1 and s.phase == MAIN
+    # a new turn: seat 1 may play another card (one per turn, 10.2)
+    assert not s.morale_used[1]
+
+
+def test_windows_follow_tactical_and_morale_cards_but_not_the_end_of_a_turn() -> None:
+    s = duel()
+    give(s, 1, "Sabotage")
+    s.apply("tactical:smoke")
+    assert s.phase == WINDOW
+    s.apply("pass")
+    give(s, 0, "Demolish")
+    s.apply("morale:Demolish:B2")
+    assert s.phase == WINDOW
+    s.apply("pass")
+    s.apply("end")
+    assert s.active == 1 and s.phase == MAIN
+
+
+def test_a_seat_with_nothing_playable_is_never_asked() -> None:
+    s = duel()
+    # movement and attack cards wait for the holder's own turn, Deflect for a hit
+    give(s, 1, "Transport", "Sniper", "Deflect")
+    s.script_chance(2, 1, 1)  # a scare: no hit for Deflect
+    s.apply("attack:a4:b1")
+    assert s.phase == SCARE and s.current_player == 0
+    s.apply(sorted(a for a in ids(s) if a.startswith("retreat:"))[0])
+    assert s.phase == MAIN and s.current_player == 0
+    s.apply(_a_move(s, "a4"))
+    assert s.active == 1 and s.current_player == 1 and s.phase == MAIN
+
+
+def test_a_seat_that_played_its_card_this_turn_is_not_asked_again() -> None:
+    s = duel()
+    give(s, 1, "Sabotage", "Demolish")
+    s.apply(_a_move(s, "a1"))
+    s.apply("morale:Sabotage:a4")
+    s.apply(_a_move(s, "a2"))  # one morale card a turn (10.2): no window now
+    assert s.active == 1 and s.phase == MAIN
+
+
+def test_the_attack_timing_of_old_records_has_no_window_between_actions() -> None:
+    s = duel(options={"morale_timing": "attacks"})
+    give(s, 1, "Sabotage")
+    s.apply(_a_move(s, "a1"))
+    assert s.phase == MAIN and s.current_player == 0
+    assert not s.last_decision_revealed  # nobody was asked on account of a hidden hand
+
+
+def test_the_heuristic_passes_unless_the_card_tips_a_tank() -> None:
+    s = duel()
+    give(s, 1, "Sabotage")
+    s.apply(_a_move(s, "a1"))
+    bot = make_agent("heuristic", GAME, 1, 5)
+    assert bot.act(SeatView(s, 1)).id == "pass"
+    s2 = duel()
+    give(s2, 1, "Sabotage")
+    s2.damage[3] = 2  # a third token costs a4 an armour token
+    s2.apply(_a_move(s2, "a1"))
+    assert make_agent("heuristic", GAME, 1, 5).act(SeatView(s2, 1)).id == "morale:Sabotage:a4"
+
+
+def test_search_plays_through_the_windows() -> None:
+    s = duel()
+    give(s, 1, "Sabotage")
+    s.apply(_a_move(s, "a1"))
+    bot = make_agent("ismcts:iterations=30", GAME, 1, 3)
+    choice = bot.act(SeatView(s, 1))
+    assert choice.id in ids(s)
+
+
+def test_the_quick_playability_test_agrees_with_the_offered_cards() -> None:
+    """``_anytime_playable`` decides at every step whether a window opens; it must say exactly
+    whether ``_anytime_actions`` would offer a card."""
+    compared = 0
+    for seed in range(12):
+        s = GAME.new(seed=seed)
+        assert isinstance(s, TankClashState)
+        rng = SplitMix64(seed)
+        while not s.is_over:
+            if s.phase >= MAIN:
+                for seat in (0, 1):
+                    assert s._anytime_playable(seat) == bool(s._anytime_actions(seat))
+                    compared += s.hands[seat].cards != []
+            legal = s.legal_actions()
+            s.apply(legal[rng.below(len(legal))])
+    assert compared > 200

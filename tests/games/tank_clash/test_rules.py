@@ -6,7 +6,7 @@ import pytest
 
 from hulldown.engine import IllegalActionError
 from hulldown.games.tank_clash import GAME
-from hulldown.games.tank_clash.fields import ATK_DEF, ATK_RED, MAIN, SCARE
+from hulldown.games.tank_clash.fields import ATK_DEF, ATK_DEFLECT, ATK_RED, MAIN, SCARE
 from hulldown.games.tank_clash.state import TankClashState
 from tests.games.tank_clash.helpers import far_tanks, give, ids, put, start_game
 
@@ -382,13 +382,26 @@ def test_morale_windows_sniper_conceal_deflect() -> None:
     s.apply("attack:a4:b1")
     assert s.phase == ATK_RED and "morale:Sniper" in ids(s)
     s.apply("morale:Sniper")  # 4 + 1 = 5
-    assert s.phase == ATK_DEF and s.current_player == 1  # the defender holds a card: its window
-    assert ids(s) == {"pass"}  # Deflect waits for the roll
-    s.apply("pass")
-    assert "morale:Deflect" in ids(s)
+    # Deflect waits for the roll: the defender, holding nothing to play before it, is not asked
+    assert s.phase == ATK_DEFLECT and s.current_player == 1
+    assert ids(s) == {"pass", "morale:Deflect"}
     s.script_chance(2)
     s.apply("morale:Deflect")  # the 4 (a hit with Sniper) is re-rolled into a 2: 2 + 1 = light damage
     assert (s.armour[5], s.damage[5]) == (2, 1)
+
+
+def test_attack_timing_asks_the_defender_whatever_it_holds() -> None:
+    """``morale_timing = "attacks"`` (records made before the book's timing): the defender's window
+    before the roll opens on any card, so a seat holding only Deflect is asked and can only pass."""
+    s = duel(options={"morale_timing": "attacks"})
+    give(s, 0, "Sniper")
+    give(s, 1, "Deflect")
+    s.script_chance(4, 1, 1)
+    s.apply("attack:a4:b1")
+    s.apply("morale:Sniper")
+    assert s.phase == ATK_DEF and s.current_player == 1 and ids(s) == {"pass"}
+    s.apply("pass")
+    assert s.phase == ATK_DEFLECT and "morale:Deflect" in ids(s)
 
 
 def test_one_morale_card_per_turn() -> None:

@@ -41,6 +41,17 @@ OPTIONS = (
     ),
     OptionSpec("ace_reroll", bool, False, "alternative ace: re-roll one die instead of +1"),
     OptionSpec(
+        "morale_timing",
+        str,
+        "book",
+        "book: blue and purple morale cards may also be played in the opponent's turn (after each of its"
+        " plays), and a player is asked only when holding a card playable then; attacks: out of turn only in"
+        " an attack's defender window, which opens on any card in hand (how games recorded before this"
+        " option were played)",
+        choices=("book", "attacks"),
+        legacy="attacks",
+    ),
+    OptionSpec(
         "round_limit",
         int,
         40,
@@ -112,7 +123,7 @@ GAME = Game(
     state_class=TankClashState,
     # Every option appears in some set; four sets keep the full run (2,000 games each) in minutes.
     conformance_options=(
-        {"victory_points": True, "tactical_activation": True, "ace_reroll": True},
+        {"victory_points": True, "tactical_activation": True, "ace_reroll": True, "morale_timing": "attacks"},
         {"fog_of_war": True, "morale_on_crossing": True, "board_placement": "random"},
         {"fog_of_war": True, "victory_points": True, "board_placement": "crossed", "side": "american"},
     ),

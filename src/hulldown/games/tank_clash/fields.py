@@ -9,7 +9,7 @@ Hexes are indices of the 12 x 14 battlefield (engine/hexgrid.py).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import ClassVar
 
@@ -36,8 +36,9 @@ ANYTIME = ("Overhaul", "Sabotage", "Demolish")
 MOVEMENT_BONUS = {"Transport": 2, "Refuel": 1}
 AIRDROP_HEXES = 2
 
-# phases
+# phases (WINDOW came later: numbers already recorded in snapshots stay as they were)
 SETUP_CHECKPOINT, SETUP_TANK, SETUP_ACE, MAIN, MOVE, ATK_RED, ATK_DEF, ATK_REROLL, ATK_DEFLECT, SCARE, OVER = range(11)
+WINDOW = 11
 PHASE_NAMES = (
     "place checkpoint",
     "place tank",
@@ -50,6 +51,7 @@ PHASE_NAMES = (
     "attack: deflect",
     "scare retreat",
     "over",
+    "morale window",
 )
 
 ALL_DESTROYED = [True] * 5
@@ -108,6 +110,7 @@ class StateFields(GameState):
         "mv_sig",
         "occ_mask",
         "occupant",
+        "opt_book",
         "phase",
         "placed",
         "pm_bonus",
@@ -175,6 +178,7 @@ class StateFields(GameState):
         "mv_sig": "copy",
         "occ_mask": "copy",
         "occupant": "copy",
+        "opt_book": "share",
         "phase": "share",
         "placed": "copy",
         "pm_bonus": "share",
@@ -238,6 +242,9 @@ class StateFields(GameState):
     smoke: list[bool]
     infantry: int
     phase: int
+    #: 10.8 morale timing as the book has it (``morale_timing = "book"``): out-of-turn windows,
+    #: each asking only a seat that holds a card it may play then
+    opt_book: bool
     setup_step: int
     first: int
     active: int
@@ -318,6 +325,24 @@ class StateFields(GameState):
         raise NotImplementedError
 
     def _ace_bonus(self, a: int) -> int:
+        raise NotImplementedError
+
+    def _asks(self, seat: int, playable: Callable[[int], bool]) -> bool:
+        raise NotImplementedError
+
+    def _holds_red(self, seat: int) -> bool:
+        raise NotImplementedError
+
+    def _holds_defence(self, seat: int) -> bool:
+        raise NotImplementedError
+
+    def _holds_deflect(self, seat: int) -> bool:
+        raise NotImplementedError
+
+    def _open_window(self, events: list[Event]) -> bool:
+        raise NotImplementedError
+
+    def _end_turn(self, events: list[Event]) -> None:
         raise NotImplementedError
 
     def _ace_dies(self, seat: int, events: list[Event]) -> None:

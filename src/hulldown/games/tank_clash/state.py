@@ -46,6 +46,7 @@ from hulldown.games.tank_clash.fields import (
     SETUP_CHECKPOINT,
     SETUP_TANK,
     TACTICAL_IDS,
+    WINDOW,
     StateFields,
 )
 from hulldown.games.tank_clash.observation import observe
@@ -102,7 +103,7 @@ class TankClashState(
             return self.first if self.setup_step % 2 == 0 else 1 - self.first
         if ph in (SETUP_TANK, SETUP_ACE):
             return self.active
-        if ph in (ATK_DEF, ATK_DEFLECT):
+        if ph in (ATK_DEF, ATK_DEFLECT, WINDOW):
             return 1 - self.active
         return self.active
 
@@ -173,6 +174,8 @@ class TankClashState(
             return out
         if ph == SCARE:
             return [RETREAT_ACT[h] for h in self._retreat_hexes(self.at_t)]
+        if ph == WINDOW:
+            return [PASS, *self._anytime_actions(1 - self.active)]
         return []
 
     def _apply(self, action: Action, events: list[Event]) -> None:
@@ -203,6 +206,7 @@ class TankClashState(
             else:
                 self.phase = MAIN
                 self._check_victory(events)
+                self._open_window(events)
         elif ph == ATK_RED:
             if head == MORALE:
                 self._play_red(action.card, events)
@@ -230,6 +234,8 @@ class TankClashState(
         elif ph == SCARE:
             self._retreat(self.at_t, action.hex, events)
             self._finish_action(events)
+        elif ph == WINDOW:
+            self._answer_window(action, events)
 
     def _observation(self, seat: int | None) -> dict[str, Any]:
 

@@ -55,6 +55,7 @@ class Sec2Setup(StateFields):
         self.mv_hex = [-1] * 10
         self.mv_sig = [0] * 10
         self.stakes = True
+        self.opt_book = o.get("morale_timing", "book") == "book"
         # 2.1 sides: chosen or drawn
         s0 = o["side"]
         if s0 == "random":

@@ -48,8 +48,8 @@ class Sec3Turns(StateFields):
             self._clear_attack()
         self.actions_taken += 1
         self.phase = MAIN
-        if self._check_victory(events):
-            return
+        if self._check_victory(events) or self._open_window(events):
+            return  # the window passes the turn on when it closes
         if self.actions_taken >= 2:
             self._end_turn(events)
 
@@ -139,5 +139,7 @@ class Sec3Turns(StateFields):
             self._declare_attack(action.tank, action.target, events)
         elif head == TACTICAL:
             self._play_tactical(seat, action, events)
+            self._open_window(events)
         elif head == MORALE:
             self._play_morale(seat, action, events)
+            self._open_window(events)  # not after a movement card: its move is still to come

@@ -77,21 +77,16 @@ class Sec5Attacks(StateFields):
             mod -= 1  # 6.3 defender on its checkpoint
         self.at_mod = mod
         events.append(public("attack", attacker=TANK_IDS[a], target=TANK_IDS[t]))
-        seat = a // 5
-        # 10.2 the window opens on any card in hand, so its opening hides which cards they are
-        if not self.morale_used[seat] and self.hands[seat]:
+        # 10.2 the attacker's window before the roll (10.6 attack cards)
+        if self._asks(a // 5, self._holds_red):
             self.phase = ATK_RED
         else:
             self._to_defender_window(events)
 
     def _to_defender_window(self, events: list[Event]) -> None:
-        """§10.2 the defender may answer before the roll while holding any morale card.
-
-        The window opens whenever the defender holds a card and has not used one this
-        turn, whatever the cards are, so its opening tells the attacker nothing hidden.
-        """
-        d = 1 - self.active
-        if not self.morale_used[d] and self.hands[d]:
+        """§10.2 the defender may answer before the roll (10.7 Conceal, 10.8 Ambush and the
+        anytime cards), asked as ``_asks`` says."""
+        if self._asks(1 - self.active, self._holds_defence):
             self.phase = ATK_DEF
         else:
             self._roll_attack(events)
@@ -112,8 +107,7 @@ class Sec5Attacks(StateFields):
         if self.at_rerolls > 0:
             self.phase = ATK_REROLL
             return
-        d = 1 - self.active
-        if self.result() >= 5 and not self.morale_used[d] and self.hands[d]:
+        if self.result() >= 5 and self._asks(1 - self.active, self._holds_deflect):
             self.phase = ATK_DEFLECT
             return
         self._resolve_attack(events)

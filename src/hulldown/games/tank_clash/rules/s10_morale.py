@@ -5,9 +5,22 @@ A mixin of the state: the legality and the effect of this chapter's clauses.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from hulldown.engine.interrupts import first_asked
 from hulldown.engine.state import Action, Event, private, public, reveal
-from hulldown.games.tank_clash.actions import DEMOLISH_ACT, MORALE_TANK_ACT, TANK_IDS, TankClashAction
-from hulldown.games.tank_clash.fields import AIRDROP_HEXES, MOVE, MOVEMENT_BONUS, StateFields
+from hulldown.games.tank_clash.actions import DEMOLISH_ACT, MORALE, MORALE_TANK_ACT, TANK_IDS, TankClashAction
+from hulldown.games.tank_clash.fields import (
+    AIRDROP_HEXES,
+    MAIN,
+    MOVE,
+    MOVEMENT_BONUS,
+    OVER,
+    PRE_ROLL_DEFENCE,
+    RED,
+    WINDOW,
+    StateFields,
+)
 from hulldown.games.tank_clash.rules.s01_battlefield import layout_of
 
 
@@ -70,7 +83,7 @@ class Sec10Morale(StateFields):
             events.append(reveal("morale_played", seat=seat, card=card))
 
     def _anytime_actions(self, seat: int) -> list[Action]:
-        """§10.8 anytime cards: at any decision of the holder."""
+        """§10.8-10.9 anytime cards: at any decision of the holder, and in the windows of the other's turn."""
         if self.morale_used[seat]:
             return []
         hand = self.hands[seat]
@@ -85,6 +98,72 @@ class Sec10Morale(StateFields):
             row = DEMOLISH_ACT
             out += [row[h] for h in self.layout.houses]
         return out
+
+    def _anytime_playable(self, seat: int) -> bool:
+        """§10.8 whether ``_anytime_actions`` would offer anything, without building the actions."""
+        if self.morale_used[seat]:
+            return False
+        cards = self.hands[seat].cards
+        if "Sabotage" in cards and self.occ_mask[1 - seat]:
+            return True  # an enemy tank on the board
+        if "Demolish" in cards and self.layout.houses:
+            return True
+        if "Overhaul" in cards:
+            lo = seat * 5
+            return max(self.damage[lo : lo + 5]) > 0
+        return False
+
+    def _may_play_morale(self, seat: int) -> bool:
+        """§10.2 what everyone sees: the seat holds a card and has not played one this turn."""
+        return not self.morale_used[seat] and bool(self.hands[seat].cards)
+
+    def _holds_red(self, seat: int) -> bool:
+        """§10.6 an attack card, for the attacker's window before the roll."""
+        hand = self.hands[seat]
+        return any(c in hand for c in RED)
+
+    def _holds_defence(self, seat: int) -> bool:
+        """§10.7-10.8 a card for the defender's window before the roll: Conceal, Ambush or an anytime card."""
+        hand = self.hands[seat]
+        return any(c in hand for c in PRE_ROLL_DEFENCE) or self._anytime_playable(seat)
+
+    def _holds_deflect(self, seat: int) -> bool:
+        """§10.7 Deflect, for the defender's window after a hit is rolled."""
+        return "Deflect" in self.hands[seat]
+
+    def _asks(self, seat: int, playable: Callable[[int], bool]) -> bool:
+        """§10.2 whether a morale window asks ``seat`` (engine/interrupts.py).
+
+        Under the book's timing only a seat holding a card it may play then is asked,
+        so games do not stop where nobody could answer; that depends on the hidden
+        hand and is declared a reveal. Under ``morale_timing = "attacks"`` (games
+        recorded before) a window asks whenever the seat holds any card, which shows
+        nothing about the hand.
+        """
+        if self.morale_used[seat] or not self.hands[seat].cards:
+            return False  # the common case, answered before any call: nobody is asked
+        return first_asked(self, (seat,), self._may_play_morale, playable if self.opt_book else None)[0] >= 0
+
+    def _open_window(self, events: list[Event]) -> bool:
+        """§10.9 after each play of the turn player, the other may answer with a blue or purple
+        card played "anytime" (Overhaul, Sabotage, Demolish); True if the window opened."""
+        if not self.opt_book or self.phase != MAIN:
+            return False
+        if not self._asks(1 - self.active, self._anytime_playable):
+            return False
+        self.phase = WINDOW
+        return True
+
+    def _answer_window(self, action: TankClashAction, events: list[Event]) -> None:
+        """§10.9 the other player plays an anytime card or passes; the turn goes on (or passes
+        if its second action is done)."""
+        if action.KIND == MORALE:
+            self._play_morale(1 - self.active, action, events)
+            if self.phase == OVER:
+                return
+        self.phase = MAIN
+        if self.actions_taken >= 2:
+            self._end_turn(events)
 
     def _play_morale(self, seat: int, action: TankClashAction, events: list[Event]) -> None:
         """§10.6-10.8 The effect of a morale card played outside the attack-card window."""

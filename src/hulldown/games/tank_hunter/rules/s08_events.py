@@ -5,6 +5,9 @@ Clause numbers refer to docs/rules/tank-hunter.md.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+from hulldown.engine.interrupts import first_asked
 from hulldown.engine.state import REVEAL, Action, Event, private, public
 from hulldown.games.tank_hunter.actions import (
     AntiAir,
@@ -281,25 +284,32 @@ class Sec8Events(StateFields):
         """§8.3 from ``seat`` on, the first seat a window asks, and how many passed before it.
 
         Any seat may interrupt, but only one that could do something is asked, so
-        two-player and bot games do not stop at every window: a seat that is out or
-        holds no card passes by itself. Under the book's timing a seat also passes
-        when no card in its hand may be played now; that depends on its hidden hand,
-        so the step is declared a reveal.
+        two-player and bot games do not stop at every window (engine/interrupts.py):
+        a seat that is out or holds no card passes by itself. Under the book's timing
+        a seat also passes when no card in its hand may be played now; that depends
+        on its hidden hand, so the step is declared a reveal.
         """
-        out, hand, book = self.out, self.hand, self.opt_book
-        while passed < n:
+        playable = (lambda q: self._may_play_any(q, cancel)) if self.opt_book else None
+        found, k = first_asked(self, self._clockwise(seat, n - passed, skip), self._holds_cards, playable)
+        return (found, passed + k) if found >= 0 else (seat, n)
+
+    def _clockwise(self, seat: int, count: int, skip: int) -> Iterator[int]:
+        """§8.3 ``count`` seats clockwise from ``seat`` (itself first), leaving out ``skip``."""
+        while count > 0:
             if seat != skip:
-                if not out[seat] and hand[seat]:
-                    if not book:
-                        return seat, passed
-                    self.declare_reveal()
-                    plays: list[Action] = []
-                    self._window_plays(seat, cancel, plays)
-                    if plays:
-                        return seat, passed
-                passed += 1
+                yield seat
+                count -= 1
             seat = self.next_seat(seat)
-        return seat, passed
+
+    def _holds_cards(self, seat: int) -> bool:
+        """§8.3 what everyone sees: the seat is in the game and holds event cards."""
+        return not self.out[seat] and bool(self.hand[seat])
+
+    def _may_play_any(self, seat: int, cancel: bool) -> bool:
+        """§8.1 whether a window would offer the seat a card to play (its hidden hand decides)."""
+        plays: list[Action] = []
+        self._window_plays(seat, cancel, plays)
+        return bool(plays)
 
     def _open_window(self, parent: Ctx | None, start: int) -> None:
         """§8.3 after a declaration the others may react, clockwise from the turn player's left.
