@@ -26,9 +26,7 @@ _TABLE = "## Rulebook sections"
 _REF = re.compile(r"§(\d+(?:\.\d+)*)")
 _ROW = re.compile(r"^\|(.+)\|(.+)\|\s*$")
 #: sections whose clauses are not written yet, each named as such in its document
-PENDING: dict[str, set[str]] = {
-    "2gm-pacific": {"UPGRADE TOKENS", "SUPPORT CARD EFFECTS WITH THE SUCCESSFUL HIT TABLE"},
-}
+PENDING: dict[str, set[str]] = {}
 
 
 def _seeds() -> Path | None:
