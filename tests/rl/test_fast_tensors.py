@@ -26,6 +26,12 @@ OPTIONS: dict[str, list[dict[str, Any]]] = {
         {"deck0": "british", "deck1": "german", "turn_limit": 30},
         {"deck0": "american", "deck1": "american"},
     ],
+    # Fog of war hides enemy tanks' types; the other settings move the board and the checkpoints.
+    "tank-clash": [
+        {"fog_of_war": True, "side": "german"},
+        {"fog_of_war": True, "board_placement": "random", "victory_points": True, "side": "american"},
+        {"board_placement": "swapped", "tactical_activation": True},
+    ],
 }
 
 GAMES = 12
