@@ -32,6 +32,11 @@ OPTIONS: dict[str, list[dict[str, Any]]] = {
         {"fog_of_war": True, "board_placement": "random", "victory_points": True, "side": "american"},
         {"board_placement": "swapped", "tactical_activation": True},
     ],
+    # Commanders, evading and charges add slots and values; tanks-only and single copies other cards.
+    "tank-hunter": [
+        {"commanders": True, "evading": True, "charge": True},
+        {"setup": "tanks-only", "single_copies": True, "deck_end": "last-card"},
+    ],
 }
 
 GAMES = 12
