@@ -37,6 +37,11 @@ OPTIONS: dict[str, list[dict[str, Any]]] = {
         {"commanders": True, "evading": True, "charge": True},
         {"setup": "tanks-only", "single_copies": True, "deck_end": "last-card"},
     ],
+    # Night combat lays units face down; weather, mud and the scenarios change the board.
+    "2gm-pacific": [
+        {"night": True, "weather": "rolled", "scenario": "island-landing"},
+        {"scenario": "inland-defence", "large_field": True, "smoke_canister": True, "deck": "random"},
+    ],
 }
 
 GAMES = 12
