@@ -33,6 +33,7 @@ class TankHunterStateEncoder:
     """``(state, seat) -> tensor`` for one player count and card set; equal to ``encode(observe(s, seat))``."""
 
     __slots__ = (
+        "_attachments",
         "_events",
         "_hand_blocks",
         "_phase",
@@ -74,6 +75,7 @@ class TankHunterStateEncoder:
         # (unit name, face up) -> its slot before markers; event name -> the hand entries set to 1.
         self._unit_blocks: dict[tuple[str, bool], array[float]] = {}
         self._hand_blocks: dict[str, tuple[int, ...]] = {}
+        self._attachments: tuple[list[int], dict[int, int]] = ([], {})
 
     def __call__(self, s: StateFields, seat: int) -> npt.NDArray[np.float32]:
         buf = array("f", self._zeros)
@@ -82,26 +84,41 @@ class TankHunterStateEncoder:
         buf[9] = s.cb_count / 3
         buf[10] = len(s.unit_deck) / 80
         buf[11] = len(s.event_deck) / 50
-        attached: dict[int, int] = {}
-        if s.n_att:
-            for h in s.attach_of:
-                if h >= 0:
-                    attached[h] = attached.get(h, 0) + 1
+        attached = self._attached(s)
         current, players = s.current_player, self.players
-        water = self._water
+        water, ev = self._water, s.ev
         for k in range(players):
             p = (seat + k) % players
             b = 12 + k * self._seat_features
-            buf[b] = float(s.out[p])
+            if s.out[p]:
+                buf[b] = float(s.out[p])
             buf[b + 1] = s.points(p) / 30
             buf[b + 2] = len(s.hand[p]) / 6
             buf[b + 3] = s.hand_limit(p) / 6
-            buf[b + 4] = float(current == p)
-            buf[b + 5] = float(s.turn == p)
-            buf[b + 6] = sum(1 for c in s.deployed[p] if water.get(s.ev(c).name, False)) / 4
+            if current == p:
+                buf[b + 4] = 1.0
+            if s.turn == p:
+                buf[b + 5] = 1.0
+            deployed = s.deployed[p]
+            if deployed:
+                buf[b + 6] = sum([water.get(ev(c).name, False) for c in deployed]) / 4
             self._lines(s, seat, p, b + 7, attached, buf)
         self._hand(s, seat, buf)
         return np.frombuffer(buf, dtype=np.float32)
+
+    def _attached(self, s: StateFields) -> dict[int, int]:
+        """How many cards are attached to each unit; kept while the attachments are unchanged."""
+        if not s.n_att:
+            return {}
+        seen, counts = self._attachments
+        if s.attach_of == seen:
+            return counts
+        counts = {}
+        for h in s.attach_of:
+            if h >= 0:
+                counts[h] = counts.get(h, 0) + 1
+        self._attachments = (list(s.attach_of), counts)
+        return counts
 
     def _lines(self, s: StateFields, seat: int, p: int, f: int, attached: dict[int, int], buf: array[float]) -> None:
         """Seat ``p``'s front and rear lines from index ``f``, slot by slot: each unit face down or not,

@@ -100,7 +100,30 @@ class TankKillersStateEncoder:
         self._units_memo = [(nothing, array("f", bytes(4 * 3 * U)))] * 2
 
     def __call__(self, st: StateFields, seat: int) -> npt.NDArray[np.float32]:
-        buf = self._pile_blocks(st, seat)
+        buf = array("f", self._zeros)
+        discard = st.tdiscard
+        seen, counts, _zeros = self._discard_counts
+        if discard != seen:
+            counts = self._discard_block(discard)
+        buf[self._discard_at : self._discard_at + len(counts)] = counts
+        memo, fsize = self._units_memo, self.R.fsize
+        for k, s in enumerate((seat, 1 - seat)):
+            piles = (st.in_play[s], st.reserve[s], st.casualty[s])
+            seen_piles, units = memo[s]
+            if piles != seen_piles:
+                units = self._units_block(piles, s)
+            lo = self._units_at[k]
+            buf[lo : lo + len(units)] = units
+            # The side's deck, hand and casualties as fractions, the exchange flag, the top card.
+            b = self._sides[k]
+            size = max(1, fsize[s])
+            deck = st.fdeck[s]
+            buf[b] = len(deck) / size
+            buf[b + 1] = len(st.hands[s]) / 12
+            if st.waiting[s]:
+                buf[b + 2] = 1.0
+            buf[b + 3] = len(piles[2]) / size
+            buf[self._top[k][deck[-1] if deck and st.top_up[s] else -1]] = 1.0
         phase = st.phase
         buf[self._phase[phase]] = 1.0
         if phase != P_OVER and st._current_player() == seat:
@@ -114,7 +137,6 @@ class TankKillersStateEncoder:
         hand = self._hand
         for c in st.hands[seat]:
             buf[hand[c]] += 1
-        self._formation_sizes(st, seat, buf)
         if st.att >= 0:
             self._attack_under_way(st, seat, buf)
         if phase == P_NEGATE:
@@ -132,24 +154,11 @@ class TankKillersStateEncoder:
                 buf[self._last_tgt[st.last_tgt]] = 1.0
         return np.frombuffer(buf, dtype=np.float32)
 
-    def _pile_blocks(self, st: StateFields, seat: int) -> array[float]:
-        """A fresh tensor holding only the face-up piles' counts."""
-        buf = array("f", self._zeros)
-        lo, T = self._discard_at, len(self._discard_counts[2])
-        buf[lo : lo + T] = self._discard_block(st.tdiscard)
-        n = len(self._units_memo[0][1])
-        for k, s in enumerate((seat, 1 - seat)):
-            lo = self._units_at[k]
-            buf[lo : lo + n] = self._units_block(st, s)
-        return buf
-
     def _discard_block(self, discard: list[int]) -> array[float]:
         """Count per tactic of the discard pile; one that merely grew since last time adds its new cards."""
         seen, counts, zeros = self._discard_counts
         n = len(seen)
         if discard[:n] == seen:
-            if len(discard) == n:
-                return counts
             counts, new = array("f", counts), discard[n:]
         else:
             counts, new = array("f", zeros), discard
@@ -160,13 +169,9 @@ class TankKillersStateEncoder:
         self._discard_counts = (list(discard), counts, zeros)
         return counts
 
-    def _units_block(self, st: StateFields, s: int) -> array[float]:
-        """Counts per unit name of side ``s``'s units in play, reserve and casualties, in that order."""
-        piles = (st.in_play[s], st.reserve[s], st.casualty[s])
-        seen, counts = self._units_memo[s]
-        if piles == seen:
-            return counts
-        counts = array("f", bytes(len(counts) * 4))
+    def _units_block(self, piles: _Piles, s: int) -> array[float]:
+        """Counts per unit name of side ``s``'s units in ``piles`` (in play, reserve, casualties)."""
+        counts = array("f", bytes(len(self._units_memo[s][1]) * 4))
         U, index = len(counts) // 3, self._u_card
         for k, pile in enumerate(piles):
             off = k * U
@@ -174,20 +179,6 @@ class TankKillersStateEncoder:
                 counts[off + index[c]] += 1
         self._units_memo[s] = (tuple(list(p) for p in piles), counts)
         return counts
-
-    def _formation_sizes(self, st: StateFields, seat: int, buf: array[float]) -> None:
-        """Per side: deck, hand and casualties as fractions, the exchange flag and the face-up top card."""
-        fsize = self.R.fsize
-        for k, s in enumerate((seat, 1 - seat)):
-            b = self._sides[k]
-            size = max(1, fsize[s])
-            deck = st.fdeck[s]
-            buf[b] = len(deck) / size
-            buf[b + 1] = len(st.hands[s]) / 12
-            if st.waiting[s]:
-                buf[b + 2] = 1.0
-            buf[b + 3] = len(st.casualty[s]) / size
-            buf[self._top[k][deck[-1] if deck and st.top_up[s] else -1]] = 1.0
 
     def _attack_under_way(self, st: StateFields, seat: int, buf: array[float]) -> None:
         """The attack's flags, modifiers, range, factor, its two units and the tactics played in it."""
