@@ -3,8 +3,8 @@
 Each game supplies one :class:`TensorSpec` (``Game.tensors``): a fixed discrete
 action space (every action id that can ever be legal, in a documented order)
 and an encoder from *one seat's observation* to a NumPy array of fixed shape.
-Encoding from the observation, never from the state, is what keeps hidden
-information out of every tensor by construction.
+That encoder defines the layout and what a tensor may hold: encoding from the
+observation keeps hidden information out by construction.
 
 A spec should also give ``observation_bounds(players, options) -> (low, high)``
 (per-entry arrays or scalars), which the RL adapters put on their Box spaces;
@@ -12,8 +12,10 @@ it is looked up, not required, so a spec without it gets unbounded spaces.
 
 Building the observation dictionary costs several times a step of the engine,
 so a spec may also give ``state_encoder(players, options)``: a function
-``(state, seat) -> array`` that writes the same tensor straight from the state,
-reading only the fields that seat's observation is made of. It is a second
+``(state, seat) -> array`` that writes the same tensor straight from the state.
+It lives with the game's observation code and is held to the same rule: it
+reads only the fields the seat's observation is made of, so it is one more view
+of what ``observation(seat)`` shows, in another form. It is a second
 implementation of ``encode``, never a different layout: the RL adapters use it
 when a spec has one, and ``tests/rl/test_fast_tensors.py`` checks that it
 equals ``encode(observation(seat))`` on every state of many random games, for
