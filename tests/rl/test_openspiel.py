@@ -75,6 +75,27 @@ def test_tensors_and_strings_show_only_the_seats_view() -> None:
     assert str(hand[0]) not in state.observation_string(1).split('"hand":')[1].split("]")[0]
 
 
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_observation_tensor_is_the_layouts_and_deals_nothing(game_id: str) -> None:
+    """From Python, ``observation_tensor`` is the layout's tensor, and asking for it deals no game."""
+    game, twin = load(game_id, rng_seed=3), load(game_id, rng_seed=3)
+    state = game.new_initial_state()
+    layout = hos._layout(state._key)
+    rng = np.random.default_rng(1)
+    for _ in range(40):
+        if state.is_terminal():
+            break
+        for seat in range(game.num_players()):
+            expected = layout.encode_observation(state.engine_state, seat).tolist()
+            assert state.observation_tensor(seat) == state.information_state_tensor(seat) == expected
+        assert state.observation_tensor() == state.observation_tensor(state.current_player())
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    twin.new_initial_state()
+    assert str(game.new_initial_state()) == str(twin.new_initial_state())
+    with pytest.raises(ValueError, match="has no observation tensor"):
+        state.observation_tensor(game.num_players())
+
+
 def test_action_strings_are_engine_ids() -> None:
     state = load("high-card").new_initial_state()
     assert [state.action_to_string(0, a) for a in state.legal_actions()] == [

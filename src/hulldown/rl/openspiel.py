@@ -164,6 +164,24 @@ class HulldownState(pyspiel.State):  # type: ignore[misc]
             "use one that samples trajectories (outcome-sampling MCCFR, ISMCTS) or a short game"
         )
 
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """The seat's tensor as a flat list, as pyspiel gives it (default: the seat to move).
+
+        pyspiel's own version first asks the game for the tensor's shape, and for a Python game it
+        finds the shape by dealing a new initial state and encoding it: a whole deal per call,
+        which also used up one of the game's ``rng_seed`` deals. The layout knows the shape.
+        """
+        seat = self.current_player() if player is None else int(player)
+        if not 0 <= seat < self.get_game().num_players():
+            raise ValueError(
+                f"player {seat} has no observation tensor (players 0..{self.get_game().num_players() - 1})"
+            )
+        tensor: list[float] = _layout(self._key).encode(self.engine_state, seat).ravel().tolist()
+        return tensor
+
+    #: Both are the seat's TensorSpec tensor (docs/rl.md).
+    information_state_tensor = observation_tensor
+
     def _action_to_string(self, player: int, action: int) -> str:
         return _layout(self._key).action_id(action)
 

@@ -25,6 +25,7 @@ import numpy.typing as npt
 
 from hulldown.games.pacific.actions import HAND_SLOTS
 from hulldown.games.pacific.cards import load_cards
+from hulldown.games.pacific.fast_tensor import PacificStateEncoder
 
 PHASES = ("mulligan", "bid", "terrain", "hq", "deploy", "move", "shoot", "flip", "discard")
 TYPES = ("infantry", "artillery", "tank", "transport", "aircraft")
@@ -63,6 +64,12 @@ class PacificTensors:
         hand[:, 1] = np.inf
         high = np.concatenate([grid.reshape(-1), sc, hand.reshape(-1)])
         return np.zeros_like(high), high
+
+    def state_encoder(self, players: int, options: Mapping[str, Any]) -> PacificStateEncoder:
+        """The same tensor as :meth:`encode`, written from the state without the observation dict."""
+        enc = PacificStateEncoder(PHASES, TYPES, WEATHER, KIND, HAND_SLOTS)
+        assert enc.size == self.observation_shape(players, options)[0]
+        return enc
 
     def encode(
         self, observation: Mapping[str, Any], seat: int, players: int, options: Mapping[str, Any]

@@ -37,6 +37,7 @@ import numpy.typing as npt
 from hulldown.engine.hexgrid import grid
 from hulldown.games.tank_clash.actions import ALL
 from hulldown.games.tank_clash.data import FIELD_ROWS, FIELD_WIDTH, KINDS, MORALE_NAMES
+from hulldown.games.tank_clash.fast_tensor import TankClashStateEncoder
 
 MORALE = MORALE_NAMES
 PLANES = 22
@@ -75,6 +76,10 @@ class TankClashTensors:
         scalars[5] = scalars[6] = most_vp / 5
         high = np.concatenate([planes.reshape(-1), scalars])
         return np.zeros_like(high), high
+
+    def state_encoder(self, players: int, options: Mapping[str, Any]) -> TankClashStateEncoder:
+        """The same tensor as :meth:`encode`, written from the state without the observation dict."""
+        return TankClashStateEncoder(_G, PLANES, SCALARS, _TERRAIN_PLANE)
 
     def encode(
         self, observation: Mapping[str, Any], seat: int, players: int, options: Mapping[str, Any]

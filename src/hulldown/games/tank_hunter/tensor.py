@@ -73,6 +73,7 @@ from hulldown.games.tank_hunter.actions import (
     Wait,
 )
 from hulldown.games.tank_hunter.cards import EFFECTS, ICONS, load_cards
+from hulldown.games.tank_hunter.fast_tensor import TankHunterStateEncoder
 
 MAX_LINE = 12
 MAX_HAND = 6
@@ -173,6 +174,13 @@ class TankHunterTensors:
                 high[f + 6 : f + 19] = np.maximum(1.0, values.max(axis=0))
                 high[f + 19 + len(ICONS) + 3] = max(1.0, n_events / 2)
         return low, high
+
+    def state_encoder(self, players: int, options: Mapping[str, Any]) -> TankHunterStateEncoder:
+        """The same tensor as :meth:`encode`, written from the state without the observation dict."""
+        sizes = (MAX_LINE, MAX_HAND, SLOT_FEATURES, SEAT_FEATURES)
+        enc = TankHunterStateEncoder(players, options, PHASES, sizes, _unit_values)
+        assert enc.size == self.observation_shape(players, options)[0]
+        return enc
 
     def encode(
         self, observation: Mapping[str, Any], seat: int, players: int, options: Mapping[str, Any]

@@ -39,6 +39,7 @@ import numpy as np
 import numpy.typing as npt
 
 from hulldown.games.tank_killers.cards import Rules, rules_for
+from hulldown.games.tank_killers.fast_tensor import TankKillersStateEncoder
 from hulldown.games.tank_killers.options import with_defaults
 
 _PHASES = (
@@ -133,6 +134,13 @@ class TankKillersTensors:
     ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
         lay = self._layout(options)
         return lay.low.copy(), lay.high.copy()
+
+    def state_encoder(self, players: int, options: Mapping[str, Any]) -> TankKillersStateEncoder:
+        """The same tensor as :meth:`encode`, written from the state without the observation dict."""
+        lay = self._layout(options)
+        enc = TankKillersStateEncoder(lay.R, lay.tix, lay.uix, _PHASES)
+        assert enc.size == lay.size
+        return enc
 
     def encode(
         self, observation: Mapping[str, Any], seat: int, players: int, options: Mapping[str, Any]
