@@ -136,7 +136,7 @@ def shooting(st: PacificFields, events: list[Event]) -> bool:
 
 
 def _mount(st: PacificFields, u: Unit, k: int) -> None:
-    """Mount/Dismount: the weapon is mounted to fire (the unit moves no more while it stays so)."""
+    """§12.7 Mount/Dismount: the weapon is mounted only to fire it (the unit moves no more while it stays so)."""
     tk = u.tokens[k]
     tk.mounted = True
     tk.mounted_turn = st.turn
