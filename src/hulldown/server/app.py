@@ -35,6 +35,7 @@ from hulldown.server.evict import sweep, sweep_forever
 from hulldown.server.guard import GuardedRoute, client_of, install_error_handlers, rate_limited
 from hulldown.server.hints import hint_routes
 from hulldown.server.jsonout import ViewResponse, dumps
+from hulldown.server.learn import learn_routes
 from hulldown.server.limits import ACTIONS, CREATE, Guard, Limits
 from hulldown.server.mail import SmtpSettings, TurnMailer, mail_routes
 from hulldown.server.memory import freeze_startup_objects
@@ -373,6 +374,7 @@ def create_app(
     _replay_routes(app, manager)
     _websocket_route(app, manager, limits, seating)
     rules_routes(app)
+    learn_routes(app)
     _page_routes(app)
     return app
 
