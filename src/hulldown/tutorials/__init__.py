@@ -30,6 +30,7 @@ LANGUAGES = ("en", "de")
 #: the games with a tutorial; a request names one of these, never a file
 TUTORIALS = {
     "tank-killers": "tank_killers.toml",
+    "tank-hunter": "tank_hunter.toml",
 }
 
 
