@@ -31,6 +31,7 @@ LANGUAGES = ("en", "de")
 TUTORIALS = {
     "tank-killers": "tank_killers.toml",
     "tank-hunter": "tank_hunter.toml",
+    "tank-clash": "tank_clash.toml",
 }
 
 
