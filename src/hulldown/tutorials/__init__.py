@@ -32,6 +32,7 @@ TUTORIALS = {
     "tank-killers": "tank_killers.toml",
     "tank-hunter": "tank_hunter.toml",
     "tank-clash": "tank_clash.toml",
+    "2gm-pacific": "pacific.toml",
 }
 
 
