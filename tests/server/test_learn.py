@@ -61,6 +61,8 @@ def test_bad_requests_are_refused_and_change_nothing(client: TestClient) -> None
     assert client.get("/learn/tank-killers").status_code == 200
     listed = client.get("/api/learn").json()["tutorials"]
     assert "tank-killers" in [t["game"] for t in listed]
+    catalog = {g["id"]: g for g in client.get("/api/catalog").json()["games"]}
+    assert catalog["tank-killers"]["learn_url"] == "/learn/tank-killers"
 
 
 def test_the_oldest_lessons_make_room() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from hulldown.engine.errors import IllegalActionError
+from hulldown.engine.registry import replay
 from hulldown.server.rules import document
 from hulldown.tutorials import LANGUAGES, OTHER, TUTORIALS, Lesson, TutorialError, check, parse, tutorial
 
@@ -21,6 +22,7 @@ def test_the_tutorial_replays_to_its_end(game: str) -> None:
     """A rules change that makes a scripted move illegal fails here, naming the step."""
     tut = tutorial(game)
     end = check(tut)
+    assert replay(end.record()).fingerprint() == end.fingerprint()  # its record replays like any game's
     assert end.steps == len(tut.prefix) + sum(1 + len(s.replies) for s in tut.steps)
 
 

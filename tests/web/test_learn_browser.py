@@ -64,3 +64,14 @@ def test_a_wrong_move_is_explained_in_german_and_nothing_is_applied(live: LiveSe
     # the player tries again, and the right move goes on
     click_move(page, step.action)
     assert page.get_attribute("body", "data-step") == "2" and not page.is_visible("#lesson-wrong")
+
+
+def test_the_lobby_links_each_games_tutorial(live: LiveServer, browser: Any) -> None:
+    page = browser.new_context(bypass_csp=True).new_page()
+    page.goto(live.url + "/")
+    page.wait_for_selector("body[data-ready='1']")
+    page.select_option("#game-select", "tank-clash")
+    page.click("#learn-link")
+    page.wait_for_selector("body[data-ready='1']")
+    assert page.url == f"{live.url}/learn/tank-clash"
+    assert page.inner_text("#lesson-title") == tutorial("tank-clash").title.en

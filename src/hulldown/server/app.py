@@ -44,6 +44,7 @@ from hulldown.server.room import ApiError, Listener, Room
 from hulldown.server.rooms import Manager
 from hulldown.server.rules import rules_routes, rules_url
 from hulldown.server.seating import ME, OPEN, Seating, seating_routes
+from hulldown.tutorials import TUTORIALS
 
 log = logging.getLogger("hulldown.server")
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -390,6 +391,7 @@ def _catalog_routes(app: FastAPI, manager: Manager) -> None:
             d["card_sets"] = manager.card_sets.names(info.id)
             d["renderer"] = info.id in renderers
             d["rules_url"] = rules_url(info.id)
+            d["learn_url"] = f"/learn/{info.id}" if info.id in TUTORIALS else None
             d["agents"] = sorted(
                 {"random", "heuristic", *load(info.id).agents}
                 - ({"heuristic"} if load(info.id).heuristic is None else set())
