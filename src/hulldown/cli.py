@@ -215,6 +215,42 @@ def play_cmd(
     _save(state, record)
 
 
+@app.command("learn")
+def learn_cmd(
+    game_id: Annotated[str, typer.Argument(metavar="GAME", help="Game id (see `hulldown games`).")],
+    lang: Annotated[str, typer.Option("--lang", help="Language of the lesson: en or de.")] = "en",
+) -> None:
+    """A guided tutorial: one scripted turn, move by move, with the reasons and the rules behind each."""
+    from hulldown.tutorials import LANGUAGES, Lesson, tutorial
+
+    load_game(game_id)
+    if lang not in LANGUAGES:
+        fail(f"--lang must be one of {', '.join(LANGUAGES)}")
+    tut = guarded(lambda: tutorial(game_id))
+    lesson = Lesson(tut)
+    console.rule(tut.title(lang))
+    console.print(tut.intro(lang), highlight=False)
+    while (step := lesson.step) is not None:
+        console.print(_render(load(game_id), lesson.state, lesson.seat), highlight=False)
+        rule = "Regel" if lang == "de" else "rule"
+        console.print(f"[bold]{lesson.at + 1}/{len(tut.steps)}[/] {step.do(lang)}", highlight=False)
+        console.print(f"[dim]{step.why(lang)} ({rule} {step.clause}, docs/rules/{game_id}.md)[/]", highlight=False)
+        legal = lesson.state.legal_actions()
+        for i, a in enumerate(legal, 1):
+            console.print(f"  [bold]{i:>3}[/]  {a.label}", highlight=False)
+        choice = _read_choice(len(legal))
+        if choice is None:
+            console.print("lesson abandoned")
+            raise typer.Exit(1)
+        outcome = lesson.move(legal[choice].id)
+        if outcome.explanation is not None:
+            console.print(f"[yellow]{outcome.explanation(lang)}[/]", highlight=False)
+        for e in outcome.events:
+            console.print(f"   [cyan]·[/] {_event_line(e)}", highlight=False)
+    console.rule()
+    console.print(tut.finish(lang), highlight=False)
+
+
 def _save(state: GameState, path: Path | None) -> None:
     if path is not None:
         state.record().save(path)

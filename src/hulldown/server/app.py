@@ -35,6 +35,7 @@ from hulldown.server.evict import sweep, sweep_forever
 from hulldown.server.guard import GuardedRoute, client_of, install_error_handlers, rate_limited
 from hulldown.server.hints import hint_routes
 from hulldown.server.jsonout import ViewResponse, dumps
+from hulldown.server.learn import learn_routes
 from hulldown.server.limits import ACTIONS, CREATE, Guard, Limits
 from hulldown.server.mail import SmtpSettings, TurnMailer, mail_routes
 from hulldown.server.memory import freeze_startup_objects
@@ -43,6 +44,7 @@ from hulldown.server.room import ApiError, Listener, Room
 from hulldown.server.rooms import Manager
 from hulldown.server.rules import rules_routes, rules_url
 from hulldown.server.seating import ME, OPEN, Seating, seating_routes
+from hulldown.tutorials import TUTORIALS
 
 log = logging.getLogger("hulldown.server")
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -373,6 +375,7 @@ def create_app(
     _replay_routes(app, manager)
     _websocket_route(app, manager, limits, seating)
     rules_routes(app)
+    learn_routes(app)
     _page_routes(app)
     return app
 
@@ -388,6 +391,7 @@ def _catalog_routes(app: FastAPI, manager: Manager) -> None:
             d["card_sets"] = manager.card_sets.names(info.id)
             d["renderer"] = info.id in renderers
             d["rules_url"] = rules_url(info.id)
+            d["learn_url"] = f"/learn/{info.id}" if info.id in TUTORIALS else None
             d["agents"] = sorted(
                 {"random", "heuristic", *load(info.id).agents}
                 - ({"heuristic"} if load(info.id).heuristic is None else set())

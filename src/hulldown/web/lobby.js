@@ -61,6 +61,9 @@ function drawOptions() {
   const rules = /** @type {HTMLAnchorElement} */ (document.getElementById("rules-link"));
   rules.hidden = !game.rules_url;
   if (game.rules_url) rules.href = game.rules_url;
+  const learn = /** @type {HTMLAnchorElement} */ (document.getElementById("learn-link"));
+  learn.hidden = !game.learn_url;
+  if (game.learn_url) learn.href = game.learn_url;
   const players = input("players");
   const old = players.value;
   players.replaceChildren();
