@@ -24,6 +24,7 @@ from hulldown.engine import (
     events_for,
     replay,
 )
+from hulldown.engine.agent import SeatView
 from hulldown.engine.conformance import ConformanceError, check_events, check_game
 from hulldown.engine.zones import EmptyZoneError
 from tests.engine.toygame import TOY, HighCard
@@ -327,3 +328,33 @@ def test_log_entries_since_a_mark(toy: Any) -> None:
     other = TOY.new(seed=5)
     with pytest.raises(ValueError):
         other.log_entries_since(mark)
+
+
+class _LeakyPart(HighCard):
+    """Builds the "hand" entry alone from every hand: more than the seat's observation shows."""
+
+    __slots__ = ()
+
+    def _observation_part(self, seat: int | None, key: str) -> Any:
+        if key == "hand":
+            return [str(c) for h in self.hands for c in sorted(h)]
+        return super()._observation_part(seat, key)
+
+
+def test_an_observation_part_is_the_observations_entry() -> None:
+    s = TOY.new(seed=2)
+    for seat in (None, 0, 1):
+        obs = s.observation(seat)
+        assert {k: s.observation_part(seat, k) for k in obs} == obs
+    with pytest.raises(KeyError):
+        s.observation_part(0, "no-such-entry")
+    with pytest.raises(ValueError, match="does not exist"):
+        s.observation_part(5, "hand")
+    assert SeatView(s, 1).observation_part("hand") == s.observation(1)["hand"]
+
+
+def test_an_observation_part_that_shows_more_is_caught() -> None:
+    from dataclasses import replace
+
+    with pytest.raises(ConformanceError, match="observation_part"):
+        check_game(replace(TOY, state_class=_LeakyPart), 1)

@@ -45,6 +45,10 @@ class SeatView:
     def observation(self) -> dict[str, Any]:
         return self._state.observation(self.seat)
 
+    def observation_part(self, key: str) -> Any:
+        """``observation()[key]``, cheaper where the game builds that entry alone."""
+        return self._state.observation_part(self.seat, key)
+
     def legal_actions(self) -> list[Action]:
         if self._state.current_player != self.seat:
             return []

@@ -5,7 +5,8 @@ never offer an action that ``apply`` rejects, conserve every card, replay
 identically from the record, clone independently, keep each seat's
 observation unchanged when what that seat cannot see is resampled, send
 each seat only events consistent with what it may observe, and label every
-legal action distinctly. Declared reveals are checked in
+legal action distinctly; an observation entry built alone must equal the
+observation's. Declared reveals are checked in
 :mod:`hulldown.engine.reveals`.
 
 These are plain functions raising :class:`ConformanceError` so tests,
@@ -224,7 +225,20 @@ def _check_finished(
         raise ConformanceError(f"seed {seed}: replay has other returns")
 
 
+def check_observation_parts(state: GameState, where: str = "") -> None:
+    """Every entry a game builds alone (``observation_part``) equals the observation's: it shows no more."""
+    if type(state)._observation_part is GameState._observation_part:
+        return  # the engine's own reads the observation
+    for seat in [None, *range(state.players)]:
+        obs = state.observation(seat)
+        for key, value in obs.items():
+            if state.observation_part(seat, key) != value:
+                raise ConformanceError(f"{where}: observation_part({seat}, {key!r}) differs from the observation's")
+
+
 def _check_resample(state: GameState, seed: int, n: int) -> None:
+    if n % 21 == 3 or n % 21 == 0:  # every third check: each costs a whole observation per entry
+        check_observation_parts(state, f"seed {seed}, step {n}")
     for seat in range(state.players):
         obs = state.observation(seat)
         fp = state.fingerprint()

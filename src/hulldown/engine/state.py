@@ -209,6 +209,10 @@ class GameState:
     def _observation(self, seat: Seat | None) -> dict[str, JSON]:
         raise NotImplementedError
 
+    def _observation_part(self, seat: Seat | None, key: str) -> JSON:
+        """``_observation(seat)[key]``; a game overrides it to build a costly observation's entry alone."""
+        return self._observation(seat)[key]
+
     def _is_over(self) -> bool:
         raise NotImplementedError
 
@@ -390,6 +394,19 @@ class GameState:
         if seat is not None and not (0 <= seat < self._players):
             raise ValueError(f"seat {seat} does not exist in a {self._players}-player game")
         return self._observation(seat)
+
+    def observation_part(self, seat: Seat | None, key: str) -> JSON:
+        """The entry ``key`` of ``observation(seat)``, for a reader (a bot) that needs only a few.
+
+        A bot deciding millions of times would otherwise build the whole
+        observation to read a field or two. A game may build the entry alone, but
+        it is always equal to the observation's (the conformance suite checks
+        it), so it shows a seat nothing more. A key the observation lacks
+        raises ``KeyError``.
+        """
+        if seat is not None and not (0 <= seat < self._players):
+            raise ValueError(f"seat {seat} does not exist in a {self._players}-player game")
+        return self._observation_part(seat, key)
 
     def returns(self) -> list[float]:
         """One float per seat; zeros while the game runs."""

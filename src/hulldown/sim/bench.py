@@ -50,27 +50,35 @@ def _time_per_call(fn: Any, states: list[GameState], min_seconds: float = 0.2) -
             return elapsed / calls
 
 
+def heuristic_game(game: Game, seed: int, players: int, options: Mapping[str, Any]) -> GameState:
+    """One whole game of the game's heuristic in every seat, each bot seeded with the game's seed.
+
+    The bench times these games and the golden test pins their moves down, so a
+    faster heuristic is shown to play the very games it played before.
+    """
+    from hulldown.agents.registry import make_agent
+    from hulldown.engine.agent import SeatView
+
+    state = game.new(seed=seed, players=players, options=options)
+    agents = [make_agent("heuristic", game, seat, seed) for seat in range(players)]
+    views = [SeatView(state, seat) for seat in range(players)]
+    while not state.is_over:
+        seat = state.current_player
+        assert seat is not None
+        state.apply(agents[seat].act(views[seat]))
+    return state
+
+
 def _heuristic_games(game: Game, n: int, opts: Mapping[str, Any], seed: int, seconds: float) -> tuple[int, int, float]:
     """Games of the game's own heuristic against itself: what a balance study's games cost.
 
     A study plays bots, not uniform moves, so its speed is bounded by the bots'
     thinking as much as by the rules; at least one whole game is timed.
     """
-    from hulldown.agents.registry import make_agent
-    from hulldown.engine.agent import SeatView
-
     games = steps = 0
     start = time.perf_counter()
     while games == 0 or time.perf_counter() - start < seconds:
-        s = derive_seed(seed, "heuristic", games)
-        state = game.new(seed=s, players=n, options=opts)
-        agents = [make_agent("heuristic", game, seat, s) for seat in range(n)]
-        views = [SeatView(state, seat) for seat in range(n)]
-        while not state.is_over:
-            seat = state.current_player
-            assert seat is not None
-            state.apply(agents[seat].act(views[seat]))
-        steps += state.steps
+        steps += heuristic_game(game, derive_seed(seed, "heuristic", games), n, opts).steps
         games += 1
     return games, steps, time.perf_counter() - start
 

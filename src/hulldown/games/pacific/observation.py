@@ -14,14 +14,8 @@ def observe(st: PacificFields, seat: int | None) -> dict[str, Any]:
     db = st.db
 
     def card(iid: int) -> dict[str, Any]:
-        cid = st.cards[iid]
-        return {"iid": iid, "id": cid, "name": db.name(cid), "cost": db.cost(cid)}
+        return _card(st, iid)
 
-    hands: list[Any] = []
-    for slot in range(st.nslots):
-        visible = slot == seat or (st.solo and slot == 1 and st.ai_revealed)
-        # sorted by card instance: the k-th entry is what the actions call hand position k (actions.py)
-        hands.append([card(i) for i in sorted(st.hands[slot])] if visible else None)
     bids = [
         b if (st.phase != "bid" or (seat is not None and st.side_of(seat) == side)) else None
         for side, b in enumerate(st.bids)
@@ -43,15 +37,11 @@ def observe(st: PacificFields, seat: int | None) -> dict[str, Any]:
         "hq_wounds": list(st.hq_wounds),
         "hq_armour": [st.hq_armour(0), st.hq_armour(1)],
         "hq_cards": [[card(i) for i in h] for h in st.hq_cards],
-        "hands": hands,
+        "hands": _hands(st, seat),
         "hand_sizes": [len(h) for h in st.hands],
         "deck_sizes": [len(d) for d in st.decks],
         "discards": [[card(i) for i in d] for d in st.discards],
-        # listed by position, not by card instance: the order must not tell a face-down card (§11.7)
-        "units": [
-            st.unit_public(u, seat, st.hidden_from(seat, u)) | {"attached_cards": [card(i) for i in u.attached]}
-            for u in sorted(st.units.values(), key=_where)
-        ],
+        "units": _units(st, seat),
         "terrain": [
             {
                 "space": grid.name(s),
@@ -85,6 +75,42 @@ def observe(st: PacificFields, seat: int | None) -> dict[str, Any]:
         "winner": st.winner if st.over else None,
         "over": st.over,
     }
+
+
+def observe_part(st: PacificFields, seat: int | None, key: str) -> Any:
+    """``observe(st, seat)[key]``, the entries the heuristic reads built alone (the same code builds both)."""
+    if key == "you":
+        return seat
+    if key == "your_side":
+        return None if seat is None else st.side_of(seat)
+    if key == "hands":
+        return _hands(st, seat)
+    if key == "units":
+        return _units(st, seat)
+    return observe(st, seat)[key]
+
+
+def _card(st: PacificFields, iid: int) -> dict[str, Any]:
+    cid = st.cards[iid]
+    return {"iid": iid, "id": cid, "name": st.db.name(cid), "cost": st.db.cost(cid)}
+
+
+def _hands(st: PacificFields, seat: int | None) -> list[Any]:
+    """Each slot's hand, or None where the seat may not see it."""
+    hands: list[Any] = []
+    for slot in range(st.nslots):
+        visible = slot == seat or (st.solo and slot == 1 and st.ai_revealed)
+        # sorted by card instance: the k-th entry is what the actions call hand position k (actions.py)
+        hands.append([_card(st, i) for i in sorted(st.hands[slot])] if visible else None)
+    return hands
+
+
+def _units(st: PacificFields, seat: int | None) -> list[dict[str, Any]]:
+    # listed by position, not by card instance: the order must not tell a face-down card (§11.7)
+    return [
+        st.unit_public(u, seat, st.hidden_from(seat, u)) | {"attached_cards": [_card(st, i) for i in u.attached]}
+        for u in sorted(st.units.values(), key=_where)
+    ]
 
 
 def _where(u: Any) -> tuple[int, int, int]:

@@ -29,7 +29,7 @@ from hulldown.games.pacific.fields import (
     clamp,
 )
 from hulldown.games.pacific.hook import active
-from hulldown.games.pacific.observation import observe
+from hulldown.games.pacific.observation import observe, observe_part
 from hulldown.games.pacific.rules import apply_action, legal_actions
 from hulldown.games.pacific.scenarios import Scenario, load_scenarios
 from hulldown.games.pacific.units import HQ_SPACE, Token, Unit
@@ -494,6 +494,9 @@ class PacificState(PacificFields):
     # ------------------------------------------------------------------ observation
     def _observation(self, seat: int | None) -> dict[str, Any]:
         return observe(self, seat)
+
+    def _observation_part(self, seat: int | None, key: str) -> Any:
+        return observe_part(self, seat, key)
 
     # ------------------------------------------------------------------ legal / apply
     def _legal(self) -> list[Action]:

@@ -23,6 +23,7 @@ bot never looks past what its seat may see.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from hulldown.engine.agent import SeatView
@@ -49,6 +50,9 @@ from hulldown.games.tank_clash.actions import (
 from hulldown.games.tank_clash.data import FIELD_ROWS, FIELD_WIDTH
 
 _G = grid(FIELD_WIDTH, FIELD_ROWS)
+#: Hexes by the names the observation gives them: a lookup, where parsing the name was the bot's main cost.
+_HEX = {n: h for h, n in enumerate(HEX_NAMES)}
+_DIST, _N = _G.distances, _G.size
 _CARD_VALUE = {
     "Reinforce": 5,
     "Sniper": 5,
@@ -73,6 +77,12 @@ def _stat(t: dict[str, Any], key: str) -> int:
     return int(v) if v is not None else _DEFAULT[key]
 
 
+@lru_cache(maxsize=64)
+def _sight(letters: str) -> tuple[tuple[bool, ...], tuple[bool, ...]]:
+    """Which hexes block line of sight and which are forest, by terrain letter: one battlefield's, once."""
+    return tuple(c in "TH" for c in letters), tuple(c == "T" for c in letters)
+
+
 class _Context:
     """What one decision needs from the observation, worked out once per decision."""
 
@@ -81,7 +91,9 @@ class _Context:
         "blocks",
         "checkpoints",
         "enemies",
+        "enemy_at",
         "forest",
+        "goals",
         "home",
         "mine",
         "mission",
@@ -90,36 +102,37 @@ class _Context:
         "threatened",
     )
 
-    def __init__(self, obs: dict[str, Any], me: int) -> None:
-        rows: list[str] = obs["terrain"]
-        letters = "".join(rows)
-        self.blocks = tuple(c in "TH" for c in letters)
-        self.forest = tuple(c == "T" for c in letters)
-        self.tanks = {t["id"]: t for t in obs["tanks"]}
-        self.mine = [t for t in obs["tanks"] if t["seat"] == me and t["hex"] is not None]
-        self.enemies = [t for t in obs["tanks"] if t["seat"] != me and t["hex"] is not None]
-        self.checkpoints: list[dict[str, Any]] = obs["checkpoints"]
+    def __init__(self, view: SeatView, me: int) -> None:
+        # the four entries it reads, not the whole observation
+        self.blocks, self.forest = _sight("".join(view.observation_part("terrain")))
+        tanks: list[dict[str, Any]] = view.observation_part("tanks")
+        self.tanks = {t["id"]: t for t in tanks}
+        self.mine = [t for t in tanks if t["seat"] == me and t["hex"] is not None]
+        self.enemies = [t for t in tanks if t["seat"] != me and t["hex"] is not None]
+        #: each enemy tank with its hex and firepower, as every line-of-fire test wants them
+        self.enemy_at = [(e, _HEX[e["hex"]], _stat(e, "firepower")) for e in self.enemies]
+        #: each tank's goal by its id, worked out at its first move scored (every move of it asks)
+        self.goals: dict[str, int | None] = {}
+        self.checkpoints: list[dict[str, Any]] = view.observation_part("checkpoints")
         base = next((c["hex"] for c in self.checkpoints if c["owner"] != me and c["base_camp"]), None)
-        self.base = _G.parse(base) if base else None
+        self.base = _HEX[base] if base else None
         home = next((c["hex"] for c in self.checkpoints if c["owner"] == me and c["base_camp"]), None)
-        self.home = _G.parse(home) if home else None
+        self.home = _HEX[home] if home else None
         # enemy tanks near enough to reach our base camp soon: losing it loses the game
         self.raiders = (
-            [e for e in self.enemies if _G.distance(_G.parse(e["hex"]), self.home) <= _stat(e, "speed") + 2]
+            [e for e in self.enemies if _G.distance(_HEX[e["hex"]], self.home) <= _stat(e, "speed") + 2]
             if self.home is not None
             else []
         )
         # our checkpoints an enemy tank could reach soon: one of them may be all its mission needs
         self.threatened = {
-            _G.parse(c["hex"])
+            _HEX[c["hex"]]
             for c in self.checkpoints
             if c["owner"] == me
             and c["holder"] == me
-            and any(
-                _G.distance(_G.parse(e["hex"]), _G.parse(c["hex"])) <= 2 * _stat(e, "speed") + 1 for e in self.enemies
-            )
+            and any(_G.distance(_HEX[e["hex"]], _HEX[c["hex"]]) <= 2 * _stat(e, "speed") + 1 for e in self.enemies)
         }
-        mission = obs.get("mission")
+        mission = view.observation_part("mission")
         self.mission = mission["kind"] if mission else None
 
 
@@ -133,14 +146,13 @@ class TankClashHeuristic:
 
     def act(self, view: SeatView) -> Action:
         legal = view.legal_actions()
-        obs = view.observation()
-        ctx = _Context(obs, self.seat)
-        return max(legal, key=lambda a: (self._score(a, obs, ctx), self.rng.random()))
+        ctx = _Context(view, self.seat)
+        return max(legal, key=lambda a: (self._score(a, ctx), self.rng.random()))
 
     # -- geometry from the observation ------------------------------------------------------
     def _can_hit(self, ctx: _Context, a: int, t: int, fp: int) -> bool:
         """5.2 range, 4.5 forest concealment, 5.3 line of sight: the rules, on the seen terrain."""
-        d = _G.distance(a, t)
+        d = _DIST[a * _N + t]
         if d == 0 or d > fp:
             return False
         if ctx.forest[t] and d > (1 if ctx.forest[a] else 2):
@@ -148,11 +160,11 @@ class TankClashHeuristic:
         return _G.line_of_sight(a, t, ctx.blocks)
 
     def _targets_from(self, ctx: _Context, h: int, fp: int) -> list[dict[str, Any]]:
-        return [e for e in ctx.enemies if self._can_hit(ctx, h, _G.parse(e["hex"]), fp)]
+        return [e for e, eh, _ in ctx.enemy_at if self._can_hit(ctx, h, eh, fp)]
 
     def _threats_to(self, ctx: _Context, h: int) -> int:
         """How many enemy tanks could fire at a tank on ``h``."""
-        return sum(1 for e in ctx.enemies if self._can_hit(ctx, _G.parse(e["hex"]), h, _stat(e, "firepower")))
+        return sum(1 for _, eh, fp in ctx.enemy_at if self._can_hit(ctx, eh, h, fp))
 
     # -- goals -------------------------------------------------------------------------------
     def _mission_target(self, ctx: _Context, e: dict[str, Any]) -> bool:
@@ -164,14 +176,20 @@ class TankClashHeuristic:
 
     def _goal(self, ctx: _Context, t: dict[str, Any]) -> int | None:
         """Where tank ``t`` is heading: home to repair, a checkpoint, the mission's tank or the fight."""
-        here = _G.parse(t["hex"])
+        key = t["id"]
+        if key not in ctx.goals:
+            ctx.goals[key] = self._find_goal(ctx, t)
+        return ctx.goals[key]
+
+    def _find_goal(self, ctx: _Context, t: dict[str, Any]) -> int | None:
+        here = _HEX[t["hex"]]
         me = self.seat
         if int(t["damage"]) >= 2:
-            own = [_G.parse(c["hex"]) for c in ctx.checkpoints if c["owner"] == me and c["hex"] != t["hex"]]
+            own = [_HEX[c["hex"]] for c in ctx.checkpoints if c["owner"] == me and c["hex"] != t["hex"]]
             if own:
                 return min(own, key=lambda h: _G.distance(here, h))
         # enemy checkpoints still in enemy hands: the mission's aim, and a morale card each
-        open_cps = [_G.parse(c["hex"]) for c in ctx.checkpoints if c["owner"] != me and c["holder"] != me]
+        open_cps = [_HEX[c["hex"]] for c in ctx.checkpoints if c["owner"] != me and c["holder"] != me]
         fast = _stat(t, "speed") >= 3
         if open_cps and (ctx.mission == "capture" or (fast and t.get("kind") != "destroyer")):
             nearest = min(open_cps, key=lambda h: _G.distance(here, h))
@@ -180,15 +198,15 @@ class TankClashHeuristic:
         wanted = [e for e in ctx.enemies if self._mission_target(ctx, e)]
         pool = wanted or ctx.enemies
         if pool:
-            nearest_e = min(pool, key=lambda e: _G.distance(here, _G.parse(e["hex"])))
-            if wanted or ctx.base is None or _G.distance(here, _G.parse(nearest_e["hex"])) <= 5:
-                return _G.parse(nearest_e["hex"])
+            nearest_e = min(pool, key=lambda e: _G.distance(here, _HEX[e["hex"]]))
+            if wanted or ctx.base is None or _G.distance(here, _HEX[nearest_e["hex"]]) <= 5:
+                return _HEX[nearest_e["hex"]]
         if open_cps:
             return min(open_cps, key=lambda h: _G.distance(here, h))
         return ctx.base
 
     # -- scoring -----------------------------------------------------------------------------
-    def _score(self, a: Action, obs: dict[str, Any], ctx: _Context) -> float:
+    def _score(self, a: Action, ctx: _Context) -> float:
         assert isinstance(a, TankClashAction)
         k = a.KIND
         me = self.seat
@@ -207,11 +225,11 @@ class TankClashHeuristic:
         if k == ATTACK:
             return self._attack_score(ctx, tanks[TANK_IDS[a.tank]], tanks[TANK_IDS[a.target]])
         if k == TACTICAL:
-            return self._tactical_score(a, obs, ctx)
+            return self._tactical_score(a, ctx)
         if k == MORALE:
-            return self._morale_score(a, obs, ctx)
+            return self._morale_score(a, ctx)
         if k == MOVE:
-            return self._move_score(ctx, tanks[TANK_IDS[a.tank]], a.hex, obs)
+            return self._move_score(ctx, tanks[TANK_IDS[a.tank]], a.hex)
         if k == REROLL:
             return 10 - a.value
         if k == RETREAT:
@@ -237,14 +255,14 @@ class TankClashHeuristic:
             score -= 2  # the defender's checkpoint costs 1 on the roll
         return score
 
-    def _tactical_score(self, a: TankClashAction, obs: dict[str, Any], ctx: _Context) -> float:
+    def _tactical_score(self, a: TankClashAction, ctx: _Context) -> float:
         card = a.card
         if card in ("artillery", "air"):
             h = a.hex
             around = set(_G.neighbours(h)) if card == "artillery" else _air_row(h)
             value = 0.0
             for e in ctx.enemies:
-                eh = _G.parse(e["hex"])
+                eh = _HEX[e["hex"]]
                 if eh == h:
                     value += 3 + (4 if _stat(e, "armour") == 0 else 0) + (3 if self._mission_target(ctx, e) else 0)
                 elif eh in around:
@@ -256,15 +274,15 @@ class TankClashHeuristic:
         if card == "repair":
             return FREE + 8
         if card == "infantry":
-            can_shoot = any(self._targets_from(ctx, _G.parse(t["hex"]), _stat(t, "firepower")) for t in ctx.mine)
+            can_shoot = any(self._targets_from(ctx, _HEX[t["hex"]], _stat(t, "firepower")) for t in ctx.mine)
             return FREE if can_shoot else -1.0
         if card == "smoke":
-            threatened = sum(1 for t in ctx.mine if self._threats_to(ctx, _G.parse(t["hex"])))
-            can_shoot = any(self._targets_from(ctx, _G.parse(t["hex"]), _stat(t, "firepower")) for t in ctx.mine)
+            threatened = sum(1 for t in ctx.mine if self._threats_to(ctx, _HEX[t["hex"]]))
+            can_shoot = any(self._targets_from(ctx, _HEX[t["hex"]], _stat(t, "firepower")) for t in ctx.mine)
             return FREE - 10 if threatened >= 2 and not can_shoot else -1.0
         return -1.0
 
-    def _morale_score(self, a: TankClashAction, obs: dict[str, Any], ctx: _Context) -> float:
+    def _morale_score(self, a: TankClashAction, ctx: _Context) -> float:
         card = a.card
         if card in ("Sniper", "Reinforce", "Experience", "Conceal", "Ambush", "Deflect"):
             return 10.0  # only offered in the windows of an attack, where they count
@@ -276,22 +294,22 @@ class TankClashHeuristic:
         if card in ("Transport", "Refuel", "Airdrop"):
             t = ctx.tanks[TANK_IDS[a.tank]]
             goal = self._goal(ctx, t)
-            if goal is None or self._targets_from(ctx, _G.parse(t["hex"]), _stat(t, "firepower")):
+            if goal is None or self._targets_from(ctx, _HEX[t["hex"]], _stat(t, "firepower")):
                 return -1.0
-            gap = _G.distance(_G.parse(t["hex"]), goal) - _stat(t, "speed")
+            gap = _G.distance(_HEX[t["hex"]], goal) - _stat(t, "speed")
             if gap < 2:
                 return -1.0
             # Airdrop is free (no action); Transport and Refuel replace a move with a longer one
             return {"Airdrop": FREE, "Transport": 40.0, "Refuel": 34.0}[card]
         return -1.0
 
-    def _move_score(self, ctx: _Context, t: dict[str, Any], to: int, obs: dict[str, Any]) -> float:
+    def _move_score(self, ctx: _Context, t: dict[str, Any], to: int) -> float:
         me = self.seat
-        name = _G.name(to)
+        name = HEX_NAMES[to]
         if ctx.base is not None and to == ctx.base:
             return 1000.0  # 12.1 the enemy base camp wins
         score = 20.0
-        here = _G.parse(t["hex"])
+        here = _HEX[t["hex"]]
         if ctx.home is not None and ctx.raiders:
             if to == ctx.home:
                 score += 300.0  # stand on the base camp: no enemy move can end there

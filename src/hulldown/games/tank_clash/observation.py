@@ -144,3 +144,16 @@ def observe(state: StateFields, seat: int | None) -> dict[str, Any]:
     if state.is_over and state.reason.startswith("fulfilled"):
         obs["winning_mission"] = state.reason
     return obs
+
+
+def observe_part(state: StateFields, seat: int | None, key: str) -> Any:
+    """``observe(state, seat)[key]``, the entries the heuristic reads built alone (the same code builds both)."""
+    if key == "terrain":
+        return _terrain_rows(state)
+    if key == "tanks":
+        return [_tank(state, t, seat) for t in range(10) if state.kind[t] >= 0]
+    if key == "checkpoints":
+        return _checkpoints(state)
+    if key == "mission":
+        return _own_mission(state, seat)
+    return observe(state, seat)[key]

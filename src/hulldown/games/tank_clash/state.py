@@ -49,7 +49,7 @@ from hulldown.games.tank_clash.fields import (
     WINDOW,
     StateFields,
 )
-from hulldown.games.tank_clash.observation import observe
+from hulldown.games.tank_clash.observation import observe, observe_part
 from hulldown.games.tank_clash.rules.s02_setup import Sec2Setup
 from hulldown.games.tank_clash.rules.s03_turns import Sec3Turns
 from hulldown.games.tank_clash.rules.s04_movement import Sec4Movement
@@ -238,8 +238,10 @@ class TankClashState(
             self._answer_window(action, events)
 
     def _observation(self, seat: int | None) -> dict[str, Any]:
-
         return observe(self, seat)
+
+    def _observation_part(self, seat: int | None, key: str) -> Any:
+        return observe_part(self, seat, key)
 
     def _snapshot(self) -> dict[str, Any]:
         return {

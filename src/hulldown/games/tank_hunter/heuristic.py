@@ -74,7 +74,7 @@ class TankHunterHeuristic:
             self.events = {e.name: e for e in cs.events}
             self._cards = cards
 
-    def _unit(self, obs: dict[str, Any], seat: int, line: str, pos: int) -> UnitDef | None:
+    def _unit(self, obs: _Seen, seat: int, line: str, pos: int) -> UnitDef | None:
         cards = obs["players"][seat]["front" if line == "f" else "rear"]
         if pos >= len(cards):
             return None
@@ -83,7 +83,7 @@ class TankHunterHeuristic:
 
     def _attack_value(
         self,
-        obs: dict[str, Any],
+        obs: _Seen,
         a: Attack | None,
         att: UnitDef | None = None,
         at: tuple[int, str, int, str] = (0, "", 0, ""),
@@ -131,7 +131,7 @@ class TankHunterHeuristic:
             return (1 - _chance(cneed, cshots) * (1.0 if ctype != "gr" else 0.5)) * hit * worth - back
         return hit * worth - (1 - hit) * back
 
-    def _best_attack(self, obs: dict[str, Any], attacks: list[Attack]) -> tuple[float, Action | None]:
+    def _best_attack(self, obs: _Seen, attacks: list[Attack]) -> tuple[float, Action | None]:
         best: tuple[float, Action | None] = (-1e9, None)
         for a in attacks:
             v = self._attack_value(obs, a)
@@ -139,7 +139,7 @@ class TankHunterHeuristic:
                 best = (v, a)
         return best
 
-    def _reveal_value(self, obs: dict[str, Any], pos: int) -> float:
+    def _reveal_value(self, obs: _Seen, pos: int) -> float:
         """What a hidden front unit could take this turn if shown now, less the exposure."""
         me = obs["players"][self.seat]
         card = me["front"][pos]
@@ -158,19 +158,19 @@ class TankHunterHeuristic:
                     best = max(best, self._attack_value(obs, None, att=u, at=(p["seat"], "f", j, ty)))
         return best - 0.1 * u.points
 
-    def _pending_card(self, obs: dict[str, Any]) -> EventDef | None:
+    def _pending_card(self, obs: _Seen) -> EventDef | None:
         for c in reversed(obs["pending"]):
             if c["kind"] == "event":
                 return self.events.get(c["card"])
         return None
 
-    def _under_attack(self, obs: dict[str, Any]) -> dict[str, Any] | None:
+    def _under_attack(self, obs: _Seen) -> dict[str, Any] | None:
         pend: list[dict[str, Any]] = [c for c in obs["pending"] if c["kind"] in ("attack", "scout")]
         if pend and pend[-1].get("target_seat") == self.seat:
             return pend[-1]
         return None
 
-    def _target(self, obs: dict[str, Any], acts: list[Action]) -> Action:
+    def _target(self, obs: _Seen, acts: list[Action]) -> Action:
         """Targets of an event card: the richest enemy for harm, our best unit for help."""
         e = self._pending_card(obs)
         if e is None:
@@ -198,7 +198,7 @@ class TankHunterHeuristic:
 
         return max(acts, key=score)
 
-    def _good_play(self, obs: dict[str, Any], plays: list[Play], defending: bool) -> Action | None:
+    def _good_play(self, obs: _Seen, plays: list[Play], defending: bool) -> Action | None:
         """A card worth playing now: harm and help on our own turn, shields when attacked."""
         hand = obs.get("hand", [])
         for a in plays:
@@ -224,7 +224,7 @@ class TankHunterHeuristic:
             raise ValueError("heuristic asked to act when its seat has no decision")
         if len(legal) == 1:
             return legal[0]
-        obs = view.observation()
+        obs = _Seen(view)
         kinds: dict[type[Action], list[Action]] = {}
         for a in legal:
             kinds.setdefault(type(a), []).append(a)
@@ -235,7 +235,7 @@ class TankHunterHeuristic:
             chosen = self._own_turn(obs, legal, kinds)
         return chosen if chosen is not None else legal[self._rng.below(len(legal))]
 
-    def _setup_choice(self, obs: dict[str, Any], legal: list[Action], kinds: Kinds) -> Action | None:
+    def _setup_choice(self, obs: _Seen, legal: list[Action], kinds: Kinds) -> Action | None:
         """§2.3 draft for firepower, §2.4 send every rear-capable unit back."""
         if Pick in kinds:
             best, best_v = legal[0], -1.0
@@ -250,7 +250,7 @@ class TankHunterHeuristic:
             return max(_of(kinds, PlaceRear), key=lambda a: a.mask)
         return None
 
-    def _reaction(self, obs: dict[str, Any], kinds: Kinds) -> Action | None:
+    def _reaction(self, obs: _Seen, kinds: Kinds) -> Action | None:
         """Always evade, use anti-air, counter with everything; shield when attacked, else pass."""
         evade = [a for a in _of(kinds, Evade) if a.yes]
         if evade:
@@ -274,7 +274,7 @@ class TankHunterHeuristic:
             return kinds[Pass][0]
         return None
 
-    def _own_turn(self, obs: dict[str, Any], legal: list[Action], kinds: Kinds) -> Action | None:
+    def _own_turn(self, obs: _Seen, legal: list[Action], kinds: Kinds) -> Action | None:
         """Before the turn supply and advance; then free card plays, the best attack or reveal, scouting."""
         if Supply in kinds:
             return kinds[Supply][0]
@@ -295,7 +295,7 @@ class TankHunterHeuristic:
                 return kinds[kind][self._rng.below(len(kinds[kind]))]
         return self._main_decision(obs, legal, kinds)
 
-    def _main_decision(self, obs: dict[str, Any], legal: list[Action], kinds: Kinds) -> Action | None:
+    def _main_decision(self, obs: _Seen, legal: list[Action], kinds: Kinds) -> Action | None:
         """The turn player's main decision: free card plays first, then the best action."""
         good = self._good_play(obs, _of(kinds, Play), defending=False)
         if good is not None:
@@ -330,6 +330,28 @@ class TankHunterHeuristic:
             if kind in kinds:
                 return kinds[kind][0]
         return None
+
+
+class _Seen:
+    """The seat's observation with each entry built on first use: most decisions read one entry or none."""
+
+    __slots__ = ("_parts", "_view")
+
+    def __init__(self, view: SeatView) -> None:
+        self._view = view
+        self._parts: dict[str, Any] = {}
+
+    def __getitem__(self, key: str) -> Any:
+        parts = self._parts
+        if key not in parts:
+            parts[key] = self._view.observation_part(key)
+        return parts[key]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        try:
+            return self[key]
+        except KeyError:
+            return default
 
 
 #: the legal actions of one decision, by their kind (in the order the rules offer them)

@@ -74,7 +74,8 @@ def _pending(s: StateFields) -> list[dict[str, Any]]:
     return out
 
 
-def observe(s: StateFields, seat: int | None) -> dict[str, Any]:
+def _players(s: StateFields, seat: int | None) -> list[dict[str, Any]]:
+    """Every player's table as ``seat`` sees it."""
     names_u = s.udefs
     attached: dict[int, list[str]] = {}
     if s.n_att:
@@ -101,9 +102,33 @@ def observe(s: StateFields, seat: int | None) -> dict[str, Any]:
                 "ambush": s.ambush[p],
             }
         )
+    return players
+
+
+def observe_part(s: StateFields, seat: int | None, key: str) -> Any:
+    """``observe(s, seat)[key]``, the entries the heuristic reads built alone (the same code builds both)."""
+    if key == "players":
+        return _players(s, seat)
+    if key == "pending":
+        return _pending(s)
+    if seat is not None:
+        if key == "hand":
+            return [s.ev(c).name for c in s.hand[seat]]
+        if key == "packet":
+            return [_name(s, c) for c in s.packet[seat]]
+    return observe(s, seat)[key]
+
+
+def _name(s: StateFields, c: int) -> str:
+    return s.udefs[c].name if c < s.nu else s.ev(c).name
+
+
+def observe(s: StateFields, seat: int | None) -> dict[str, Any]:
+    names_u = s.udefs
+    players = _players(s, seat)
 
     def name(c: int) -> str:
-        return names_u[c].name if c < s.nu else s.ev(c).name
+        return _name(s, c)
 
     obs: dict[str, Any] = {
         "phase": PHASE_NAMES[s.phase],
@@ -126,8 +151,8 @@ def observe(s: StateFields, seat: int | None) -> dict[str, Any]:
         "seat": seat,
     }
     if seat is not None:
-        obs["hand"] = [s.ev(c).name for c in s.hand[seat]]
-        obs["packet"] = [name(c) for c in s.packet[seat]]
+        obs["hand"] = observe_part(s, seat, "hand")
+        obs["packet"] = observe_part(s, seat, "packet")
         obs["kept"] = [name(c) for c in s.kept[seat]]
         obs["my_pick"] = name(s.picked[seat]) if s.picked[seat] >= 0 else None
         for c in s.stack:

@@ -40,7 +40,7 @@ from hulldown.games.tank_hunter.fields import (
     Ctx,
     StateFields,
 )
-from hulldown.games.tank_hunter.observation import observe
+from hulldown.games.tank_hunter.observation import observe, observe_part
 from hulldown.games.tank_hunter.resample import resample
 from hulldown.games.tank_hunter.rules.s01_table import Sec1Table
 from hulldown.games.tank_hunter.rules.s02_setup import Sec2Setup
@@ -297,6 +297,9 @@ class TankHunterState(
 
     def _observation(self, seat: int | None) -> dict[str, Any]:
         return observe(self, seat)
+
+    def _observation_part(self, seat: int | None, key: str) -> Any:
+        return observe_part(self, seat, key)
 
     def _resample(self, seat: int, rng: SplitMix64) -> GameState:
         return resample(self, seat, rng)

@@ -15,7 +15,7 @@ from typing import Any
 from hulldown.engine.agent import SeatView
 from hulldown.engine.rng import SplitMix64
 from hulldown.engine.state import Action
-from hulldown.games.tank_killers.actions import PASS, Discard, Play, TankKillersAction
+from hulldown.games.tank_killers.actions import DISCARD, PASS, PLAY, TankKillersAction
 from hulldown.games.tank_killers.cards import (
     CLASS_BIT,
     E_END,
@@ -29,7 +29,7 @@ from hulldown.games.tank_killers.cards import (
     rules_for,
 )
 
-Plays = list[tuple[int, Play]]
+Plays = list[tuple[int, TankKillersAction]]
 ById = dict[int, TankKillersAction]
 
 _INF = CLASS_BIT["infantry"]
@@ -45,7 +45,7 @@ class TankKillersHeuristic:
         self.seat = seat
         self._rng = SplitMix64(seed)
         self.R = rules
-        self.t_index = {n: i for i, n in enumerate(rules.tname)}
+        self._keep = [self._keep_value(t) for t in range(rules.n_types)]
         self.unit: list[dict[str, int]] = [{}, {}]
         for c in range(rules.n_tactics, rules.n_cards):
             s = rules.seat_of(c)
@@ -74,39 +74,39 @@ class TankKillersHeuristic:
             raise ValueError("the heuristic was asked to act when its seat has no decision")
         if len(legal) == 1:
             return legal[0]
-        obs = view.observation()
-        phase = obs["phase"]
+        # the two entries it reads, not the whole observation: most of a game's time otherwise
+        phase = view.observation_part("phase")
         ids = {a.KIND: a for a in legal if a.KIND == PASS}
-        plays = [(self.t_index[a.name], a) for a in legal if isinstance(a, Play)]
+        plays = [(a.index, a) for a in legal if a.KIND == PLAY]
         if phase == "maneuver":
             return self._maneuver(legal, plays)
         if phase == "target":
-            return self._target(obs, legal)
+            return self._target(view, legal)
         if phase == "lost attack":
-            return self._lost(obs, plays, ids)
+            return self._lost(view.observation_part("attack"), plays, ids)
         if phase == "modifier":
-            return self._modifier(obs, plays, ids)
+            return self._modifier(view.observation_part("attack"), plays, ids)
         if phase == "free attacker":
-            return self._free_attacker(obs, legal)
+            return self._free_attacker(legal)
         # negation, after failed attack, free attack: playing is always worth it
         return plays[0][1] if plays else ids[PASS]
 
     def _maneuver(self, legal: list[TankKillersAction], plays: Plays) -> Action:
         if plays:
             return plays[0][1]
-        discards = [a for a in legal if isinstance(a, Discard)]
+        discards = [a for a in legal if a.KIND == DISCARD]
         if discards:
-            return min(discards, key=lambda a: self._keep_value(self.t_index[a.name]))
+            return min(discards, key=lambda a: self._keep[a.index])
         return legal[0]
 
-    def _target(self, obs: dict[str, Any], legal: list[TankKillersAction]) -> Action:
+    def _target(self, view: SeatView, legal: list[TankKillersAction]) -> Action:
         me = self.seat
-        att = self._card(me, obs["attack"]["attacker"])
+        att = self._card(me, view.observation_part("attack")["attacker"])
         opp = 1 - me
         best, best_score = legal[0], -1e9
         for a in legal:
             if a.on_deck:
-                top = obs["sides"][opp]["top"]
+                top = view.observation_part("sides")[opp]["top"]
                 if top is None:
                     score = self.R.fpen[att] - _DECK_DEF - 0.5
                 else:
@@ -121,15 +121,13 @@ class TankKillersHeuristic:
                 best, best_score = a, score
         return best
 
-    def _lost(self, obs: dict[str, Any], plays: Plays, ids: ById) -> Action:
-        a = obs["attack"]
+    def _lost(self, a: dict[str, Any], plays: Plays, ids: ById) -> Action:
         if not plays or a["factor"] + 4 < a["defense"]:
             return ids[PASS]
         return max(plays, key=lambda p: _KEEP[self.R.teff[p[0]]])[1]
 
-    def _modifier(self, obs: dict[str, Any], plays: Plays, ids: ById) -> Action:
+    def _modifier(self, a: dict[str, Any], plays: Plays, ids: ById) -> Action:
         R = self.R
-        a = obs["attack"]
         attacking = a["seat"] == self.seat
         tgt_inf = bool(R.fcls[self._card(1 - a["seat"], a["target"])] & _INF)
         att = self._card(a["seat"], a["attacker"])
@@ -159,7 +157,7 @@ class TankKillersHeuristic:
         enough = [(d, act) for d, act in downs if gap + d < 0]
         return enough[-1][1] if enough else downs[0][1]
 
-    def _free_attacker(self, obs: dict[str, Any], legal: list[TankKillersAction]) -> Action:
+    def _free_attacker(self, legal: list[TankKillersAction]) -> Action:
         def strength(a: TankKillersAction) -> float:
             if a.on_deck:
                 return 8.5

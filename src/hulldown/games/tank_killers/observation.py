@@ -17,42 +17,6 @@ from hulldown.games.tank_killers.fields import DRAWN, P_NEGATE, P_OVER, PHASE_NA
 def observe(st: StateFields, seat: int | None) -> dict[str, Any]:
     R = st.R
     name = R.name_of
-    sides = []
-    for s in (0, 1):
-        deck = st.fdeck[s]
-        sides.append(
-            {
-                "deck": R.deck_names[s],
-                "nation": R.nation[s],
-                "formation_deck": len(deck),
-                "top": name[deck[-1]] if deck and st.top_up[s] else None,
-                "in_play": [name[c] for c in st.in_play[s]],
-                "reserve": [name[c] for c in st.reserve[s]],
-                "casualties": [name[c] for c in st.casualty[s]],
-                "formation_size": R.fsize[s],
-                "waiting": st.waiting[s],
-                "hand_size": len(st.hands[s]),
-            }
-        )
-    attack = None
-    if st.att >= 0:
-        tgt = st.tgt
-        attack = {
-            "seat": st.active,
-            "attacker": name[st.att],
-            "target": name[tgt] if tgt >= 0 else None,
-            "target_on_deck": st.tgt_on_deck,
-            "played": [[p, R.tname[t]] for p, t in st.played],
-            "pen_mod": st.pmod,
-            "inf_mod": st.imod,
-            "range": range_label(st.attack_range()),
-            "range_played": st.used_range >= 0,
-            "hit_played": st.used_hit,
-            "ammo_played": st.used_ammo,
-            "factor": st.attack_factor() if tgt >= 0 else None,
-            "defense": R.fdef[tgt] if tgt >= 0 else None,
-            "passes": st.passes,
-        }
     pending = None
     if st.phase == P_NEGATE:
         pending = {
@@ -75,9 +39,9 @@ def observe(st: StateFields, seat: int | None) -> dict[str, Any]:
         "hand": sorted(R.tname[R.ttype[c]] for c in st.hands[seat]) if seat is not None else None,
         "tactics_deck": len(st.tdeck),
         "tactics_discard": [R.tname[R.ttype[c]] for c in st.tdiscard],
-        "sides": sides,
+        "sides": [_side(st, 0), _side(st, 1)],
         "full_exchanges": st.exchanges,
-        "attack": attack,
+        "attack": _attack(st),
         "pending": pending,
         "last_attack": last,
         "revealed": [name[c] for c in st.shown],
@@ -85,4 +49,58 @@ def observe(st: StateFields, seat: int | None) -> dict[str, Any]:
         "last_roll": list(st.last_roll) if st.last_roll else None,
         "winner": (None if st.winner == DRAWN else st.winner) if over else None,
         "draw": over and st.winner == DRAWN,
+    }
+
+
+def observe_part(st: StateFields, seat: int | None, key: str) -> Any:
+    """``observe(st, seat)[key]``, the entries the heuristic reads built alone (the same code builds both)."""
+    if key == "phase":
+        return PHASE_NAMES[st.phase]
+    if key == "attack":
+        return _attack(st)
+    if key == "sides":
+        return [_side(st, 0), _side(st, 1)]
+    return observe(st, seat)[key]
+
+
+def _side(st: StateFields, s: int) -> dict[str, Any]:
+    R = st.R
+    name = R.name_of
+    deck = st.fdeck[s]
+    return {
+        "deck": R.deck_names[s],
+        "nation": R.nation[s],
+        "formation_deck": len(deck),
+        "top": name[deck[-1]] if deck and st.top_up[s] else None,
+        "in_play": [name[c] for c in st.in_play[s]],
+        "reserve": [name[c] for c in st.reserve[s]],
+        "casualties": [name[c] for c in st.casualty[s]],
+        "formation_size": R.fsize[s],
+        "waiting": st.waiting[s],
+        "hand_size": len(st.hands[s]),
+    }
+
+
+def _attack(st: StateFields) -> dict[str, Any] | None:
+    """The attack under way, all public."""
+    if st.att < 0:
+        return None
+    R = st.R
+    name = R.name_of
+    tgt = st.tgt
+    return {
+        "seat": st.active,
+        "attacker": name[st.att],
+        "target": name[tgt] if tgt >= 0 else None,
+        "target_on_deck": st.tgt_on_deck,
+        "played": [[p, R.tname[t]] for p, t in st.played],
+        "pen_mod": st.pmod,
+        "inf_mod": st.imod,
+        "range": range_label(st.attack_range()),
+        "range_played": st.used_range >= 0,
+        "hit_played": st.used_hit,
+        "ammo_played": st.used_ammo,
+        "factor": st.attack_factor() if tgt >= 0 else None,
+        "defense": R.fdef[tgt] if tgt >= 0 else None,
+        "passes": st.passes,
     }

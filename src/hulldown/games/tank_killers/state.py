@@ -34,7 +34,7 @@ from hulldown.games.tank_killers.fields import (
     PHASE_NAMES,
     StateFields,
 )
-from hulldown.games.tank_killers.observation import observe
+from hulldown.games.tank_killers.observation import observe, observe_part
 from hulldown.games.tank_killers.rules.s01_cards import Sec1Cards
 from hulldown.games.tank_killers.rules.s03_setup import Sec3Setup
 from hulldown.games.tank_killers.rules.s04_maneuver import Sec4Maneuver
@@ -219,6 +219,9 @@ class TankKillersState(
 
     def _observation(self, seat: int | None) -> dict[str, Any]:
         return observe(self, seat)
+
+    def _observation_part(self, seat: int | None, key: str) -> Any:
+        return observe_part(self, seat, key)
 
     def _snapshot(self) -> dict[str, Any]:
         return {
