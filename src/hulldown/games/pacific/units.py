@@ -48,6 +48,7 @@ class Unit:
         "damage_bonus",
         "deployed_turn",
         "evasion_perm",
+        "extra_next",
         "extra_perm",
         "extra_turn",
         "face_down",
@@ -95,6 +96,8 @@ class Unit:
         self.mp_perm = 0  # a hero's Movement (§11.12)
         self.extra_turn = 0
         self.extra_perm = 0
+        #: extra attacks for its owner's next turn (Extra Ammo with the Successful Hit Table, §11.3.1)
+        self.extra_next = 0
         self.damage_bonus = 0
         self.assault_bonus = 0
         self.promotions = 0

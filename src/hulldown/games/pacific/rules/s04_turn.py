@@ -315,7 +315,8 @@ def end_turn(st: PacificFields, events: list[Event]) -> None:
             u.no_fire = False
             u.acc_turn = 0
             u.mp_bonus = 0
-            u.extra_turn = 0
+            u.extra_turn = u.extra_next  # §11.3.1: Extra Ammo's second turn
+            u.extra_next = 0
             u.damage_bonus = 0
             u.assault_bonus = 0
             u.healed = False

@@ -258,6 +258,9 @@ def _on_unit(st: PacificFields, sc: SupportCard, u: Unit, side: int, events: lis
         return True
     elif e == "extra-attack-turn":
         u.extra_turn += sc.value
+    elif e == "extra-attack-perm" and st._options["successful_hit_table"] and st._options["extra_ammo"] == "book":
+        u.extra_turn += sc.value  # §11.3.1: "lasts until the end of your next turn", not Permanent
+        u.extra_next += sc.value
     elif e == "extra-attack-perm":
         u.extra_perm += sc.value
         return True
