@@ -24,7 +24,7 @@ from hulldown.games.pacific.rules.s01_battlefield import ev_id, skill_user
 from hulldown.games.pacific.rules.s03_setup import place_terrain, resolve_initiative, terrain_actions
 from hulldown.games.pacific.rules.s05_deployment import deploy, deploy_actions, play_support
 from hulldown.games.pacific.rules.s06_movement import move_actions, move_unit, terrain_flags
-from hulldown.games.pacific.rules.s07_shooting import shoot_actions
+from hulldown.games.pacific.rules.s07_shooting import place_screen, screen_actions, shoot_actions
 from hulldown.games.pacific.rules.s10_multiplayer import slots_of
 from hulldown.games.pacific.rules.s11_07_night import reveal, reveal_sweep, shows_face_down
 from hulldown.games.pacific.rules.s11_13_smoke import (
@@ -87,7 +87,7 @@ def advance(st: PacificFields, events: list[Event]) -> None:
         ph = st.phase
         if ph in TURN_PHASES:
             waits = _turn_step(st, events)
-        elif ph in REACTION_PHASES:
+        elif ph in REACTION_PHASES or ph == "screen":
             return
         elif ph == "mulligan":
             waits = _mulligan_step(st)
@@ -378,6 +378,8 @@ def legal_actions(st: PacificFields) -> list[Action]:
         return out
     if ph in ("intercept", "escort", "aa"):
         return air_reactions(st)
+    if ph == "screen":
+        return screen_actions(st)
     if ph == "smoke":
         ps = st.pending_smoke
         assert ps is not None
@@ -564,6 +566,8 @@ def _apply_shoot(st: PacificFields, a: Action, slot: int, side: int, events: lis
     match a:
         case acts.Fire():
             declare_fire(st, a, side, events)
+        case acts.Screen():
+            place_screen(st, a.sides, events)
         case acts.Smoke() | acts.NoSmoke():
             if isinstance(a, acts.Smoke):
                 throw_smoke(st, find_unit(st, a.unit, side), a.slot, events)
