@@ -222,8 +222,9 @@ def test_vehicle_mg_hmg_and_mrl_flip_after_use_and_are_restored_in_the_flip_over
     assert not any(t.used for t in tank.tokens)
 
 
-def _extra_ammo_shots(**opts: object) -> list[int]:
-    """Main-weapon shots a tank has in its owner's three turns after Extra Ammo is played on it."""
+def _extra_ammo_shots(**opts: object) -> tuple[list[int], list[bool]]:
+    """Main-weapon shots a tank has in its owner's three turns after Extra Ammo is played on it,
+    and whether the card still lies under it then."""
     from hulldown.games.pacific.rules.s07_shooting import shots_left
 
     st = new(**opts)
@@ -237,22 +238,24 @@ def _extra_ammo_shots(**opts: object) -> list[int]:
     st.ap[slot] += st.db.support["extra-ammo"].play_cost
     st._legal_cache = None
     st.apply(f"play:h{sorted(st.hands[slot]).index(iid) + 1}:{grid.name(u.space)}")
-    shots = []
+    shots, under = [], []
     for turn in range(6):
         if turn % 2 == 0:
             shots.append(shots_left(u))
+            under.append(iid in u.attached)
         while st.active == side ^ turn % 2 and not st.over:
             ids = [a.id for a in st.legal_actions()]
             st.apply(next((i for i in ids if i.endswith("-done") or i == "ta-pass"), ids[0]))
-    return shots
+    assert (iid in st.discards[slot]) == (iid not in u.attached)  # a card done with goes to the discards
+    return shots, under
 
 
 def test_successful_hit_table_extra_ammo_lasts_until_the_end_of_the_next_turn() -> None:
     """§11.3.1: with the table, Extra Ammo's extra attack lasts this turn and its owner's next, not
     for good; dice games keep it Permanent, and so do games recorded before (``extra_ammo``)."""
-    assert _extra_ammo_shots(successful_hit_table=True) == [2, 2, 1]
-    assert _extra_ammo_shots(successful_hit_table=True, extra_ammo="permanent") == [2, 2, 2]
-    assert _extra_ammo_shots() == [2, 2, 2]
+    assert _extra_ammo_shots(successful_hit_table=True) == ([2, 2, 1], [True, True, False])
+    assert _extra_ammo_shots(successful_hit_table=True, extra_ammo="permanent") == ([2, 2, 2], [True] * 3)
+    assert _extra_ammo_shots() == ([2, 2, 2], [True] * 3)
 
 
 def _screen_setup(**opts: object) -> tuple[PacificState, Unit, set[str]]:

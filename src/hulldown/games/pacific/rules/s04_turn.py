@@ -50,6 +50,7 @@ from hulldown.games.pacific.rules.s16_air import air_reactions, air_step, paratr
 
 if TYPE_CHECKING:
     from hulldown.games.pacific.fields import PacificFields
+    from hulldown.games.pacific.units import Unit
 
 KEEP = WORDS["keep"]
 
@@ -315,8 +316,9 @@ def end_turn(st: PacificFields, events: list[Event]) -> None:
             u.no_fire = False
             u.acc_turn = 0
             u.mp_bonus = 0
-            u.extra_turn = u.extra_next  # §11.3.1: Extra Ammo's second turn
-            u.extra_next = 0
+            u.extra_turn = 0
+            if u.ammo != ((), ()):
+                _ammo_turn_ends(st, u)
             u.damage_bonus = 0
             u.assault_bonus = 0
             u.healed = False
@@ -326,6 +328,18 @@ def end_turn(st: PacificFields, events: list[Event]) -> None:
     st.supply_broken[side] = False
     events.append(public("end-turn", side=side))
     start_turn(st, 1 - side, events)
+
+
+def _ammo_turn_ends(st: PacificFields, u: Unit) -> None:
+    """§11.3.1 With the Successful Hit Table, Extra Ammo played this turn gives its extra attack
+    in the owner's next turn too; the cards played the turn before are done and discarded."""
+    fresh, done = u.ammo
+    for iid in done:
+        if iid in u.attached:
+            u.attached.remove(iid)
+            st.discards[u.owner].put_top(iid)
+    u.extra_turn = sum(st.db.support[st.cards[iid]].value for iid in fresh)
+    u.ammo = ((), fresh)
 
 
 def flip_over(st: PacificFields) -> None:
