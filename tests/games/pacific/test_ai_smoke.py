@@ -165,9 +165,9 @@ def _play_solo(seed: int, actions: list[str] | None) -> tuple[PacificState, list
 
 def test_ai_smoke_pauses_replay_identically() -> None:
     """Same seed, same actions: the same game, the AI's pauses included."""
-    st, taken, pauses = _play_solo(5, None)
+    st, taken, pauses = _play_solo(3, None)
     assert pauses > 0
-    again, _, pauses2 = _play_solo(5, taken)
+    again, _, pauses2 = _play_solo(3, taken)
     assert pauses2 == pauses
     assert again._snapshot() == st._snapshot()
 
