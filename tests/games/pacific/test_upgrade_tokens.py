@@ -220,3 +220,83 @@ def test_vehicle_mg_hmg_and_mrl_flip_after_use_and_are_restored_in_the_flip_over
         assert not any(a.id.startswith(f"fire:3,4:{k}:") for a in st.legal_actions())
     flip_over(st)
     assert not any(t.used for t in tank.tokens)
+
+
+def _extra_ammo_shots(**opts: object) -> tuple[list[int], list[bool]]:
+    """Main-weapon shots a tank has in its owner's three turns after Extra Ammo is played on it,
+    and whether the card still lies under it then."""
+    from hulldown.games.pacific.rules.s07_shooting import shots_left
+
+    st = new(**opts)
+    to_deploy(st)
+    side = st.active
+    tank = "us-m4a2" if st.armies[side] == "us" else "jp-type97-chiha"
+    u = put(st, tank, side, grid.space(1 if side == 0 else 4, 3))
+    iid = st._new_card("extra-ammo")
+    slot = st.actor
+    st.hands[slot].put_top(iid)
+    st.ap[slot] += st.db.support["extra-ammo"].play_cost
+    st._legal_cache = None
+    st.apply(f"play:h{sorted(st.hands[slot]).index(iid) + 1}:{grid.name(u.space)}")
+    shots, under = [], []
+    for turn in range(6):
+        if turn % 2 == 0:
+            shots.append(shots_left(u))
+            under.append(iid in u.attached)
+        while st.active == side ^ turn % 2 and not st.over:
+            ids = [a.id for a in st.legal_actions()]
+            st.apply(next((i for i in ids if i.endswith("-done") or i == "ta-pass"), ids[0]))
+    assert (iid in st.discards[slot]) == (iid not in u.attached)  # a card done with goes to the discards
+    return shots, under
+
+
+def test_successful_hit_table_extra_ammo_lasts_until_the_end_of_the_next_turn() -> None:
+    """§11.3.1: with the table, Extra Ammo's extra attack lasts this turn and its owner's next, not
+    for good; dice games keep it Permanent, and so do games recorded before (``extra_ammo``)."""
+    assert _extra_ammo_shots(successful_hit_table=True) == ([2, 2, 1], [True, True, False])
+    assert _extra_ammo_shots(successful_hit_table=True, extra_ammo="permanent") == ([2, 2, 2], [True] * 3)
+    assert _extra_ammo_shots() == ([2, 2, 2], [True] * 3)
+
+
+def _screen_setup(**opts: object) -> tuple[PacificState, Unit, set[str]]:
+    """A Sherman with a Smoke Screen token in its side's Shooting phase; the spaces its token may target."""
+    st = new(**opts)
+    side = _shoot_phase(st)
+    u = put(st, "us-m4a2", side, grid.space(2, 3))
+    u.tokens.append(st.new_token("smoke-screen"))
+    st._legal_cache = None
+    ref = grid.name(u.space)
+    return st, u, {a.id.split(":")[3] for a in st.legal_actions() if a.id.startswith(f"fire:{ref}:0:")}
+
+
+def test_smoke_screen_reaches_the_units_attack_range_and_its_side_tokens_are_optional() -> None:
+    """§17.7: the shot goes "within their attack range" (the Sherman's 4, not the token's 5); the
+    target's space gets a Smoke token, those left and right of it only if the shooter wants them."""
+    st, u, targets = _screen_setup()
+    assert targets == {grid.name(s) for s in range(grid.SPACES) if grid.distance(u.space, s) <= u.card.range}
+    st.apply("fire:3,4:0:3,1")  # the first column: nothing to its left
+    assert st.phase == "screen" and st.smoke == [grid.space(2, 0)]
+    assert {a.id for a in st.legal_actions()} == {"screen:none", "screen:right"}
+    st.apply("screen:none")
+    assert st.phase == "shoot" and st.smoke == [grid.space(2, 0)]
+    assert u.tokens[0].used and not any(a.id.startswith("fire:3,4:0:") for a in st.legal_actions())
+
+    st, u, _ = _screen_setup()
+    st.apply("fire:3,4:0:4,5")
+    assert {a.id for a in st.legal_actions()} == {"screen:none", "screen:left", "screen:right", "screen:both"}
+    st.apply("screen:left")
+    assert st.smoke == [grid.space(3, 4), grid.space(3, 3)]
+
+    st, u, _ = _screen_setup()
+    st.apply("fire:3,4:0:4,5")
+    st.apply("screen:both")
+    assert sorted(st.smoke) == [grid.space(3, c) for c in (3, 4, 5)]
+
+
+def test_smoke_screen_of_games_recorded_before_reaches_range_5_and_lays_three_tokens() -> None:
+    """Option ``smoke_screen = "token"``: the token's Range 5 and all three tokens at once."""
+    st, u, targets = _screen_setup(smoke_screen="token")
+    assert targets == {grid.name(s) for s in range(grid.SPACES) if grid.distance(u.space, s) <= 5}
+    assert any(grid.distance(u.space, grid.parse(t)) == 5 for t in targets)
+    st.apply("fire:3,4:0:4,5")
+    assert st.phase == "shoot" and sorted(st.smoke) == [grid.space(3, c) for c in (3, 4, 5)]

@@ -147,11 +147,15 @@ def test_forest_stops_a_move_and_limits_a_move_from_it() -> None:
     # a tank in a forest moves one hex only, whatever its speed
     put(s, 0, "E2")
     assert s.movement_range(0) and all(g.distance(g.parse("E2"), h) == 1 for h in s.movement_range(0))
-    # entering the forest ends the move: from F1 (3 moves) the hexes beyond E2 come only by other paths
+    # entering the forest ends the move: from F1 (3 moves) D4, E4 and F4 lie within 3 hexes on
+    # open ground, but every way there crosses the forest on row 3, so none is reached
     put(s, 0, "F1")
-    blocked = {g.parse(n) for n in ("E2",)}
-    for h in s.movement_range(0):
-        assert h in blocked or not s.field.forest[h] or g.distance(g.parse("F1"), h) <= 3
+    reach = {g.name(h) for h in s.movement_range(0)}
+    for n in ("D4", "E4", "F4"):
+        h = g.parse(n)
+        assert g.distance(g.parse("F1"), h) <= 3 and s.passable[h] and not s.field.forest[h]
+        assert n not in reach
+    assert {"E3", "F3"} <= reach and all(s.field.forest[g.parse(n)] for n in ("E3", "F3"))
 
 
 def test_enemy_tanks_block_friendly_tanks_do_not() -> None:
@@ -282,7 +286,7 @@ def test_capture_flips_checkpoint_draws_morale_and_repair_at_own_checkpoint() ->
     assert s.damage[5] == 0 and s.armour[5] == 1
 
 
-def test_recapture_and_no_repair_without_leaving() -> None:
+def test_recapture_draws_no_card() -> None:
     s = duel()
     g = s.field.grid
     put(s, 3, "H7")

@@ -37,6 +37,7 @@ flip over, discard    ``dismount:<space>:<k>``, ``flip-done``, ``discard:h<k>``,
 air reactions         ``intercept:a<k>``, ``no-intercept``, ``escort:a<k>``, ``no-escort``,
                       ``aa:<space>``, ``aa-done``
 smoke, token trade    ``no-smoke`` (§11.13), ``trade:<space>:<k>:<token>`` (§11.10)
+smoke screen          ``screen:<none|left|right|both>`` (§17.7)
 ====================  ===========================================================================
 
 ``<space>`` runs over the 48 spaces in row-major order (``1,1`` .. ``6,8``), ``<unit>`` over the
@@ -621,13 +622,26 @@ class AntiAircraft(PacificAction):
     space: int
 
 
+@dataclass(frozen=True, slots=True, init=False)
+class Screen(PacificAction):
+    """§17.7 after a Smoke Screen shot, which of the spaces beside its target in the row get a
+    Smoke token too: ``none``, ``left`` (the column before), ``right`` (the column after), ``both``."""
+
+    KIND = "screen"
+    FIELDS = (("sides", "str"),)
+    sides: str
+
+
 # ---------------------------------------------------------------- reading ids
 _ALL: tuple[type[PacificAction], ...] = (
     Keep, Redraw, TerrainDone, TaPass, GiveAp, DeployDone, MoveDone, ShootDone, FlipDone, DiscardDone,
     NoIntercept, NoEscort, AaDone, NoSmoke, Bid, Terrain, WideTerrain, TacticalArtillery, LendLease,
     Deploy, Play, PlayOn, Upgrade, Board, Move, Ride, Cover, Assault, Advance, Sap, Pickup, Trade,
     Mount, Smoke, Load, Fetch, Unload, Fire, Heal, Dismount, Discard, Intercept, Escort, AntiAircraft,
+    Screen,
 )  # fmt: skip
+#: A Smoke Screen's side tokens (:class:`Screen`), by the columns they add to the target's.
+SCREEN_SIDES = {"none": (), "left": (-1,), "right": (1,), "both": (-1, 1)}
 _BY_SHAPE = {(c.KIND, len(c.FIELDS)): c for c in _ALL}
 #: The bare words, built once: the rules offer these very objects.
 WORDS = {c.KIND: c() for c in _ALL if not c.FIELDS}
@@ -698,6 +712,7 @@ def all_action_ids(terrain_ids: tuple[str, ...], token_ids: tuple[str, ...]) -> 
     out.append("aa-done")
     out.append("no-smoke")  # §11.13 (the reaction's ``smoke:`` ids are the movement block's)
     out += [f"trade:{s}:{k}:{t}" for s in sp for k in range(TOKENS) for t in token_ids]  # §11.10
+    out += [f"screen:{w}" for w in SCREEN_SIDES]  # §17.7
     return tuple(out)
 
 

@@ -38,6 +38,7 @@ class Unit:
     __slots__ = (
         "aa_used",
         "acc_turn",
+        "ammo",
         "assault_bonus",
         "attached",
         "attacked_by",
@@ -95,6 +96,9 @@ class Unit:
         self.mp_perm = 0  # a hero's Movement (§11.12)
         self.extra_turn = 0
         self.extra_perm = 0
+        #: Extra Ammo cards under it that last until the end of its owner's next turn (the
+        #: Successful Hit Table, §11.3.1): those played this turn, then those played the turn before
+        self.ammo: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
         self.damage_bonus = 0
         self.assault_bonus = 0
         self.promotions = 0

@@ -24,7 +24,7 @@ from hulldown.games.pacific.rules.s01_battlefield import ev_id, skill_user
 from hulldown.games.pacific.rules.s03_setup import place_terrain, resolve_initiative, terrain_actions
 from hulldown.games.pacific.rules.s05_deployment import deploy, deploy_actions, play_support
 from hulldown.games.pacific.rules.s06_movement import move_actions, move_unit, terrain_flags
-from hulldown.games.pacific.rules.s07_shooting import shoot_actions
+from hulldown.games.pacific.rules.s07_shooting import place_screen, screen_actions, shoot_actions
 from hulldown.games.pacific.rules.s10_multiplayer import slots_of
 from hulldown.games.pacific.rules.s11_07_night import reveal, reveal_sweep, shows_face_down
 from hulldown.games.pacific.rules.s11_13_smoke import (
@@ -50,6 +50,7 @@ from hulldown.games.pacific.rules.s16_air import air_reactions, air_step, paratr
 
 if TYPE_CHECKING:
     from hulldown.games.pacific.fields import PacificFields
+    from hulldown.games.pacific.units import Unit
 
 KEEP = WORDS["keep"]
 
@@ -87,7 +88,7 @@ def advance(st: PacificFields, events: list[Event]) -> None:
         ph = st.phase
         if ph in TURN_PHASES:
             waits = _turn_step(st, events)
-        elif ph in REACTION_PHASES:
+        elif ph in REACTION_PHASES or ph == "screen":
             return
         elif ph == "mulligan":
             waits = _mulligan_step(st)
@@ -316,6 +317,8 @@ def end_turn(st: PacificFields, events: list[Event]) -> None:
             u.acc_turn = 0
             u.mp_bonus = 0
             u.extra_turn = 0
+            if u.ammo != ((), ()):
+                _ammo_turn_ends(st, u)
             u.damage_bonus = 0
             u.assault_bonus = 0
             u.healed = False
@@ -325,6 +328,18 @@ def end_turn(st: PacificFields, events: list[Event]) -> None:
     st.supply_broken[side] = False
     events.append(public("end-turn", side=side))
     start_turn(st, 1 - side, events)
+
+
+def _ammo_turn_ends(st: PacificFields, u: Unit) -> None:
+    """§11.3.1 With the Successful Hit Table, Extra Ammo played this turn gives its extra attack
+    in the owner's next turn too; the cards played the turn before are done and discarded."""
+    fresh, done = u.ammo
+    for iid in done:
+        if iid in u.attached:
+            u.attached.remove(iid)
+            st.discards[u.owner].put_top(iid)
+    u.extra_turn = sum(st.db.support[st.cards[iid]].value for iid in fresh)
+    u.ammo = ((), fresh)
 
 
 def flip_over(st: PacificFields) -> None:
@@ -377,6 +392,8 @@ def legal_actions(st: PacificFields) -> list[Action]:
         return out
     if ph in ("intercept", "escort", "aa"):
         return air_reactions(st)
+    if ph == "screen":
+        return screen_actions(st)
     if ph == "smoke":
         ps = st.pending_smoke
         assert ps is not None
@@ -563,6 +580,8 @@ def _apply_shoot(st: PacificFields, a: Action, slot: int, side: int, events: lis
     match a:
         case acts.Fire():
             declare_fire(st, a, side, events)
+        case acts.Screen():
+            place_screen(st, a.sides, events)
         case acts.Smoke() | acts.NoSmoke():
             if isinstance(a, acts.Smoke):
                 throw_smoke(st, find_unit(st, a.unit, side), a.slot, events)

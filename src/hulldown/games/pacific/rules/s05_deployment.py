@@ -222,8 +222,16 @@ def play_support(st: PacificFields, slot: int, iid: int, target: int | None, eve
         st.hq_cards[side].append(iid)
     elif attach and u is not None and u.iid in st.units:
         u.attached.append(iid)
+        if e == "extra-attack-perm" and ammo_lasts_a_turn(st):
+            u.ammo = ((*u.ammo[0], iid), u.ammo[1])
     else:
         st.discards[slot].put_top(iid)
+
+
+def ammo_lasts_a_turn(st: PacificFields) -> bool:
+    """§11.3.1 Whether Extra Ammo lasts only until the end of its owner's next turn (the Successful
+    Hit Table), rather than being Permanent (dice, or games recorded before the ``extra_ammo`` option)."""
+    return bool(st._options["successful_hit_table"]) and st._options["extra_ammo"] == "book"
 
 
 #: support effects that need a unit to play on (support.toml)
@@ -258,6 +266,9 @@ def _on_unit(st: PacificFields, sc: SupportCard, u: Unit, side: int, events: lis
         return True
     elif e == "extra-attack-turn":
         u.extra_turn += sc.value
+    elif e == "extra-attack-perm" and ammo_lasts_a_turn(st):
+        u.extra_turn += sc.value  # §11.3.1: "lasts until the end of your next turn", not Permanent
+        return True
     elif e == "extra-attack-perm":
         u.extra_perm += sc.value
         return True

@@ -27,6 +27,36 @@ def shots_left(u: Unit) -> int:
     return 1 + u.multiple() + u.extra_turn + u.extra_perm - u.main_shots
 
 
+def screen_reach(st: PacificFields, u: Unit, token_range: int) -> int:
+    """§17.7 How far a Smoke Screen shot reaches: "within their attack range", the unit's main
+    weapon's (weather and *Long Range* included); games recorded before use the token's Range."""
+    if st._options["smoke_screen"] == "token":
+        return token_range
+    return st.weapon_range(u, u.card.range, True)
+
+
+def screen_actions(st: PacificFields) -> list[Action]:
+    """§17.7 The optional side tokens of the Smoke Screen just fired: none, either or both of the
+    spaces beside its target in the row, where the battlefield has them."""
+    _, c = grid.rc(st.smoke[0])
+    out: list[Action] = []
+    for sides, cols in acts.SCREEN_SIDES.items():
+        spaces = [SPACE_NAMES[st.smoke[0] + d] for d in cols if 0 <= c + d < grid.COLS]
+        if len(spaces) == len(cols):
+            key = "act.screen" if spaces else "act.screen.none"
+            out.append(make(acts.Screen, sides, key=key, spaces=", ".join(spaces)))
+    return out
+
+
+def place_screen(st: PacificFields, sides: str, events: list[Event]) -> None:
+    """§17.7 Lay the chosen side tokens of a Smoke Screen; the Shooting phase goes on."""
+    centre = st.smoke[0]
+    for d in acts.SCREEN_SIDES[sides]:
+        st.smoke.append(centre + d)
+        events.append(public("smoke-screen", space=grid.name(centre + d)))
+    st.phase = "shoot"
+
+
 def terrain_targets(st: PacificFields) -> list[int]:
     """§8.1 Spaces holding unoccupied terrain with Hit Points left (§8.1)."""
     hp = st.terrain_hp
@@ -132,8 +162,9 @@ def shoot_actions(st: PacificFields, slot: int) -> list[Action]:
             if t.used or t.spent:
                 continue
             if t.up.effect == "smoke-screen" and u.space >= 0:
+                reach = screen_reach(st, u, t.up.range)
                 for s in range(grid.SPACES):
-                    if grid.distance(u.space, s) <= t.up.range:
+                    if grid.distance(u.space, s) <= reach:
                         sname = SPACE_NAMES[s]
                         out.append(make(acts.Fire, ref, k, sname, key="act.fire.smoke", who=who))
                 continue
@@ -176,7 +207,11 @@ def fire(st: PacificFields, u: Unit, weapon: str, target: str, events: list[Even
         if tok.up.effect == "smoke-screen":  # automatic hit: up to 3 Smoke tokens
             s = grid.parse(target[1:])
             r, c = grid.rc(s)
-            st.smoke = [grid.space(r, cc) for cc in (c - 1, c, c + 1) if 0 <= cc < grid.COLS]
+            if st._options["smoke_screen"] == "token":  # as games recorded before were played
+                st.smoke = [grid.space(r, cc) for cc in (c - 1, c, c + 1) if 0 <= cc < grid.COLS]
+            else:  # the target's token now; the shooter chooses the optional side tokens next
+                st.smoke = [s]
+                st.phase = "screen"
             events.append(public("smoke-screen", space=grid.name(s)))
             return
     shot = 0
