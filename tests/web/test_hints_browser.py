@@ -1,4 +1,4 @@
-"""Hints and bot explanations in the system Chromium: asked for by a click, shown in words."""
+"""Hints, bot explanations and move reviews in the system Chromium: asked for by a click, shown in words."""
 
 from __future__ import annotations
 
@@ -42,6 +42,21 @@ def test_a_hint_in_words_and_the_bots_reasons_once_the_game_is_over(live: LiveSe
     assert "searched 30 times" in page.inner_text("#why")
     page.select_option("#lang", "de")  # what is shown follows the language
     page.wait_for_function("document.getElementById('why').textContent.includes('Siegchance')")
+    # the replay checks a move: the search's choice against the move played, in words
+    page.select_option("#lang", "en")
+    page.click("#rp-first")
+    page.wait_for_function("document.getElementById('rp-step').textContent.startsWith('Decision 0 ')")
+    page.click("#rp-check")
+    page.wait_for_selector("#rp-review .review-said")
+    said = page.inner_text("#rp-review")
+    assert said.startswith("The bot would have played") and "%" in said, said
+    page.select_option("#lang", "de")
+    page.wait_for_function("document.getElementById('rp-review').textContent.startsWith('Der Bot hätte')")
+    page.click("#rp-next")  # the review belongs to the decision it checked
+    page.wait_for_function("document.getElementById('rp-step').textContent.includes(' 1 ')")
+    assert page.inner_text("#rp-review") == ""
+    page.click("#rp-last")  # no decision follows the end
+    page.wait_for_selector("#rp-check", state="hidden")
     # a game created without hints offers no Hint button
     plain = httpx.post(live.url + "/api/games", json={**body, "hints": False}).json()
     page.goto(f"{live.url}/g/{plain['id']}#t={plain['seats'][0]['token']}")

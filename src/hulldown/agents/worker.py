@@ -88,12 +88,16 @@ def rule_of_thumb(agent: Any, spec: str) -> dict[str, Any]:
     return why
 
 
-def search_explained(game: Any, state: Any, seat: int, spec: str, seed: int) -> tuple[str, dict[str, Any]]:
+def search_explained(
+    game: Any, state: Any, seat: int, spec: str, seed: int, keep: str | None = None
+) -> tuple[str, dict[str, Any]]:
     """One bot decision and why: the search's top alternatives, or that a rule of thumb chose.
 
     Everything in the explanation comes from the seat's view (its legal actions and
     the search's own statistics over resampled worlds), so it tells nothing the seat
     could not know; ``win`` is the mean normalised return (win 1, draw 0.5, loss 0).
+    ``keep``: a legal action whose statistics a review of a finished game compares with
+    the choice even when it is not among the top ones (``kept``; ``win`` None if unvisited).
     """
     from hulldown.agents.registry import make_agent
     from hulldown.engine.agent import SeatView
@@ -111,12 +115,17 @@ def search_explained(game: Any, state: Any, seat: int, spec: str, seed: int) -> 
         {"action": legal[aid].to_json(), "visits": visits[aid], "win": round(values.get(aid, 0.5), 4)}
         for aid in ranked[:TOP]
     ]
-    return action_id, {
+    why: dict[str, Any] = {
         "kind": "search",
         "agent": getattr(agent, "name", "search"),
         "iterations": int(getattr(agent, "last_iterations", 0)),
         "alternatives": alternatives,
     }
+    if keep is not None and keep in legal:
+        tried = visits.get(keep, 0)
+        win = round(values[keep], 4) if tried and keep in values else None
+        why["kept"] = {"action": legal[keep].to_json(), "visits": tried, "win": win}
+    return action_id, why
 
 
 def worker_main(parent: int, warm: bool = True) -> None:
@@ -146,11 +155,13 @@ def worker_main(parent: int, warm: bool = True) -> None:
         blob = jobs.read(HEAD.unpack(head)[0])
         try:
             job = pickle.loads(blob)
-            # five fields: the move alone; a sixth (True): the move and its explanation
+            # five fields: the move alone; a sixth (True): the move and its explanation,
+            # a seventh: the action whose statistics the explanation keeps (a review)
             game, state, seat, spec, seed = job[:5]
             reply: tuple[Any, ...]
             if len(job) > 5 and job[5]:
-                reply = ("ok", *search_explained(game, state, seat, spec, seed))
+                keep = job[6] if len(job) > 6 else None
+                reply = ("ok", *search_explained(game, state, seat, spec, seed, keep))
             else:
                 reply = ("ok", search_move(game, state, seat, spec, seed))
         except Exception as exc:

@@ -40,6 +40,7 @@ from hulldown.server.limits import ACTIONS, CREATE, Guard, Limits
 from hulldown.server.mail import SmtpSettings, TurnMailer, mail_routes
 from hulldown.server.memory import freeze_startup_objects
 from hulldown.server.ratings import Ratings, rating_routes
+from hulldown.server.review import review_routes
 from hulldown.server.room import ApiError, Listener, Room
 from hulldown.server.rooms import Manager
 from hulldown.server.rules import rules_routes, rules_url
@@ -373,6 +374,7 @@ def create_app(
     _rematch_route(app, manager, seating)
     hint_routes(app, manager, _seat_finder(manager, seating))
     _replay_routes(app, manager)
+    review_routes(app, manager)
     _websocket_route(app, manager, limits, seating)
     rules_routes(app)
     learn_routes(app)

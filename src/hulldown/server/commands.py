@@ -63,9 +63,11 @@ def register(app: typer.Typer) -> None:
             int, typer.Option(help="of those, how many one client may send at once")
         ] = _DEFAULT.actions_burst,
         hints_per_minute: Annotated[
-            float, typer.Option(help="hints one client may ask for per minute (0: no limit)")
+            float, typer.Option(help="hints and reviews one client may ask for per minute (0: no limit)")
         ] = _DEFAULT.hints_per_minute,
-        hints_burst: Annotated[int, typer.Option(help="hints one client may ask for at once")] = _DEFAULT.hints_burst,
+        hints_burst: Annotated[
+            int, typer.Option(help="hints and reviews one client may ask for at once")
+        ] = _DEFAULT.hints_burst,
         ws_per_client: Annotated[
             int, typer.Option(help="websockets open at once per client (0: no limit)")
         ] = _DEFAULT.ws_per_client,

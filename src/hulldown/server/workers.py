@@ -129,10 +129,11 @@ class Supervisor:
         return str((await self._run((game, state, seat, spec, seed), cap))[1])
 
     async def search_explained(
-        self, game: Any, state: Any, seat: int, spec: str, seed: int, cap: float
+        self, game: Any, state: Any, seat: int, spec: str, seed: int, cap: float, keep: str | None = None
     ) -> tuple[str, dict[str, Any]]:
         """The move and why (``hulldown.agents.worker.search_explained``), under the same deadline."""
-        reply = await self._run((game, state, seat, spec, seed, True), cap)
+        job = (game, state, seat, spec, seed, True) if keep is None else (game, state, seat, spec, seed, True, keep)
+        reply = await self._run(job, cap)
         return str(reply[1]), dict(reply[2])
 
     async def _run(self, job: tuple[Any, ...], cap: float) -> tuple[Any, ...]:

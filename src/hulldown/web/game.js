@@ -6,6 +6,7 @@ import { hintButton, repaint, whyLinks } from "./hints.js";
 import { applyStatic, languageSwitch, t, tm } from "./i18n.js";
 import { rendererFor } from "./render.js";
 import { resultText } from "./results.js";
+import { reviewTools } from "./review.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const token = new URLSearchParams(location.hash.slice(1)).get("t");
@@ -16,6 +17,7 @@ let ws = null;
 let retry = 0;
 let busy = false;
 let replayAt = 0;
+let replayTotal = 0;
 
 const $ = (id) => document.getElementById(id);
 
@@ -226,10 +228,17 @@ async function replayTo(n) {
   const r = await api(`/api/games/${gameId}/replay?upto=${Math.max(0, n)}`);
   if (asked !== replayAsked) return; // a later click has been answered or is on its way
   replayAt = r.upto;
+  replayTotal = r.decisions;
   $("rp-step").textContent = t("step", { n: r.upto, total: r.decisions });
   const c = { seat: null, players: view.players, view, t, msg, actionText, cards, actions: [], act: () => {} };
   $("replay-board").replaceChildren(renderer.render(r.observation, c));
   $("replay-log").replaceChildren(...r.log.map((e) => renderer.formatEvent(e, c)));
+  paintReview();
+}
+
+// "Check this move": the decision made from the position shown (none after the last).
+function paintReview() {
+  reviewTools({ api, gameId, actionText }, replayAt, replayTotal, $("rp-check"), $("rp-review"));
 }
 
 function startReplay() {
@@ -244,7 +253,12 @@ function startReplay() {
 }
 
 async function main() {
-  $("lang-slot").append(languageSwitch(() => view && show(view)));
+  $("lang-slot").append(
+    languageSwitch(() => {
+      if (view) show(view);
+      if (!$("replay").hidden) paintReview();
+    }),
+  );
   applyStatic();
   catalog = await api("/api/catalog");
   const first = await api(`/api/games/${gameId}/view`);
