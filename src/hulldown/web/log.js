@@ -3,7 +3,7 @@
 // A line reads only the event's own fields, never the page's view, so it shows exactly what
 // the server sent this seat. How a catalog describes an event type T:
 //   log.T                 the sentence; {field} placeholders take the event's fields
-//   log.T.f=v             a whole other sentence when field f has value v (a draw, a miss)
+//   log.T.f=v             a whole other sentence when field f has value v ("none": absent)
 //   log.T.f.v, log.f.v    the words for value v of field f ("none": the field is absent)
 //   log.clause.T          the rulebook clause the line links to ("5.3")
 //   log.meta.dice         "d6" or "d10"; log.meta.dice-fields / log.meta.seat-fields: the
@@ -58,7 +58,12 @@ function template(e, ctx) {
     const s = lookup(ctx, `log.${e.type}.${k}=${token(v)}`);
     if (s !== null) return s;
   }
-  return lookup(ctx, `log.${e.type}`);
+  const base = lookup(ctx, `log.${e.type}`);
+  for (const [, f] of (base || "").matchAll(/\{(\w+)\}/g)) {
+    const s = f in e ? null : lookup(ctx, `log.${e.type}.${f}=none`);
+    if (s !== null) return s;
+  }
+  return base;
 }
 
 /**
