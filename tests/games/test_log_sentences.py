@@ -31,7 +31,7 @@ CATALOGS = {
 #: Player counts and options under which each game emits all the event types it has.
 PLAYS: dict[str, list[tuple[int, dict[str, Any]]]] = {
     "tank-killers": [(2, {}), (2, {"random_factor": True})],
-    "tank-hunter": [(2, {}), (3, {"commanders": True, "evading": True, "charge": True}), (4, {}), (6, {})],
+    "tank-hunter": [(2, {}), (3, {"commanders": True, "evading": True, "charge": True}), (4, {}), (5, {}), (6, {})],
     "tank-clash": [
         (2, {}),
         (2, {"fog_of_war": True, "victory_points": True, "tactical_activation": True, "ace_reroll": True}),
