@@ -3,6 +3,7 @@
 // objects become labelled zones. A game adds web/games/<game-id>.js exporting
 // render(observation, ctx) -> Element to replace it (ctx: {seat, players, view, t}).
 import { h } from "./dom.js";
+import { logLine } from "./log.js";
 
 const human = (key) => String(key).replace(/[_-]+/g, " ");
 
@@ -60,6 +61,9 @@ export function render(observation, ctx) {
 const DICE = /roll|die|dice|wurf/i;
 
 export function formatEvent(e, ctx) {
+  // a sentence from the game's catalog where it has one; the raw fields otherwise
+  const line = ctx.msg && ctx.view && ctx.view.game ? logLine(e, ctx, ctx.view.game) : null;
+  if (line) return line;
   const parts = [];
   for (const [k, v] of Object.entries(e)) {
     if (k === "type" || k === "to" || k === "step") continue;

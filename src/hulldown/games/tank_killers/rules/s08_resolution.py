@@ -23,14 +23,17 @@ class Sec8Resolution(StateFields):
         """§8.1-8.3 The attack is resolved: a factor at least the defender's Def destroys it."""
         R = self.R
         factor = self.attack_factor()
+        rolled: dict[str, list[int]] = {}
         if self.random_factor:
             a = self.roll(6)
             b = self.roll(6)
             self.last_roll = (a, b)
             factor += a - b
+            rolled["rolls"] = [a, b]  # public: the observation shows the last roll too
         defense = R.fdef[self.tgt]
         hit = factor >= defense
-        events.append({"type": "resolution", "to": "all", "factor": factor, "defense": defense, "destroyed": hit})
+        ev = {"type": "resolution", "to": "all", "factor": factor, "defense": defense, "destroyed": hit}
+        events.append({**ev, **rolled})
         if hit:
             self._destroy_target(events)
             if self.phase != P_OVER:
