@@ -49,6 +49,9 @@ def sets_dir(tmp_path: Path) -> Path:
 def web(tmp_path: Path, sets_dir: Path) -> Iterator[TestClient]:
     app = create_app(db_url=f"sqlite:///{tmp_path / 'db.sqlite3'}", bot_delay=0, bot_processes=1, card_sets=sets_dir)
     with TestClient(app) as c:
+        # a search on a busy machine may overrun its cap, and its fallback would read as a failure
+        # here: the time cap is tested elsewhere
+        c.app.state.manager.supervisor.grace = 60.0  # type: ignore[attr-defined]
         yield c
 
 
@@ -204,7 +207,7 @@ def test_tank_hunter_bots_play_with_the_set_and_no_file(web: TestClient, caplog:
     assert r.status_code == 201, r.text
     gid = r.json()["id"]
     assert DESERT_UNIT in card_names(web, gid)
-    v = until(web, gid, lambda v: v["over"] or v["steps"] >= 6, timeout=60)
+    v = until(web, gid, lambda v: v["over"] or v["steps"] >= 6, timeout=180)
     assert v["steps"] >= 6
     assert "failed" not in caplog.text and "refused" not in caplog.text
 
