@@ -73,6 +73,9 @@ class Explanation(BaseModel):
     iterations: int | None = None
     alternatives: list[Suggestion] = Field(default_factory=list)
     rule: str | None = Field(default=None, description="the rule a rule-of-thumb bot names for its choice, if any")
+    message: dict[str, Any] | None = Field(
+        default=None, description="the rule as a message of the game's catalog (key and args), for any language"
+    )
     reason: str | None = Field(default=None, description="why a failed bot gave no move")
 
 

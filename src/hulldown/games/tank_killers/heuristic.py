@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from hulldown.engine.agent import SeatView
+from hulldown.engine.messages import Message
 from hulldown.engine.rng import SplitMix64
 from hulldown.engine.state import Action
 from hulldown.games.tank_killers.actions import DISCARD, PASS, PLAY, TankKillersAction
@@ -166,6 +167,13 @@ class TankKillersHeuristic:
 
         return max(legal, key=strength)
 
+    def explain(self, view: SeatView, action: Action) -> Message:
+        """Which rule of thumb chose ``action`` (worked out only when a move is explained)."""
+        from hulldown.games.tank_killers.reasons import explain
+
+        assert isinstance(action, TankKillersAction)
+        return explain(self, view, action)
+
 
 class LazyHeuristic:
     """Builds the heuristic on its first decision, when the game's options are known."""
@@ -181,6 +189,12 @@ class LazyHeuristic:
         if self._bot is None:
             self._bot = TankKillersHeuristic(self.seat, self.seed, rules_for(view.options))
         return self._bot.act(view)
+
+    def explain(self, view: SeatView, action: Action) -> Message:
+        """Why the last move was chosen, in a message of the game's catalog."""
+        if self._bot is None:
+            self._bot = TankKillersHeuristic(self.seat, self.seed, rules_for(view.options))
+        return self._bot.explain(view, action)
 
 
 def make_heuristic(game: Any, seat: int, seed: int, **params: str) -> LazyHeuristic:
