@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any, TypeVar
 
 from hulldown.engine.agent import SeatView
+from hulldown.engine.messages import Message
 from hulldown.engine.rng import SplitMix64
 from hulldown.engine.state import Action
 from hulldown.games.tank_hunter.actions import (
@@ -234,6 +235,14 @@ class TankHunterHeuristic:
         if chosen is None:
             chosen = self._own_turn(obs, legal, kinds)
         return chosen if chosen is not None else legal[self._rng.below(len(legal))]
+
+    def explain(self, view: SeatView, action: Action) -> Message:
+        """Which rule of thumb chose ``action`` (worked out only when a move is explained)."""
+        from hulldown.games.tank_hunter.reasons import explain
+
+        if not self._fixed:
+            self._use(str(view.options.get("cards", "")))
+        return explain(self, view, _Seen(view), action)
 
     def _setup_choice(self, obs: _Seen, legal: list[Action], kinds: Kinds) -> Action | None:
         """§2.3 draft for firepower, §2.4 send every rear-capable unit back."""
