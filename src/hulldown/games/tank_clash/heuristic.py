@@ -29,6 +29,7 @@ from typing import Any
 from hulldown.engine.agent import SeatView
 from hulldown.engine.game import Game
 from hulldown.engine.hexgrid import grid
+from hulldown.engine.messages import Message
 from hulldown.engine.rng import SplitMix64, derive_seed
 from hulldown.engine.state import Action
 from hulldown.games.tank_clash.actions import (
@@ -148,6 +149,13 @@ class TankClashHeuristic:
         legal = view.legal_actions()
         ctx = _Context(view, self.seat)
         return max(legal, key=lambda a: (self._score(a, ctx), self.rng.random()))
+
+    def explain(self, view: SeatView, action: Action) -> Message:
+        """Which rule of thumb chose ``action`` (worked out only when a move is explained)."""
+        from hulldown.games.tank_clash.reasons import explain
+
+        assert isinstance(action, TankClashAction)
+        return explain(self, _Context(view, self.seat), len(view.legal_actions()), action)
 
     # -- geometry from the observation ------------------------------------------------------
     def _can_hit(self, ctx: _Context, a: int, t: int, fp: int) -> bool:
