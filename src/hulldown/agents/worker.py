@@ -92,14 +92,23 @@ def rule_of_thumb(agent: Any, spec: str, view: Any = None, action: Any = None) -
     if callable(explain) and view is not None and action is not None:
         from hulldown.engine.registry import load
 
-        message = explain(view, action)
-        why["rule"] = load(view.game_id).messages.render(message)[:400]
-        why["message"] = message.to_json()
+        message = explain(view, action).to_json()
+        why["rule"] = english(load(view.game_id).messages, message)[:400]
+        why["message"] = message
         return why
     reason = getattr(agent, "last_reason", None)
     if isinstance(reason, str) and reason:
         why["rule"] = reason[:400]
     return why
+
+
+def english(catalog: Any, message: dict[str, Any]) -> str:
+    """A message as JSON (``{"key", "args"}``) in English; an argument may be a message itself
+    (the 2GM solo AI names a row of its tables that way), rendered first."""
+    from hulldown.engine.messages import Message
+
+    args = {k: english(catalog, v) if isinstance(v, dict) else v for k, v in message["args"].items()}
+    return str(catalog.render(Message(message["key"], tuple(args.items()))))
 
 
 def search_explained(
