@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import time
+from importlib import resources
 from typing import Any
 
 import httpx
@@ -64,3 +67,40 @@ def test_a_hint_in_words_and_the_bots_reasons_once_the_game_is_over(live: LiveSe
     page.wait_for_selector("body[data-ready='1']")
     page.wait_for_selector("button.action")
     assert page.locator("#hint").count() == 0
+
+
+def _said(catalog: dict[str, dict[str, str]], lang: str, m: dict[str, Any]) -> str:
+    """A reason as the page should word it: the catalog's template in ``lang``, nested messages first."""
+    args = {k: _said(catalog, lang, v) if isinstance(v, dict) else v for k, v in m["args"].items()}
+    return catalog[lang].get(m["key"], catalog["en"][m["key"]]).format_map(args)
+
+
+def test_a_heuristic_bots_rule_of_thumb_in_words_in_english_and_german(live: LiveServer, browser: Any) -> None:
+    """The bot's own seat opens its move's reason: the heuristic's sentence from the game's catalog."""
+    g = httpx.post(live.url + "/api/games", json={"game": "tank-killers", "seats": ["bot:heuristic", "human"]}).json()
+    bot, person = (s["token"] for s in g["seats"])
+    api = f"{live.url}/api/games/{g['id']}"
+    for _ in range(200):  # until the bot has moved: play the person's first move while it is theirs
+        v = httpx.get(f"{api}/view", headers={"Authorization": f"Bearer {bot}"}).json()
+        if v["explained"]:
+            break
+        if v["current_player"] == 1:
+            mine = httpx.get(f"{api}/view", headers={"Authorization": f"Bearer {person}"}).json()
+            move = {"action": mine["legal_actions"][0]["id"], "version": mine["version"]}
+            httpx.post(f"{api}/actions", json=move, headers={"Authorization": f"Bearer {person}"})
+        time.sleep(0.05)
+    step = v["explained"][0]
+    why = httpx.get(f"{api}/moves/{step}/explanation", headers={"Authorization": f"Bearer {bot}"}).json()
+    assert why["kind"] == "rule" and why["agent"] == "heuristic" and why["message"]["key"].startswith("why.")
+    catalog = json.loads(resources.files("hulldown.games.tank_killers").joinpath("messages.json").read_text("utf-8"))
+    english, german = _said(catalog, "en", why["message"]), _said(catalog, "de", why["message"])
+    assert why["rule"] == english and english != german
+    page = browser.new_context(bypass_csp=True).new_page()
+    page.goto(f"{live.url}/g/{g['id']}#t={bot}")
+    page.wait_for_selector("body[data-ready='1']")
+    page.select_option("#lang", "en")
+    page.locator(f"#log a.why[data-step='{step}']").click()
+    page.wait_for_selector("#why .rule")
+    assert page.inner_text("#why .rule") == english
+    page.select_option("#lang", "de")  # the reason follows the page's language
+    page.wait_for_function(f"document.querySelector('#why .rule').textContent === {json.dumps(german)}")
