@@ -183,7 +183,7 @@ def test_a_rule_of_thumb_explanation_depends_only_on_what_the_seat_can_see(game_
         mine = search_explained(game, state.clone(), seat, spec, 5)
         assert mine == search_explained(game, twin, seat, spec, 5)
         why = mine[1]
-        assert why["kind"] == "rule" and why["rule"] and why["message"]["key"] in game.messages.keys()
+        assert why["kind"] == "rule" and why["rule"] and why["message"]["key"] in game.messages.keys("en")
         keys.add(why["rule"])
     assert differed, "no position hid anything"
     assert len(keys) > 1, keys  # more than one reason was met

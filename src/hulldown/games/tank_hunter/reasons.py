@@ -73,10 +73,9 @@ def explain(bot: TankHunterHeuristic, view: SeatView, obs: _Seen, action: Action
         if u is None or action.line != "f":  # a gun turned up to fire anti-air
             return Message.of("why.anti-air")
         return Message.of("why.reveal", card=u.name, points=_tenths(bot._reveal_value(obs, action.pos)))
-    key = _PLAIN.get(type(action))
     if isinstance(action, a_.Evade) and not action.yes:
-        key = "why.any"
-    return Message.of(key or "why.any")
+        return Message.of("why.any")
+    return Message.of(_PLAIN.get(type(action), "why.any"))
 
 
 def _attack(bot: TankHunterHeuristic, obs: _Seen, action: a_.Attack) -> Message:

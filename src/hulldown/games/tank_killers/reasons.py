@@ -44,7 +44,7 @@ def explain(bot: TankKillersHeuristic, view: SeatView, action: TankKillersAction
         if action.KIND == PASS:
             return (
                 Message.of("why.lost.pass", **nums)
-                if any(a.KIND == PLAY for a in view.legal_actions())
+                if any(isinstance(a, TankKillersAction) and a.KIND == PLAY for a in view.legal_actions())
                 else Message.of("why.no-card")
             )
         return Message.of("why.lost", card=action.name, **nums)
@@ -67,6 +67,8 @@ def _target(bot: TankKillersHeuristic, view: SeatView, action: TankKillersAction
     t = bot._card(opp, name)
     factor, defense = bot._factor(att, t), bot.R.fdef[t]
     key = "why.target" if factor >= defense else "why.target-closest"
+    if action.on_deck:  # its top card is known: face up, or seen
+        key = key.replace("why.target", "why.target-top")
     return Message.of(key, card=name, factor=factor, defense=defense)
 
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from hulldown.engine.messages import Catalog, Message
 
 if TYPE_CHECKING:
-    from hulldown.engine.events import Event
+    from hulldown.engine import Event
     from hulldown.games.pacific.fields import PacificFields
 
 
