@@ -19,6 +19,9 @@ bot's own generator). What it values, roughly in order:
 
 Line of sight is worked out from the terrain letters in the observation, so the
 bot never looks past what its seat may see.
+
+After a move, ``explain`` says which rule of thumb chose it, in words of the game's catalog
+(``why.*`` keys): worked out only then, from the same view, so play never pays for it.
 """
 
 from __future__ import annotations

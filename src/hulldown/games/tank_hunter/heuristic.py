@@ -8,6 +8,9 @@ clearly good shot, takes the attack with the best expected points net of the
 target's counter, plays harmful and helpful event cards at the richest enemy or
 its own best unit, and saves shields (smoke, camouflage, escape, ambush) for
 when it is attacked. Reactions: always counter and evade, use anti-air.
+
+After a move, ``explain`` says which rule of thumb chose it, in words of the game's catalog
+(``why.*`` keys): worked out only then, from the same view, so play never pays for it.
 """
 
 from __future__ import annotations

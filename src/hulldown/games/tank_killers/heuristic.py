@@ -6,6 +6,9 @@ as defender spend a lost-attack card only when the attack could succeed; in the
 modifier subphase play just enough to win the exchange (a Range card beyond
 the attacker's reach stops an attack outright); always negate, always take a
 free attack, and throw away the weakest cards at the hand limit.
+
+After a move, ``explain`` says which rule of thumb chose it, in words of the game's catalog
+(``why.*`` keys): worked out only then, from the same view, so play never pays for it.
 """
 
 from __future__ import annotations
