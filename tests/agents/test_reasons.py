@@ -29,12 +29,14 @@ def _german(catalog: Catalog, m: dict[str, Any]) -> str:
     return catalog.render(Message(m["key"], tuple(args.items())), "de")
 
 
-def _reasons(game_id: str, players: int, spec: str, seeds: int) -> list[tuple[str, dict[str, Any], str]]:
+def _reasons(
+    game_id: str, players: int, spec: str, seeds: int, options: dict[str, Any] | None = None
+) -> list[tuple[str, dict[str, Any], str]]:
     """(action label, reason as JSON, its English) for every decision of a few bot games."""
     game = registry.load(game_id)
     out = []
     for seed in range(seeds):
-        state = game.new(seed=seed, players=players)
+        state = game.new(seed=seed, players=players, options=options)
         bots = [make_agent(spec, game, s, seed) for s in range(players)]
         steps = 0
         while not state.is_over and steps < 600:
@@ -78,6 +80,19 @@ def test_the_reasons_name_the_move_and_its_numbers() -> None:
             "Attack the top card of the opponent's formation deck" if on_deck else f"Attack {args['card']}"
         )
         assert (args["factor"] >= args["defense"]) == (not said["key"].endswith("closest"))
+
+
+def test_with_the_random_factor_a_target_names_its_odds_on_the_dice() -> None:
+    """8.3: 1d6 - 1d6 joins the attack factor, so the reason gives the chance to destroy the target."""
+    met = _reasons("tank-killers", 2, "heuristic", 3, {"random_factor": True})
+    dice = [said["args"] for _, said, _ in met if said["key"] in ("why.target-dice", "why.target-top-dice")]
+    assert dice
+    # 1d6 - 1d6 makes up `short` points or more on this many of the 36 rolls
+    rolls = {-6: 36, -5: 36, -4: 35, -3: 33, -2: 30, -1: 26, 0: 21, 1: 15, 2: 10, 3: 6, 4: 3, 5: 1, 6: 0}
+    for args in dice:
+        short = max(-6, min(6, args["defense"] - args["factor"]))
+        assert args["chance"] == round(100 * rolls[short] / 36), args
+    assert not [s for _, s, _ in met if s["key"] in ("why.target", "why.target-closest")]
 
 
 def test_a_tank_hunter_attack_names_both_units() -> None:

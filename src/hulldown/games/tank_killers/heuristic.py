@@ -224,10 +224,18 @@ def _why_target(bot: TankKillersHeuristic, view: SeatView, action: TankKillersAc
         name = action.name
     t = bot._card(opp, name)
     factor, defense = bot._factor(att, t), bot.R.fdef[t]
+    if view.options.get("random_factor"):  # 8.3: the dice decide; the best factor gives the best odds
+        key = "why.target-top-dice" if action.on_deck else "why.target-dice"
+        return Message.of(key, card=name, factor=factor, defense=defense, chance=_dice_chance(defense - factor))
     key = "why.target" if factor >= defense else "why.target-closest"
     if action.on_deck:  # its top card is known: face up, or seen
         key = key.replace("why.target", "why.target-top")
     return Message.of(key, card=name, factor=factor, defense=defense)
+
+
+def _dice_chance(short: int) -> int:
+    """8.3 The chance, in percent, that 1d6 - 1d6 makes up ``short`` points or more."""
+    return round(100 * sum(1 for a in range(1, 7) for b in range(1, 7) if a - b >= short) / 36)
 
 
 def _why_modifier(
