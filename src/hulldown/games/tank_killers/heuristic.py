@@ -208,7 +208,10 @@ def reason(bot: TankKillersHeuristic, view: SeatView, action: TankKillersAction)
         return Message.of("why.lost", card=action.name, **nums)
     if phase == "modifier":
         return _why_modifier(bot, attack, action, nums)
-    return Message.of("why.always", card=action.name) if action.KIND == PLAY else Message.of("why.no-card")
+    if action.KIND != PLAY:
+        return Message.of("why.no-card")
+    window = {"negation": "negation", "free attack": "free"}.get(phase, "after")
+    return Message.of(f"why.always.{window}", card=action.name)
 
 
 def _why_target(bot: TankKillersHeuristic, view: SeatView, action: TankKillersAction) -> Message:
