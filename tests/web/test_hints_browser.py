@@ -75,28 +75,40 @@ def _said(catalog: dict[str, dict[str, str]], lang: str, m: dict[str, Any]) -> s
     return catalog[lang].get(m["key"], catalog["en"][m["key"]]).format_map(args)
 
 
-def test_a_heuristic_bots_rule_of_thumb_in_words_in_english_and_german(live: LiveServer, browser: Any) -> None:
-    """The bot's own seat opens its move's reason: the heuristic's sentence from the game's catalog."""
-    g = httpx.post(live.url + "/api/games", json={"game": "tank-killers", "seats": ["bot:heuristic", "human"]}).json()
-    bot, person = (s["token"] for s in g["seats"])
+@pytest.mark.parametrize(
+    ("game", "package", "bot", "prefix"),
+    [
+        ("tank-killers", "tank_killers", "heuristic", "why."),
+        ("2gm-pacific", "pacific", "solo-ai", "ai."),  # the §12 row and clause, nested messages
+    ],
+)
+def test_a_bots_rule_of_thumb_in_words_in_english_and_german(
+    live: LiveServer, browser: Any, game: str, package: str, bot: str, prefix: str
+) -> None:
+    """The bot's own seat opens its move's reason: the bot's sentence from the game's catalog."""
+    g = httpx.post(live.url + "/api/games", json={"game": game, "seats": [f"bot:{bot}", "human"]}).json()
+    mine, person = (s["token"] for s in g["seats"])
     api = f"{live.url}/api/games/{g['id']}"
-    for _ in range(200):  # until the bot has moved: play the person's first move while it is theirs
-        v = httpx.get(f"{api}/view", headers={"Authorization": f"Bearer {bot}"}).json()
-        if v["explained"]:
+    logged: list[int] = []
+    for _ in range(400):  # until a bot move is in the log: play the person's moves while they are theirs
+        v = httpx.get(f"{api}/view", headers={"Authorization": f"Bearer {mine}"}).json()
+        logged = [e["step"] for e in v["log"] if e.get("step") in v["explained"]]
+        if logged:
             break
         if v["current_player"] == 1:
-            mine = httpx.get(f"{api}/view", headers={"Authorization": f"Bearer {person}"}).json()
-            move = {"action": mine["legal_actions"][0]["id"], "version": mine["version"]}
+            theirs = httpx.get(f"{api}/view", headers={"Authorization": f"Bearer {person}"}).json()
+            move = {"action": theirs["legal_actions"][0]["id"], "version": theirs["version"]}
             httpx.post(f"{api}/actions", json=move, headers={"Authorization": f"Bearer {person}"})
         time.sleep(0.05)
-    step = v["explained"][0]
-    why = httpx.get(f"{api}/moves/{step}/explanation", headers={"Authorization": f"Bearer {bot}"}).json()
-    assert why["kind"] == "rule" and why["agent"] == "heuristic" and why["message"]["key"].startswith("why.")
-    catalog = json.loads(resources.files("hulldown.games.tank_killers").joinpath("messages.json").read_text("utf-8"))
+    assert logged, "the bot never moved"
+    step = logged[0]
+    why = httpx.get(f"{api}/moves/{step}/explanation", headers={"Authorization": f"Bearer {mine}"}).json()
+    assert why["kind"] == "rule" and why["agent"] == bot and why["message"]["key"].startswith(prefix)
+    catalog = json.loads(resources.files(f"hulldown.games.{package}").joinpath("messages.json").read_text("utf-8"))
     english, german = _said(catalog, "en", why["message"]), _said(catalog, "de", why["message"])
     assert why["rule"] == english and english != german
     page = browser.new_context(bypass_csp=True).new_page()
-    page.goto(f"{live.url}/g/{g['id']}#t={bot}")
+    page.goto(f"{live.url}/g/{g['id']}#t={mine}")
     page.wait_for_selector("body[data-ready='1']")
     page.select_option("#lang", "en")
     page.locator(f"#log a.why[data-step='{step}']").click()
