@@ -164,10 +164,29 @@ def test_a_hint_depends_only_on_what_the_seat_can_see(games: None, game_id: str)
     assert differed, "no position hid anything"
 
 
-@pytest.mark.parametrize(("game_id", "spec"), [("2gm-pacific", "solo-ai"), ("tank-killers", "heuristic")])
+@pytest.mark.parametrize(
+    ("game_id", "spec"),
+    [
+        ("2gm-pacific", "solo-ai"),
+        ("tank-killers", "heuristic"),
+        ("tank-hunter", "heuristic"),
+        ("tank-clash", "heuristic"),
+    ],
+)
 def test_a_rule_of_thumb_explanation_depends_only_on_what_the_seat_can_see(game_id: str, spec: str) -> None:
+    """The reason in words (its message and English text) too: worked out from the seat's view,
+    it is the same from two states the seat cannot tell apart, whose hidden cards differ."""
+    differed = 0
+    keys: set[str] = set()
     for game, state, twin, seat in _positions(game_id, 2):
-        assert search_explained(game, state.clone(), seat, spec, 5) == search_explained(game, twin, seat, spec, 5)
+        differed += twin.fingerprint() != state.fingerprint()
+        mine = search_explained(game, state.clone(), seat, spec, 5)
+        assert mine == search_explained(game, twin, seat, spec, 5)
+        why = mine[1]
+        assert why["kind"] == "rule" and why["rule"] and why["message"]["key"] in game.messages.keys("en")
+        keys.add(why["rule"])
+    assert differed, "no position hid anything"
+    assert len(keys) > 1, keys  # more than one reason was met
 
 
 def _bot_game(client: TestClient) -> dict[str, Any]:

@@ -24,7 +24,7 @@ from fastapi.testclient import TestClient
 from hulldown.agents.ismcts import LEVELS
 from hulldown.agents.limits import MAX_SECONDS
 from hulldown.agents.registry import make_agent
-from hulldown.agents.worker import NICE
+from hulldown.agents.worker import NICE, english
 from hulldown.engine.agent import SeatView
 from hulldown.engine.registry import load
 from hulldown.engine.state import GameState
@@ -109,7 +109,9 @@ def test_a_worker_gives_the_move_alone_or_with_its_explanation() -> None:
     plain, (aid, why), (_, rule) = asyncio.run(asyncio.wait_for(run(), 120))
     assert aid == plain and why["kind"] == "search" and why["iterations"] == 30
     assert why["alternatives"][0]["action"]["id"] == aid and len(why["alternatives"]) <= 3
-    assert rule == {"kind": "rule", "agent": "heuristic"}
+    # a heuristic names its rule of thumb: a message of the catalog, and the same sentence in English
+    assert rule["kind"] == "rule" and rule["agent"] == "heuristic" and rule["message"]["key"].startswith("why.")
+    assert rule["rule"] == english(load("tank-killers").messages, rule["message"])
 
 
 def test_workers_run_below_the_server_in_the_scheduler() -> None:

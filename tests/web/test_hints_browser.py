@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import time
+from importlib import resources
 from typing import Any
 
 import httpx
@@ -64,3 +67,52 @@ def test_a_hint_in_words_and_the_bots_reasons_once_the_game_is_over(live: LiveSe
     page.wait_for_selector("body[data-ready='1']")
     page.wait_for_selector("button.action")
     assert page.locator("#hint").count() == 0
+
+
+def _said(catalog: dict[str, dict[str, str]], lang: str, m: dict[str, Any]) -> str:
+    """A reason as the page should word it: the catalog's template in ``lang``, nested messages first."""
+    args = {k: _said(catalog, lang, v) if isinstance(v, dict) else v for k, v in m["args"].items()}
+    return catalog[lang].get(m["key"], catalog["en"][m["key"]]).format_map(args)
+
+
+@pytest.mark.parametrize(
+    ("game", "package", "bot", "prefix"),
+    [
+        ("tank-killers", "tank_killers", "heuristic", "why."),
+        ("2gm-pacific", "pacific", "solo-ai", "ai."),  # the §12 row and clause, nested messages
+    ],
+)
+def test_a_bots_rule_of_thumb_in_words_in_english_and_german(
+    live: LiveServer, browser: Any, game: str, package: str, bot: str, prefix: str
+) -> None:
+    """The bot's own seat opens its move's reason: the bot's sentence from the game's catalog."""
+    g = httpx.post(live.url + "/api/games", json={"game": game, "seats": [f"bot:{bot}", "human"]}).json()
+    mine, person = (s["token"] for s in g["seats"])
+    api = f"{live.url}/api/games/{g['id']}"
+    logged: list[int] = []
+    for _ in range(400):  # until a bot move is in the log: play the person's moves while they are theirs
+        v = httpx.get(f"{api}/view", headers={"Authorization": f"Bearer {mine}"}).json()
+        logged = [e["step"] for e in v["log"] if e.get("step") in v["explained"]]
+        if logged:
+            break
+        if v["current_player"] == 1:
+            theirs = httpx.get(f"{api}/view", headers={"Authorization": f"Bearer {person}"}).json()
+            move = {"action": theirs["legal_actions"][0]["id"], "version": theirs["version"]}
+            httpx.post(f"{api}/actions", json=move, headers={"Authorization": f"Bearer {person}"})
+        time.sleep(0.05)
+    assert logged, "the bot never moved"
+    step = logged[0]
+    why = httpx.get(f"{api}/moves/{step}/explanation", headers={"Authorization": f"Bearer {mine}"}).json()
+    assert why["kind"] == "rule" and why["agent"] == bot and why["message"]["key"].startswith(prefix)
+    catalog = json.loads(resources.files(f"hulldown.games.{package}").joinpath("messages.json").read_text("utf-8"))
+    english, german = _said(catalog, "en", why["message"]), _said(catalog, "de", why["message"])
+    assert why["rule"] == english and english != german
+    page = browser.new_context(bypass_csp=True).new_page()
+    page.goto(f"{live.url}/g/{g['id']}#t={mine}")
+    page.wait_for_selector("body[data-ready='1']")
+    page.select_option("#lang", "en")
+    page.locator(f"#log a.why[data-step='{step}']").click()
+    page.wait_for_selector("#why .rule")
+    assert page.inner_text("#why .rule") == english
+    page.select_option("#lang", "de")  # the reason follows the page's language
+    page.wait_for_function(f"document.querySelector('#why .rule').textContent === {json.dumps(german)}")

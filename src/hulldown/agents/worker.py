@@ -76,16 +76,39 @@ def search_move(game: Any, state: Any, seat: int, spec: str, seed: int) -> str:
     return search_explained(game, state, seat, spec, seed)[0]
 
 
-def rule_of_thumb(agent: Any, spec: str) -> dict[str, Any]:
-    """The explanation of a bot that weighs no alternatives: its name, and the rule it followed
-    if it names one (``last_reason``: the 2GM solo AI's §12 clauses, for example)."""
+def rule_of_thumb(agent: Any, spec: str, view: Any = None, action: Any = None) -> dict[str, Any]:
+    """The explanation of a bot that weighs no alternatives: its name, and the rule it followed.
+
+    A bot that can say why (``explain(view, action)``: the heuristics, the 2GM solo AI) gives
+    a message of its game's catalog, so a page shows it in its own language (``message``);
+    ``rule`` is its English text for readers without the catalog. It is asked only here,
+    after the move, so a bot's own play never pays for words nobody reads. ``view`` is the
+    seat's view the move was chosen from: the reason is worked out from it alone.
+    """
     from hulldown.agents.registry import parse_spec
 
     why: dict[str, Any] = {"kind": "rule", "agent": str(getattr(agent, "name", parse_spec(spec)[0]))}
+    explain = getattr(agent, "explain", None)
+    if callable(explain) and view is not None and action is not None:
+        from hulldown.engine.registry import load
+
+        message = explain(view, action).to_json()
+        why["rule"] = english(load(view.game_id).messages, message)[:400]
+        why["message"] = message
+        return why
     reason = getattr(agent, "last_reason", None)
     if isinstance(reason, str) and reason:
         why["rule"] = reason[:400]
     return why
+
+
+def english(catalog: Any, message: dict[str, Any]) -> str:
+    """A message as JSON (``{"key", "args"}``) in English; an argument may be a message itself
+    (the 2GM solo AI names a row of its tables that way), rendered first."""
+    from hulldown.engine.messages import Message
+
+    args = {k: english(catalog, v) if isinstance(v, dict) else v for k, v in message["args"].items()}
+    return str(catalog.render(Message(message["key"], tuple(args.items()))))
 
 
 def search_explained(
@@ -104,10 +127,11 @@ def search_explained(
 
     view = SeatView(state, seat)
     agent = make_agent(spec, game, seat, seed)
-    action_id = agent.act(view).id
+    action = agent.act(view)
+    action_id = action.id
     visits: dict[str, int] | None = getattr(agent, "last_visits", None)
     if not isinstance(visits, dict):
-        return action_id, rule_of_thumb(agent, spec)
+        return action_id, rule_of_thumb(agent, spec, view, action)
     values: dict[str, float] = getattr(agent, "last_values", {})
     legal = {a.id: a for a in view.legal_actions()}
     ranked = sorted((aid for aid in visits if aid in legal), key=lambda aid: (aid != action_id, -visits[aid]))

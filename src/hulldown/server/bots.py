@@ -93,8 +93,10 @@ async def decide(manager: Manager, room: Room, seat: int, spec: str, state: Game
         if not is_searching(spec):
             # well under a millisecond: a hop to a thread would cost more than the move
             agent = agent_for(room, seat)
-            action_id = agent.act(SeatView(state, seat)).id
-            why: Explanation = rule_of_thumb(agent, spec)
+            view = SeatView(state, seat)
+            action = agent.act(view)
+            action_id = action.id
+            why: Explanation = rule_of_thumb(agent, spec, view, action)
         else:
             run_spec, cap = run_bounds(spec)
             seed = derive_seed(room.row.seed, "bot-move", seat, state.steps)

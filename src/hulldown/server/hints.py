@@ -72,7 +72,12 @@ class Explanation(BaseModel):
     agent: str | None = None
     iterations: int | None = None
     alternatives: list[Suggestion] = Field(default_factory=list)
-    rule: str | None = Field(default=None, description="the rule a rule-of-thumb bot names for its choice, if any")
+    rule: str | None = Field(
+        default=None, description="the rule of thumb a rule-of-thumb bot names for its choice, in English, if any"
+    )
+    message: dict[str, Any] | None = Field(
+        default=None, description="the rule as a message of the game's catalog (key and args), for any language"
+    )
     reason: str | None = Field(default=None, description="why a failed bot gave no move")
 
 

@@ -42,6 +42,15 @@ export function hintButton(page, out) {
   }, t("hint"));
 }
 
+// A bot's rule of thumb in the page's language: a message of the game's catalog, whose
+// arguments may be messages themselves (the 2GM solo AI's table rows); ``fallback`` (the
+// server's English) where the catalog lacks the key.
+function said(page, m, fallback) {
+  const args = {};
+  for (const [k, v] of Object.entries(m.args || {})) args[k] = v !== null && typeof v === "object" ? said(page, v, "") : v;
+  return page.actionText({ message: { key: m.key, args }, label: fallback });
+}
+
 // A bot's reasons in words: its top alternatives, or the rule it follows.
 function explanationText(why, page, who) {
   if (why.kind === "search") {
@@ -51,7 +60,10 @@ function explanationText(why, page, who) {
     ];
   }
   if (why.kind === "fallback") return [h("p", {}, t("whyFallback", { who, reason: why.reason || "" }))];
-  if (why.rule) return [h("p", {}, t("whyRuleNamed", { who, agent: why.agent || "" })), h("p", { class: "rule" }, why.rule)];
+  if (why.rule) {
+    const rule = why.message ? said(page, why.message, why.rule) : why.rule;
+    return [h("p", {}, t("whyRuleNamed", { who, agent: why.agent || "" })), h("p", { class: "rule" }, rule)];
+  }
   return [h("p", {}, t(why.agent === "random" ? "whyRandom" : "whyRule", { who, agent: why.agent || "" }))];
 }
 

@@ -19,6 +19,9 @@ bot's own generator). What it values, roughly in order:
 
 Line of sight is worked out from the terrain letters in the observation, so the
 bot never looks past what its seat may see.
+
+After a move, ``explain`` says which rule of thumb chose it, in words of the game's catalog
+(``why.*`` keys): worked out only then, from the same view, so play never pays for it.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from typing import Any
 from hulldown.engine.agent import SeatView
 from hulldown.engine.game import Game
 from hulldown.engine.hexgrid import grid
+from hulldown.engine.messages import Arg, Message
 from hulldown.engine.rng import SplitMix64, derive_seed
 from hulldown.engine.state import Action
 from hulldown.games.tank_clash.actions import (
@@ -38,8 +42,10 @@ from hulldown.games.tank_clash.actions import (
     DISCARD,
     END,
     HEX_NAMES,
+    KEEP,
     MORALE,
     MOVE,
+    PASS,
     PLACE,
     REROLL,
     RETREAT,
@@ -148,6 +154,11 @@ class TankClashHeuristic:
         legal = view.legal_actions()
         ctx = _Context(view, self.seat)
         return max(legal, key=lambda a: (self._score(a, ctx), self.rng.random()))
+
+    def explain(self, view: SeatView, action: Action) -> Message:
+        """Which rule of thumb chose ``action`` (worked out only when a move is explained)."""
+        assert isinstance(action, TankClashAction)
+        return reason(self, _Context(view, self.seat), len(view.legal_actions()), action)
 
     # -- geometry from the observation ------------------------------------------------------
     def _can_hit(self, ctx: _Context, a: int, t: int, fp: int) -> bool:
@@ -344,6 +355,117 @@ def _air_row(h: int) -> set[int]:
     """8.2 (designed) the air support row: two hexes either side in the same row."""
     c, r = _G.coords(h)
     return {_G.index(c + k, r) for k in (-2, -1, 1, 2) if 0 <= c + k < _G.width}
+
+
+# -- why: the term of the score behind a move, in words of the game's catalog (``why.*`` keys) ---
+# Worked out only when a bot's move is explained, on the same context the heuristic builds
+# from the seat's observation, so a reason names no tank or hex the seat cannot see.
+
+#: The reason of each kind that needs only the action's own names.
+_PLAIN = {
+    DISCARD: "why.discard",
+    CHECKPOINT: "why.checkpoint",
+    REROLL: "why.reroll",
+    RETREAT: "why.retreat",
+    END: "why.end",
+    PASS: "why.pass",
+    KEEP: "why.keep",
+}
+
+
+def reason(bot: TankClashHeuristic, ctx: _Context, legal: int, action: TankClashAction) -> Message:
+    """The rule of thumb behind ``action``; ``legal``: how many moves the seat had."""
+    if legal == 1:
+        return Message.of("why.only")
+    k = action.KIND
+    args: dict[str, Arg] = dict(action.fields())
+    if k in _PLAIN:
+        return Message.of(_PLAIN[k], **args)
+    if k == PLACE:
+        key = "why.place-forest" if ctx.forest[action.hex] else "why.place"
+        return Message.of(key, **args)
+    if k == ACE:
+        heavy = ctx.tanks[TANK_IDS[action.tank]].get("kind") == "heavy"
+        return Message.of("why.ace-heavy" if heavy else "why.ace", **args)
+    if k == ATTACK:
+        return _why_attack(bot, ctx, ctx.tanks[TANK_IDS[action.tank]], ctx.tanks[TANK_IDS[action.target]], args)
+    if k == TACTICAL:
+        return _why_tactical(ctx, action, args)
+    if k == MORALE:
+        return _why_morale(bot, ctx, action, args)
+    if k == MOVE:
+        return _why_move(bot, ctx, ctx.tanks[TANK_IDS[action.tank]], action.hex, args)
+    return Message.of("why.any")
+
+
+def _why_attack(
+    bot: TankClashHeuristic, ctx: _Context, a: dict[str, Any], t: dict[str, Any], args: dict[str, Arg]
+) -> Message:
+    """Any shot beats any move; among shots, the term of ``_attack_score`` that stands out."""
+    args.update(firepower=_stat(a, "firepower"), armour=_stat(t, "armour"))
+    if t in ctx.raiders:
+        key = "why.attack-raider"
+    elif bot._mission_target(ctx, t):
+        key = "why.attack-mission"
+    elif _stat(t, "armour") == 0:
+        key = "why.attack-finish"
+    else:
+        key = "why.attack"
+    return Message.of(key, **args)
+
+
+def _why_tactical(ctx: _Context, action: TankClashAction, args: dict[str, Arg]) -> Message:
+    """A tactical card costs no action: played wherever it does real harm."""
+    card = action.card
+    args["target"] = action.aimed_at
+    if card in ("artillery", "air"):
+        args["target"] = HEX_NAMES[action.hex]
+        args["tanks"] = sum(1 for e in ctx.enemies if _HEX[e["hex"]] == action.hex)
+        return Message.of(f"why.barrage-{card}", **args)
+    if card in ("mines", "repair", "infantry", "smoke"):
+        return Message.of(f"why.{card}", **args)
+    return Message.of("why.any")
+
+
+def _why_morale(bot: TankClashHeuristic, ctx: _Context, action: TankClashAction, args: dict[str, Arg]) -> Message:
+    card = action.card
+    args["target"] = action.aimed_at
+    if card in ("Sniper", "Reinforce", "Experience", "Conceal", "Ambush", "Deflect"):
+        return Message.of("why.morale-window", **args)
+    if card in ("Sabotage", "Overhaul"):
+        return Message.of(f"why.{card.lower()}", **args)
+    if card in ("Transport", "Refuel", "Airdrop"):
+        return Message.of("why.morale-drive", **args)
+    return Message.of("why.any")
+
+
+def _why_move(bot: TankClashHeuristic, ctx: _Context, t: dict[str, Any], to: int, args: dict[str, Arg]) -> Message:
+    """The largest term of ``_move_score`` that favours this hex."""
+    me = bot.seat
+    here = _HEX[t["hex"]]
+    name = HEX_NAMES[to]
+    if ctx.base is not None and to == ctx.base:
+        return Message.of("why.move-base", **args)
+    if ctx.home is not None and ctx.raiders and to == ctx.home:
+        return Message.of("why.move-home", **args)
+    cp = next((c for c in ctx.checkpoints if c["hex"] == name), None)
+    if cp is not None and cp["owner"] != me and cp["holder"] != me:
+        return Message.of("why.move-capture", **args)
+    if to in ctx.threatened:
+        return Message.of("why.move-hold", **args)
+    if cp is not None and cp["owner"] == me and cp["holder"] != me:
+        return Message.of("why.move-retake", **args)
+    if cp is not None and cp["owner"] == me and int(t["damage"]) > 0:
+        return Message.of("why.move-repair", **args)
+    targets = bot._targets_from(ctx, to, _stat(t, "firepower"))
+    if targets and not t.get("attacked"):
+        args["target"] = str(targets[0]["id"])
+        return Message.of("why.move-shot", **args)
+    goal = bot._goal(ctx, t)
+    if goal is not None and _G.distance(to, goal) < _G.distance(here, goal):
+        args.update(goal=HEX_NAMES[goal], hexes=_G.distance(to, goal))
+        return Message.of("why.move-goal", **args)
+    return Message.of("why.move", **args)
 
 
 def make_heuristic(game: Game, seat: int, seed: int, **params: str) -> TankClashHeuristic:

@@ -8,6 +8,9 @@ clearly good shot, takes the attack with the best expected points net of the
 target's counter, plays harmful and helpful event cards at the richest enemy or
 its own best unit, and saves shields (smoke, camouflage, escape, ambush) for
 when it is attacked. Reactions: always counter and evade, use anti-air.
+
+After a move, ``explain`` says which rule of thumb chose it, in words of the game's catalog
+(``why.*`` keys): worked out only then, from the same view, so play never pays for it.
 """
 
 from __future__ import annotations
@@ -15,8 +18,10 @@ from __future__ import annotations
 from typing import Any, TypeVar
 
 from hulldown.engine.agent import SeatView
+from hulldown.engine.messages import Message
 from hulldown.engine.rng import SplitMix64
 from hulldown.engine.state import Action
+from hulldown.games.tank_hunter import actions as th
 from hulldown.games.tank_hunter.actions import (
     Advance,
     AntiAir,
@@ -235,6 +240,12 @@ class TankHunterHeuristic:
             chosen = self._own_turn(obs, legal, kinds)
         return chosen if chosen is not None else legal[self._rng.below(len(legal))]
 
+    def explain(self, view: SeatView, action: Action) -> Message:
+        """Which rule of thumb chose ``action`` (worked out only when a move is explained)."""
+        if not self._fixed:
+            self._use(str(view.options.get("cards", "")))
+        return reason(self, view, _Seen(view), action)
+
     def _setup_choice(self, obs: _Seen, legal: list[Action], kinds: Kinds) -> Action | None:
         """§2.3 draft for firepower, §2.4 send every rear-capable unit back."""
         if Pick in kinds:
@@ -393,6 +404,87 @@ _REVEAL_AT = 1.0
 _OWN_TURN_EFFECTS = frozenset(
     ("strike", "barrage", "sabotage", "attach_bonus", "remove_marker", "reinforce", "hand_limit", "recon", "water")
 )
+
+
+# -- why: the rule of thumb behind a move, in words of the game's catalog (``why.*`` keys) ------
+# Worked out only when a bot's move is explained, from what the bot read (the seat's
+# observation and the card designs), so a reason names no card the seat cannot see.
+
+#: Actions whose reason needs nothing but their kind.
+_PLAIN: dict[type[Action], str] = {
+    th.PlaceRear: "why.rear",
+    th.Evade: "why.evade",
+    th.AntiAir: "why.anti-air",
+    th.AntiAirDone: "why.no-anti-air",
+    th.NoCounter: "why.no-counter",
+    th.ScoutCounter: "why.scout-counter",
+    th.NoScoutCounter: "why.no-scout-counter",
+    th.Pass: "why.pass",
+    th.Supply: "why.supply",
+    th.NoSupply: "why.pass",
+    th.Advance: "why.advance",
+    th.NoAdvance: "why.no-advance",
+    th.ArrangeDone: "why.arranged",
+    th.Put: "why.put",
+    th.TargetCard: "why.any",
+    th.Spot: "why.any",
+    th.Discard: "why.any",
+    th.Scout: "why.scout",
+    th.Command: "why.command",
+    th.CommandUnit: "why.command",
+    th.CommandIntel: "why.command",
+    th.Wait: "why.wait",
+    th.End: "why.end",
+}
+
+
+def reason(bot: TankHunterHeuristic, view: SeatView, obs: _Seen, action: Action) -> Message:
+    """The rule of thumb behind ``action``, the move ``bot`` chose from ``view``."""
+    if len(view.legal_actions()) == 1:
+        return Message.of("why.only")
+    if isinstance(action, th.Pick):
+        name = obs["packet"][action.pos]
+        return Message.of("why.draft" if name in bot.units else "why.draft-event", card=name)
+    if isinstance(action, th.Counter | th.Fire):
+        return Message.of("why.counter" if isinstance(action, th.Counter) else "why.fire", shots=action.shots)
+    if isinstance(action, th.Play):
+        card = obs.get("hand", [])[action.pos]
+        return Message.of("why.shield" if bot._under_attack(obs) is not None else "why.event", card=card)
+    if isinstance(action, th.TargetUnit):
+        u = bot._unit(obs, action.seat, action.line, action.pos)
+        key = "why.aim-own" if action.seat == bot.seat else "why.aim-unit"
+        return Message.of(key, card=u.name if u else "?", points=u.points if u else 0)
+    if isinstance(action, th.TargetSeat):
+        if action.seat == bot.seat:
+            return Message.of("why.aim-self")
+        return Message.of("why.aim-seat", seat=action.seat)
+    if isinstance(action, th.Attack):
+        return _why_attack(bot, obs, action)
+    if isinstance(action, th.Reveal):
+        u = bot._unit(obs, bot.seat, action.line, action.pos)
+        if u is None or action.line != "f":  # a gun turned up to fire anti-air
+            return Message.of("why.anti-air")
+        return Message.of("why.reveal", card=u.name, points=_tenths(bot._reveal_value(obs, action.pos)))
+    if isinstance(action, th.Evade) and not action.yes:
+        return Message.of("why.any")
+    return Message.of(_PLAIN.get(type(action), "why.any"))
+
+
+def _why_attack(bot: TankHunterHeuristic, obs: _Seen, action: th.Attack) -> Message:
+    """The attack with the best expected points, net of what the target's counter may take."""
+    att = bot._unit(obs, bot.seat, action.line, action.pos)
+    tgt = bot._unit(obs, action.seat, action.tline, action.tpos)
+    return Message.of(
+        "why.attack",
+        card=att.name if att else "?",
+        target=tgt.name if tgt else "?",
+        points=_tenths(bot._attack_value(obs, action)),
+    )
+
+
+def _tenths(value: float) -> str:
+    """A bot's estimate as the page shows it: one decimal."""
+    return f"{value:.1f}"
 
 
 def make_heuristic(game: Any, seat: int, seed: int, **params: str) -> TankHunterHeuristic:

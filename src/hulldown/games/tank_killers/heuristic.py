@@ -6,6 +6,9 @@ as defender spend a lost-attack card only when the attack could succeed; in the
 modifier subphase play just enough to win the exchange (a Range card beyond
 the attacker's reach stops an attack outright); always negate, always take a
 free attack, and throw away the weakest cards at the hand limit.
+
+After a move, ``explain`` says which rule of thumb chose it, in words of the game's catalog
+(``why.*`` keys): worked out only then, from the same view, so play never pays for it.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from hulldown.engine.agent import SeatView
+from hulldown.engine.messages import Message
 from hulldown.engine.rng import SplitMix64
 from hulldown.engine.state import Action
 from hulldown.games.tank_killers.actions import DISCARD, PASS, PLAY, TankKillersAction
@@ -166,6 +170,101 @@ class TankKillersHeuristic:
 
         return max(legal, key=strength)
 
+    def explain(self, view: SeatView, action: Action) -> Message:
+        """Which rule of thumb chose ``action`` (worked out only when a move is explained)."""
+        assert isinstance(action, TankKillersAction)
+        return reason(self, view, action)
+
+
+# -- why: the rule of thumb behind a move, in words of the game's catalog (``why.*`` keys) ------
+# Worked out only when a bot's move is explained, from what the bot read (the seat's
+# observation and the public card data), so a reason tells the seat nothing new.
+
+
+def reason(bot: TankKillersHeuristic, view: SeatView, action: TankKillersAction) -> Message:
+    """The rule of thumb behind ``action``, the move ``bot`` chose from ``view``."""
+    if len(view.legal_actions()) == 1:
+        return Message.of("why.only")
+    phase = view.observation_part("phase")
+    if phase == "maneuver":
+        if action.KIND == DISCARD:
+            return Message.of("why.discard", card=action.name)
+        return Message.of("why.maneuver", card=action.name) if action.KIND == PLAY else Message.of("why.no-card")
+    if phase == "target":
+        return _why_target(bot, view, action)
+    if phase == "free attacker":
+        if action.on_deck:
+            return Message.of("why.attacker-deck")
+        return Message.of("why.attacker", card=action.name, pen=bot.R.fpen[bot._card(bot.seat, action.name)])
+    attack: dict[str, Any] = view.observation_part("attack") or {}
+    nums: dict[str, Any] = {"factor": attack.get("factor") or 0, "defense": attack.get("defense") or 0}
+    if phase == "lost attack":
+        if action.KIND == PASS:
+            return (
+                Message.of("why.lost.pass", **nums)
+                if any(isinstance(a, TankKillersAction) and a.KIND == PLAY for a in view.legal_actions())
+                else Message.of("why.no-card")
+            )
+        return Message.of("why.lost", card=action.name, **nums)
+    if phase == "modifier":
+        return _why_modifier(bot, attack, action, nums)
+    if action.KIND != PLAY:
+        return Message.of("why.no-card")
+    window = {"negation": "negation", "free attack": "free"}.get(phase, "after")
+    return Message.of(f"why.always.{window}", card=action.name)
+
+
+def _why_target(bot: TankKillersHeuristic, view: SeatView, action: TankKillersAction) -> Message:
+    """The heuristic attacks what it can destroy as things stand, else what comes closest."""
+    att = bot._card(bot.seat, view.observation_part("attack")["attacker"])
+    opp = 1 - bot.seat
+    if action.on_deck:
+        top = view.observation_part("sides")[opp]["top"]
+        if top is None:
+            return Message.of("why.target-unseen", factor=bot.R.fpen[att], defense=_DECK_DEF)
+        name = top
+    else:
+        name = action.name
+    t = bot._card(opp, name)
+    factor, defense = bot._factor(att, t), bot.R.fdef[t]
+    if view.options.get("random_factor"):  # 8.3: the dice decide; the best factor gives the best odds
+        key = "why.target-top-dice" if action.on_deck else "why.target-dice"
+        return Message.of(key, card=name, factor=factor, defense=defense, chance=_dice_chance(defense - factor))
+    key = "why.target" if factor >= defense else "why.target-closest"
+    if action.on_deck:  # its top card is known: face up, or seen
+        key = key.replace("why.target", "why.target-top")
+    return Message.of(key, card=name, factor=factor, defense=defense)
+
+
+def _dice_chance(short: int) -> int:
+    """8.3 The chance, in percent, that 1d6 - 1d6 makes up ``short`` points or more."""
+    return round(100 * sum(1 for a in range(1, 7) for b in range(1, 7) if a - b >= short) / 36)
+
+
+def _why_modifier(
+    bot: TankKillersHeuristic, attack: dict[str, Any], action: TankKillersAction, nums: dict[str, Any]
+) -> Message:
+    """Just enough to win the exchange: the attacker raises, the defender lowers or stops it."""
+    R = bot.R
+    attacking = attack["seat"] == bot.seat
+    succeeds = nums["factor"] >= nums["defense"]
+    if action.KIND == PASS:
+        if attacking:
+            return Message.of("why.mod.pass-wins" if succeeds else "why.mod.pass-no-raise", **nums)
+        return Message.of("why.mod.pass-fails" if not succeeds else "why.mod.pass-no-cut", **nums)
+    t = action.index
+    if attacking and succeeds:
+        return Message.of("why.mod.range-slot", card=action.name, **nums)
+    if not attacking and R.trange[t] > R.frng[bot._card(attack["seat"], attack["attacker"])]:
+        return Message.of("why.mod.out-of-reach", card=action.name)
+    tgt_inf = bool(R.fcls[bot._card(1 - attack["seat"], attack["target"])] & _INF)
+    after = nums["factor"] + bot._delta(t, tgt_inf)
+    if attacking:
+        key = "why.mod.raise" if after >= nums["defense"] else "why.mod.raise-most"
+    else:
+        key = "why.mod.cut" if after < nums["defense"] else "why.mod.cut-most"
+    return Message.of(key, card=action.name, after=after, **nums)
+
 
 class LazyHeuristic:
     """Builds the heuristic on its first decision, when the game's options are known."""
@@ -181,6 +280,12 @@ class LazyHeuristic:
         if self._bot is None:
             self._bot = TankKillersHeuristic(self.seat, self.seed, rules_for(view.options))
         return self._bot.act(view)
+
+    def explain(self, view: SeatView, action: Action) -> Message:
+        """Why the last move was chosen, in a message of the game's catalog."""
+        if self._bot is None:
+            self._bot = TankKillersHeuristic(self.seat, self.seed, rules_for(view.options))
+        return self._bot.explain(view, action)
 
 
 def make_heuristic(game: Any, seat: int, seed: int, **params: str) -> LazyHeuristic:

@@ -17,14 +17,15 @@ from hulldown.games.pacific.ids import find_unit, hand_card_at, target_internal,
 from hulldown.games.pacific.rules.s05_deployment import deploy_actions
 from hulldown.games.pacific.rules.s06_movement import can_move, move_destinations
 from hulldown.games.pacific.solo.procedure import RulebookProcedure
-from hulldown.games.pacific.solo.s12_02_behaviour import current_band, side_table
-from hulldown.games.pacific.solo.s12_04_priorities import DEPLOY_NAME, lines, priority
+from hulldown.games.pacific.solo.s12_02_behaviour import band_reason, side_table
+from hulldown.games.pacific.solo.s12_04_priorities import lines, priority
 from hulldown.games.pacific.solo.s12_04_transport import CARRIER_KINDS, cargo_for, field_cargo, field_plan
 from hulldown.games.pacific.solo.s12_05_placement import placement
 from hulldown.games.pacific.solo.s12_06_destination import destination
 from hulldown.games.pacific.solo.s12_06_movement import unload_here
 from hulldown.games.pacific.solo.s12_06_pickups import board_waiting_carriers, fetch_with_empty_carriers
 from hulldown.games.pacific.solo.s12_07_shooting import breaks_supply
+from hulldown.games.pacific.solo.words import Said, listening, row
 from hulldown.games.pacific.state import PacificState
 from hulldown.games.pacific.units import Unit
 
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
     from hulldown.engine.state import Action
 
 #: a score and the clause that gave it (lower scores are chosen first)
-Scored = tuple[tuple[int, ...], str]
+Scored = tuple[tuple[int, ...], Said]
 
 
 class SoloAIAgent:
@@ -56,12 +57,13 @@ class SoloAIAgent:
         self.seat = seat
         self.rng = SplitMix64(seed)
         self.last_reason = ""
+        self.last_said = Said("ai.why.none")
         self.last_band = ""
         self._spots: dict[int, int] = {}  # §12.5 placement of each hand card (by position), per decision
-        self._move_plan: tuple[str, str] | None = None  # §12.6 this decision's move, if computed
+        self._move_plan: tuple[str, Said] | None = None  # §12.6 this decision's move, if computed
         self._stays: set[tuple[int, int]] = set()  # (turn, unit) that §12.6 keeps in place
         self._bid = 0  # §12.1 this decision's bid
-        self._bid_why = ""
+        self._bid_why = Said("ai.why.none")
         self._terrain = ""  # §12.1 this decision's terrain card and space (an action id)
 
     @property
@@ -76,7 +78,7 @@ class SoloAIAgent:
         assert isinstance(st, PacificState)
         side = st.side_of(self.seat)
         table = self.table or side_table(st, side) or "variable"
-        b, bwhy = current_band(st, side, table)
+        b, bwhy = band_reason(st, side, table)
         self.last_band = b
         self._spots = {}
         self._move_plan = None
@@ -90,9 +92,14 @@ class SoloAIAgent:
             key, why = self._score(st, a, table, b)
             key = (*key, self.rng.below(1000))  # ties by a die roll
             if best is None or key < best_key:
-                best, best_key, self.last_reason = a, key, f"{bwhy}; {why}"
+                best, best_key, self.last_said = a, key, Said.of("ai.why", band=bwhy, clause=why)
         assert best is not None
+        self.last_reason = self.last_said.render()
         return best
+
+    def explain(self, view: SeatView, action: Action) -> Said:
+        """§12.10 The behaviour row and the table clause behind the last choice, in the catalog's words."""
+        return self.last_said
 
     def _score(self, st: PacificState, a: Action, table: str, b: str) -> Scored:
         """§12.10 One legal action's score under the behaviour ``b`` of ``table``."""
@@ -105,8 +112,10 @@ class SoloAIAgent:
             return (abs(a.ap - self._bid),), self._bid_why
         if isinstance(a, acts.Terrain | acts.WideTerrain):
             if a.id == self._terrain:
-                return (0,), f"12.1 Terrain: {a.terrain} on {SPACE_NAMES[a.space]} (d10 row and column)"
-            return (5,), "12.1 Terrain: not the card or space of the table"
+                return (0,), Said.of(
+                    "ai.why.terrain", terrain=st.db.terrain[a.terrain].name, space=SPACE_NAMES[a.space]
+                )
+            return (5,), Said("ai.why.terrain-not")
         if isinstance(a, acts.Deploy | acts.Play | acts.PlayOn):
             return self._deploy_score(st, a, table, b, side)
         if isinstance(a, acts.Fetch) and st.phase == "deploy":
@@ -115,12 +124,12 @@ class SoloAIAgent:
             plan = self._plan(st, side, table, b)
             if plan is not None and plan[0] == a.id:
                 return (0,), plan[1]
-            return (5,), "12.6 not the table's move"
+            return (5,), Said("ai.why.not-move")
         if isinstance(a, acts.Fire):
             return _fire_score(st, a, side)
         if k.endswith("done"):
-            return (2,), "phase over"
-        return (3,), "not used by the AI"
+            return (2,), Said("ai.why.phase-over")
+        return (3,), Said("ai.why.unused")
 
     def _deploy_score(
         self, st: PacificState, a: acts.Deploy | acts.Play | acts.PlayOn, table: str, b: str, side: int
@@ -135,11 +144,11 @@ class SoloAIAgent:
                 return self._shooting_card(st, sc, on, side)
         cost = st.db.cost(cid)
         pr = priority(st, table, b, cid)
-        name = DEPLOY_NAME[table][b]
+        name = row("deploy", table, b)
         if pr == 9:
             if cid in st.db.support and st.ap[self.seat] > 3:  # §12.4: support cards with > 3 AP
-                return (1, -cost), "12.4 support cards (more than 3 AP left)"
-            return (4,), f"12.4 {name}: not in the table"
+                return (1, -cost), Said("ai.why.support")
+            return (4,), Said.of("ai.why.not-listed", line=name)
         spot = 0
         if isinstance(a, acts.Deploy) and a.space != HQ:  # §12.5 the table's placement for this card
             if a.hand not in self._spots:
@@ -149,9 +158,9 @@ class SoloAIAgent:
                 if self._spots[a.hand] < 0 and spaces:
                     self._spots[a.hand] = placement(st, pierce, spaces, b, side)[0]
             spot = 0 if a.space == self._spots[a.hand] else 1
-        return (0, pr, -cost, spot), f"12.4 {name} priority {pr}; 12.5 placement"
+        return (0, pr, -cost, spot), Said.of("ai.why.deploy", line=name, priority=pr, card=st.db.name(cid))
 
-    def _plan(self, st: PacificState, side: int, table: str, b: str) -> tuple[str, str] | None:
+    def _plan(self, st: PacificState, side: int, table: str, b: str) -> tuple[str, Said] | None:
         """§12.6 on a copy of the resampled state: the first unit, from the deployment line
         forward, that the movement rules move or unload this decision (once per decision; a unit
         that chose to stay keeps its choice for the turn, so a wounded unit rolls once)."""
@@ -171,35 +180,39 @@ class SoloAIAgent:
                 if out is not None:
                     break
                 self._stays.add((sim.turn, u.iid))
-        self._move_plan = (out[0], out[1]) if out else ("", "")
+        self._move_plan = (out[0], out[1]) if out else ("", Said("ai.why.none"))
         return out
 
-    def _unit_plan(self, sim: PacificState, u: Unit, table: str, b: str) -> tuple[str, str] | None:
+    def _unit_plan(self, sim: PacificState, u: Unit, table: str, b: str) -> tuple[str, Said] | None:
         """§12.6 for one unit on the copy: its unloading before the move, its move, or the
         unloading of a transport the rules keep in place (None: it stays)."""
         if u.cargo is not None:
             c, here = u.cargo, u.space
-            if unload_here(sim, u, b, table, []):
-                return acts.Unload(here, c.space).id, sim.ai_log[-1]
+            with listening() as heard:
+                if unload_here(sim, u, b, table, []):
+                    return acts.Unload(here, c.space).id, heard[-1]
         if can_move(sim, u):
             dests = [x for x in move_destinations(sim, u)[0] if sim.board[x] < 0]
             picked = destination(sim, u, dests, b, table, []) if dests else None
             if picked is not None:
-                return acts.Move(u.space, picked[0]).id, f"12.6 Movement: {picked[1]}"
+                return acts.Move(u.space, picked[0]).id, Said.of(
+                    "ai.move", unit=u.card.name, space=SPACE_NAMES[picked[0]], why=picked[1]
+                )
             if u.cargo is not None:
                 c, here = u.cargo, u.space
-                if unload_here(sim, u, b, table, [], staying=True):
-                    return acts.Unload(here, c.space).id, sim.ai_log[-1]
+                with listening() as heard:
+                    if unload_here(sim, u, b, table, [], staying=True):
+                        return acts.Unload(here, c.space).id, heard[-1]
         return None
 
-    def _pickup(self, sim: PacificState, side: int, table: str, b: str) -> tuple[str, str] | None:
+    def _pickup(self, sim: PacificState, side: int, table: str, b: str) -> tuple[str, Said] | None:
         """§12.6 before the moves: the boarding of a transport line's carrier deployed this turn
         (§12.4, 15.2 case 1), else an empty carrier's pickup (§12.6), as ``load:`` / ``fetch:``."""
         before = {u.iid: u.space for u in sim.side_units(side) if u.space >= 0}
         empty = {u.iid for u in sim.side_units(side) if u.space >= 0 and u.cargo is None}
         for step in (board_waiting_carriers, fetch_with_empty_carriers):
-            n = len(sim.ai_log)
-            step(sim, b, table, [], side)
+            with listening() as heard:
+                step(sim, b, table, [], side)
             for t in sorted(sim.side_units(side), key=lambda x: x.iid):
                 if t.iid in empty and t.cargo is not None and t.cargo.iid in before:
                     c = t.cargo
@@ -207,7 +220,7 @@ class SoloAIAgent:
                         aid = acts.Load(before[c.iid], t.space).id
                     else:
                         aid = acts.Fetch(before[t.iid], before[c.iid]).id
-                    return aid, sim.ai_log[n] if len(sim.ai_log) > n else "12.6 Movement: pickup"
+                    return aid, heard[0] if heard else Said("ai.why.pickup")
         return None
 
     def _line_spot(self, st: PacificState, cid: str, pr: int, table: str, b: str, side: int, spaces: list[int]) -> int:
@@ -233,8 +246,8 @@ class SoloAIAgent:
         if t.deployed_turn == st.turn and 1 <= pr <= len(entries) and entries[pr - 1][0] in CARRIER_KINDS:
             kind, wish = entries[pr - 1]
             if c in field_cargo(st, kind, wish, st.cards[t.iid], set(), side):
-                return (0, 0, -c.card.cost), f"12.4 transport line: {t.card.name} fetches {c.card.name} (15.2 case 2)"
-        return (5,), "12.4 not a transport line's cargo"
+                return (0, 0, -c.card.cost), Said.of("ai.why.line-fetch", carrier=t.card.name, unit=c.card.name)
+        return (5,), Said("ai.why.not-cargo")
 
     def _shooting_card(self, st: PacificState, sc: Any, u: Unit | None, side: int) -> Scored:
         """§12.7 Promotion and Fortunate with the ordinary actions, which play support cards in the
@@ -244,7 +257,7 @@ class SoloAIAgent:
         can attack the battle objective this turn (the HQ in range, a weapon that damages it) or
         a unit whose loss breaks the enemy's Supply Line; else the card is kept."""
         if u is None or u.side != side or u.space < 0:
-            return (4,), "12.7 kept for its target"
+            return (4,), Said("ai.why.kept")
         mine = [f for f in st.side_units(side) if f.space >= 0]
         if sc.effect == "promotion":
             fresh = [f for f in mine if f.wounds == 0 and f.promotions == 0]
@@ -254,12 +267,14 @@ class SoloAIAgent:
             ]
             pool = tanks or others
             if pool and u in pool and u.card.cost == max(f.card.cost for f in pool):
-                return (0, 0, -u.card.cost), f"12.7 Promotion: undamaged {u.card.type} {u.card.name}"
-            return (4,), "12.7 Promotion: kept (no undamaged tank, artillery or armed transport here)"
+                return (0, 0, -u.card.cost), Said.of(
+                    "ai.why.promotion", unit=u.card.name, type=Said(f"ai.type.{u.card.type}")
+                )
+            return (4,), Said("ai.why.promotion-kept")
         pool = [f for f in mine if _attacks_objective(st, f, 1 - side)]
         if pool and u in pool and u.card.cost == max(f.card.cost for f in pool):
-            return (0, 0, -u.card.cost), f"12.7 {sc.name}: on {u.card.name}, which can attack the battle objective"
-        return (4,), f"12.7 {sc.name}: kept (no attack on the battle objective here)"
+            return (0, 0, -u.card.cost), Said.of("ai.why.fortunate", card=sc.name, unit=u.card.name)
+        return (4,), Said.of("ai.why.fortunate-kept", card=sc.name)
 
     def _plan_bid(self, st: PacificState, side: int) -> None:
         """§12.1 Initiative with the seat's knowledge: the d10 table applied to the enemy's bid as
@@ -269,7 +284,7 @@ class SoloAIAgent:
         n = 0 if r <= 3 else yours - 2 if r <= 5 else yours - 1 if r <= 7 else yours if r <= 9 else yours + 1
         slot = st.side_slots[side][0]
         self._bid = max(0, min(n, st.ap[slot]))
-        self._bid_why = f"12.1 Initiative: d10 {r}, bid {self._bid}"
+        self._bid_why = Said.of("ai.why.bid", roll=r, bid=self._bid)
 
     def _plan_terrain(self, st: PacificState, side: int, legal: set[str]) -> None:
         """§12.1 Terrain, one card a decision: the pile shuffled, the first card the AP left pay
@@ -299,20 +314,20 @@ class SoloAIAgent:
 
 #: §12.10 the actions scored the same whatever the state
 _FIXED: dict[str, Scored] = {
-    "keep": ((0,), "3.2 keep"),
-    "board": ((0, 0), "12.4 transport vehicle with its cargo"),
-    "upgrade": ((1,), "12.4 spare AP upgrade"),
-    "ride": ((5,), "12.6 the AI never assaults, rides or uses Covered Movement"),
-    "cover": ((5,), "12.6 the AI never assaults, rides or uses Covered Movement"),
-    "assault": ((5,), "12.6 the AI never assaults, rides or uses Covered Movement"),
-    "heal": ((0, 0), "12.6 Heal and Repair: assist the wounded unit"),
-    "discard": ((3,), "12.8 Discard"),
-    "ta-pass": ((2,), "phase over"),
-    "no-escort": ((2,), "phase over"),
-    "no-intercept": ((2,), "phase over"),
-    "intercept": ((0,), "12 Air: the obvious choice"),
-    "escort": ((0,), "12 Air: the obvious choice"),
-    "aa": ((0,), "12 Air: the obvious choice"),
+    "keep": ((0,), Said("ai.why.keep")),
+    "board": ((0, 0), Said("ai.why.board")),
+    "upgrade": ((1,), Said("ai.why.upgrade")),
+    "ride": ((5,), Said("ai.why.never")),
+    "cover": ((5,), Said("ai.why.never")),
+    "assault": ((5,), Said("ai.why.never")),
+    "heal": ((0, 0), Said("ai.why.heal")),
+    "discard": ((3,), Said("ai.why.discard")),
+    "ta-pass": ((2,), Said("ai.why.phase-over")),
+    "no-escort": ((2,), Said("ai.why.phase-over")),
+    "no-intercept": ((2,), Said("ai.why.phase-over")),
+    "intercept": ((0,), Said("ai.why.air")),
+    "escort": ((0,), Said("ai.why.air")),
+    "aa": ((0,), Said("ai.why.air")),
 }
 
 
@@ -322,13 +337,14 @@ def _fire_score(st: PacificState, a: acts.Fire, side: int) -> Scored:
     u = find_unit(st, a.unit, side)
     tid = target_internal(st, u, "main" if a.weapon == MAIN else str(a.weapon), a.target)
     if tid == "hq":
-        return (0, 1), "12.7 priority 2: HQ"
+        return (0, 1), Said.of("ai.why.fire-hq", unit=u.card.name)
     if tid.startswith("u"):
         e = st.units[int(tid[1:])]
         if u.card.damage >= e.hp - e.wounds:
-            return (0, 0, -e.card.cost), "12.7 priority 1"
-        return (0, 2 if e.wounds else 3, -e.card.cost), "12.7 priority 3/4"
-    return (0, 5), "12.7 priority 5: terrain"
+            return (0, 0, -e.card.cost), Said.of("ai.why.fire-kill", unit=u.card.name, target=e.card.name)
+        key = "ai.why.fire-wounded" if e.wounds else "ai.why.fire-other"
+        return (0, 2 if e.wounds else 3, -e.card.cost), Said.of(key, unit=u.card.name, target=e.card.name)
+    return (0, 5), Said.of("ai.why.fire-terrain", unit=u.card.name)
 
 
 def _attacks_objective(st: PacificState, f: Unit, enemy: int) -> bool:

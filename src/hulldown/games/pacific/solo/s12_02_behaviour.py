@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, cast
 from hulldown.engine import Event
 from hulldown.games.pacific import grid
 from hulldown.games.pacific.solo.s12_00_common import objective_spaces, scenario_field
+from hulldown.games.pacific.solo.words import Said, row
 
 if TYPE_CHECKING:
     from hulldown.games.pacific.fields import PacificFields
@@ -84,14 +85,19 @@ def first_turns(st: PacificFields, side: int) -> bool:
 
 def current_band(st: PacificFields, side: int, table: str = "variable") -> tuple[str, str]:
     """§12.2 without side effects: the behaviour band and why (the agent reads it every decision)."""
-    names = BEHAVIOUR[table]
+    b, why = band_reason(st, side, table)
+    return b, why.render()
+
+
+def band_reason(st: PacificFields, side: int, table: str = "variable") -> tuple[str, Said]:
+    """§12.2 The behaviour band and why, as a message of the catalog."""
     if first_turns(st, side):
-        return "initial", f"12.2 Behaviour: {names['initial']} (turns 1-2)"
+        return "initial", Said.of("ai.band.first", row=row("behaviour", table, "initial"))
     if st.ap_generated(side) - st.ai_hq_bonus(side) <= 1:  # §12.13: the hard game's +1 AP is no income
-        return "low", f"12.2 Behaviour: {names['low']} (only 1 AP generated: the minimum row)"
+        return "low", Said.of("ai.band.minimum", row=row("behaviour", table, "low"))
     v = behaviour_value(st, side, table)
     b = "low" if v <= 3 else "mid" if v <= 7 else "high"
-    return b, f"12.2 Behaviour: {names[b]} (modifiers {v})"
+    return b, Said.of("ai.band", row=row("behaviour", table, b), modifiers=v)
 
 
 def band(st: PacificFields, side: int, events: list[Event], table: str = "variable") -> str:

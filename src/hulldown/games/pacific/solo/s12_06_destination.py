@@ -8,6 +8,7 @@ from hulldown.engine import Event
 from hulldown.games.pacific import grid
 from hulldown.games.pacific.solo.s12_00_common import by_die, chain_length, gives_cover, held_rows, objective_spaces
 from hulldown.games.pacific.solo.s12_12_night import known
+from hulldown.games.pacific.solo.words import Said, row
 from hulldown.games.pacific.units import Unit
 
 if TYPE_CHECKING:
@@ -101,7 +102,7 @@ def unanswered_threats(st: PacificFields, u: Unit) -> list[Unit]:
 
 
 #: where §12.6 sends a unit and why (None: it stays)
-Where = tuple[int, str] | None
+Where = tuple[int, Said] | None
 
 
 def destination(st: PacificFields, u: Unit, dests: list[int], b: str, table: str, events: list[Event]) -> Where:
@@ -166,13 +167,13 @@ def _command_group(st: PacificFields, u: Unit, dests: list[int], here: int, last
         if fwd and not last:
             top = max(grid.own_row(side, s) for s in fwd)
             best = sorted(s for s in fwd if grid.own_row(side, s) == top)
-            return by_die(st, best), "Command Group: forward, out of range"
+            return by_die(st, best), Said("ai.dest.command-forward")
         return None
     s = _back(st, u, dests)
     if s >= 0:
-        return s, "Command Group in range: back"
+        return s, Said("ai.dest.command-back")
     s = _sideways(st, u, dests, threats)
-    return (s, "Command Group in range: sideways, away from the enemy") if s >= 0 else None
+    return (s, Said("ai.dest.command-sideways")) if s >= 0 else None
 
 
 def _radio_operator(st: PacificFields, u: Unit, dests: list[int], last: bool, threats: list[Unit]) -> Where:
@@ -182,18 +183,18 @@ def _radio_operator(st: PacificFields, u: Unit, dests: list[int], last: bool, th
         return None
     near = [s for s in dests if grid.distance(s, u.space) == 1 and gives_cover(st, s)]
     if near:
-        return by_die(st, sorted(near)), "Radio Operator: 1 space to adjacent cover"
+        return by_die(st, sorted(near)), Said("ai.dest.radio-cover")
     s = _back(st, u, dests)
     if s >= 0 and (threats or not last):
-        return s, "Radio Operator, no adjacent cover: back"
+        return s, Said("ai.dest.radio-back")
     s = _sideways(st, u, dests, threats)
-    return (s, "Radio Operator, no adjacent cover: sideways, away from the enemy") if s >= 0 else None
+    return (s, Said("ai.dest.radio-sideways")) if s >= 0 else None
 
 
 def _supplies(st: PacificFields, u: Unit, dests: list[int], here: int) -> Where:
     """§12.6 A transport with Supplies drives towards row 6 with all its MP, onto cover if it can."""
     side = u.side
-    why = "Supplies: towards row 6 with all its MP, to cover if it can"
+    why = Said("ai.dest.supplies")
     if here == 1:  # already on row 6: only onto cover there
         cov = [s for s in dests if grid.own_row(side, s) == 1 and gives_cover(st, s)]
         return (by_die(st, sorted(cov)), why) if cov and not gives_cover(st, u.space) else None
@@ -218,7 +219,7 @@ def _assist_or_evade(st: PacificFields, u: Unit, dests: list[int], last: bool) -
         now = min(grid.distance(u.space, f.space) for f in wounded)
         best_d = min(d.values())
         if best_d < now and not last:
-            return by_die(st, sorted(s for s in dests if d[s] == best_d)), "Heal and Repair: towards a wounded unit"
+            return by_die(st, sorted(s for s in dests if d[s] == best_d)), Said("ai.dest.heal")
     if u.card.damage == 0 and u.cargo is None:
         return "cover"
     danger = unanswered_threats(st, u)
@@ -226,7 +227,7 @@ def _assist_or_evade(st: PacificFields, u: Unit, dests: list[int], last: bool) -
         safe = [s for s in dests if all(grid.distance(e.space, s) > e.card.range for e in danger)]
         if safe:
             s = min(safe, key=lambda s: (0 if gives_cover(st, s) else 1, grid.distance(s, u.space), s))
-            return s, "out of an unanswered enemy's range"
+            return s, Said("ai.dest.evade")
     return "normal"
 
 
@@ -235,14 +236,14 @@ def _wounded_back(st: PacificFields, u: Unit, dests: list[int]) -> Where:
     unit that can assist it."""
     s = _back(st, u, dests)
     if s >= 0:
-        return s, "wounded: back towards the HQ"
+        return s, Said("ai.dest.wounded-back")
     healers = [f for f in st.units.values() if f.side == u.side and f.space >= 0 and u.card.type in treats(f)]
     if healers:
         d = {s: min(grid.distance(s, f.space) for f in healers) for s in dests}
         now = min(grid.distance(u.space, f.space) for f in healers)
         nearest = min(d.values())
         if nearest < now:
-            return by_die(st, sorted(s for s in dests if d[s] == nearest)), "wounded: towards a Heal/Repair unit"
+            return by_die(st, sorted(s for s in dests if d[s] == nearest)), Said("ai.dest.wounded-healer")
     return None
 
 
@@ -253,7 +254,7 @@ def _to_cover(st: PacificFields, u: Unit, dests: list[int], here: int, last: boo
     cov = [s for s in cov if not (last and grid.own_row(u.side, s) != here)]
     if not cov or gives_cover(st, u.space):
         return None
-    return min(cov, key=lambda s: (grid.distance(s, u.space), s)), "to cover"
+    return min(cov, key=lambda s: (grid.distance(s, u.space), s)), Said("ai.dest.cover")
 
 
 def _towards_row(
@@ -288,4 +289,4 @@ def _towards_row(
     if b == "high" and len(opts) > 1:  # Attack: towards the enemy HQ
         dh = min(grid.hq_distance(1 - side, s) for s in opts)
         opts = [s for s in opts if grid.hq_distance(1 - side, s) == dh]
-    return by_die(st, sorted(opts)), f"{MOVE_NAME[table][b]}, towards row {7 - want}"
+    return by_die(st, sorted(opts)), Said.of("ai.dest.row", line=row("move", table, b), row=7 - want)

@@ -14,6 +14,7 @@ from hulldown.games.pacific.solo.s12_00_common import by_die, gives_cover, held_
 from hulldown.games.pacific.solo.s12_06_destination import aim_row, destination, treats
 from hulldown.games.pacific.solo.s12_06_pickups import board_waiting_carriers, fetch_with_empty_carriers
 from hulldown.games.pacific.solo.s12_12_night import known
+from hulldown.games.pacific.solo.words import Said, say
 from hulldown.games.pacific.units import Unit
 
 if TYPE_CHECKING:
@@ -49,7 +50,7 @@ def movement(st: PacificFields, b: str, events: list[Event], table: str = "varia
             continue
         s, why = picked
         move_unit(st, u, s, events)
-        st.log_ai(f"12.6 Movement: {u.card.name} to {grid.name(s)} ({why})", events)
+        say(st, Said.of("ai.move", unit=u.card.name, space=grid.name(s), why=why), events)
         if u.cargo is not None:
             unload_here(st, u, b, table, events)
 
@@ -100,8 +101,8 @@ def unload_here(st: PacificFields, t: Unit, b: str, table: str, events: list[Eve
     dh = min(grid.hq_distance(1 - t.side, s) for s in opts)
     s = by_die(st, sorted(x for x in opts if grid.hq_distance(1 - t.side, x) == dh))
     unload(st, t, s, events)
-    why = "at the behaviour's row" if at_row else "an enemy in its range" if in_reach else "the transport stays"
-    st.log_ai(f"12.6 Movement: {t.card.name} unloads {c.card.name} on {grid.name(s)} ({why}; 15.3)", events)
+    why = "row" if at_row else "reach" if in_reach else "stays"
+    say(st, Said.of(f"ai.unload.{why}", carrier=t.card.name, unit=c.card.name, space=grid.name(s)), events)
     return True
 
 

@@ -21,6 +21,7 @@ from hulldown.games.pacific.solo.s12_00_common import Pick, chain_length, held_r
 from hulldown.games.pacific.solo.s12_04_priorities import lines, priority
 from hulldown.games.pacific.solo.s12_04_transport import CARRIER_KINDS, field_cargo
 from hulldown.games.pacific.solo.s12_06_destination import aim_row, has_supplies, treats
+from hulldown.games.pacific.solo.words import Said, say
 
 if TYPE_CHECKING:
     from hulldown.games.pacific.fields import PacificFields
@@ -52,7 +53,7 @@ def board_waiting_carriers(st: PacificFields, b: str, table: str, events: list[E
         c = st.units[ordered(st, [Pick(c.iid, 0, c.card.cost, [], "") for c in cands])[0].iid]
         taken.add(c.iid)
         load(st, c, t, events)
-        st.log_ai(f"12.6 Movement: {c.card.name} boards {t.card.name} (12.4 transport line, 15.2 case 1)", events)
+        say(st, Said.of("ai.board-line", unit=c.card.name, carrier=t.card.name), events)
 
 
 def _may_leave(held: list[int], chain: int, row: int) -> bool:
@@ -114,7 +115,7 @@ def fetch_with_empty_carriers(st: PacificFields, b: str, table: str, events: lis
         c = st.units[top.iid]
         if plans[c.iid] == "load":
             load(st, c, t, events)
-            st.log_ai(f"12.6 Movement: {c.card.name} boards the empty {t.card.name} (15.2 case 1)", events)
+            say(st, Said.of("ai.board-empty", unit=c.card.name, carrier=t.card.name), events)
         else:
             fetch(st, t, c, events)
-            st.log_ai(f"12.6 Movement: the empty {t.card.name} drives back for {c.card.name} (15.2)", events)
+            say(st, Said.of("ai.fetch", unit=c.card.name, carrier=t.card.name), events)
