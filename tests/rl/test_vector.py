@@ -69,14 +69,14 @@ def test_it_is_a_gymnasium_vector_env() -> None:
 
 def test_bad_arguments_and_worker_errors_are_reported() -> None:
     with pytest.raises(ValueError, match=r"workers must be 0\.\.1 for 2 envs"):
-        BatchedVectorEnv("tank-killers", 2, workers=2)
+        BatchedVectorEnv("tank-killers", 2, workers=2, local=True)
     with pytest.raises(ValueError, match=r"workers must be 1\.\.2 for 2 envs"):
-        BatchedVectorEnv("tank-killers", 2, workers=0, local=False)
+        BatchedVectorEnv("tank-killers", 2, workers=0)
     with pytest.raises(ValueError, match="num_envs must be a positive integer"):
         make_vector_env("tank-killers", 0)
     with pytest.raises(AgentSpecError):
         make_vector_env("tank-killers", 2, opponents="grandmaster")  # refused before any process starts
-    envs = make_vector_env("tank-killers", 3, workers=2, illegal_action="raise")
+    envs = make_vector_env("tank-killers", 3, workers=2, local=True, illegal_action="raise")
     try:
         _, info = envs.reset(seed=0)
         with pytest.raises(ValueError, match="one action per environment"):

@@ -6,8 +6,8 @@ environment, a round trip per environment per step) runs slower than a single
 environment. :func:`make_vector_env` splits ``num_envs`` environments into
 groups; each worker process steps its group as ``SyncVectorEnv`` would and
 answers with one message of stacked arrays, so a step pays one round trip per
-worker, whatever the number of environments, and the calling process steps a
-group of its own meanwhile. Observations and masks travel through shared
+worker, whatever the number of environments (and, with ``local=True``, the
+calling process steps a group of its own meanwhile). Observations and masks travel through shared
 memory, the rest (rewards, ends, two small info fields) through the pipe.
 
 It behaves as ``SyncVectorEnv`` over the same environments: the same seeds
@@ -43,17 +43,17 @@ def make_vector_env(
     num_envs: int,
     *,
     workers: int | None = None,
-    local: bool = True,
+    local: bool = False,
     context: str | None = None,
     **env_kwargs: Any,
 ) -> BatchedVectorEnv:
     """``num_envs`` copies of :class:`~hulldown.rl.gymnasium.HulldownEnv` in groups, one per process.
 
-    ``workers`` worker processes each step a group; with ``local`` (the default) the
-    calling process steps one more group while it waits for them. ``workers`` defaults to
-    one per CPU beyond the calling process. ``context`` is a :mod:`multiprocessing` start
-    method. Every other keyword goes to each environment (``opponents``, ``seat``,
-    ``players``, game options...).
+    ``workers`` worker processes each step a group (default: one per CPU, at most one per
+    environment); with ``local`` the calling process steps one more group while it waits
+    for them, which pays when the learner's own work per step is small. ``context`` is a
+    :mod:`multiprocessing` start method. Every other keyword goes to each environment
+    (``opponents``, ``seat``, ``players``, game options...).
     """
     return BatchedVectorEnv(game_id, num_envs, workers=workers, local=local, context=context, **env_kwargs)
 
@@ -177,7 +177,8 @@ class BatchedVectorEnv(VectorEnv[Batch, Batch, Batch]):
     """``num_envs`` hulldown environments in groups, one message per worker process per step.
 
     With ``local=True`` the main process steps the first group itself while the
-    workers step theirs, so ``workers=1`` already uses two cores.
+    workers step theirs, so ``workers=1`` already uses two cores; by default it only
+    waits, leaving its core to the learner's own work between steps.
     """
 
     def __init__(
@@ -186,7 +187,7 @@ class BatchedVectorEnv(VectorEnv[Batch, Batch, Batch]):
         num_envs: int,
         *,
         workers: int | None = None,
-        local: bool = True,
+        local: bool = False,
         context: str | None = None,
         **env_kwargs: Any,
     ) -> None:
@@ -261,6 +262,11 @@ class BatchedVectorEnv(VectorEnv[Batch, Batch, Batch]):
 
     def get_attr(self, name: str) -> tuple[Any, ...]:
         return self.call(name)
+
+    @property
+    def worker_pids(self) -> list[int]:
+        """The worker processes' ids (to watch their CPU time, as benchmarks/bench_vector_env.py does)."""
+        return [int(p.pid) for p in self._processes]
 
     def close_extras(self, **kwargs: Any) -> None:
         """Stop the workers: ask each to close, then end any that does not within a few seconds."""
