@@ -51,9 +51,11 @@ def test_episode_with_masked_random_actions(game_id: str, players: int) -> None:
             assert not info["illegal_action"] and not trunc
             total += float(reward)
             done = term
-        assert env.state is not None
+        assert env.state is not None and env.state.is_over
         assert total == env.state.returns()[info["seat"]]
-        assert not info["action_mask"].any()
+        # the terminal observation keeps the mask of the learner's last decision (docs/rl.md)
+        assert np.array_equal(info["action_mask"].astype(bool), mask)
+        assert np.array_equal(env.action_masks(), mask)
 
 
 def test_illegal_action_penalty_leaves_the_game_unchanged() -> None:

@@ -171,3 +171,24 @@ def test_recursion_too_deep_for_a_long_game_says_why() -> None:
         sys.setrecursionlimit(old)
     assert not isinstance(raised.value, RecursionError), "Python's bare RecursionError, not the explanation"
     assert type(raised.value).__name__ == "RecursionDepthError" and "outcome-sampling MCCFR" in str(raised.value)
+
+
+def test_outcome_sampling_mccfr_finishes_full_length_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    """OpenSpiel's C++ outcome-sampling MCCFR: one sampled trajectory per iteration, no Python recursion."""
+    ends: list[int] = []
+    apply = hos.HulldownState._apply_action
+
+    def recording(self: hos.HulldownState, action: int) -> None:
+        apply(self, action)
+        if self.engine_state.is_over:
+            ends.append(self.engine_state.steps)
+
+    monkeypatch.setattr(hos.HulldownState, "_apply_action", recording)
+    game = load("tank-killers", rng_seed=1)
+    solver = pyspiel.OutcomeSamplingMCCFRSolver(game, 0.6, 7)
+    for _ in range(2):
+        solver.run_iteration()  # one episode per player
+    assert len(ends) == 4 and min(ends) > 300  # whole games: random Tank Killers games last 300-700 moves
+    state = game.new_initial_state()
+    probs = dict(solver.average_policy().get_state_policy(state))
+    assert sorted(probs) == state.legal_actions() and sum(probs.values()) == pytest.approx(1.0)

@@ -100,7 +100,7 @@ def test_state_is_every_seats_observation_in_its_space(game_id: str, players: in
 
 
 def test_after_the_end_each_agent_sees_the_final_position_and_no_legal_action() -> None:
-    """As PettingZoo's chess and RLCard games do: terminated agents step None, the mask is all zero."""
+    """As PettingZoo's RLCard games do: terminated agents step None, the mask is all zero."""
     env = hz.env("high-card", players=2, hand=2)
     env.reset(seed=1)
     seen = {}

@@ -21,6 +21,12 @@ instead. The penalty mode is the default because Gymnasium's own checker steps
 unmasked random actions. An episode is truncated after ``max_episode_steps``
 learner steps (legal or not; default: the game's own step bound), so an agent
 that only ever tries illegal actions still ends its episodes.
+
+The mask that comes with a terminal observation (``info["action_mask"]`` and
+``action_masks()`` once the game is over) is the learner's mask at its last
+decision, not the empty set of legal actions: vector environments hand the
+terminal observation back and ask the learner for one more action, which
+autoreset ignores, and a masked softmax over an all-zero mask is NaN.
 """
 
 from __future__ import annotations
@@ -114,6 +120,8 @@ class HulldownEnv(gym.Env[Obs, np.int64]):
         self.seat = 0 if seat == "random" else int(seat)
         self._bots: dict[int, Agent] = {}
         self._episode_steps = 0
+        #: the mask of the learner's latest decision, which a terminal observation keeps
+        self._mask: npt.NDArray[np.int8] = np.zeros(self.layout.num_actions, np.int8)
 
     # -- episode ---------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Obs, dict[str, Any]]:
@@ -152,8 +160,15 @@ class HulldownEnv(gym.Env[Obs, np.int64]):
             raise RuntimeError("call reset() before step()")
         return self.state
 
+    def _current_mask(self) -> npt.NDArray[np.int8]:
+        """The legal actions now; once the game is over, those of the learner's last decision."""
+        state = self._require_state()
+        if not state.is_over:
+            self._mask = self.layout.mask(state)
+        return self._mask.copy()
+
     def _info(self, illegal: bool) -> dict[str, Any]:
-        return {"action_mask": self.layout.mask(self._require_state()), "illegal_action": illegal, "seat": self.seat}
+        return {"action_mask": self._current_mask(), "illegal_action": illegal, "seat": self.seat}
 
     def step(self, action: Any) -> tuple[Obs, SupportsFloat, bool, bool, dict[str, Any]]:
         state = self._require_state()
@@ -179,8 +194,11 @@ class HulldownEnv(gym.Env[Obs, np.int64]):
         return self.layout.encode(state, self.seat), reward, terminated, truncated, self._info(illegal)
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
-        """Legal actions now, as booleans (the method name MaskablePPO and similar tools look for)."""
-        return self.layout.mask(self._require_state()).astype(bool)
+        """Legal actions now, as booleans (the method name MaskablePPO and similar tools look for).
+
+        After the game's end, the mask of the learner's last decision, as ``info["action_mask"]``.
+        """
+        return self._current_mask().astype(bool)
 
     # -- output ----------------------------------------------------------------
     def render(self) -> str | None:

@@ -27,9 +27,11 @@ Conventions:
   every other seat -1 sums to ``2 - players``), or false (general-sum). The GameType of
   a loaded game says what holds for its player count.
 - **Depth**: algorithms that recurse one Python frame per move (external-sampling
-  MCCFR, full CFR) cannot reach the end of games hundreds of moves long; a state
-  that finds itself that deep in the stack raises :class:`RecursionDepthError`,
-  which says so, instead of Python's bare ``RecursionError``.
+  MCCFR, full CFR, and OpenSpiel's Python outcome-sampling MCCFR) cannot reach the
+  end of games longer than Python's stack; a state that finds itself that deep in
+  the stack raises :class:`RecursionDepthError`, which says so, instead of Python's
+  bare ``RecursionError``. OpenSpiel's C++ ``pyspiel.OutcomeSamplingMCCFRSolver``
+  recurses in C++ and finishes games of any length.
 - **Clone and serialize**: OpenSpiel clones a Python state by deep-copying its
   attributes and serializes it by pickling them; the engine state is held in a
   small box whose deep copy is ``GameState.clone()`` (cheap, shares the log) and
@@ -161,7 +163,8 @@ class HulldownState(pyspiel.State):  # type: ignore[misc]
             f"{game.get_type().short_name}: {steps} moves into a game with Python's stack nearly full "
             f"(recursion limit {limit}): a recursive algorithm (external-sampling MCCFR, CFR) walks one "
             f"frame per move, and these games last hundreds of moves (at most {game.max_game_length()}); "
-            "use one that samples trajectories (outcome-sampling MCCFR, ISMCTS) or a short game"
+            "use one that samples a trajectory per iteration without Python recursion (outcome-sampling"
+            " MCCFR in C++: pyspiel.OutcomeSamplingMCCFRSolver; ISMCTS) or a short game"
         )
 
     def observation_tensor(self, player: int | None = None) -> list[float]:

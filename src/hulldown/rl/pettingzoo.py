@@ -7,8 +7,8 @@ turn) appear as that agent's turn, exactly as in the engine. Each observation
 is ``{"observation": float32 tensor, "action_mask": int8 mask}``; rewards are
 the game's returns, paid once when it ends. An illegal action raises
 :class:`~hulldown.engine.errors.IllegalActionError` and changes nothing. Once the
-game is over every agent's mask is all zero, as in PettingZoo's chess: a
-terminated agent may only step ``None``. ``state()`` concatenates every seat's
+game is over every agent's mask is all zero, as in PettingZoo's RLCard games: a
+terminated agent may only step ``None`` (docs/rl.md, "After the end"). ``state()`` concatenates every seat's
 tensor for centralized critics (it holds each seat's private information).
 """
 

@@ -63,6 +63,10 @@ OPTIONS = (
                "Starting Deployment: the bid AP also deploy units on the new terrain (pitched battles, §3.5)"),
     OptionSpec("bar_cards", str, "",
                "unit and support cards left out of every deck, by id or name, e.g. 'promotion, us-m4a2' (§3.6)"),
+    OptionSpec("cards_file", str, "",
+               "path of your own unit statistics, support cards and pre-constructed decks (TOML: any of the "
+               "tables of data/units.toml, support.toml, decks.toml); local play only, web games use card sets "
+               "(§18.1)", file="cards.toml"),
 )  # fmt: skip
 
 VOCABULARY = (
@@ -84,10 +88,10 @@ def _solo_ai(game: Game, seat: int, seed: int, **params: str) -> object:
     return SoloAIAgent(seat, seed, **params)
 
 
-def _cards(options: object) -> list[dict[str, object]]:
+def _cards(options: Mapping[str, Any]) -> list[dict[str, Any]]:
     from hulldown.games.pacific.data_view import card_database
 
-    return card_database()
+    return card_database(options)
 
 
 def _render(obs: dict[str, object], seat: int | None) -> str:

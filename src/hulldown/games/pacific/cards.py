@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal, TypeVar
+from typing import Annotated, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -100,7 +100,7 @@ class UpgradeToken(_Strict):
 class SupportCard(_Strict):
     id: str
     name: str
-    army: str = "any"
+    army: Literal["any", "us", "japan", "japan-us"] = "any"
     cost: int = Field(ge=0, le=10)
     playing_cost: int | None = Field(default=None, ge=0, le=10)
     target: Literal["none", "own-unit", "enemy-unit", "own-aircraft", "hq"]
@@ -111,11 +111,11 @@ class SupportCard(_Strict):
         "enemy-discard", "suppress", "immobilize", "hq-armour", "ap-per-turn", "reveal", "assault-bonus",
         "damage-bonus-turn", "hero",
     ]  # fmt: skip
-    value: int = 0
+    value: int = Field(default=0, ge=0, le=20)
     hit: int = Field(default=10, ge=1, le=10)
     crit: int = Field(default=10, ge=1, le=10)
-    pierce: int = 0
-    damage: int = 0
+    pierce: int = Field(default=0, ge=0, le=12)
+    damage: int = Field(default=0, ge=0, le=6)
     permanent: bool = False
     hero: bool = False
     #: a hero's ability (rules §11.12, the project's design): Hit Points, Accuracy bonus (-N/-N),
@@ -155,8 +155,9 @@ class DeckList(_Strict):
     id: str
     army: Literal["us", "japan"]
     name: str
-    points: int
-    cards: dict[str, int]
+    points: int = Field(ge=1, le=1000)
+    #: copies of each card in the deck
+    cards: dict[str, Annotated[int, Field(ge=1, le=20)]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,15 +203,21 @@ def _load(directory: Path) -> CardDB:
     support = {s.id: s for s in table("support", "support", SupportCard)}
     terrain = {t.id: t for t in table("terrain", "terrain", TerrainCard)}
     decks = {d.id: d for d in table("decks", "deck", DeckList)}
-    for u in units.values():
+    db = CardDB(units, upgrades, support, terrain, decks)
+    check_references(directory / "units.toml", db, directory / "decks.toml")
+    return db
+
+
+def check_references(path: Path, db: CardDB, decks_path: Path | None = None) -> None:
+    """Every upgrade token a unit names and every card a deck names exists (errors name ``path``)."""
+    for u in db.units.values():
         for up in (*u.upgrades, *u.free):
-            if up not in upgrades:
-                raise DataFileError(str(directory / "units.toml"), f"unit {u.id}", "upgrades", f"no token {up!r}")
-    for d in decks.values():
+            if up not in db.upgrades:
+                raise DataFileError(str(path), f"unit {u.id}", "upgrades", f"no token {up!r}")
+    for d in db.decks.values():
         for cid in d.cards:
-            if cid not in units and cid not in support:
-                raise DataFileError(str(directory / "decks.toml"), f"deck {d.id}", "cards", f"no card {cid!r}")
-    return CardDB(units, upgrades, support, terrain, decks)
+            if cid not in db.units and cid not in db.support:
+                raise DataFileError(str(decks_path or path), f"deck {d.id}", "cards", f"no card {cid!r}")
 
 
 @lru_cache(maxsize=4)

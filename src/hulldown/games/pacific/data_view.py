@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from hulldown.games.pacific.cards import load_cards
+from hulldown.games.pacific.card_file import card_db
 
 
-def card_database() -> list[dict[str, Any]]:
-    db = load_cards()
+def card_database(options: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Every card of the game's data: the built-in files, or those with option ``cards_file`` applied (§18)."""
+    db = card_db(options)
     out: list[dict[str, Any]] = []
     for u in db.units.values():
         out.append({"kind": "unit", "design": "hulldown project", **u.model_dump()})

@@ -14,7 +14,8 @@ from hulldown.engine import Action, Event, GameState, Zone
 from hulldown.engine.errors import OptionError
 from hulldown.engine.rng import SplitMix64
 from hulldown.games.pacific import grid
-from hulldown.games.pacific.cards import UnitCard, barred_ids, load_cards
+from hulldown.games.pacific.card_file import card_db
+from hulldown.games.pacific.cards import UnitCard, barred_ids
 from hulldown.games.pacific.fields import (
     DESTROYED,
     HAND_LIMIT,
@@ -56,7 +57,7 @@ class PacificState(PacificFields):
     def _setup(self) -> None:
         """§3 A new game: seats and sides (§10), the battlefield and its scenario (§14.1), decks
         (§3.1), terrain (§1.5), weather (§11.6), AP and hands (§3.2), then the mulligan."""
-        self.db = load_cards()
+        self.db = card_db(self._options)
         o = self._options
         if o["starting_deployment"] and o["scenario"] != "pitched":
             raise OptionError(
