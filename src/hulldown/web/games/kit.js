@@ -3,6 +3,9 @@
 // one action takes it on click; a card with several opens a small menu of them, so
 // the same decision is reachable from the card and from the decision panel.
 import { h } from "../dom.js";
+import { zoomable } from "./zoom.js";
+
+export { clauseOf, ruleLink } from "./zoom.js";
 
 // The legal actions whose structured payload ({kind, ...fields}, from the game's actions
 // module) passes ``test``: renderers read what an action is here, never out of its id.
@@ -61,20 +64,26 @@ export function marker(text, kind = "", title = "") {
 
 export function stat(label, value, title = "") {
   if (value === undefined || value === null || value === "") return null;
-  return h("span", { class: "st", title: title || label }, h("small", {}, label), String(value));
+  return h("span", { class: "st", title: title || label, dataset: { label, value: String(value) } }, h("small", {}, label), String(value));
 }
 
 // A face-up card: a coloured band with its type, the name, a row of stats, markers.
-export function card({ name, type = "", tone = "", stats = [], markers = [], text = "", extra = "" }) {
-  return h(
+// Given ``ctx`` the card can be inspected (zoom.js): ``rule`` names its kind in the game's
+// clause map, ``details`` adds [label, value] rows the face has no room for. Names and texts
+// come from the card database, which has no German: they are marked as English.
+export function card({ name, type = "", tone = "", stats = [], markers = [], text = "", extra = "", ctx = null, rule = "", details = [] }) {
+  const longest = Math.max(0, ...String(name).split(/\s+/).map((w) => w.length));
+  const el = h(
     "div",
     { class: `gc ${tone}${extra ? ` ${extra}` : ""}`, dataset: { card: name } },
     h("div", { class: "gc-band" }, type),
-    h("div", { class: "gc-name" }, name),
+    h("div", { class: `gc-name${longest > 11 ? " long" : ""}`, lang: "en" }, name),
     stats.some(Boolean) ? h("div", { class: "gc-stats" }, stats) : null,
-    text ? h("div", { class: "gc-text" }, text) : null,
+    text ? h("div", { class: "gc-text", lang: "en" }, text) : null,
     markers.some(Boolean) ? h("div", { class: "gc-markers" }, markers) : null,
   );
+  if (ctx) zoomable(el, { name, type, stats: stats.filter(Boolean), markers: markers.filter(Boolean), text, rule, details }, ctx);
+  return el;
 }
 
 export function facedown({ label = "", markers = [], extra = "" } = {}) {
