@@ -86,6 +86,21 @@ export function card({ name, type = "", tone = "", stats = [], markers = [], tex
   return el;
 }
 
+// A card's effect in words from the catalog's ``effect.<kind>`` template and the card's own
+// values, for card sets whose data names an effect but prints no text (2GM support cards).
+export function effectText(ctx, info) {
+  if (!info || !info.effect) return "";
+  const key = `effect.${info.effect}`;
+  const said = ctx.msg(key, info);
+  return said === key ? "" : said;
+}
+
+// A phase's name from the catalog's ``phase.<name>`` key, the observation's own word where it has none.
+export function phaseName(ctx, phase) {
+  const said = ctx.msg(`phase.${phase}`);
+  return said === `phase.${phase}` ? phase : said;
+}
+
 export function facedown({ label = "", markers = [], extra = "" } = {}) {
   return h(
     "div",

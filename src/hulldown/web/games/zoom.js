@@ -44,8 +44,10 @@ export function termsIn(ctx, texts) {
 
 let box = null;
 let opener = null;
+let hoverTimer = 0; // a hover preview on its way; a zoom opened or closed by the reader cancels it
 
 function close() {
+  clearTimeout(hoverTimer);
   if (!box || box.hidden) return;
   box.hidden = true;
   box.classList.remove("peek");
@@ -87,6 +89,7 @@ export function openZoom(spec, ctx, from, peek = false) {
   const b = ensureBox();
   if (peek && !b.hidden && !b.classList.contains("peek")) return; // a zoom the reader opened stays
   const panel = h("div", { class: "cz", role: "dialog", "aria-modal": peek ? "false" : "true", "aria-labelledby": "cz-title" }, body(spec, ctx));
+  if (!peek) clearTimeout(hoverTimer);
   b.replaceChildren(panel);
   b.classList.toggle("peek", peek);
   b.dataset.peeked = peek ? "1" : "";
@@ -123,10 +126,12 @@ export function zoomable(el, spec, ctx) {
   }, true);
   el.addEventListener("contextmenu", (e) => { if (pressed) e.preventDefault(); });
   if (HOVER) {
-    let hover = 0;
-    el.addEventListener("mouseenter", () => { hover = window.setTimeout(() => open(true), 450); });
+    el.addEventListener("mouseenter", () => {
+      clearTimeout(hoverTimer);
+      hoverTimer = window.setTimeout(() => open(true), 450);
+    });
     el.addEventListener("mouseleave", () => {
-      clearTimeout(hover);
+      clearTimeout(hoverTimer);
       if (box && box.classList.contains("peek")) close();
     });
   }
