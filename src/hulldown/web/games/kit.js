@@ -95,11 +95,14 @@ export function effectText(ctx, info) {
   return said === key ? "" : said;
 }
 
-// A phase's name from the catalog's ``phase.<name>`` key, the observation's own word where it has none.
-export function phaseName(ctx, phase) {
-  const said = ctx.msg(`phase.${phase}`);
-  return said === `phase.${phase}` ? phase : said;
+// The catalog's text for ``<prefix>.<word>`` (a phase, a reason a game ended), else the
+// observation's own word: observations speak English, pages the reader's language.
+export function catalogText(ctx, prefix, word) {
+  const said = ctx.msg(`${prefix}.${word}`);
+  return said === `${prefix}.${word}` ? word : said;
 }
+
+export const phaseName = (ctx, phase) => catalogText(ctx, "phase", phase);
 
 export function facedown({ label = "", markers = [], extra = "" } = {}) {
   return h(

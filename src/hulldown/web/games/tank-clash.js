@@ -10,7 +10,7 @@
 // tank that is moving, or else the first with something to do, starts selected. Every
 // action also stays a button in the decision panel.
 import { h, svg } from "../dom.js";
-import { actionsWhere, card, clickable, facedown, marker, phaseName, pile, zone } from "./kit.js";
+import { actionsWhere, card, catalogText, clickable, facedown, marker, phaseName, pile, zone } from "./kit.js";
 
 const S = 26; // hex circumradius in px
 const W = Math.sqrt(3) * S;
@@ -322,7 +322,7 @@ function phaseBar(obs, ctx) {
     marker(`${ctx.msg("ui.round")} ${obs.turn}`),
     marker(`${ctx.msg("ui.phase")}: ${phaseName(ctx, obs.phase)}`, "phase"),
     obs.phase === "actions" ? marker(`${ctx.msg("ui.actions-taken")} ${obs.actions_taken}/2`) : null,
-    over ? marker(obs.winner < 0 ? `${ctx.msg("ui.draw")}: ${obs.reason}` : `${ctx.t("seat")} ${obs.winner} ${ctx.msg("ui.wins")}: ${obs.reason}`, "active") : marker(waiting, obs.to_move === ctx.seat ? "active" : "wait"),
+    over ? marker(obs.winner < 0 ? `${ctx.msg("ui.draw")}: ${catalogText(ctx, "reason", obs.reason)}` : `${ctx.t("seat")} ${obs.winner} ${ctx.msg("ui.wins")}: ${catalogText(ctx, "reason", obs.reason)}`, "active") : marker(waiting, obs.to_move === ctx.seat ? "active" : "wait"),
     obs.infantry_support ? marker(`${ctx.msg("ui.infantry-support")} +${obs.infantry_support}`) : null,
     obs.tactical_played_this_turn ? marker(ctx.msg("ui.tactical-card-played-this-turn")) : null,
   );

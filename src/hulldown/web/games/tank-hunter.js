@@ -16,6 +16,7 @@ const named = (ctx, key, fallback) => {
   return s === key ? fallback : s;
 };
 const phaseName = (ctx, phase) => named(ctx, `phase.${phase}`, phase);
+const stageName = (ctx, stage) => (stage ? named(ctx, `stage.${stage}`, stage) : "");
 
 // Positions are counted from 1 on the page, as players count cards on the table.
 function unitName(obs, ctx, q, l, i) {
@@ -131,7 +132,7 @@ function unitCard(v, ctx, label) {
   if (!v.unit) return facedown({ label, markers: marks });
   return card({
     name: v.unit,
-    type: c ? `${c.kind} · ${c.nation}` : "",
+    type: c ? `${c.kind} · ${named(ctx, `nation.${c.nation}`, c.nation)}` : "",
     tone: `unit ${c ? c.kind.toLowerCase() : ""}`,
     stats: c ? [stat("VP", c.points, ctx.msg("ui.vp")), stat(c.defence_kind === "armour" ? "ARM" : "DEF", c.defence, ctx.msg("ui.defence")),
       stat("AA", c.anti_armour, ctx.msg("ui.type.aa")), stat("ATK", c.attack, ctx.msg("ui.attack")), c.trample ? stat("TR", c.trample, ctx.msg("ui.type.tr")) : null] : [],
@@ -146,7 +147,9 @@ function unitCard(v, ctx, label) {
 function eventCard(name, ctx) {
   const c = ctx.cards.get(name);
   const kind = ctx.msg("ui.event");
-  return card({ name, type: c ? `${kind} · ${named(ctx, `colour.${c.colour}`, c.colour)}` : kind, tone: `event ${c ? c.colour : ""}`, text: c ? c.text : "", ctx, rule: c ? `event.${c.colour}` : "" });
+  const colour = c ? named(ctx, `colour.${c.colour}`, c.colour) : "";
+  const details = c ? [[ctx.msg("ui.timing"), `${colour}: ${named(ctx, `colour.${c.colour}.means`, "")}`]] : [];
+  return card({ name, type: c ? `${kind} · ${colour}` : kind, tone: `event ${c ? c.colour : ""}`, text: c ? c.text : "", ctx, rule: c ? `event.${c.colour}` : "", details });
 }
 
 function anyCard(name, ctx) {
@@ -193,14 +196,14 @@ function pendingPanel(obs, ctx) {
     const s = seatName(ctx, c.seat);
     if (c.kind === "attack") {
       return [h("b", {}, `${s}: ${c.attacker || unknown()}`), ` ➜ ${seatName(ctx, c.target_seat)}: ${c.target || unknown()}`,
-        ` (${c.type ? ctx.msg(`ui.type.${c.type}`) : ""}, ${c.stage})`, c.shots ? ` · ${ctx.msg("ui.shots", { n: c.shots })}` : "",
+        ` (${c.type ? ctx.msg(`ui.type.${c.type}`) : ""}, ${stageName(ctx, c.stage)})`, c.shots ? ` · ${ctx.msg("ui.shots", { n: c.shots })}` : "",
         c.counter ? ` · ${ctx.msg("ui.counter", { unit: c.counter })}` : "", c.charge ? ` · ${ctx.msg("ui.charge")}` : ""];
     }
-    if (c.kind === "scout") return [h("b", {}, `${s}: ${ctx.msg("ui.scouting")}`), ` ➜ ${seatName(ctx, c.target_seat)} (${c.stage}, ${ctx.msg("ui.left", { n: c.left })})`];
+    if (c.kind === "scout") return [h("b", {}, `${s}: ${ctx.msg("ui.scouting")}`), ` ➜ ${seatName(ctx, c.target_seat)} (${stageName(ctx, c.stage)}, ${ctx.msg("ui.left", { n: c.left })})`];
     if (c.kind === "window") return [h("b", {}, ctx.msg("ui.window")), ` — ${s}; ${ctx.msg("ui.passed", { n: c.passed, of: c.of })}`];
-    if (c.kind === "event") return [h("b", {}, `${s}: ${c.card}`), c.target ? ` ➜ ${c.target}` : "", ` (${c.stage})`];
+    if (c.kind === "event") return [h("b", {}, `${s}: ${c.card}`), c.target ? ` ➜ ${c.target}` : "", ` (${stageName(ctx, c.stage)})`];
     if (c.kind === "discard") return [h("b", {}, `${s}: ${ctx.msg("ui.discardTo", { n: c.limit })}`)];
-    return [h("b", {}, c.kind), ` ${s} ${c.stage || ""}`];
+    return [h("b", {}, c.kind), ` ${s} ${stageName(ctx, c.stage)}`];
   };
   return h("div", { class: "th-pending" }, h("h4", {}, ctx.msg("ui.underWay")),
     obs.pending.length ? h("ol", {}, obs.pending.map((c) => h("li", { dataset: { kind: c.kind } }, line(c)))) : h("span", { class: "muted" }, "—"));

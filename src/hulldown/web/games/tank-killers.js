@@ -33,7 +33,7 @@ function unitCard(name, ctx, extra = "", deck = "") {
 function tacticCard(name, ctx) {
   const c = ctx.cards.get(`tactics/${name}`) || ctx.cards.get(name);
   const f = (c && c.fields) || {};
-  return card({ name, type: c ? c.type : ctx.msg("ui.tactics"), tone: "tactic", text: f.text || "", ctx, rule: f.range ? "range" : f.effect || "" });
+  return card({ name, type: c ? named(ctx, `type.${c.type}`, c.type) : ctx.msg("ui.tactics"), tone: "tactic", text: f.text || "", ctx, rule: f.range ? "range" : f.effect || "" });
 }
 
 function chips(names) {
@@ -87,7 +87,7 @@ function attackPanel(obs, ctx) {
       h("b", {}, a.target || (a.target_on_deck ? ctx.msg("ui.top-of-the-formation-deck") : ctx.msg("ui.choosing-a-target")))));
     if (a.target) {
       const ok = a.factor > a.defense;
-      rows.push(h("div", { class: "tk-odds" }, marker(`${ctx.msg("ui.factor")} ${a.factor}`, ok ? "good" : "bad"), " vs ", marker(`${ctx.msg("ui.defense")} ${a.defense}`), " ", marker(a.range, "", ctx.msg("ui.range")),
+      rows.push(h("div", { class: "tk-odds" }, marker(`${ctx.msg("ui.factor")} ${a.factor}`, ok ? "good" : "bad"), ` ${ctx.msg("ui.versus")} `, marker(`${ctx.msg("ui.defense")} ${a.defense}`), " ", marker(a.range, "", ctx.msg("ui.range")),
         a.pen_mod ? marker(`P ${a.pen_mod > 0 ? "+" : ""}${a.pen_mod}`) : null, a.inf_mod ? marker(`I ${a.inf_mod > 0 ? "+" : ""}${a.inf_mod}`) : null));
     }
     if (a.played.length) rows.push(h("ol", { class: "tk-played" }, a.played.map(([p, n]) => h("li", {}, `${ctx.t("seat")} ${p}: `, h("b", {}, n)))));
