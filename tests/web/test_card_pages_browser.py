@@ -201,7 +201,37 @@ def test_card_game_played_by_clicking_fits_and_shows_whole_cards(
     assert page.locator("#card-zoom .cz-terms dt").count() > 0
     page.locator("#card-zoom .cz-close").click()
     assert _overflow(page) <= 0
+    # the page links its rules, and the phase chip the clause of the phase
+    rules = page.locator("#rules-link")
+    assert rules.is_visible() and rules.get_attribute("href") == f"/rules/{game}"
+    phase = page.locator(".phase-bar a.rule-link")
+    assert phase.count() == 1 and (phase.get_attribute("href") or "").startswith(f"/rules/{game}#clause-")
     page.context.close()
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+@pytest.mark.parametrize("motion", ["reduce", "no-preference"])
+def test_cards_move_only_where_motion_is_welcome(server: LiveServer, chromium: Any, motion: str) -> None:
+    context = chromium.new_context(reduced_motion=motion)
+    page = context.new_page()
+    page.goto(server.url + "/")
+    page.wait_for_selector("body[data-ready='1']")
+    names = page.evaluate(
+        """() => ['anim-played', 'anim-attack', 'anim-hit', 'anim-destroyed'].map((c) => {
+          const el = document.createElement('div');
+          el.className = c;
+          document.body.append(el);
+          const name = getComputedStyle(el).animationName;
+          el.remove();
+          return name;
+        })"""
+    )
+    if motion == "reduce":
+        assert names == ["none"] * 4
+    else:
+        assert "none" not in names
+    context.close()
 
 
 # -- German throughout -----------------------------------------------------------------

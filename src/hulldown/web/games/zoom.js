@@ -122,7 +122,8 @@ export function zoomable(el, spec, ctx) {
       e.stopImmediatePropagation();
       return;
     }
-    if (!el.classList.contains("can-act")) { e.stopPropagation(); open(); }
+    // a card inside a control (a formation deck's face-up top card) leaves the click to it
+    if (!el.closest(".can-act")) { e.stopPropagation(); open(); }
   }, true);
   el.addEventListener("contextmenu", (e) => { if (pressed) e.preventDefault(); });
   if (HOVER) {
