@@ -7,8 +7,10 @@ and phone sizes; every game page is opened in German and checked against its cat
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
+import shutil
 import socket
 import time
 from collections.abc import Iterable, Iterator
@@ -18,8 +20,9 @@ from typing import Any
 import httpx
 import pytest
 
+import hulldown
 from hulldown.server.rules import document
-from tests.web.conftest import LiveServer
+from tests.web.conftest import ARGS, CHROMIUM, LiveServer
 
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "src" / "hulldown" / "web"
@@ -55,6 +58,24 @@ def test_glossary_and_status_keys_are_in_both_languages() -> None:
             assert cat["de"].get(key), f"{pkg}: {key} has no German"
 
 
+def _glossary(pkg: str) -> set[str]:
+    cat = json.loads((ROOT / "src/hulldown/games" / pkg / "messages.json").read_text(encoding="utf-8"))
+    return {k.removeprefix("glossary.") for k in cat["en"] if k.startswith("glossary.")}
+
+
+def test_every_abbreviation_a_card_prints_is_spelled_out() -> None:
+    """Tank Killers: the notation of the tactics texts and every unit type; Tank Hunter: the kinds."""
+    game = hulldown.load("tank-killers")
+    cards = game.cards(game.new(seed=1, players=2).options)
+    printed = {w for c in cards for w in re.findall(r"\b[A-Z]{2,}\b|\b[PI](?= [+-])", c["fields"].get("text", ""))}
+    printed |= {c["type"] for c in cards if c["deck"] != "tactics"}
+    assert {"OOA", "FA", "ATK", "P", "MT"} <= printed
+    assert printed <= _glossary("tank_killers"), printed - _glossary("tank_killers")
+    game = hulldown.load("tank-hunter")
+    kinds = {c["kind"] for c in game.cards(game.new(seed=1, players=2).options) if c.get("type") == "unit"}
+    assert kinds and kinds | {"VP", "ARM", "DEF", "AA", "ATK", "TR"} <= _glossary("tank_hunter")
+
+
 # -- a module's server and browser -----------------------------------------------------
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
@@ -72,11 +93,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
 
 @pytest.fixture(scope="module")
 def chromium() -> Iterator[Any]:
-    import os
-    import shutil
-
-    from tests.web.conftest import ARGS, CHROMIUM
-
     if not (os.path.exists(CHROMIUM) or shutil.which("chromium")):
         pytest.skip(f"system Chromium not found at {CHROMIUM} (apt-get install -y chromium)")
     from playwright.sync_api import sync_playwright

@@ -248,7 +248,7 @@ function sidePanel(obs, side, ctx, aims, sources, select, mine) {
     const acts = aims.filter((a) => (a.target === key && a.source === selected) || a.on === key);
     return control(h("div", { class: "pf-bay", dataset: { bay: String(u.bay) } }, unitToken(u, ctx, selected === `u:${key}`)), `u:${key}`, acts, sources, ctx, select);
   });
-  const hqCards = obs.hq_cards[side].map((c) => card({ name: c.name, type: `${msg("ui.cost")} ${c.cost}`, tone: "tactic", extra: "small" }));
+  const hqCards = obs.hq_cards[side].map((c) => card({ name: c.name, type: `${msg("ui.cost")} ${c.cost}`, tone: "tactic", extra: "small", ctx, rule: "support", text: effectText(ctx, cardInfo(ctx, c.id, c.name)) }));
   const hands = slots.map((slot) => {
     const cards = obs.hands[slot];
     const who = `${ctx.t("seat")} ${slot}${slot === ctx.seat ? ` (${msg("ui.you")})` : ""}`;
