@@ -253,6 +253,37 @@ def test_card_game_played_by_clicking_fits_and_shows_whole_cards(
 
 @pytest.mark.browser
 @pytest.mark.slow
+@pytest.mark.parametrize("width", [360, 390, 1280])
+def test_every_card_name_fits_its_card_unbroken(server: LiveServer, chromium: Any, width: int) -> None:
+    names = sorted(
+        {
+            c["name"]
+            for g in ("tank-killers", "tank-hunter")
+            for c in hulldown.load(g).cards(hulldown.load(g).new(seed=1).options)
+        }
+    )
+    context = chromium.new_context(viewport={"width": width, "height": 800})
+    page = context.new_page()
+    page.goto(server.url + "/")
+    page.wait_for_selector("body[data-ready='1']")
+    too_wide = page.evaluate(
+        """async (names) => {
+          const kit = await import('/static/games/kit.js');
+          const box = document.createElement('div');
+          box.className = 'zone-cards';
+          document.body.append(box);
+          for (const name of names) for (const extra of ['', 'small']) box.append(kit.card({ name, type: 'X', extra }));
+          const shown = [...box.querySelectorAll('.gc-name')];
+          return shown.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent);
+        }""",
+        names,
+    )
+    assert len(names) > 150 and not too_wide
+    context.close()
+
+
+@pytest.mark.browser
+@pytest.mark.slow
 @pytest.mark.parametrize("motion", ["reduce", "no-preference"])
 def test_cards_move_only_where_motion_is_welcome(server: LiveServer, chromium: Any, motion: str) -> None:
     context = chromium.new_context(reduced_motion=motion)

@@ -72,12 +72,14 @@ export function stat(label, value, title = "") {
 // clause map, ``details`` adds [label, value] rows the face has no room for. Names and texts
 // come from the card database, which has no German: they are marked as English.
 export function card({ name, type = "", tone = "", stats = [], markers = [], text = "", extra = "", ctx = null, rule = "", details = [] }) {
-  const longest = Math.max(0, ...String(name).split(/\s+/).map((w) => w.length));
+  // a long word is set smaller, so that a name never breaks mid-word ("Reinforcements")
+  const longest = Math.max(0, ...String(name).split(/[\s/]+/).map((w) => w.length));
+  const size = longest > 14 ? " longest" : longest > 11 ? " long" : longest > 8 ? " longish" : "";
   const el = h(
     "div",
     { class: `gc ${tone}${extra ? ` ${extra}` : ""}`, dataset: { card: name } },
     h("div", { class: "gc-band" }, type),
-    h("div", { class: `gc-name${longest > 11 ? " long" : ""}`, lang: "en" }, name),
+    h("div", { class: `gc-name${size}`, lang: "en" }, String(name).replace(/\//g, "/\u200b")), // "/": a place to wrap
     stats.some(Boolean) ? h("div", { class: "gc-stats" }, stats) : null,
     text ? h("div", { class: "gc-text", lang: "en" }, text) : null,
     markers.some(Boolean) ? h("div", { class: "gc-markers" }, markers) : null,

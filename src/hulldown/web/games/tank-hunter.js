@@ -229,6 +229,8 @@ export function statusText(obs, ctx) {
   if (obs.phase === "main") {
     const reacting = obs.current !== obs.turn;
     what = top ? `${top.kind}${reacting ? ".react" : ""}` : reacting ? "react" : "main";
+    const kinds = new Set((mine ? ctx.actions : []).map((x) => x.payload && x.payload.kind));
+    if (what === "main" && mine && !["attack", "scout", "wait"].some((k) => kinds.has(k))) what = "main.done";
     if (top && top.kind === "attack") Object.assign(args, { attacker: top.attacker || ctx.msg("ui.faceDownUnit"), target: top.target || ctx.msg("ui.faceDownUnit") });
     if (top && top.kind === "event") args.card = top.card;
   }
