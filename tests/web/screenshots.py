@@ -53,6 +53,8 @@ def _pacific(obs: dict[str, Any], actions: list[str]) -> bool:
 
 #: Pages cut to this height, where a long list of decisions would dwarf the table.
 HEIGHT = {"tank-clash": 1300, "2gm-pacific": 1400}
+#: Games also shown on a phone (<game>-phone.png, 390 x 844 CSS pixels, cut at this height).
+PHONE = {"tank-killers": 1900, "tank-hunter": 2200}
 
 #: When a game page is worth a picture; a game not listed here is shown after 40 decisions.
 MOMENT: dict[str, Callable[[dict[str, Any], list[str]], bool]] = {
@@ -93,6 +95,20 @@ def _play_to_moment(url: str, game: str, seed: int) -> tuple[str, str]:
     raise RuntimeError(f"{game}: no moment worth showing within five minutes")
 
 
+def _phone(browser: Any, url: str, path: Path, height: int) -> None:
+    """The same seat's page on a phone, at twice the pixels so its small print stays legible."""
+    page = browser.new_page(
+        viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True
+    )
+    page.goto(url)
+    page.wait_for_selector("body[data-ready='1']")
+    page.wait_for_timeout(300)
+    tall = min(height, int(page.evaluate("document.documentElement.scrollHeight")))
+    page.screenshot(path=str(path), full_page=True, clip={"x": 0, "y": 0, "width": 390, "height": tall})
+    page.close()
+    print("wrote", path)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", default="docs/screenshots")
@@ -124,6 +140,8 @@ def main() -> None:
                 clip = {"x": 0, "y": 0, "width": 1440, "height": HEIGHT[game]} if game in HEIGHT else None
                 page.screenshot(path=str(out / f"{game}.png"), full_page=True, clip=clip)
                 print("wrote", out / f"{game}.png")
+                if game in PHONE:
+                    _phone(browser, f"{live.url}/g/{gid}#t={token}", out / f"{game}-phone.png", PHONE[game])
             page.goto(live.url + "/")
             page.wait_for_selector("body[data-ready='1']")
             page.select_option("#game-select", games[0])

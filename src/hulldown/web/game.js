@@ -60,12 +60,14 @@ let messages = { en: {} };
 // A key of this game's message catalog in the chosen language (renderers: ctx.msg).
 const msg = (key, vars = {}) => tm(messages, key, vars);
 // An action's text: its message from the catalog, so labels follow the language switch.
+// The keys of this game's catalog that start with ``prefix`` (a renderer's glossary, for one).
+const keys = (prefix) => Object.keys(messages.en).filter((k) => k.startsWith(prefix));
 const actionText = (a) => (a.message && messages.en[a.message.key] !== undefined ? msg(a.message.key, a.message.args) : a.label);
 
 // What a renderer gets: the seat, the legal actions and a way to take one, so cards can be
 // clicked; the replay viewer passes no actions.
 function ctx(v) {
-  return { seat: v.seat, players: v.players, view: v, t, msg, actionText, cards, actions: v.legal_actions, act: (id) => act(id) };
+  return { seat: v.seat, players: v.players, view: v, t, msg, keys, actionText, cards, actions: v.legal_actions, act: (id) => act(id) };
 }
 
 // The game log arrives in pieces: a view carries its entries from ``log_from`` on, and
@@ -118,14 +120,15 @@ function show(v) {
     status.textContent = `${t("gameOver")} — ${resultText(v.returns, seatName, v.seat)}`;
     status.dataset.state = "over";
   } else if (v.legal_actions.length) {
-    status.textContent = t("yourTurn");
+    // a game's page may say in a sentence what is being decided; else the plain "your decision"
+    status.textContent = (renderer.statusText && renderer.statusText(v.observation, ctx(v))) || t("yourTurn");
     status.dataset.state = "decide";
     for (const a of v.legal_actions) {
       const label = renderer.actionLabel ? renderer.actionLabel(a, v.observation, ctx(v)) : actionText(a);
       actions.append(h("button", { class: "action", dataset: { action: a.id }, title: a.id, onclick: () => act(a.id) }, label));
     }
   } else {
-    status.textContent = t("waitingFor", { who: seatName(v.current_player) });
+    status.textContent = (renderer.statusText && renderer.statusText(v.observation, ctx(v))) || t("waitingFor", { who: seatName(v.current_player) });
     status.dataset.state = "wait";
   }
   $("clock").textContent = v.clock ? t("clockLeft", { who: seatName(v.clock.seat), s: Math.ceil(v.clock.remaining) }) : "";
@@ -230,7 +233,7 @@ async function replayTo(n) {
   replayAt = r.upto;
   replayTotal = r.decisions;
   $("rp-step").textContent = t("step", { n: r.upto, total: r.decisions });
-  const c = { seat: null, players: view.players, view, t, msg, actionText, cards, actions: [], act: () => {} };
+  const c = { seat: null, players: view.players, view, t, msg, keys, actionText, cards, actions: [], act: () => {} };
   $("replay-board").replaceChildren(renderer.render(r.observation, c));
   $("replay-log").replaceChildren(...r.log.map((e) => renderer.formatEvent(e, c)));
   paintReview();

@@ -103,6 +103,11 @@ const STRINGS = {
     searchRules: "Search the clauses",
     clausesFound: "{n} clauses match",
     rulesLanguage: "",
+    close: "Close",
+    abbreviations: "Abbreviations",
+    governedBy: "Rule that governs it:",
+    showCard: "Show the whole card: {name}",
+    phaseRule: "Rule of this phase",
   },
   de: {
     title: "hulldown",
@@ -207,6 +212,11 @@ const STRINGS = {
     searchRules: "Regeln durchsuchen",
     clausesFound: "{n} Regeln gefunden",
     rulesLanguage: "Die Regeln gibt es nur auf Englisch.",
+    close: "Schließen",
+    abbreviations: "Abkürzungen",
+    governedBy: "Maßgebliche Regel:",
+    showCard: "Ganze Karte zeigen: {name}",
+    phaseRule: "Regel dieser Phase",
   },
 };
 

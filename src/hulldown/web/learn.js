@@ -27,7 +27,8 @@ async function api(path, init = {}) {
 }
 
 function ctx(v) {
-  return { seat: v.seat, players: v.players, view: v, t, msg, actionText, cards, actions: v.legal_actions, act: (id) => move(id) };
+  const keys = (prefix) => Object.keys(messages.en || {}).filter((k) => k.startsWith(prefix));
+  return { seat: v.seat, players: v.players, view: v, t, msg, keys, actionText, cards, actions: v.legal_actions, act: (id) => move(id) };
 }
 
 function show(v) {

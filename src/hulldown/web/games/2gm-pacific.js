@@ -10,7 +10,7 @@
 // the card to select it. Actions of the unit itself (upgrades, mounting, smoke, Advance)
 // are taken by clicking it. Every action also stays a button in the decision panel.
 import { h } from "../dom.js";
-import { card, counted, facedown, marker, pile, stat, zone } from "./kit.js";
+import { card, counted, effectText, facedown, marker, phaseName, pile, stat, zone } from "./kit.js";
 
 // Every text comes from the game's catalog (the ui.* keys of messages.json), in the page's
 // language: render() takes the catalog's lookup from its context before drawing anything.
@@ -248,7 +248,7 @@ function sidePanel(obs, side, ctx, aims, sources, select, mine) {
     const acts = aims.filter((a) => (a.target === key && a.source === selected) || a.on === key);
     return control(h("div", { class: "pf-bay", dataset: { bay: String(u.bay) } }, unitToken(u, ctx, selected === `u:${key}`)), `u:${key}`, acts, sources, ctx, select);
   });
-  const hqCards = obs.hq_cards[side].map((c) => card({ name: c.name, type: `${msg("ui.cost")} ${c.cost}`, tone: "tactic", extra: "small" }));
+  const hqCards = obs.hq_cards[side].map((c) => card({ name: c.name, type: `${msg("ui.cost")} ${c.cost}`, tone: "tactic", extra: "small", ctx, rule: "support", text: effectText(ctx, cardInfo(ctx, c.id, c.name)) }));
   const hands = slots.map((slot) => {
     const cards = obs.hands[slot];
     const who = `${ctx.t("seat")} ${slot}${slot === ctx.seat ? ` (${msg("ui.you")})` : ""}`;
@@ -266,6 +266,7 @@ function sidePanel(obs, side, ctx, aims, sources, select, mine) {
         tone: `${info && info.kind === "unit" ? `unit ${info.type}` : "tactic"}`,
         stats: info && info.kind === "unit" ? [stat("R", info.range, msg("ui.range")), stat("H", `${info.hit}/${info.crit}`, msg("ui.accuracy")), stat("AP", info.pierce, msg("ui.armourPiercing")), stat("A", info.armour, msg("ui.armour")), stat("HP", info.hp, msg("ui.hitPoints"))] : [],
         extra: "small",
+        ctx, rule: info ? info.kind : "", text: effectText(ctx, info),
       });
       const key = `h:${ref}`;
       // only the acting seat's own hand names its cards h1.. in the action ids
@@ -322,7 +323,7 @@ function phaseBar(obs, ctx, mine) {
   return h("div", { class: "phase-bar" },
     marker(`${msg("ui.round")} ${obs.round}${obs.max_rounds ? `/${obs.max_rounds}` : ""}`),
     obs.scenario && obs.scenario !== "pitched" ? marker(`${msg("ui.scenario")}: ${obs.scenario}`, "warn") : null,
-    marker(`${msg("ui.phase")}: ${obs.phase}`, "phase"),
+    marker(`${msg("ui.phase")}: ${phaseName(ctx, obs.phase)}`, "phase"),
     obs.over
       ? marker(obs.winner === null || obs.winner < 0 ? msg("ui.draw") : `${obs.armies[obs.winner].toUpperCase()} ${msg("ui.wins")}`, "active")
       : marker(acting ? msg("ui.yourDecision") : `${msg("ui.waitingFor")} ${obs.actor === null || obs.actor === undefined ? msg("ui.theRules") : `${ctx.t("seat")} ${obs.actor}`}${obs.active_side !== null && obs.active_side !== mine && acting ? ` (${msg("ui.reaction")})` : ""}`, acting ? "active" : "wait"),

@@ -3,6 +3,9 @@
 // one action takes it on click; a card with several opens a small menu of them, so
 // the same decision is reachable from the card and from the decision panel.
 import { h } from "../dom.js";
+import { zoomable } from "./zoom.js";
+
+export { clauseOf, ruleLink } from "./zoom.js";
 
 // The legal actions whose structured payload ({kind, ...fields}, from the game's actions
 // module) passes ``test``: renderers read what an action is here, never out of its id.
@@ -61,21 +64,47 @@ export function marker(text, kind = "", title = "") {
 
 export function stat(label, value, title = "") {
   if (value === undefined || value === null || value === "") return null;
-  return h("span", { class: "st", title: title || label }, h("small", {}, label), String(value));
+  return h("span", { class: "st", title: title || label, dataset: { label, value: String(value) } }, h("small", {}, label), String(value));
 }
 
 // A face-up card: a coloured band with its type, the name, a row of stats, markers.
-export function card({ name, type = "", tone = "", stats = [], markers = [], text = "", extra = "" }) {
-  return h(
+// Given ``ctx`` the card can be inspected (zoom.js): ``rule`` names its kind in the game's
+// clause map, ``details`` adds [label, value] rows the face has no room for. Names and texts
+// come from the card database, which has no German: they are marked as English.
+export function card({ name, type = "", tone = "", stats = [], markers = [], text = "", extra = "", ctx = null, rule = "", details = [] }) {
+  // a long word is set smaller, so that a name never breaks mid-word ("Reinforcements")
+  const longest = Math.max(0, ...String(name).split(/[\s/]+/).map((w) => w.length));
+  const size = longest > 14 ? " longest" : longest > 11 ? " long" : longest > 8 ? " longish" : "";
+  const el = h(
     "div",
     { class: `gc ${tone}${extra ? ` ${extra}` : ""}`, dataset: { card: name } },
     h("div", { class: "gc-band" }, type),
-    h("div", { class: "gc-name" }, name),
+    h("div", { class: `gc-name${size}`, lang: "en" }, String(name).replace(/\//g, "/\u200b")), // "/": a place to wrap
     stats.some(Boolean) ? h("div", { class: "gc-stats" }, stats) : null,
-    text ? h("div", { class: "gc-text" }, text) : null,
+    text ? h("div", { class: "gc-text", lang: "en" }, text) : null,
     markers.some(Boolean) ? h("div", { class: "gc-markers" }, markers) : null,
   );
+  if (ctx) zoomable(el, { name, type, stats: stats.filter(Boolean), markers: markers.filter(Boolean), text, rule, details }, ctx);
+  return el;
 }
+
+// A card's effect in words from the catalog's ``effect.<kind>`` template and the card's own
+// values, for card sets whose data names an effect but prints no text (2GM support cards).
+export function effectText(ctx, info) {
+  if (!info || !info.effect) return "";
+  const key = `effect.${info.effect}`;
+  const said = ctx.msg(key, info);
+  return said === key ? "" : said;
+}
+
+// The catalog's text for ``<prefix>.<word>`` (a phase, a reason a game ended), else the
+// observation's own word: observations speak English, pages the reader's language.
+export function catalogText(ctx, prefix, word) {
+  const said = ctx.msg(`${prefix}.${word}`);
+  return said === `${prefix}.${word}` ? word : said;
+}
+
+export const phaseName = (ctx, phase) => catalogText(ctx, "phase", phase);
 
 export function facedown({ label = "", markers = [], extra = "" } = {}) {
   return h(

@@ -10,7 +10,7 @@
 // tank that is moving, or else the first with something to do, starts selected. Every
 // action also stays a button in the decision panel.
 import { h, svg } from "../dom.js";
-import { actionsWhere, card, clickable, facedown, marker, pile, zone } from "./kit.js";
+import { actionsWhere, card, catalogText, clickable, facedown, marker, phaseName, pile, zone } from "./kit.js";
 
 const S = 26; // hex circumradius in px
 const W = Math.sqrt(3) * S;
@@ -256,7 +256,7 @@ function playerPanel(obs, s, ctx, aims, select) {
   const barred = new Set(obs.tactical_barred || []); // clause 2.9: a barred card is not on the table
   const tacticals = TACTICAL.filter((id) => !barred.has(id)).map((id) => {
     const c = info.get(id);
-    const el = card({ name: c ? c.name : id, type: `${ctx.msg("ui.tactical")}${c && c.offensive ? ` · ${ctx.msg("ui.attack")}` : ""}`, tone: "tactic", extra: `small tc-tac${used.has(id) ? " out" : ""}`, markers: [used.has(id) ? marker(ctx.msg("ui.used"), "bad") : marker(ctx.msg("ui.ready"), "good")] });
+    const el = card({ name: c ? c.name : id, type: `${ctx.msg("ui.tactical")}${c && c.offensive ? ` · ${ctx.msg("ui.attack")}` : ""}`, tone: "tactic", extra: `small tc-tac${used.has(id) ? " out" : ""}`, ctx, rule: "tactical", markers: [used.has(id) ? marker(ctx.msg("ui.used"), "bad") : marker(ctx.msg("ui.ready"), "good")] });
     el.title = c ? c.text : id; // the text on hover keeps the row of six short
     return isMe && !used.has(id) ? cardControl(el, `tactical:${id}`, ctx, aims, select) : el;
   });
@@ -320,9 +320,9 @@ function phaseBar(obs, ctx) {
     "div",
     { class: "phase-bar" },
     marker(`${ctx.msg("ui.round")} ${obs.turn}`),
-    marker(`${ctx.msg("ui.phase")}: ${obs.phase}`, "phase"),
+    marker(`${ctx.msg("ui.phase")}: ${phaseName(ctx, obs.phase)}`, "phase"),
     obs.phase === "actions" ? marker(`${ctx.msg("ui.actions-taken")} ${obs.actions_taken}/2`) : null,
-    over ? marker(obs.winner < 0 ? `${ctx.msg("ui.draw")}: ${obs.reason}` : `${ctx.t("seat")} ${obs.winner} ${ctx.msg("ui.wins")}: ${obs.reason}`, "active") : marker(waiting, obs.to_move === ctx.seat ? "active" : "wait"),
+    over ? marker(obs.winner < 0 ? `${ctx.msg("ui.draw")}: ${catalogText(ctx, "reason", obs.reason)}` : `${ctx.t("seat")} ${obs.winner} ${ctx.msg("ui.wins")}: ${catalogText(ctx, "reason", obs.reason)}`, "active") : marker(waiting, obs.to_move === ctx.seat ? "active" : "wait"),
     obs.infantry_support ? marker(`${ctx.msg("ui.infantry-support")} +${obs.infantry_support}`) : null,
     obs.tactical_played_this_turn ? marker(ctx.msg("ui.tactical-card-played-this-turn")) : null,
   );
@@ -350,7 +350,7 @@ export function render(obs, ctx) {
   };
   const hand = (obs.hand || []).map((n) => {
     const c = ctx.cards.get(n);
-    const el = card({ name: n, type: c ? `${ctx.msg("ui.morale")} · ${c.colour} · ${c.timing}` : ctx.msg("ui.morale"), tone: `event ${c ? c.colour : ""}`, text: c ? c.text : "", extra: "small" });
+    const el = card({ name: n, type: c ? `${ctx.msg("ui.morale")} · ${c.colour} · ${c.timing}` : ctx.msg("ui.morale"), tone: `event ${c ? c.colour : ""}`, text: c ? c.text : "", extra: "small", ctx, rule: "morale" });
     const discard = actionsWhere(ctx, (p) => p.kind === "discard" && p.card === n);
     const key = `morale:${n}`;
     if (aims.some((a) => a.source === key && a.hex)) return cardControl(el, key, ctx, aims, select);

@@ -6,16 +6,34 @@
 // what an action is comes from its payload ({kind, ...fields}, games/tank_hunter/actions.py),
 // and every text from the game's catalog (ctx.msg, the ui.* keys of messages.json).
 import { h } from "../dom.js";
-import { actionsWhere, card, clickable, facedown, marker, pile, stat, zone } from "./kit.js";
+import { actionsWhere, card, clickable, facedown, marker, pile, ruleLink, stat, zone } from "./kit.js";
 
 const lineName = (ctx, l) => ctx.msg(`ui.line.${l}`);
 const seatName = (ctx, q) => `${ctx.t("seat")} ${q}`;
+// A catalog key's text, or ``fallback`` where the catalog has none.
+const named = (ctx, key, fallback) => {
+  const s = ctx.msg(key);
+  return s === key ? fallback : s;
+};
+const phaseName = (ctx, phase) => named(ctx, `phase.${phase}`, phase);
+const stageName = (ctx, stage) => (stage ? named(ctx, `stage.${stage}`, stage) : "");
 
+// Positions are counted from 1 on the page, as players count cards on the table.
 function unitName(obs, ctx, q, l, i) {
   const p = obs.players[Number(q)];
   const u = p && (l === "f" ? p.front : p.rear)[Number(i)];
-  if (!u) return ctx.msg("ui.slot", { line: lineName(ctx, l), pos: i });
-  return u.unit ? u.unit : ctx.msg("ui.faceDownAt", { line: lineName(ctx, l), pos: i });
+  if (!u) return ctx.msg("ui.slot", { line: lineName(ctx, l), pos: Number(i) + 1 });
+  return u.unit ? u.unit : ctx.msg("ui.faceDownAt", { line: lineName(ctx, l), pos: Number(i) + 1 });
+}
+
+// §2.4: the kept units that may go to the rear line, in the order of the mask's bits.
+function placeLabel(obs, ctx, mask) {
+  const cands = (obs.kept || []).filter((n) => {
+    const c = ctx.cards.get(n);
+    return c && c.type === "unit" && c.kind !== "COMMANDER" && (c.icons || []).includes("rear_line");
+  });
+  const rear = cands.filter((_, b) => (mask >> b) & 1);
+  return rear.length ? ctx.msg("ui.act.placeRear", { units: rear.join(", ") }) : ctx.msg("ui.act.placeFront");
 }
 
 function who(ctx, q) {
@@ -36,6 +54,7 @@ export function actionLabel(a, obs, ctx) {
       return name ? ctx.msg("ui.act.pick", { card: name }) : ctx.actionText(a);
     }
     case "reveal": return ctx.msg("ui.act.reveal", { unit: own(p.line, p.pos) });
+    case "place-rear": return placeLabel(obs, ctx, p.mask);
     case "no-advance": return ctx.msg("ui.act.noAdvance");
     case "advance": return ctx.msg("ui.act.advance", { unit: own("r", p.pos) });
     case "no-supply": return ctx.msg("ui.act.noSupply");
@@ -90,12 +109,21 @@ function unitActions(obs, ctx, q, l, i) {
   });
 }
 
+// The values a unit card prints beyond its face's stats, for its zoom.
+function unitDetails(c, ctx) {
+  if (!c) return [];
+  const rows = [[ctx.msg("ui.supply"), c.supply]];
+  for (const k of ["suicide", "scouting", "long_range", "anti_air", "evading"]) if (c[k]) rows.push([ctx.msg(`ui.value.${k}`), c[k]]);
+  if (c.command) rows.push([ctx.msg("ui.commanders"), c.command]);
+  return rows;
+}
+
 function unitCard(v, ctx, label) {
   const c = v.unit ? ctx.cards.get(v.unit) : null;
   const marks = [
     v.hidden && v.unit ? marker(ctx.msg("ui.faceDown"), "", ctx.msg("ui.onlyYou")) : null,
     v.pinned ? marker(ctx.msg("ui.pinned"), "pin") : null,
-    v.ooa ? marker(ctx.msg("ui.ooa"), "ooa") : null,
+    v.ooa ? marker(ctx.msg("ui.ooa"), "ooa", ctx.msg("ui.ooaMeans")) : null,
     v.exhausted ? marker(ctx.msg("ui.exhausted"), "exh") : null,
     v.evaded ? marker(ctx.msg("ui.evaded")) : null,
     v.rolled ? marker(ctx.msg("ui.rolled")) : null,
@@ -104,19 +132,24 @@ function unitCard(v, ctx, label) {
   if (!v.unit) return facedown({ label, markers: marks });
   return card({
     name: v.unit,
-    type: c ? `${c.kind} · ${c.nation}` : "",
+    type: c ? `${c.kind} · ${named(ctx, `nation.${c.nation}`, c.nation)}` : "",
     tone: `unit ${c ? c.kind.toLowerCase() : ""}`,
     stats: c ? [stat("VP", c.points, ctx.msg("ui.vp")), stat(c.defence_kind === "armour" ? "ARM" : "DEF", c.defence, ctx.msg("ui.defence")),
       stat("AA", c.anti_armour, ctx.msg("ui.type.aa")), stat("ATK", c.attack, ctx.msg("ui.attack")), c.trample ? stat("TR", c.trample, ctx.msg("ui.type.tr")) : null] : [],
-    markers: [...marks, ...(c ? c.icons.map((i) => marker(i.replace("_", " "))) : [])],
+    markers: [...marks, ...(c ? c.icons.map((i) => marker(named(ctx, `icon.${i}`, i.replace("_", " ")), "", named(ctx, `icon.${i}.means`, ""))) : [])],
     extra: v.hidden ? "own-hidden" : "",
+    ctx,
+    rule: c && c.kind === "COMMANDER" ? "commander" : "unit",
+    details: unitDetails(c, ctx),
   });
 }
 
 function eventCard(name, ctx) {
   const c = ctx.cards.get(name);
   const kind = ctx.msg("ui.event");
-  return card({ name, type: c ? `${kind} · ${c.colour}` : kind, tone: `event ${c ? c.colour : ""}`, text: c ? c.text : "" });
+  const colour = c ? named(ctx, `colour.${c.colour}`, c.colour) : "";
+  const details = c ? [[ctx.msg("ui.timing"), `${colour}: ${named(ctx, `colour.${c.colour}.means`, "")}`]] : [];
+  return card({ name, type: c ? `${kind} · ${colour}` : kind, tone: `event ${c ? c.colour : ""}`, text: c ? c.text : "", ctx, rule: c ? `event.${c.colour}` : "", details });
 }
 
 function anyCard(name, ctx) {
@@ -130,7 +163,7 @@ function playerBox(obs, q, ctx) {
   const labelOf = (a) => actionLabel(a, obs, ctx);
   const line = (l) => {
     const units = (l === "f" ? p.front : p.rear).map((v, i) =>
-      clickable(unitCard(v, ctx, ctx.msg("ui.slot", { line: lineName(ctx, l), pos: i })), unitActions(obs, ctx, q, l, i), ctx, labelOf));
+      clickable(unitCard(v, ctx, ctx.msg("ui.slot", { line: lineName(ctx, l), pos: i + 1 })), unitActions(obs, ctx, q, l, i), ctx, labelOf));
     return h("div", { class: `th-line ${l === "f" ? "front" : "rear"}` }, h("div", { class: "label" }, lineName(ctx, l)),
       h("div", { class: "zone-cards" }, units.length ? units : h("span", { class: "muted" }, "—")));
   };
@@ -139,7 +172,7 @@ function playerBox(obs, q, ctx) {
     h("b", {}, mine ? `${ctx.msg("ui.you")} (${seatName(ctx, q)})` : seatName(ctx, q)),
     marker(ctx.msg("ui.points", { n: p.points }), "phase"),
     marker(ctx.msg("ui.hand", { n: p.hand_size, limit: p.hand_limit })),
-    obs.turn === q && obs.phase !== "draft" && obs.phase !== "over" ? marker(ctx.msg("ui.theirTurn"), "active") : null,
+    obs.turn === q && obs.phase !== "draft" && obs.phase !== "over" ? marker(ctx.msg(mine ? "ui.yourTurn" : "ui.theirTurn"), "active") : null,
     obs.current === q && obs.current !== obs.turn ? marker(ctx.msg("ui.reacting"), "wait") : null,
     p.out ? marker(ctx.msg("ui.out"), "bad") : null,
     p.ambush ? marker(ctx.msg("ui.ambush"), "warn") : null,
@@ -163,14 +196,14 @@ function pendingPanel(obs, ctx) {
     const s = seatName(ctx, c.seat);
     if (c.kind === "attack") {
       return [h("b", {}, `${s}: ${c.attacker || unknown()}`), ` ➜ ${seatName(ctx, c.target_seat)}: ${c.target || unknown()}`,
-        ` (${c.type ? ctx.msg(`ui.type.${c.type}`) : ""}, ${c.stage})`, c.shots ? ` · ${ctx.msg("ui.shots", { n: c.shots })}` : "",
+        ` (${c.type ? ctx.msg(`ui.type.${c.type}`) : ""}, ${stageName(ctx, c.stage)})`, c.shots ? ` · ${ctx.msg("ui.shots", { n: c.shots })}` : "",
         c.counter ? ` · ${ctx.msg("ui.counter", { unit: c.counter })}` : "", c.charge ? ` · ${ctx.msg("ui.charge")}` : ""];
     }
-    if (c.kind === "scout") return [h("b", {}, `${s}: ${ctx.msg("ui.scouting")}`), ` ➜ ${seatName(ctx, c.target_seat)} (${c.stage}, ${ctx.msg("ui.left", { n: c.left })})`];
+    if (c.kind === "scout") return [h("b", {}, `${s}: ${ctx.msg("ui.scouting")}`), ` ➜ ${seatName(ctx, c.target_seat)} (${stageName(ctx, c.stage)}, ${ctx.msg("ui.left", { n: c.left })})`];
     if (c.kind === "window") return [h("b", {}, ctx.msg("ui.window")), ` — ${s}; ${ctx.msg("ui.passed", { n: c.passed, of: c.of })}`];
-    if (c.kind === "event") return [h("b", {}, `${s}: ${c.card}`), c.target ? ` ➜ ${c.target}` : "", ` (${c.stage})`];
+    if (c.kind === "event") return [h("b", {}, `${s}: ${c.card}`), c.target ? ` ➜ ${c.target}` : "", ` (${stageName(ctx, c.stage)})`];
     if (c.kind === "discard") return [h("b", {}, `${s}: ${ctx.msg("ui.discardTo", { n: c.limit })}`)];
-    return [h("b", {}, c.kind), ` ${s} ${c.stage || ""}`];
+    return [h("b", {}, c.kind), ` ${s} ${stageName(ctx, c.stage)}`];
   };
   return h("div", { class: "th-pending" }, h("h4", {}, ctx.msg("ui.underWay")),
     obs.pending.length ? h("ol", {}, obs.pending.map((c) => h("li", { dataset: { kind: c.kind } }, line(c)))) : h("span", { class: "muted" }, "—"));
@@ -178,16 +211,51 @@ function pendingPanel(obs, ctx) {
 
 function phaseBar(obs, ctx) {
   const over = obs.phase === "over";
-  const decider = obs.current;
-  const waiting = ctx.msg("ui.waitingFor", { who: seatName(ctx, decider) })
-    + (decider !== obs.turn && obs.phase === "main" ? ` (${ctx.msg("ui.reaction")})` : "");
   return h("div", { class: "phase-bar" },
-    marker(ctx.msg("ui.phase", { phase: obs.phase }) + (obs.phase === "draft" ? ` ${obs.draft_round + 1}` : ""), "phase"),
-    !over && obs.phase !== "draft" ? marker(ctx.msg("ui.turnOf", { who: seatName(ctx, obs.turn) })) : null,
-    over ? marker(ctx.msg("ui.gameOver") + (obs.end_reason ? `: ${obs.end_reason}` : ""), "active")
-      : marker(decider === ctx.seat ? ctx.msg("ui.yourDecision") : waiting, decider === ctx.seat ? "active" : "wait"),
+    h("span", { class: "mk phase" }, ctx.msg("ui.phase", { phase: phaseName(ctx, obs.phase) }) + (obs.phase === "draft" ? ` ${obs.draft_round + 1}` : ""), ruleLink(ctx, "phase", obs.phase)),
+    !over && obs.phase !== "draft" ? marker(ctx.msg("ui.turnOf", { who: obs.turn === ctx.seat ? ctx.msg("ui.you") : seatName(ctx, obs.turn) })) : null,
+    over ? marker(ctx.msg("ui.gameOver") + (obs.end_reason ? `: ${named(ctx, `end.${obs.end_reason}`, obs.end_reason)}` : ""), "active") : null,
     obs.carpet_bombings ? marker(ctx.msg("ui.carpetBombings", { n: obs.carpet_bombings }), "warn") : null,
     obs.arrange_left ? marker(ctx.msg("ui.swapsLeft", { n: obs.arrange_left })) : null);
+}
+
+// What the seat to act is deciding, in a sentence: the status line of the page.
+export function statusText(obs, ctx) {
+  if (obs.phase === "over" || obs.current === null || obs.current === undefined) return "";
+  const mine = obs.current === ctx.seat;
+  const top = obs.pending.length ? obs.pending[obs.pending.length - 1] : null;
+  const args = { who: seatName(ctx, obs.current), turn: seatName(ctx, obs.turn), phase: phaseName(ctx, obs.phase) };
+  let what = obs.phase;
+  if (obs.phase === "main") {
+    const reacting = obs.current !== obs.turn;
+    what = top ? `${top.kind}${reacting ? ".react" : ""}` : reacting ? "react" : "main";
+    const kinds = new Set((mine ? ctx.actions : []).map((x) => x.payload && x.payload.kind));
+    if (what === "main" && mine && !["attack", "scout", "wait"].some((k) => kinds.has(k))) what = "main.done";
+    if (top && top.kind === "attack") Object.assign(args, { attacker: top.attacker || ctx.msg("ui.faceDownUnit"), target: top.target || ctx.msg("ui.faceDownUnit") });
+    if (top && top.kind === "event") args.card = top.card;
+  }
+  const key = `status.${mine ? "you" : "other"}.${what}`;
+  const said = ctx.msg(key, args);
+  return said === key ? ctx.msg(mine ? "status.you.any" : "status.other.any", args) : said;
+}
+
+// What changed since the last view this page drew, so the change can be shown moving.
+const last = new Map();
+
+function animate(obs, ctx, board) {
+  const live = ctx.actions === (ctx.view && ctx.view.legal_actions);
+  const key = `${ctx.seat}:${live}`;
+  const before = last.get(key);
+  last.set(key, obs);
+  if (!before || !live) return;
+  const mark = (sel, cls) => { for (const el of board.querySelectorAll(sel)) el.classList.add(cls); };
+  if (obs.in_play.length > before.in_play.length || obs.discard.length > before.discard.length) mark(".th-table .zone-row .gc, .th-table .pile .gc", "anim-played");
+  const attacks = (o) => o.pending.filter((c) => c.kind === "attack").length;
+  if (attacks(obs) > attacks(before)) mark(".th-pending li[data-kind='attack']:last-child", "anim-attack");
+  obs.players.forEach((p, q) => {
+    const b = before.players[q];
+    if (b && p.front.length + p.rear.length < b.front.length + b.rear.length) mark(`.th-player[data-seat="${q}"]`, "anim-destroyed");
+  });
 }
 
 export function render(obs, ctx) {
@@ -202,7 +270,7 @@ export function render(obs, ctx) {
   const topOf = (list) => (list.length ? anyCard(list[list.length - 1], ctx) : null);
   const discardTop = topOf(obs.discard);
   if (discardTop) discardTop.classList.add("small");
-  return h("div", { class: "th-board" },
+  const board = h("div", { class: "th-board" },
     phaseBar(obs, ctx),
     ...order.slice(0, n - 1).map((q) => playerBox(obs, q, ctx)),
     h("div", { class: "th-table" },
@@ -218,4 +286,6 @@ export function render(obs, ctx) {
     obs.my_pick ? zone(ctx.msg("ui.yourPick"), [anyCard(obs.my_pick, ctx)]) : null,
     obs.reinforcement ? zone(ctx.msg("ui.reinforcement"), [anyCard(obs.reinforcement, ctx)]) : null,
     obs.removed.length ? h("details", { class: "piles" }, h("summary", {}, ctx.msg("ui.removed", { n: obs.removed.length })), zone("", obs.removed.map((x) => h("span", { class: "chip" }, x)))) : null);
+  animate(obs, ctx, board);
+  return board;
 }

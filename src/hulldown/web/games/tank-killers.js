@@ -4,24 +4,36 @@
 // formation decks are the targets and attackers to click; tactics cards in the
 // hand are played or discarded by clicking them.
 import { h } from "../dom.js";
-import { actionsWhere, card, clickable, counted, facedown, marker, pile, stat, zone } from "./kit.js";
+import { actionsWhere, card, clickable, counted, facedown, marker, pile, ruleLink, stat, zone } from "./kit.js";
+
+// A catalog key's text, or ``fallback`` where the catalog has none (a deck or phase it does not name).
+const named = (ctx, key, fallback) => {
+  const s = ctx.msg(key);
+  return s === key ? fallback : s;
+};
+const phaseName = (ctx, phase) => named(ctx, `phase.${phase}`, phase);
+const deckName = (ctx, deck) => named(ctx, `deck.${deck}`, deck);
 
 
 function unitCard(name, ctx, extra = "", deck = "") {
   const c = ctx.cards.get(`${deck}/${name}`) || ctx.cards.get(name);
   const f = (c && c.fields) || {};
+  const support = f.def === "--";
   return card({
     name,
-    type: c ? `${c.type}${f.nation ? ` · ${f.nation}` : ""}` : "",
+    type: c ? `${c.type}${f.nation ? ` · ${deckName(ctx, f.nation)}` : ""}` : "",
     tone: `unit ${String((c && c.type) || "").toLowerCase()}`,
     stats: [stat("P", f.pen, ctx.msg("ui.penetration")), stat("I", f.inf, ctx.msg("ui.vs-infantry")), stat("D", f.def, ctx.msg("ui.defense")), stat("R", f.rng, ctx.msg("ui.range"))],
     extra,
+    ctx,
+    rule: support ? "support" : "unit",
   });
 }
 
 function tacticCard(name, ctx) {
   const c = ctx.cards.get(`tactics/${name}`) || ctx.cards.get(name);
-  return card({ name, type: c ? c.type : ctx.msg("ui.tactics"), tone: "tactic", text: c && c.fields ? c.fields.text : "" });
+  const f = (c && c.fields) || {};
+  return card({ name, type: c ? named(ctx, `type.${c.type}`, c.type) : ctx.msg("ui.tactics"), tone: "tactic", text: f.text || "", ctx, rule: f.range ? "range" : f.effect || "" });
 }
 
 function chips(names) {
@@ -52,8 +64,8 @@ function side(obs, s, ctx, mine) {
     h(
       "header",
       {},
-      h("b", {}, `${owner}: ${sd.deck}`),
-      marker(`${ctx.msg("ui.casualties")} ${sd.casualties.length}/${need}`, sd.casualties.length >= need - 2 ? "warn" : "", ctx.msg("ui.the-formation-breaks-at-this-many-casualties")),
+      h("b", {}, `${owner}: ${deckName(ctx, sd.deck)}`),
+      marker(`${ctx.msg("ui.casualties")} ${sd.casualties.length}/${need}`, `casualties${sd.casualties.length >= need - 2 ? " warn" : ""}`, ctx.msg("ui.the-formation-breaks-at-this-many-casualties")),
       marker(`${ctx.msg("ui.hand")} ${sd.hand_size}`),
       sd.waiting ? marker(ctx.msg("ui.waiting-for-the-exchange"), "warn") : null,
       obs.active === s && !obs.winner && !obs.draw ? marker(ctx.msg("ui.attacking"), "active") : null,
@@ -75,7 +87,7 @@ function attackPanel(obs, ctx) {
       h("b", {}, a.target || (a.target_on_deck ? ctx.msg("ui.top-of-the-formation-deck") : ctx.msg("ui.choosing-a-target")))));
     if (a.target) {
       const ok = a.factor > a.defense;
-      rows.push(h("div", { class: "tk-odds" }, marker(`${ctx.msg("ui.factor")} ${a.factor}`, ok ? "good" : "bad"), " vs ", marker(`${ctx.msg("ui.defense")} ${a.defense}`), " ", marker(a.range, "", ctx.msg("ui.range")),
+      rows.push(h("div", { class: "tk-odds" }, marker(`${ctx.msg("ui.factor")} ${a.factor}`, ok ? "good" : "bad"), ` ${ctx.msg("ui.versus")} `, marker(`${ctx.msg("ui.defense")} ${a.defense}`), " ", marker(a.range, "", ctx.msg("ui.range")),
         a.pen_mod ? marker(`P ${a.pen_mod > 0 ? "+" : ""}${a.pen_mod}`) : null, a.inf_mod ? marker(`I ${a.inf_mod > 0 ? "+" : ""}${a.inf_mod}`) : null));
     }
     if (a.played.length) rows.push(h("ol", { class: "tk-played" }, a.played.map(([p, n]) => h("li", {}, `${ctx.t("seat")} ${p}: `, h("b", {}, n)))));
@@ -99,11 +111,54 @@ function phaseBar(obs, ctx) {
   const over = obs.to_act === null;
   return h("div", { class: "phase-bar" },
     marker(`${ctx.msg("ui.turn")} ${obs.turn + 1}/${obs.turn_limit}`),
-    marker(`${ctx.msg("ui.phase")}: ${obs.phase}`, "phase"),
-    over ? marker(obs.draw ? ctx.msg("ui.draw") : `${ctx.t("seat")} ${obs.winner} ${ctx.msg("ui.wins")}`, "active")
-      : marker(obs.to_act === ctx.seat ? ctx.msg("ui.your-decision") : `${ctx.msg("ui.waiting-for")} ${ctx.t("seat")} ${obs.to_act}${obs.to_act !== obs.active ? ` (${ctx.msg("ui.reaction")})` : ""}`, obs.to_act === ctx.seat ? "active" : "wait"),
+    h("span", { class: "mk phase" }, `${ctx.msg("ui.phase")}: ${phaseName(ctx, obs.phase)}`, ruleLink(ctx, "phase", obs.phase)),
+    over ? marker(obs.draw ? ctx.msg("ui.draw") : `${ctx.t("seat")} ${obs.winner} ${ctx.msg("ui.wins")}`, "active") : null,
     obs.random_factor ? marker(ctx.msg("ui.random-factor")) : null,
     marker(`${ctx.msg("ui.full-exchanges")} ${obs.full_exchanges}`));
+}
+
+// What the seat to act is deciding, in a sentence: the status line of the page.
+export function statusText(obs, ctx) {
+  if (obs.to_act === null) return "";
+  const mine = obs.to_act === ctx.seat;
+  const a = obs.attack || {};
+  const args = {
+    who: `${ctx.t("seat")} ${obs.to_act}`,
+    attacker: a.attacker || ctx.msg("ui.top-of-the-formation-deck"),
+    target: a.target || (a.target_on_deck ? ctx.msg("ui.top-of-the-formation-deck") : "—"),
+    card: obs.pending ? obs.pending.card : "",
+    phase: phaseName(ctx, obs.phase),
+  };
+  const kinds = new Set((mine ? ctx.actions : []).map((x) => x.payload && x.payload.kind));
+  let what = obs.pending ? "negation" : obs.phase;
+  if (mine && kinds.has("discard") && !kinds.has("play")) what = "discard";
+  else if (mine && kinds.has("attacker")) what = "attacker";
+  const key = `status.${mine ? "you" : "other"}.${what}`;
+  const said = ctx.msg(key, args);
+  return said === key ? ctx.msg(mine ? "status.you.any" : "status.other.any", args) : said;
+}
+
+// What changed since the last view this page drew, so the change can be shown moving.
+const last = new Map();
+
+function animate(obs, ctx, board) {
+  const live = ctx.actions === (ctx.view && ctx.view.legal_actions);
+  const key = `${ctx.seat}:${live}`;
+  const before = last.get(key);
+  last.set(key, obs);
+  if (!before || !live) return;
+  if (obs.tactics_discard.length > before.tactics_discard.length) {
+    for (const el of board.querySelectorAll(".tk-center .pile .gc, .tk-played li:last-child")) el.classList.add("anim-played");
+  }
+  const a = obs.attack;
+  const b = before.attack || {};
+  if (a && a.attacker && a.attacker !== b.attacker) for (const el of board.querySelectorAll(".gc.attacking")) el.classList.add("anim-attack");
+  if (a && (a.target || a.target_on_deck) && (a.target !== b.target || a.attacker !== b.attacker)) for (const el of board.querySelectorAll(".gc.targeted")) el.classList.add("anim-hit");
+  obs.sides.forEach((sd, s) => {
+    if (sd.casualties.length > before.sides[s].casualties.length) {
+      for (const el of board.querySelectorAll(`.tk-side[data-seat="${s}"] .mk.casualties`)) el.classList.add("anim-destroyed");
+    }
+  });
 }
 
 export function render(obs, ctx) {
@@ -111,10 +166,12 @@ export function render(obs, ctx) {
   const opp = 1 - me;
   const handActs = (n) => actionsWhere(ctx, (p) => (p.kind === "play" || p.kind === "discard") && p.card === n);
   const hand = (obs.hand || []).map((n) => clickable(tacticCard(n, ctx), handActs(n), ctx));
-  return h("div", { class: "tk-board" },
+  const board = h("div", { class: "tk-board" },
     phaseBar(obs, ctx),
     side(obs, opp, ctx, false),
     attackPanel(obs, ctx),
     side(obs, me, ctx, ctx.seat !== null),
     ctx.seat !== null ? zone(`${ctx.msg("ui.your-hand")} (${hand.length})`, hand, "hand") : null);
+  animate(obs, ctx, board);
+  return board;
 }

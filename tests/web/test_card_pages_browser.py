@@ -1,0 +1,400 @@
+"""The card games as a player meets them: cards open up close, pages fit a phone, German is German.
+
+Tank Killers and Tank Hunter are played for a few decisions by clicking their cards at desktop
+and phone sizes; every game page is opened in German and checked against its catalogs' English.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import shutil
+import socket
+import time
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+import hulldown
+from hulldown.server.rules import document
+from tests.web.conftest import ARGS, CHROMIUM, LiveServer
+
+ROOT = Path(__file__).resolve().parents[2]
+WEB = ROOT / "src" / "hulldown" / "web"
+CATALOGS = {
+    "tank-killers": "tank_killers",
+    "tank-hunter": "tank_hunter",
+    "tank-clash": "tank_clash",
+    "2gm-pacific": "pacific",
+}
+#: (game, players, viewport): both games at desktop and phone sizes, the smallest phone, six seats
+PLAYS = [
+    ("tank-killers", 2, (1280, 800)),
+    ("tank-killers", 2, (390, 844)),
+    ("tank-killers", 2, (360, 740)),
+    ("tank-hunter", 2, (1280, 800)),
+    ("tank-hunter", 2, (390, 844)),
+    ("tank-hunter", 4, (1280, 800)),
+    ("tank-hunter", 4, (390, 844)),
+    ("tank-hunter", 6, (360, 740)),
+]
+
+
+# -- the clause map (no browser) ------------------------------------------------------
+def test_every_clause_a_card_or_phase_links_exists_on_the_rules_page() -> None:
+    table = json.loads((WEB / "games" / "clauses.json").read_text(encoding="utf-8"))
+    assert set(table) == set(CATALOGS)
+    for game, maps in table.items():
+        doc = document(game)
+        assert doc is not None, game
+        anchors = {c.anchor for c in doc.clauses}
+        for kind, entries in maps.items():
+            for key, clause in entries.items():
+                assert f"clause-{clause}" in anchors, f"{game} {kind} {key!r}: no clause {clause}"
+    assert table["tank-killers"]["phase"] and table["tank-hunter"]["phase"]
+
+
+def test_glossary_and_status_keys_are_in_both_languages() -> None:
+    for pkg in ("tank_killers", "tank_hunter", "pacific"):
+        cat = json.loads((ROOT / "src/hulldown/games" / pkg / "messages.json").read_text(encoding="utf-8"))
+        keys = [k for k in cat["en"] if k.startswith(("glossary.", "status.", "effect.", "phase."))]
+        assert keys, pkg
+        for key in keys:
+            assert cat["de"].get(key), f"{pkg}: {key} has no German"
+
+
+def _glossary(pkg: str) -> set[str]:
+    cat = json.loads((ROOT / "src/hulldown/games" / pkg / "messages.json").read_text(encoding="utf-8"))
+    return {k.removeprefix("glossary.") for k in cat["en"] if k.startswith("glossary.")}
+
+
+def test_every_abbreviation_a_card_prints_is_spelled_out() -> None:
+    """Tank Killers: the notation of the tactics texts and every unit type; Tank Hunter: the kinds."""
+    game = hulldown.load("tank-killers")
+    cards = game.cards(game.new(seed=1, players=2).options)
+    printed = {w for c in cards for w in re.findall(r"\b[A-Z]{2,}\b|\b[PI](?= [+-])", c["fields"].get("text", ""))}
+    printed |= {c["type"] for c in cards if c["deck"] != "tactics"}
+    assert {"OOA", "FA", "ATK", "P", "MT"} <= printed
+    assert printed <= _glossary("tank_killers"), printed - _glossary("tank_killers")
+    game = hulldown.load("tank-hunter")
+    kinds = {c["kind"] for c in game.cards(game.new(seed=1, players=2).options) if c.get("type") == "unit"}
+    assert kinds and kinds | {"VP", "ARM", "DEF", "AA", "ATK", "TR"} <= _glossary("tank_hunter")
+
+
+# -- a module's server and browser -----------------------------------------------------
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    from hulldown.server.app import create_app
+    from hulldown.server.limits import Limits
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    db = tmp_path_factory.mktemp("cards") / "web.sqlite3"
+    app = create_app(db_url=f"sqlite:///{db}", bot_delay=0.0, limits=Limits.off())
+    with LiveServer(app, port) as live:
+        yield live
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Any]:
+    if not (os.path.exists(CHROMIUM) or shutil.which("chromium")):
+        pytest.skip(f"system Chromium not found at {CHROMIUM} (apt-get install -y chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(
+            executable_path=CHROMIUM if os.path.exists(CHROMIUM) else shutil.which("chromium"), args=ARGS
+        )
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+def _open(
+    server: LiveServer,
+    chromium: Any,
+    game: str,
+    players: int,
+    size: tuple[int, int],
+    lang: str = "en",
+    advance: int = 0,
+) -> Any:
+    """Seat 0's page of a new game against heuristic bots, ``advance`` of its decisions taken first."""
+    seats = ["human"] + ["bot:heuristic"] * (players - 1)
+    created = httpx.post(server.url + "/api/games", json={"game": game, "seats": seats}).json()
+    gid, token = created["id"], created["seats"][0]["token"]
+    _advance(server, gid, token, advance)
+    context = chromium.new_context(viewport={"width": size[0], "height": size[1]}, bypass_csp=True)
+    context.add_init_script(f"localStorage.setItem('hulldown.lang', '{lang}')")
+    page = context.new_page()
+    page.goto(f"{server.url}/g/{gid}#t={token}")
+    page.wait_for_selector("body[data-ready='1']")
+    return page
+
+
+def _advance(server: LiveServer, gid: str, token: str, steps: int) -> None:
+    """Seat 0 takes ``steps`` decisions through the API (doing rather than passing), so a page opens mid-game."""
+    auth = {"Authorization": f"Bearer {token}"}
+    rng = random.Random(7)
+    taken = 0
+    deadline = time.monotonic() + 60
+    while taken < steps and time.monotonic() < deadline:
+        view = httpx.get(f"{server.url}/api/games/{gid}/view", headers=auth).json()
+        if view["over"]:
+            return
+        acts = view["legal_actions"]
+        if not acts:
+            time.sleep(0.02)
+            continue
+        busy = [a for a in acts if a["id"] not in ("pass", "wait", "end")] or acts
+        body = {"action": rng.choice(busy)["id"], "version": view["version"]}
+        httpx.post(f"{server.url}/api/games/{gid}/actions", headers=auth, json=body)
+        taken += 1
+
+
+def _decide(page: Any, by_card: bool) -> bool:
+    """Takes one decision (by a card when one offers a single action); False once the game is over."""
+    page.wait_for_selector("button.action, body[data-over='true']")
+    if page.get_attribute("body", "data-over") == "true":
+        return False
+    version = page.get_attribute("body", "data-version")
+    on_card = page.locator("#board .can-act:not([data-actions*=' '])")
+    if by_card and on_card.count():
+        on_card.first.click(position={"x": 20, "y": 40})
+    else:
+        page.locator("#actions button.action").first.click()
+    page.wait_for_function(f"document.body.dataset.version !== '{version}'")
+    return True
+
+
+def _overflow(page: Any) -> int:
+    return int(page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth"))
+
+
+def _broken_names(page: Any) -> list[str]:
+    """Card names wider than their card: a name that does not fit would have to break mid-word."""
+    return list(
+        page.evaluate(
+            "[...document.querySelectorAll('.gc-name')]"
+            ".filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.textContent)"
+        )
+    )
+
+
+# -- done when: several turns by clicking cards, no sideways scroll, a card's whole text --
+@pytest.mark.browser
+@pytest.mark.slow
+@pytest.mark.parametrize(("game", "players", "size"), PLAYS, ids=[f"{g}-{n}-{w}x{h}" for g, n, (w, h) in PLAYS])
+def test_card_game_played_by_clicking_fits_and_shows_whole_cards(
+    server: LiveServer, chromium: Any, game: str, players: int, size: tuple[int, int]
+) -> None:
+    page = _open(server, chromium, game, players, size)
+    clicked = 0
+    for k in range(12):
+        before = page.locator("#board .can-act:not([data-actions*=' '])").count()
+        if not _decide(page, by_card=k % 2 == 0):
+            break
+        clicked += 1 if k % 2 == 0 and before else 0
+        assert _overflow(page) <= 0, f"sideways scroll after decision {k}"
+    assert clicked > 0, "no decision was taken on a card"
+    assert not _broken_names(page)
+    status = page.inner_text("#status")
+    assert status != "Your decision" and len(status.split()) > 4, status  # a sentence, not a chip
+    # a card with printed text: its zoom holds its name and whole text, and closes with Esc
+    texts = page.locator("#board .gc.zoomable:has(.gc-text)")
+    with_text = texts.first if texts.count() else page.locator("#board .gc.zoomable").first
+    name = with_text.get_attribute("data-card")
+    text = with_text.locator(".gc-text").inner_text() if texts.count() else ""
+    with_text.locator(".gc-info").click()
+    zoom = page.locator("#card-zoom .cz")
+    zoom.wait_for()
+    assert name in zoom.inner_text() and text in zoom.inner_text()
+    assert page.locator("#card-zoom .cz-rule a.rule-link").count() == 1
+    assert page.evaluate("document.activeElement.classList.contains('cz-close')")
+    page.keyboard.press("Escape")
+    assert page.locator("#card-zoom").is_hidden()
+    # a unit card spells out its abbreviations
+    unit = page.locator("#board .gc.unit:has(.gc-info)").first
+    unit.locator(".gc-info").click()
+    assert page.locator("#card-zoom .cz-terms dt").count() > 0
+    page.locator("#card-zoom .cz-close").click()
+    assert _overflow(page) <= 0
+    if size[0] >= 1000:  # a mouse resting on a card shows it as a preview, which takes no focus
+        page.locator("#board .gc.zoomable").first.hover()
+        page.wait_for_selector("#card-zoom.peek .cz")
+        page.mouse.move(1, 1)
+        page.wait_for_selector("#card-zoom", state="hidden")
+    else:  # a long press opens a card, and the click that ends the press is not a move
+        page.wait_for_selector("button.action, body[data-over='true']")  # the game waits for this seat
+        version = page.get_attribute("body", "data-version")
+        acting = page.locator("#board .gc.zoomable.can-act")
+        target = acting.first if acting.count() else page.locator("#board .gc.zoomable").first
+        target.dispatch_event("pointerdown", {"pointerType": "touch", "isPrimary": True})
+        page.wait_for_selector("#card-zoom .cz", timeout=3000)
+        target.dispatch_event("pointerup", {"pointerType": "touch"})
+        target.dispatch_event("click")
+        page.wait_for_timeout(300)
+        assert page.get_attribute("body", "data-version") == version
+        page.keyboard.press("Escape")
+    # the page links its rules, and the phase chip the clause of the phase
+    rules = page.locator("#rules-link")
+    assert rules.is_visible() and rules.get_attribute("href") == f"/rules/{game}"
+    phase = page.locator(".phase-bar a.rule-link")
+    assert phase.count() == 1 and (phase.get_attribute("href") or "").startswith(f"/rules/{game}#clause-")
+    page.context.close()
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+@pytest.mark.parametrize("width", [360, 390, 1280])
+def test_every_card_name_fits_its_card_unbroken(server: LiveServer, chromium: Any, width: int) -> None:
+    names = sorted(
+        {
+            c["name"]
+            for g in ("tank-killers", "tank-hunter")
+            for c in hulldown.load(g).cards(hulldown.load(g).new(seed=1).options)
+        }
+    )
+    context = chromium.new_context(viewport={"width": width, "height": 800})
+    page = context.new_page()
+    page.goto(server.url + "/")
+    page.wait_for_selector("body[data-ready='1']")
+    too_wide = page.evaluate(
+        """async (names) => {
+          const kit = await import('/static/games/kit.js');
+          const box = document.createElement('div');
+          box.className = 'zone-cards';
+          document.body.append(box);
+          for (const name of names) for (const extra of ['', 'small']) box.append(kit.card({ name, type: 'X', extra }));
+          const shown = [...box.querySelectorAll('.gc-name')];
+          return shown.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent);
+        }""",
+        names,
+    )
+    assert len(names) > 150 and not too_wide
+    context.close()
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+@pytest.mark.parametrize("motion", ["reduce", "no-preference"])
+def test_cards_move_only_where_motion_is_welcome(server: LiveServer, chromium: Any, motion: str) -> None:
+    context = chromium.new_context(reduced_motion=motion)
+    page = context.new_page()
+    page.goto(server.url + "/")
+    page.wait_for_selector("body[data-ready='1']")
+    names = page.evaluate(
+        """() => ['anim-played', 'anim-attack', 'anim-hit', 'anim-destroyed'].map((c) => {
+          const el = document.createElement('div');
+          el.className = c;
+          document.body.append(el);
+          const name = getComputedStyle(el).animationName;
+          el.remove();
+          return name;
+        })"""
+    )
+    if motion == "reduce":
+        assert names == ["none"] * 4
+    else:
+        assert "none" not in names
+    context.close()
+
+
+# -- German throughout -----------------------------------------------------------------
+def _i18n() -> tuple[dict[str, str], dict[str, str]]:
+    src = (WEB / "i18n.js").read_text(encoding="utf-8")
+    pair = re.compile(r'^\s+(\w+): "((?:[^"\\]|\\.)*)",?$', re.M)
+    en = src.split("  en: {", 1)[1].split("\n  },", 1)[0]
+    de = src.split("  de: {", 1)[1].split("\n  },", 1)[0]
+    return dict(pair.findall(en)), dict(pair.findall(de))
+
+
+def english_sources(game: str) -> dict[str, str]:
+    """The English texts of the page's catalogs whose German differs: what a German page must not show."""
+    cat = json.loads((ROOT / "src/hulldown/games" / CATALOGS[game] / "messages.json").read_text(encoding="utf-8"))
+    out = {}
+    frame_en, frame_de = _i18n()
+    # the frame's one-word labels ("Forward", "Last") are set once from the language switch
+    # and recur in English card names ("Forward Observer"): its sentences are what is checked
+    frame = {k: v for k, v in frame_en.items() if " " in v.strip()}
+    # a word the German catalog uses itself ("gold", "online") is German too
+    german = set(frame_de.values()) | set(cat["de"].values())
+    for en, de in ((frame, frame_de), (cat["en"], cat["de"])):
+        for key, text in en.items():
+            literal = re.sub(r"\{\w+\}", "", text)
+            if de.get(key, text) != text and text not in german and re.search(r"[A-Za-z]{3,}", literal):
+                out[key] = text
+    return out
+
+
+def english_found(text: str, game: str, names: Iterable[str] = ()) -> list[tuple[str, str, str]]:
+    """(key, English text, line) for each catalog source text the page text holds, as whole words.
+
+    Card names (``names``, from the game's card database) are data with no German: a name such as
+    "Skirt Armor" is left out before the search, so its words are not taken for catalog text.
+    """
+    for name in sorted(names, key=len, reverse=True):
+        text = text.replace(name, "·")
+    hits = []
+    lines = text.splitlines()
+    for key, source in english_sources(game).items():
+        parts = [re.escape(p) for p in re.split(r"\{\w+\}", source)]
+        pattern = re.compile(r"(?<!\w)" + ".+?".join(parts) + r"(?!\w)")
+        hit = next((line for line in lines if pattern.search(line)), None)
+        if hit is not None:
+            hits.append((key, source, hit))
+    return hits
+
+
+def test_the_english_finder_finds_an_untranslated_line_and_passes_a_german_one() -> None:
+    assert english_found(
+        "Seat 1\nYour turn, maneuver phase: play a card from your hand, or pass to attack.", "tank-killers"
+    )
+    assert not english_found("Du bist am Zug, Manöverphase: spiele eine Karte aus der Hand oder passe.", "tank-killers")
+
+
+#: The visible text of a page, leaving out what is marked as English data (card names and texts).
+VISIBLE = """() => {
+  const style = document.createElement('style');
+  style.textContent = '[lang=en] { visibility: hidden !important; }';
+  document.head.append(style);
+  const text = document.body.innerText;
+  style.remove();
+  return text;
+}"""
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+@pytest.mark.parametrize("game", list(CATALOGS))
+def test_german_page_shows_no_english_catalog_text(server: LiveServer, chromium: Any, game: str) -> None:
+    page = _open(server, chromium, game, 2, (1280, 800), lang="de", advance=ADVANCE[game])
+    seen = []
+    for k in range(6):
+        seen.append(page.evaluate(VISIBLE))
+        if not _decide(page, by_card=k % 2 == 1):
+            break
+    seen.append(page.evaluate(VISIBLE))
+    # and a card up close
+    info = page.locator("#board .gc-info")
+    if info.count():
+        info.first.click()
+        seen.append(page.evaluate(VISIBLE))
+        page.keyboard.press("Escape")
+    assert "Entscheidung" in seen[0]
+    gid = page.url.split("/g/")[1].split("#")[0]
+    names = {c["name"] for c in httpx.get(f"{server.url}/api/games/{gid}/cards").json()["cards"] if "name" in c}
+    found = english_found("\n".join(seen), game, names)
+    assert not found, "English on the German page: " + "; ".join(f"{k} {s!r} in {line!r}" for k, s, line in found[:8])
+    page.context.close()
+
+
+#: decisions taken before the page opens, so it shows a game under way (past Tank Hunter's draft)
+ADVANCE = {"tank-killers": 10, "tank-hunter": 14, "tank-clash": 20, "2gm-pacific": 20}
