@@ -65,7 +65,10 @@ const actionText = (a) => (a.message && messages.en[a.message.key] !== undefined
 // What a renderer gets: the seat, the legal actions and a way to take one, so cards can be
 // clicked; the replay viewer passes no actions.
 function ctx(v) {
-  return { seat: v.seat, players: v.players, view: v, t, msg, actionText, cards, actions: v.legal_actions, act: (id) => act(id) };
+  const retell = () => {
+    if (view === v && !v.over && v.legal_actions.length) paintDecision(v);
+  };
+  return { seat: v.seat, players: v.players, view: v, t, msg, actionText, cards, actions: v.legal_actions, act: (id) => act(id), retell };
 }
 
 // The game log arrives in pieces: a view carries its entries from ``log_from`` on, and
@@ -118,12 +121,8 @@ function show(v) {
     status.textContent = `${t("gameOver")} — ${resultText(v.returns, seatName, v.seat)}`;
     status.dataset.state = "over";
   } else if (v.legal_actions.length) {
-    status.textContent = t("yourTurn");
     status.dataset.state = "decide";
-    for (const a of v.legal_actions) {
-      const label = renderer.actionLabel ? renderer.actionLabel(a, v.observation, ctx(v)) : actionText(a);
-      actions.append(h("button", { class: "action", dataset: { action: a.id }, title: a.id, onclick: () => act(a.id) }, label));
-    }
+    paintDecision(v);
   } else {
     status.textContent = t("waitingFor", { who: seatName(v.current_player) });
     status.dataset.state = "wait";
@@ -167,6 +166,22 @@ function show(v) {
   if (v.over && $("replay").hidden) startReplay();
   document.body.dataset.version = String(v.version);
   document.body.dataset.over = String(v.over);
+}
+
+// The decision panel: every legal action as a button, unless the game's page acts on its
+// board; then it says what to decide (``decision``: {prompt, actions}) and holds only the
+// choices that have no place on the board. The board calls it again when its selection
+// changes the question (ctx.retell).
+function paintDecision(v) {
+  const c = ctx(v);
+  const d = renderer.decision ? renderer.decision(v.observation, c) : null;
+  $("status").textContent = d ? d.prompt : t("yourTurn");
+  $("actions").replaceChildren(
+    ...(d ? d.actions : v.legal_actions).map((a) => {
+      const label = renderer.actionLabel ? renderer.actionLabel(a, v.observation, c) : actionText(a);
+      return h("button", { class: "action", dataset: { action: a.id }, title: a.id, onclick: () => act(a.id) }, label);
+    }),
+  );
 }
 
 function say(msg) {

@@ -90,7 +90,7 @@ export async function rendererFor(gameId, hasModule) {
     loaded.set(
       gameId,
       import(`./games/${encodeURIComponent(gameId)}.js`)
-        .then((m) => ({ render: m.render || render, formatEvent: m.formatEvent || formatEvent, actionLabel: m.actionLabel }))
+        .then((m) => ({ render: m.render || render, formatEvent: m.formatEvent || formatEvent, actionLabel: m.actionLabel, decision: m.decision }))
         .catch(() => ({ render, formatEvent })),
     );
   }
