@@ -198,15 +198,19 @@ function unitToken(u, ctx, sel, motion) {
 
 function openMenu(el, items) {
   for (const m of document.querySelectorAll(".card-menu")) m.remove();
-  el.append(
-    h(
-      "div",
-      { class: "card-menu", role: "menu" },
-      items.map(([label, fn, id]) =>
-        h("button", { class: "action", role: "menuitem", dataset: id ? { action: id } : {}, onclick: (e) => { e.stopPropagation(); for (const m of document.querySelectorAll(".card-menu")) m.remove(); fn(); } }, label),
-      ),
+  const menu = h(
+    "div",
+    { class: "card-menu", role: "menu" },
+    items.map(([label, fn, id]) =>
+      h("button", { class: "action", role: "menuitem", dataset: id ? { action: id } : {}, onclick: (e) => { e.stopPropagation(); for (const m of document.querySelectorAll(".card-menu")) m.remove(); fn(); } }, label),
     ),
   );
+  // opening leftwards near the right edge of the page, so a phone does not scroll sideways
+  if (el.getBoundingClientRect().left + 230 > document.documentElement.clientWidth) menu.classList.add("pac-menu-left");
+  el.append(menu);
+  // a keyboard goes on in the menu it opened
+  const first = /** @type {HTMLElement | null} */ (menu.querySelector("button"));
+  if (first) first.focus({ preventScroll: true });
 }
 
 // Makes `el` the control of `acts` (its own actions and those aimed at it by the selected

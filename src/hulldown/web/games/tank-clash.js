@@ -160,15 +160,18 @@ function tankShape(t, x, y, obs, sel, ctx) {
 
 function openMenu(wrap, x, y, items) {
   for (const m of document.querySelectorAll(".card-menu")) m.remove();
-  wrap.append(
-    h(
-      "div",
-      { class: "card-menu", role: "menu", style: `left:${x.toFixed(0)}px;top:${(y + S * 0.6).toFixed(0)}px` },
-      items.map(([label, fn, id]) =>
-        h("button", { class: "action", role: "menuitem", dataset: id ? { action: id } : {}, onclick: (e) => { e.stopPropagation(); for (const m of document.querySelectorAll(".card-menu")) m.remove(); fn(); } }, label),
-      ),
+  const menu = h(
+    "div",
+    // kept inside the map, so a menu near its right edge does not scroll a phone sideways
+    { class: "card-menu", role: "menu", style: `left:${Math.max(0, Math.min(x, wrap.getBoundingClientRect().width - 230)).toFixed(0)}px;top:${(y + S * 0.6).toFixed(0)}px` },
+    items.map(([label, fn, id]) =>
+      h("button", { class: "action", role: "menuitem", dataset: id ? { action: id } : {}, onclick: (e) => { e.stopPropagation(); for (const m of document.querySelectorAll(".card-menu")) m.remove(); fn(); } }, label),
     ),
   );
+  wrap.append(menu);
+  // a keyboard goes on in the menu it opened
+  const first = /** @type {HTMLElement | null} */ (menu.querySelector("button"));
+  if (first) first.focus({ preventScroll: true });
 }
 
 function boardView(obs, ctx, aims, select, motion) {
