@@ -30,43 +30,44 @@ const space = (r, c) => `${r + 1},${c + 1}`;
 
 // The last live board drawn and what stood on it, to animate what changed since: units that
 // moved slide in from where they stood, units and HQs that took wounds flash. Only a newer
-// version of the same game animates, so a re-drawing (a new selection, the language
-// switch) does not replay it; the replay viewer, which steps back and forth, animates nothing.
+// version of the same game animates; the same version drawn again at once (the answer to
+// one's action and its push both arrive) keeps its motion, later (a new selection, the
+// language switch) it has none. The replay viewer, which steps back and forth, animates
+// nothing.
 let seen = null;
+const FRESH_MS = 500;
 
 function motionSince(obs, ctx) {
-  const none = { live: false, moved: new Set(), hit: new Set(), hq: new Set(), was: null };
+  const none = { live: false, from: new Map(), hit: new Set(), hq: new Set() };
   const v = ctx.view;
   if (!v || ctx.actions !== v.legal_actions) return none; // the replay viewer's own context
+  const same = seen && seen.game === v.id && v.version === seen.version;
+  if (same) return performance.now() - seen.at < FRESH_MS ? seen.motion : { ...none, live: true };
   const units = new Map(obs.units.map((u) => [u.id, { at: unitKey(u), wounds: u.wounds }]));
   const before = seen && seen.game === v.id && v.version > seen.version ? seen : null;
-  const same = seen && seen.game === v.id && v.version === seen.version;
-  const now = { game: v.id, version: v.version, units, hq: [...obs.hq_wounds], root: same ? seen.root : null };
-  if (!same) seen = now;
-  if (!before) return { ...none, live: true };
-  const out = { live: true, moved: new Set(), hit: new Set(), hq: new Set(), was: before.root };
-  for (const [id, u] of units) {
-    const b = before.units.get(id);
-    if (b && b.at !== u.at) out.moved.add(id);
-    else if (b && u.wounds > b.wounds) out.hit.add(id);
+  const out = { live: true, from: new Map(), hit: new Set(), hq: new Set() };
+  if (before) {
+    for (const [id, u] of units) {
+      const b = before.units.get(id);
+      // where the board on the page shows a moved unit, before the new board replaces it
+      const el = b && b.at !== u.at && before.root ? before.root.querySelector(`.pf-unit[data-unit="${id}"]`) : null;
+      if (el) out.from.set(id, el.getBoundingClientRect());
+      else if (b && u.wounds > b.wounds) out.hit.add(id);
+    }
+    obs.hq_wounds.forEach((w, side) => {
+      if (w > before.hq[side]) out.hq.add(side);
+    });
   }
-  obs.hq_wounds.forEach((w, side) => {
-    if (w > before.hq[side]) out.hq.add(side);
-  });
+  seen = { game: v.id, version: v.version, units, hq: [...obs.hq_wounds], root: null, motion: out, at: performance.now() };
   return out;
 }
 
 // Slides each moved unit from where the last board showed it to where it stands now, once
-// the new board is on the page (the old one is gone by then: its places were kept).
+// the new board is on the page.
 function slide(root, motion) {
-  if (!motion.moved.size || !motion.was) return;
-  const from = new Map();
-  for (const id of motion.moved) {
-    const el = motion.was.querySelector(`.pf-unit[data-unit="${id}"]`);
-    if (el) from.set(id, el.getBoundingClientRect());
-  }
+  if (!motion.from.size) return;
   requestAnimationFrame(() => {
-    for (const [id, r] of from) {
+    for (const [id, r] of motion.from) {
       const el = /** @type {HTMLElement | null} */ (root.querySelector(`.pf-unit[data-unit="${id}"]`));
       if (!el || !root.isConnected) continue;
       const n = el.getBoundingClientRect();

@@ -41,26 +41,28 @@ const hexName = (c, r) => `${LETTERS[c]}${r + 1}`;
 
 // The last live view drawn, to animate what changed since: tanks that moved (from where),
 // tanks that were hit, an attack that began. Only a newer version of the same game
-// animates, so a re-drawing (a new selection, the language switch) does not replay it; the
-// replay viewer, which steps back and forth, animates nothing.
+// animates; the same version drawn again at once (the answer to one's action and its push
+// both arrive) keeps its motion, later (a new selection, the language switch) it has none.
+// The replay viewer, which steps back and forth, animates nothing.
 let seen = null;
+const FRESH_MS = 500;
 
 function motionSince(obs, ctx) {
   const none = { from: new Map(), hit: new Set(), attack: false };
   const v = ctx.view;
   if (!v || ctx.actions !== v.legal_actions) return none; // the replay viewer's own context
+  if (seen && seen.game === v.id && v.version === seen.version) return performance.now() - seen.at < FRESH_MS ? seen.motion : none;
   const tanks = new Map(obs.tanks.map((t) => [t.id, `${t.hex}|${t.armour}|${t.damage}|${t.destroyed}`]));
   const hexes = new Map(obs.tanks.map((t) => [t.id, t.hex]));
   const attack = obs.attack ? `${obs.attack.attacker}>${obs.attack.target}` : null;
   const before = seen && seen.game === v.id && v.version > seen.version ? seen : null;
-  if (!seen || seen.game !== v.id || v.version !== seen.version) seen = { game: v.id, version: v.version, tanks, hexes, attack };
-  if (!before) return none;
-  const out = { from: new Map(), hit: new Set(), attack: Boolean(attack && attack !== before.attack) };
-  for (const t of obs.tanks) {
+  const out = { from: new Map(), hit: new Set(), attack: Boolean(before && attack && attack !== before.attack) };
+  for (const t of before ? obs.tanks : []) {
     const was = before.hexes.get(t.id);
     if (was && t.hex && was !== t.hex) out.from.set(t.id, was);
     else if (before.tanks.has(t.id) && before.tanks.get(t.id) !== tanks.get(t.id) && was === t.hex) out.hit.add(t.id);
   }
+  seen = { game: v.id, version: v.version, tanks, hexes, attack, motion: out, at: performance.now() };
   return out;
 }
 
