@@ -1,4 +1,4 @@
-"""Take docs/screenshots/<game>.png of every game page and of the lobby.
+"""Take docs/screenshots/<game>.png (desktop) and <game>-phone.png of every game page, and the lobby.
 
 Run: ``PYTHONPATH=src python -m tests.web.screenshots [--out docs/screenshots] [game ...]``.
 Each game is played by its seats (seat 0 through the HTTP API, the others by heuristic bots)
@@ -53,6 +53,11 @@ def _pacific(obs: dict[str, Any], actions: list[str]) -> bool:
 
 #: Pages cut to this height, where a long list of decisions would dwarf the table.
 HEIGHT = {"tank-clash": 1300, "2gm-pacific": 1400}
+
+#: A phone's screen, for <game>-phone.png; its picture is cut to this height (the board and
+#: what lies next to it).
+PHONE = {"width": 390, "height": 844}
+PHONE_HEIGHT = 1500
 
 #: When a game page is worth a picture; a game not listed here is shown after 40 decisions.
 MOMENT: dict[str, Callable[[dict[str, Any], list[str]], bool]] = {
@@ -116,14 +121,19 @@ def main() -> None:
         with LiveServer(app, port) as live, sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             page = browser.new_page(viewport={"width": 1440, "height": 1000}, device_scale_factor=1)
+            phone = browser.new_page(viewport=PHONE, device_scale_factor=1, has_touch=True)
             for game in games:
                 gid, token = _play_to_moment(live.url, game, args.seed)
-                page.goto(f"{live.url}/g/{gid}#t={token}")
-                page.wait_for_selector("body[data-ready='1']")
-                page.wait_for_timeout(300)
-                clip = {"x": 0, "y": 0, "width": 1440, "height": HEIGHT[game]} if game in HEIGHT else None
-                page.screenshot(path=str(out / f"{game}.png"), full_page=True, clip=clip)
-                print("wrote", out / f"{game}.png")
+                for shot, name in ((page, f"{game}.png"), (phone, f"{game}-phone.png")):
+                    shot.goto(f"{live.url}/g/{gid}#t={token}")
+                    shot.wait_for_selector("body[data-ready='1']")
+                    shot.wait_for_timeout(300)
+                    width = shot.viewport_size["width"]
+                    tall = shot.evaluate("document.documentElement.scrollHeight")
+                    limit = PHONE_HEIGHT if shot is phone else HEIGHT.get(game, tall)
+                    clip = {"x": 0, "y": 0, "width": width, "height": min(tall, limit)}
+                    shot.screenshot(path=str(out / name), full_page=True, clip=clip)
+                    print("wrote", out / name)
             page.goto(live.url + "/")
             page.wait_for_selector("body[data-ready='1']")
             page.select_option("#game-select", games[0])
