@@ -133,6 +133,12 @@ def _check_page(page: Any, played: Played, moving: bool) -> None:
     status = page.inner_text("#status")
     assert status and status in line, (status, line)
     played.prompts.add(status)
+    # card names break between words, never inside one: each fits its card
+    cut = page.evaluate(
+        "[...document.querySelectorAll('#board .gc-name')]"
+        ".filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent)"
+    )
+    assert cut == [], f"card names wider than their cards: {cut}"
     if moving:
         buttons = page.locator("#actions button").count()
         assert buttons <= 6, f"{buttons} buttons in the decision panel at a movement decision"
