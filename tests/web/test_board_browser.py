@@ -119,6 +119,7 @@ class Played:
     prompts: set[str] = field(default_factory=set)
     kinds: set[str] = field(default_factory=set)
     over: bool = False
+    inspected: bool = False
 
 
 def _check_page(page: Any, played: Played, moving: bool) -> None:
@@ -143,6 +144,20 @@ def _check_page(page: Any, played: Played, moving: bool) -> None:
         buttons = page.locator("#actions button").count()
         assert buttons <= 6, f"{buttons} buttons in the decision panel at a movement decision"
         played.movement_checks += 1
+
+
+def _inspect(page: Any, played: Played) -> None:
+    """Nothing is shown on hover only: tapping a unit with nothing to do writes its facts
+    under the board, and changes nothing in the game."""
+    idle = page.locator("#board .tc-inspect, #board .pac-inspect")
+    if not idle.count():
+        return
+    version = page.get_attribute("body", "data-version")
+    idle.first.click()
+    facts = page.locator("#board .tc-facts, #board .pac-facts").first.inner_text()
+    assert facts.strip(), "a tapped unit showed no facts"
+    assert page.get_attribute("body", "data-version") == version
+    played.inspected = True
 
 
 def _click(page: Any, target: Any, rng: random.Random) -> str:
@@ -200,6 +215,8 @@ def _play(page: Any, url: str, gid: str, token: str, game: str, rng: random.Rand
         page.wait_for_function(f"document.body.dataset.version === '{version}'")
         moving = v["observation"]["phase"] in MOVEMENT[game]
         _check_page(page, played, moving)
+        if not played.inspected:
+            _inspect(page, played)
         played.turns.add(v["observation"][turn_key])
         kinds = {a["id"]: a["payload"]["kind"] for a in v["legal_actions"]}
         played.kinds.add(kinds.get(_take_one(page, game, rng, played), "?"))
@@ -243,6 +260,7 @@ def test_several_turns_by_clicking_the_board(server: LiveServer, chromium: Any, 
         " return [b.left, b.right, window.innerWidth]; })()"
     )
     assert board[0] >= 0 and board[1] <= board[2], board
+    assert played.inspected, "no unit without a decision was ever on the board to tap"
     # a move slides the unit in from where it stood, unless the reader asked for less motion
     anims = page.evaluate("window.__anims")
     moved = bool(played.kinds & {"move", "ride", "cover"})

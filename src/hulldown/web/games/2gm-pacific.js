@@ -251,6 +251,9 @@ function control(el, key, acts, sources, ctx, select) {
 }
 
 function boardView(obs, ctx, aims, sources, select, mine, motion) {
+  // under the grid: the facts of the selected unit, or of the last unit tapped
+  const chosen = selected && selected.startsWith("u:") ? obs.units.find((x) => `u:${unitKey(x)}` === selected) : null;
+  const facts = h("div", { class: "pac-facts", "aria-live": "polite" }, chosen ? unitFacts(chosen, cardInfo(ctx, chosen.card, chosen.name)).replaceAll("\n", " · ") : "");
   const [rows, cols] = dimensions(obs, aims);
   const flip = mine === 1;
   const units = new Map(obs.units.filter((u) => u.space !== "hq").map((u) => [u.space, u]));
@@ -284,9 +287,17 @@ function boardView(obs, ctx, aims, sources, select, mine, motion) {
         parts,
       );
       cells.push(control(el, u ? `u:${name}` : null, here, sources, ctx, select));
+      if (u && !el.getAttribute("role")) {
+        // a unit with nothing to do shows its facts when tapped (a touch screen has no hover)
+        el.classList.add("pac-inspect");
+        el.addEventListener("click", () => {
+          facts.textContent = unitFacts(u, cardInfo(ctx, u.card, u.name)).replaceAll("\n", " · ");
+        });
+      }
     }
   }
-  return h("div", { class: "pf-grid", style: `grid-template-columns: repeat(${cols}, 1fr)`, role: "grid", "aria-label": msg("ui.battlefield") }, cells);
+  const grid = h("div", { class: "pf-grid", style: `grid-template-columns: repeat(${cols}, 1fr)`, role: "grid", "aria-label": msg("ui.battlefield") }, cells);
+  return [grid, facts];
 }
 
 function sidePanel(obs, side, ctx, aims, sources, select, mine, motion) {

@@ -135,6 +135,16 @@ function tankToken(t, x, y, obs, sel, ctx, motion) {
   return g;
 }
 
+// What the seat may know of a tank, for its tooltip and the line under the map (a touch
+// screen has no hover).
+function tankFacts(t, ctx) {
+  if (t.kind === null) return [`${t.id}: ${ctx.msg("ui.concealed-tank-face-down")}`];
+  const facts = [`${t.id}: ${t.name} (${t.kind})`, `${ctx.msg("ui.armour")} ${t.armour}/${t.max_armour}, ${ctx.msg("ui.damage")} ${t.damage}`, `${ctx.msg("ui.firepower")} ${t.firepower}, ${ctx.msg("ui.speed")} ${t.speed}`];
+  if (t.ace) facts.push(ctx.msg("ui.ace"));
+  if (t.concealed) facts.push(ctx.msg("ui.concealed-face-down-for-the-enemy"));
+  return facts;
+}
+
 function tankShape(t, x, y, obs, sel, ctx) {
   const side = obs.sides[t.seat];
   const colour = SIDE_COLOUR[side] || "#555";
@@ -143,7 +153,7 @@ function tankShape(t, x, y, obs, sel, ctx) {
     // a concealed enemy stack: only that something stands here
     for (let k = 2; k >= 0; k--) parts.push(svg("rect", { x: x - 13 + k * 2, y: y - 13 - k * 2, width: 26, height: 26, rx: 3, fill: colour, stroke: "#222", "stroke-width": 1, opacity: 0.95 }));
     parts.push(svg("text", { x: x + 2, y: y - 1, class: "tc-tk-kind", fill: "#fff" }, "?"));
-    parts.push(svg("title", {}, `${t.id}: ${ctx.msg("ui.concealed-tank-face-down")}`));
+    parts.push(svg("title", {}, tankFacts(t, ctx).join("\n")));
     return svg("g", { class: "tc-tank concealed-enemy", "data-tank": t.id }, parts);
   }
   parts.push(svg("rect", { x: x - 15, y: y - 15, width: 30, height: 30, rx: 4, fill: colour, stroke: sel ? "#f2c230" : t.concealed ? "#ddd" : "#111", "stroke-width": sel ? 3 : 1.2, "stroke-dasharray": t.concealed ? "3 2" : null }));
@@ -153,10 +163,7 @@ function tankShape(t, x, y, obs, sel, ctx) {
   for (let k = 0; k < (t.max_armour || 0); k++) parts.push(svg("rect", { x: x - 14, y: y - 13 + k * 6, width: 4, height: 5, fill: k < t.armour ? "#d9d9d9" : "#333", stroke: "#000", "stroke-width": 0.5 }));
   for (let k = 0; k < t.damage; k++) parts.push(svg("circle", { cx: x + 12, cy: y - 10 + k * 6, r: 2.6, fill: "#d2321e", stroke: "#000", "stroke-width": 0.5 }));
   if (t.ace) parts.push(svg("text", { x: x + 11, y: y + 13, class: "tc-ace", fill: "#f2c230" }, "★"));
-  const facts = [`${t.id}: ${t.name} (${t.kind})`, `${ctx.msg("ui.armour")} ${t.armour}/${t.max_armour}, ${ctx.msg("ui.damage")} ${t.damage}`, `${ctx.msg("ui.firepower")} ${t.firepower}, ${ctx.msg("ui.speed")} ${t.speed}`];
-  if (t.ace) facts.push(ctx.msg("ui.ace"));
-  if (t.concealed) facts.push(ctx.msg("ui.concealed-face-down-for-the-enemy"));
-  parts.push(svg("title", {}, facts.join("\n")));
+  parts.push(svg("title", {}, tankFacts(t, ctx).join("\n")));
   return svg("g", { class: `tc-tank${t.concealed ? " concealed" : ""}`, "data-tank": t.id }, parts);
 }
 
@@ -194,6 +201,9 @@ function boardView(obs, ctx, aims, select, motion) {
     byHex.get(a.hex).push(a);
   }
   const wrap = h("div", { class: "tc-map" });
+  // the facts of the selected tank, or of the last tank tapped that has nothing to do
+  const chosen = obs.tanks.find((t) => t.id === selected);
+  const facts = h("div", { class: "tc-facts", "aria-live": "polite" }, chosen ? tankFacts(chosen, ctx).join(" · ") : "");
   const moves = { ...motion, at };
   const cells = [];
   const overlay = [];
@@ -240,6 +250,8 @@ function boardView(obs, ctx, aims, select, motion) {
         g.setAttribute("tabindex", "0");
         g.setAttribute("role", "button");
         g.setAttribute("aria-label", `${ctx.msg("ui.select")} ${tankLabel(tank, ctx)}`);
+      } else if (tank) {
+        g.classList.add("tc-inspect");
       }
       const onClick = (ev) => {
         ev.stopPropagation();
@@ -254,6 +266,8 @@ function boardView(obs, ctx, aims, select, motion) {
           openMenu(wrap, x * k, y * k, items);
         } else if (canSelect) {
           select(tank.id);
+        } else if (tank) {
+          facts.textContent = tankFacts(tank, ctx).join(" · ");
         }
       };
       g.addEventListener("click", onClick);
@@ -274,7 +288,7 @@ function boardView(obs, ctx, aims, select, motion) {
   }
   // drawn to fit its column (style.css), from a phone's width to its natural size and beyond
   root = svg("svg", { class: "tc-svg", viewBox: `0 0 ${tw.toFixed(0)} ${th.toFixed(0)}`, role: "img", "aria-label": ctx.msg("ui.battlefield") }, cells, svg("g", { class: "tc-overlay" }, overlay));
-  wrap.append(root);
+  wrap.append(root, facts);
   return wrap;
 }
 
