@@ -261,6 +261,11 @@ def test_several_turns_by_clicking_the_board(server: LiveServer, chromium: Any, 
     )
     assert board[0] >= 0 and board[1] <= board[2], board
     assert played.inspected, "no unit without a decision was ever on the board to tap"
+    if size == "phone":  # and the narrowest phone
+        page.set_viewport_size({"width": 360, "height": 740})
+        page.wait_for_function("window.innerWidth === 360")
+        width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+        assert width[0] <= width[1], f"the page scrolls sideways at 360 px: {width}"
     # a move slides the unit in from where it stood, unless the reader asked for less motion
     anims = page.evaluate("window.__anims")
     moved = bool(played.kinds & {"move", "ride", "cover"})
