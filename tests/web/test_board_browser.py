@@ -141,7 +141,7 @@ def _check_page(page: Any, played: Played, moving: bool) -> None:
     )
     assert cut == [], f"card names wider than their cards: {cut}"
     if moving:
-        buttons = page.locator("#actions button").count()
+        buttons = page.locator("#actions > button").count()
         assert buttons <= 6, f"{buttons} buttons in the decision panel at a movement decision"
         played.movement_checks += 1
 
@@ -183,7 +183,7 @@ def _take_one(page: Any, game: str, rng: random.Random, played: Played) -> str:
         played.selections += 1
     lit = page.locator(LIT[game])
     own = page.locator("#board .can-act")
-    panel = page.locator("#actions button.action")
+    panel = page.locator("#actions > button.action")
     if lit.count():
         played.board_clicks += 1
         return _click(page, lit.nth(rng.randrange(lit.count())), rng)
@@ -283,6 +283,14 @@ def test_a_tank_is_moved_by_keyboard_alone(server: LiveServer, chromium: Any) ->
     page = _open(chromium, server.url, gid, token, "desktop")
     page.wait_for_selector("#status[data-state='decide']")
     version = page.get_attribute("body", "data-version")
+    # every choice is also in a list, folded until asked for
+    legal = _view(server.url, gid, token)["legal_actions"]
+    listed = page.locator("#actions details.all-choices button.action")
+    assert listed.count() == len(legal) and not listed.first.is_visible()
+    page.focus("#actions details.all-choices summary")
+    page.keyboard.press("Enter")
+    assert listed.first.is_visible()
+    page.keyboard.press("Enter")  # folded again
     # another tank is selected with Enter, and Enter on a lit hex takes the action
     other = page.locator("#board g.tc-selectable[tabindex='0']")
     if other.count():

@@ -55,7 +55,7 @@ def test_complete_game_against_a_bot_by_clicking(live: LiveServer, browser: Any,
         version = page.get_attribute("body", "data-version")
         # every other decision by clicking a card that offers exactly one action, if there is one
         on_card = page.locator("#board .can-act:not([data-actions*=' ']):not([data-menu])")
-        panel = page.locator("#actions button.action")
+        panel = page.locator("#actions > button.action")
         if (clicks % 2 or not panel.count()) and on_card.count():
             board_clicks += on_card.first.evaluate("e => e.closest('svg, .pf-grid') ? 1 : 0")
             on_card.first.click()

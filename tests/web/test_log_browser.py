@@ -35,7 +35,7 @@ def test_a_german_page_shows_the_log_as_german_sentences(live: LiveServer, brows
             continue
         version = room.version
         page.wait_for_selector("#status[data-state='decide']")
-        panel = page.locator("#actions button.action")
+        panel = page.locator("#actions > button.action")
         if panel.count():
             panel.first.click()
         else:  # a board game's decision that only the board offers (through a menu where several)

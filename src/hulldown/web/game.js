@@ -170,18 +170,21 @@ function show(v) {
 
 // The decision panel: every legal action as a button, unless the game's page acts on its
 // board; then it says what to decide (``decision``: {prompt, actions}) and holds only the
-// choices that have no place on the board. The board calls it again when its selection
-// changes the question (ctx.retell).
+// choices that have no place on the board, with every choice in a list that stays folded
+// until asked for (a keyboard's or screen reader's way past the board). The board calls it
+// again when its selection changes the question (ctx.retell).
 function paintDecision(v) {
   const c = ctx(v);
   const d = renderer.decision ? renderer.decision(v.observation, c) : null;
+  const button = (a) => {
+    const label = renderer.actionLabel ? renderer.actionLabel(a, v.observation, c) : actionText(a);
+    return h("button", { class: "action", dataset: { action: a.id }, title: a.id, onclick: () => act(a.id) }, label);
+  };
   $("status").textContent = d ? d.prompt : t("yourTurn");
-  $("actions").replaceChildren(
-    ...(d ? d.actions : v.legal_actions).map((a) => {
-      const label = renderer.actionLabel ? renderer.actionLabel(a, v.observation, c) : actionText(a);
-      return h("button", { class: "action", dataset: { action: a.id }, title: a.id, onclick: () => act(a.id) }, label);
-    }),
-  );
+  const all = d && d.actions.length < v.legal_actions.length
+    ? h("details", { class: "all-choices" }, h("summary", {}, t("allChoices", { n: v.legal_actions.length })), h("div", { class: "actions" }, v.legal_actions.map(button)))
+    : null;
+  $("actions").replaceChildren(...(d ? d.actions : v.legal_actions).map(button), ...(all ? [all] : []));
 }
 
 function say(msg) {
