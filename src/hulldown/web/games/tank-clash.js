@@ -40,7 +40,7 @@ let selected = null;
 const hexName = (c, r) => `${LETTERS[c]}${r + 1}`;
 
 // The last live view drawn, to animate what changed since: tanks that moved (from where),
-// tanks that were hit, an attack that began. Only a newer version of the same game
+// tanks that were hit, an attack that began, dice rolled. Only a newer version of the same game
 // animates; the same version drawn again at once (the answer to one's action and its push
 // both arrive) keeps its motion, later (a new selection, the language switch) it has none.
 // The replay viewer, which steps back and forth, animates nothing.
@@ -48,21 +48,23 @@ let seen = null;
 const FRESH_MS = 500;
 
 function motionSince(obs, ctx) {
-  const none = { from: new Map(), hit: new Set(), attack: false };
+  const none = { from: new Map(), hit: new Set(), attack: false, dice: false };
   const v = ctx.view;
   if (!v || ctx.actions !== v.legal_actions) return none; // the replay viewer's own context
   if (seen && seen.game === v.id && v.version === seen.version) return performance.now() - seen.at < FRESH_MS ? seen.motion : none;
   const tanks = new Map(obs.tanks.map((t) => [t.id, `${t.hex}|${t.armour}|${t.damage}|${t.destroyed}`]));
   const hexes = new Map(obs.tanks.map((t) => [t.id, t.hex]));
   const attack = obs.attack ? `${obs.attack.attacker}>${obs.attack.target}` : null;
+  const dice = obs.attack ? `${attack}:${obs.attack.dice.join(",")}` : null;
   const before = seen && seen.game === v.id && v.version > seen.version ? seen : null;
-  const out = { from: new Map(), hit: new Set(), attack: Boolean(before && attack && attack !== before.attack) };
+  const rolled = Boolean(before && obs.attack && obs.attack.dice.length && dice !== before.dice);
+  const out = { from: new Map(), hit: new Set(), attack: Boolean(before && attack && attack !== before.attack), dice: rolled };
   for (const t of before ? obs.tanks : []) {
     const was = before.hexes.get(t.id);
     if (was && t.hex && was !== t.hex) out.from.set(t.id, was);
     else if (before.tanks.has(t.id) && before.tanks.get(t.id) !== tanks.get(t.id) && was === t.hex) out.hit.add(t.id);
   }
-  seen = { game: v.id, version: v.version, tanks, hexes, attack, motion: out, at: performance.now() };
+  seen = { game: v.id, version: v.version, tanks, hexes, attack, dice, motion: out, at: performance.now() };
   return out;
 }
 
@@ -363,7 +365,7 @@ function playerPanel(obs, s, ctx, aims, select) {
   );
 }
 
-function attackPanel(obs, ctx) {
+function attackPanel(obs, ctx, motion) {
   const a = obs.attack;
   const rows = [];
   const byId = new Map(obs.tanks.map((t) => [t.id, t]));
@@ -374,7 +376,7 @@ function attackPanel(obs, ctx) {
     if (a.dice.length) {
       const seen = new Set();
       rows.push(h("div", { class: "dice-row" }, `${ctx.msg("ui.dice")}: `, a.dice.map((d) => {
-        const face = h("span", { class: "die-face" }, String(d));
+        const face = h("span", { class: `die-face${motion.dice ? " tc-roll" : ""}` }, String(d));
         // one re-roll action per value: offered on its first die
         if (seen.has(d)) return face;
         seen.add(d);
@@ -521,7 +523,7 @@ export function render(obs, ctx) {
     "div",
     { class: "tc-side" },
     playerPanel(obs, 1 - me, ctx, aims, select),
-    attackPanel(obs, ctx),
+    attackPanel(obs, ctx, motion),
     h("div", { class: "tc-row" }, pile(ctx.msg("ui.morale-deck"), obs.morale_deck_size), pile(ctx.msg("ui.morale-discard"), obs.morale_discard.length, discardTop ? card({ name: discardTop, type: ctx.msg("ui.morale"), tone: "event", extra: "small" }) : null)),
     playerPanel(obs, me, ctx, aims, select),
     ctx.seat !== null ? zone(`${ctx.msg("ui.your-morale-hand")} (${hand.length})`, hand, "hand") : null,
