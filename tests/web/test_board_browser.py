@@ -291,6 +291,11 @@ def test_a_tank_is_moved_by_keyboard_alone(server: LiveServer, chromium: Any) ->
     page.keyboard.press("Enter")
     assert listed.first.is_visible()
     page.keyboard.press("Enter")  # folded again
+    # the sentence and the turn line follow the page's language
+    page.select_option("#lang", "de")
+    assert page.inner_text("#status").startswith("Wähle"), page.inner_text("#status")
+    assert page.inner_text("#board .tc-turn").startswith("Du bist am Zug: Wähle")
+    page.select_option("#lang", "en")
     # another tank is selected with Enter, and Enter on a lit hex takes the action
     other = page.locator("#board g.tc-selectable[tabindex='0']")
     if other.count():
