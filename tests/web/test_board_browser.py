@@ -34,11 +34,12 @@ SOURCES = {"tank-clash": "#board .tc-selectable", "2gm-pacific": "#board .pf-sel
 
 
 def _started(game: str, obs: dict[str, Any]) -> bool:
-    """The battle is under way: Tank Clash's tanks are placed, seat 0 has 2GM units on the grid."""
+    """The battle is under way: Tank Clash's tanks are placed, seat 0 has 2GM units on the grid
+    (two, or one by the third round)."""
     if game == "tank-clash":
         return bool(obs["phase"] == "actions")
     mine = [u for u in obs["units"] if u["side"] == obs["your_side"] and u["space"] != "hq"]
-    return obs["phase"] in ("move", "shoot") and len(mine) >= 2
+    return obs["phase"] in ("move", "shoot") and (len(mine) >= 2 or (len(mine) == 1 and obs["round"] >= 3))
 
 
 #: events of the page's motion: a unit sliding in, a unit or HQ hit
@@ -98,9 +99,10 @@ def _setup(url: str, game: str) -> tuple[str, str]:
     gid, token = made["id"], made["seats"][0]["token"]
     auth = {"Authorization": f"Bearer {token}"}
     httpx.post(f"{url}/api/games/{gid}/control", headers=auth, json={"by": "bot"}, timeout=10).raise_for_status()
-    deadline = time.monotonic() + 60
-    while not _started(game, _view(url, gid, token)["observation"]):
-        assert time.monotonic() < deadline, f"{game}: the setup did not end within a minute"
+    deadline = time.monotonic() + 120
+    while not _started(game, (view := _view(url, gid, token))["observation"]):
+        assert not view["over"], f"{game}: the game ended before the battle was under way"
+        assert time.monotonic() < deadline, f"{game}: the battle was not under way within two minutes"
         time.sleep(0.05)
     httpx.post(f"{url}/api/games/{gid}/control", headers=auth, json={"by": "human"}, timeout=10).raise_for_status()
     assert not _view(url, gid, token)["over"], "the game ended during its setup"
