@@ -1,4 +1,4 @@
-"""Take docs/screenshots/<game>.png of every game page and of the lobby.
+"""Take docs/screenshots/<game>.png (desktop) and <game>-phone.png of every game page, and the lobby.
 
 Run: ``PYTHONPATH=src python -m tests.web.screenshots [--out docs/screenshots] [game ...]``.
 Each game is played by its seats (seat 0 through the HTTP API, the others by heuristic bots)
@@ -54,7 +54,7 @@ def _pacific(obs: dict[str, Any], actions: list[str]) -> bool:
 #: Pages cut to this height, where a long list of decisions would dwarf the table.
 HEIGHT = {"tank-clash": 1300, "2gm-pacific": 1400}
 #: Games also shown on a phone (<game>-phone.png, 390 x 844 CSS pixels, cut at this height).
-PHONE = {"tank-killers": 1900, "tank-hunter": 2200}
+PHONE = {"tank-killers": 1900, "tank-hunter": 2200, "tank-clash": 1500, "2gm-pacific": 1500}
 
 #: When a game page is worth a picture; a game not listed here is shown after 40 decisions.
 MOMENT: dict[str, Callable[[dict[str, Any], list[str]], bool]] = {

@@ -49,18 +49,22 @@ def test_complete_game_against_a_bot_by_clicking(live: LiveServer, browser: Any,
     card_clicks = 0
     board_clicks = 0  # on a hex of an SVG board or a space of a grid
     for clicks in range(info.max_steps + 1):
-        page.wait_for_selector("button.action, body[data-over='true']")
+        page.wait_for_selector("#status[data-state='decide'], body[data-over='true']")
         if page.get_attribute("body", "data-over") == "true":
             break
         version = page.get_attribute("body", "data-version")
         # every other decision by clicking a card that offers exactly one action, if there is one
         on_card = page.locator("#board .can-act:not([data-actions*=' ']):not([data-menu])")
-        if clicks % 2 and on_card.count():
+        panel = page.locator("#actions > button.action")
+        if (clicks % 2 or not panel.count()) and on_card.count():
             board_clicks += on_card.first.evaluate("e => e.closest('svg, .pf-grid') ? 1 : 0")
             on_card.first.click()
             card_clicks += 1
-        else:
-            page.locator("#actions button.action").first.click()
+        elif panel.count():
+            panel.first.click()
+        else:  # a board game's decision that only the board offers, through a menu there
+            page.locator("#board .can-act").first.click()
+            page.locator("#board .card-menu button[data-action]").first.click()
         page.wait_for_function(f"document.body.dataset.version !== '{version}'")
     assert page.get_attribute("body", "data-over") == "true"
     assert "Game over" in page.inner_text("#status")

@@ -67,7 +67,10 @@ const actionText = (a) => (a.message && messages.en[a.message.key] !== undefined
 // What a renderer gets: the seat, the legal actions and a way to take one, so cards can be
 // clicked; the replay viewer passes no actions.
 function ctx(v) {
-  return { seat: v.seat, players: v.players, view: v, t, msg, keys, actionText, cards, actions: v.legal_actions, act: (id) => act(id) };
+  const retell = () => {
+    if (view === v && !v.over && v.legal_actions.length) paintDecision(v);
+  };
+  return { seat: v.seat, players: v.players, view: v, t, msg, keys, actionText, cards, actions: v.legal_actions, act: (id) => act(id), retell };
 }
 
 // The game log arrives in pieces: a view carries its entries from ``log_from`` on, and
@@ -120,13 +123,8 @@ function show(v) {
     status.textContent = `${t("gameOver")} — ${resultText(v.returns, seatName, v.seat)}`;
     status.dataset.state = "over";
   } else if (v.legal_actions.length) {
-    // a game's page may say in a sentence what is being decided; else the plain "your decision"
-    status.textContent = (renderer.statusText && renderer.statusText(v.observation, ctx(v))) || t("yourTurn");
     status.dataset.state = "decide";
-    for (const a of v.legal_actions) {
-      const label = renderer.actionLabel ? renderer.actionLabel(a, v.observation, ctx(v)) : actionText(a);
-      actions.append(h("button", { class: "action", dataset: { action: a.id }, title: a.id, onclick: () => act(a.id) }, label));
-    }
+    paintDecision(v);
   } else {
     status.textContent = (renderer.statusText && renderer.statusText(v.observation, ctx(v))) || t("waitingFor", { who: seatName(v.current_player) });
     status.dataset.state = "wait";
@@ -170,6 +168,26 @@ function show(v) {
   if (v.over && $("replay").hidden) startReplay();
   document.body.dataset.version = String(v.version);
   document.body.dataset.over = String(v.over);
+}
+
+// The decision panel: every legal action as a button, unless the game's page acts on its
+// board; then it says what to decide (``decision``: {prompt, actions}) and holds only the
+// choices that have no place on the board, with every choice in a list that stays folded
+// until asked for (a keyboard's or screen reader's way past the board). The board calls it
+// again when its selection changes the question (ctx.retell).
+function paintDecision(v) {
+  const c = ctx(v);
+  const d = renderer.decision ? renderer.decision(v.observation, c) : null;
+  const button = (a) => {
+    const label = renderer.actionLabel ? renderer.actionLabel(a, v.observation, c) : actionText(a);
+    return h("button", { class: "action", dataset: { action: a.id }, title: a.id, onclick: () => act(a.id) }, label);
+  };
+  // the page's sentence for what is decided; else the game's own status sentence, else the plain one
+  $("status").textContent = d ? d.prompt : (renderer.statusText && renderer.statusText(v.observation, c)) || t("yourTurn");
+  const all = d && d.actions.length < v.legal_actions.length
+    ? h("details", { class: "all-choices" }, h("summary", {}, t("allChoices", { n: v.legal_actions.length })), h("div", { class: "actions" }, v.legal_actions.map(button)))
+    : null;
+  $("actions").replaceChildren(...(d ? d.actions : v.legal_actions).map(button), ...(all ? [all] : []));
 }
 
 function say(msg) {

@@ -90,7 +90,7 @@ export async function rendererFor(gameId, hasModule) {
     loaded.set(
       gameId,
       import(`./games/${encodeURIComponent(gameId)}.js`)
-        .then((m) => ({ render: m.render || render, formatEvent: m.formatEvent || formatEvent, actionLabel: m.actionLabel, statusText: m.statusText }))
+        .then((m) => ({ render: m.render || render, formatEvent: m.formatEvent || formatEvent, actionLabel: m.actionLabel, statusText: m.statusText, decision: m.decision }))
         .catch(() => ({ render, formatEvent })),
     );
   }

@@ -2,18 +2,22 @@
 // side 0 there), each side's HQ strip (wounds, armour, aircraft beside it, hand, deck and
 // discard pile), the air combat under way and, in solo mode, the rulebook AI's decisions.
 //
-// Actions on the board follow the Tank Clash page: an action that concerns a space
-// (deploying a card, moving, firing, a terrain card or a Tactical Artillery strike)
-// lights that space and clicking it takes the action, or opens a menu when the space
-// offers several. Actions that start from a unit or a card in hand (move, fire, deploy,
-// a support card aimed at a unit) are shown for the selected source: click the unit or
-// the card to select it. Actions of the unit itself (upgrades, mounting, smoke, Advance)
-// are taken by clicking it. Every action also stays a button in the decision panel.
+// The board is how a player acts, as on the Tank Clash page: an action that concerns a
+// space (deploying a card, moving, firing, a terrain card or a Tactical Artillery strike)
+// lights that space and clicking it (or Enter on it) takes the action, or opens a menu when
+// the space offers several. Actions that start from a unit or a card in hand (move, fire,
+// deploy, a support card aimed at a unit) are shown for the selected source: click the unit
+// or the card to select it. Actions of the unit itself (upgrades, mounting, smoke, Advance)
+// are taken by clicking it. The decision panel says what to decide and keeps only the
+// choices with no place on the table (end a phase, bids, passing a reaction). A unit that
+// moved slides in from its old space and a unit or HQ that took wounds flashes, unless the
+// reader asked for reduced motion.
 import { h } from "../dom.js";
 import { card, counted, effectText, facedown, marker, phaseName, pile, stat, zone } from "./kit.js";
 
 // Every text comes from the game's catalog (the ui.* keys of messages.json), in the page's
 // language: render() takes the catalog's lookup from its context before drawing anything.
+/** @type {(key: string, vars?: object) => string} */
 let msg = (key) => key;
 
 const SIDE_COLOUR = ["#3f5f8f", "#a33a2a"];
@@ -23,6 +27,56 @@ const TYPE_LETTER = { infantry: "I", tank: "T", artillery: "A", transport: "V", 
 let selected = null;
 
 const space = (r, c) => `${r + 1},${c + 1}`;
+
+// The last live board drawn and what stood on it, to animate what changed since: units that
+// moved slide in from where they stood, units and HQs that took wounds flash. Only a newer
+// version of the same game animates; the same version drawn again at once (the answer to
+// one's action and its push both arrive) keeps its motion, later (a new selection, the
+// language switch) it has none. The replay viewer, which steps back and forth, animates
+// nothing.
+let seen = null;
+const FRESH_MS = 500;
+
+function motionSince(obs, ctx) {
+  const none = { live: false, from: new Map(), hit: new Set(), hq: new Set() };
+  const v = ctx.view;
+  if (!v || ctx.actions !== v.legal_actions) return none; // the replay viewer's own context
+  const same = seen && seen.game === v.id && v.version === seen.version;
+  if (same) return performance.now() - seen.at < FRESH_MS ? seen.motion : { ...none, live: true };
+  const units = new Map(obs.units.map((u) => [u.id, { at: unitKey(u), wounds: u.wounds }]));
+  const before = seen && seen.game === v.id && v.version > seen.version ? seen : null;
+  const out = { live: true, from: new Map(), hit: new Set(), hq: new Set() };
+  if (before) {
+    for (const [id, u] of units) {
+      const b = before.units.get(id);
+      // where the board on the page shows a moved unit, before the new board replaces it
+      const el = b && b.at !== u.at && before.root ? before.root.querySelector(`.pf-unit[data-unit="${id}"]`) : null;
+      if (el) out.from.set(id, el.getBoundingClientRect());
+      else if (b && u.wounds > b.wounds) out.hit.add(id);
+    }
+    obs.hq_wounds.forEach((w, side) => {
+      if (w > before.hq[side]) out.hq.add(side);
+    });
+  }
+  seen = { game: v.id, version: v.version, units, hq: [...obs.hq_wounds], root: null, motion: out, at: performance.now() };
+  return out;
+}
+
+// Slides each moved unit from where the last board showed it to where it stands now, once
+// the new board is on the page.
+function slide(root, motion) {
+  if (!motion.from.size) return;
+  requestAnimationFrame(() => {
+    for (const [id, r] of motion.from) {
+      const el = /** @type {HTMLElement | null} */ (root.querySelector(`.pf-unit[data-unit="${id}"]`));
+      if (!el || !root.isConnected) continue;
+      const n = el.getBoundingClientRect();
+      el.style.setProperty("--dx", `${(r.left - n.left).toFixed(0)}px`);
+      el.style.setProperty("--dy", `${(r.top - n.top).toFixed(0)}px`);
+      el.classList.add("pac-moved");
+    }
+  });
+}
 
 // Battlefield size: declared by the observation where the game says so, else the smallest
 // grid holding every space it or the actions mention (at least the standard 6 rows by 8 columns).
@@ -127,13 +181,13 @@ function unitFacts(u, c) {
   return facts.join("\n");
 }
 
-function unitToken(u, ctx, sel) {
+function unitToken(u, ctx, sel, motion) {
   const c = cardInfo(ctx, u.card, u.name);
   const pips = [];
   for (let k = 0; k < u.hp; k++) pips.push(h("i", { class: k < u.wounds ? "wound" : "" }));
   return h(
     "div",
-    { class: `pf-unit side${u.side}${sel ? " selected" : ""}${u.usf ? " usf" : ""}`, title: unitFacts(u, c), dataset: { unit: String(u.id) } },
+    { class: `pf-unit side${u.side}${sel ? " selected" : ""}${u.usf ? " usf" : ""}${motion.hit.has(u.id) ? " pac-hit" : ""}`, title: unitFacts(u, c), dataset: { unit: String(u.id) } },
     h("div", { class: "pf-unit-band", style: `background:${SIDE_COLOUR[u.side]}` }, h("b", {}, TYPE_LETTER[u.type] || "?"), u.promotions ? ` ${"★".repeat(u.promotions)}` : ""),
     h("div", { class: "pf-unit-name" }, u.name),
     h("div", { class: "pf-pips" }, pips),
@@ -145,15 +199,19 @@ function unitToken(u, ctx, sel) {
 
 function openMenu(el, items) {
   for (const m of document.querySelectorAll(".card-menu")) m.remove();
-  el.append(
-    h(
-      "div",
-      { class: "card-menu", role: "menu" },
-      items.map(([label, fn, id]) =>
-        h("button", { class: "action", role: "menuitem", dataset: id ? { action: id } : {}, onclick: (e) => { e.stopPropagation(); for (const m of document.querySelectorAll(".card-menu")) m.remove(); fn(); } }, label),
-      ),
+  const menu = h(
+    "div",
+    { class: "card-menu", role: "menu" },
+    items.map(([label, fn, id]) =>
+      h("button", { class: "action", role: "menuitem", dataset: id ? { action: id } : {}, onclick: (e) => { e.stopPropagation(); for (const m of document.querySelectorAll(".card-menu")) m.remove(); fn(); } }, label),
     ),
   );
+  // opening leftwards near the right edge of the page, so a phone does not scroll sideways
+  if (el.getBoundingClientRect().left + 230 > document.documentElement.clientWidth) menu.classList.add("pac-menu-left");
+  el.append(menu);
+  // a keyboard goes on in the menu it opened
+  const first = /** @type {HTMLElement | null} */ (menu.querySelector("button"));
+  if (first) first.focus({ preventScroll: true });
 }
 
 // Makes `el` the control of `acts` (its own actions and those aimed at it by the selected
@@ -192,7 +250,10 @@ function control(el, key, acts, sources, ctx, select) {
   return el;
 }
 
-function boardView(obs, ctx, aims, sources, select, mine) {
+function boardView(obs, ctx, aims, sources, select, mine, motion) {
+  // under the grid: the facts of the selected unit, or of the last unit tapped
+  const chosen = selected && selected.startsWith("u:") ? obs.units.find((x) => `u:${unitKey(x)}` === selected) : null;
+  const facts = h("div", { class: "pac-facts", "aria-live": "polite" }, chosen ? unitFacts(chosen, cardInfo(ctx, chosen.card, chosen.name)).replaceAll("\n", " · ") : "");
   const [rows, cols] = dimensions(obs, aims);
   const flip = mine === 1;
   const units = new Map(obs.units.filter((u) => u.space !== "hq").map((u) => [u.space, u]));
@@ -213,7 +274,7 @@ function boardView(obs, ctx, aims, sources, select, mine) {
       const deployRow = r === 0 ? 0 : r === rows - 1 ? 1 : null;
       const parts = [h("span", { class: "pf-name" }, name)];
       if (t) parts.push(h("div", { class: `pf-terrain${t.ruins ? " ruins" : ""}`, title: `${t.name}${t.hp ? `, ${msg("ui.hitPoints")} ${t.hp}` : ""}` }, t.ruins ? `${t.name} (${msg("ui.ruins")})` : t.name, t.hp ? h("small", {}, ` ${t.hp}♥`) : null));
-      if (u) parts.push(unitToken(u, ctx, selected === `u:${name}`));
+      if (u) parts.push(unitToken(u, ctx, selected === `u:${name}`, motion));
       if (smoke.has(name)) parts.push(h("span", { class: "pf-smoke", title: msg("ui.smoke") }, "☁"));
       if (muddy.has(name)) parts.push(h("span", { class: "pf-mud", title: msg("ui.muddy") }, "≈"));
       if (objectives.has(name)) parts.push(h("span", { class: "pf-objective", title: msg("ui.objective") }, "⚑"));
@@ -226,19 +287,27 @@ function boardView(obs, ctx, aims, sources, select, mine) {
         parts,
       );
       cells.push(control(el, u ? `u:${name}` : null, here, sources, ctx, select));
+      if (u && !el.getAttribute("role")) {
+        // a unit with nothing to do shows its facts when tapped (a touch screen has no hover)
+        el.classList.add("pac-inspect");
+        el.addEventListener("click", () => {
+          facts.textContent = unitFacts(u, cardInfo(ctx, u.card, u.name)).replaceAll("\n", " · ");
+        });
+      }
     }
   }
-  return h("div", { class: "pf-grid", style: `grid-template-columns: repeat(${cols}, 1fr)`, role: "grid", "aria-label": msg("ui.battlefield") }, cells);
+  const grid = h("div", { class: "pf-grid", style: `grid-template-columns: repeat(${cols}, 1fr)`, role: "grid", "aria-label": msg("ui.battlefield") }, cells);
+  return [grid, facts];
 }
 
-function sidePanel(obs, side, ctx, aims, sources, select, mine) {
+function sidePanel(obs, side, ctx, aims, sources, select, mine, motion) {
   const isMine = ctx.seat !== null && side === mine;
   const army = obs.armies[side];
   const slots = obs.slot_side.map((s, i) => [s, i]).filter(([s]) => s === side).map(([, i]) => i);
   const hqKey = `hq:${side}`;
   const hqActs = aims.filter((a) => a.target === hqKey && a.source === selected);
   const hq = control(
-    h("div", { class: `pf-hq side${side}`, style: `border-color:${SIDE_COLOUR[side]}`, title: msg("ui.headquarters") },
+    h("div", { class: `pf-hq side${side}${motion.hq.has(side) ? " pac-hit" : ""}`, style: `border-color:${SIDE_COLOUR[side]}`, title: msg("ui.headquarters") },
       h("b", {}, `HQ ${army.toUpperCase()}`),
       h("div", {}, `${msg("ui.wounds")} ${obs.hq_wounds[side]}/12`),
       h("div", {}, `${msg("ui.armour")} ${obs.hq_armour[side]}`)),
@@ -246,7 +315,7 @@ function sidePanel(obs, side, ctx, aims, sources, select, mine) {
   const bays = obs.units.filter((u) => u.space === "hq" && u.side === side).sort((a, b) => a.bay - b.bay).map((u) => {
     const key = unitKey(u);
     const acts = aims.filter((a) => (a.target === key && a.source === selected) || a.on === key);
-    return control(h("div", { class: "pf-bay", dataset: { bay: String(u.bay) } }, unitToken(u, ctx, selected === `u:${key}`)), `u:${key}`, acts, sources, ctx, select);
+    return control(h("div", { class: "pf-bay", dataset: { bay: String(u.bay) } }, unitToken(u, ctx, selected === `u:${key}`, motion)), `u:${key}`, acts, sources, ctx, select);
   });
   const hqCards = obs.hq_cards[side].map((c) => card({ name: c.name, type: `${msg("ui.cost")} ${c.cost}`, tone: "tactic", extra: "small", ctx, rule: "support", text: effectText(ctx, cardInfo(ctx, c.id, c.name)) }));
   const hands = slots.map((slot) => {
@@ -318,17 +387,30 @@ function aiPanel(obs) {
   return h("div", { class: "pf-ai" }, h("h4", {}, `${msg("ui.rulebookAi")}${obs.behaviour ? ` — ${obs.behaviour}` : ""}`), last.length ? h("ol", {}, last.map((d) => h("li", {}, d))) : h("span", { class: "muted" }, "—"));
 }
 
-function phaseBar(obs, ctx, mine) {
-  const acting = ctx.actions && ctx.actions.length;
-  return h("div", { class: "phase-bar" },
-    marker(`${msg("ui.round")} ${obs.round}${obs.max_rounds ? `/${obs.max_rounds}` : ""}`),
-    obs.scenario && obs.scenario !== "pitched" ? marker(`${msg("ui.scenario")}: ${obs.scenario}`, "warn") : null,
-    marker(`${msg("ui.phase")}: ${phaseName(ctx, obs.phase)}`, "phase"),
-    obs.over
-      ? marker(obs.winner === null || obs.winner < 0 ? msg("ui.draw") : `${obs.armies[obs.winner].toUpperCase()} ${msg("ui.wins")}`, "active")
-      : marker(acting ? msg("ui.yourDecision") : `${msg("ui.waitingFor")} ${obs.actor === null || obs.actor === undefined ? msg("ui.theRules") : `${ctx.t("seat")} ${obs.actor}`}${obs.active_side !== null && obs.active_side !== mine && acting ? ` (${msg("ui.reaction")})` : ""}`, acting ? "active" : "wait"),
-    obs.weather && obs.weather !== "none" ? marker(`${msg("ui.weather")}: ${obs.weather}`, "warn") : null,
-    obs.first_side !== null && obs.first_side !== undefined ? marker(`${msg("ui.first")}: ${obs.armies[obs.first_side].toUpperCase()}`) : null);
+// The line at the top of the board: whose turn it is and what they are doing, or what one
+// is to decide oneself; the game's end with its winner.
+function turnLine(obs, ctx, aims) {
+  if (obs.over) {
+    const text = obs.winner === null || obs.winner < 0 ? msg("ui.draw") : `${obs.armies[obs.winner].toUpperCase()} ${msg("ui.wins")}`;
+    return h("div", { class: "tc-turn over", role: "status" }, text);
+  }
+  if (aims.length) return h("div", { class: "tc-turn mine", role: "status" }, h("b", {}, `${msg("ui.yourTurn")}: `), prompt(obs, ctx, aims));
+  const who = obs.actor === null || obs.actor === undefined ? msg("ui.theRules") : `${ctx.t("seat")} ${obs.actor}`;
+  const doing = PHASE_DOING[obs.phase] ? msg(PHASE_DOING[obs.phase]) : phaseName(ctx, obs.phase);
+  return h("div", { class: "tc-turn", role: "status" }, msg("ui.turnTheirs", { seat: who, doing }));
+}
+
+function phaseBar(obs, ctx, mine, aims) {
+  const reaction = !obs.over && aims.length && obs.active_side !== null && obs.active_side !== mine;
+  return h("div", { class: "tc-top" },
+    turnLine(obs, ctx, aims),
+    h("div", { class: "phase-bar" },
+      marker(`${msg("ui.round")} ${obs.round}${obs.max_rounds ? `/${obs.max_rounds}` : ""}`),
+      obs.scenario && obs.scenario !== "pitched" ? marker(`${msg("ui.scenario")}: ${obs.scenario}`, "warn") : null,
+      marker(`${msg("ui.phase")}: ${phaseName(ctx, obs.phase)}`, "phase"),
+      reaction ? marker(msg("ui.reaction"), "wait") : null,
+      obs.weather && obs.weather !== "none" ? marker(`${msg("ui.weather")}: ${obs.weather}`, "warn") : null,
+      obs.first_side !== null && obs.first_side !== undefined ? marker(`${msg("ui.first")}: ${obs.armies[obs.first_side].toUpperCase()}`) : null));
 }
 
 function legend() {
@@ -337,30 +419,128 @@ function legend() {
     h("span", { class: "tc-key" }, msg("ui.legendMarks")));
 }
 
-export function render(obs, ctx) {
-  const mine = obs.your_side === null || obs.your_side === undefined ? 0 : obs.your_side;
+// The legal actions with what each is aimed at, and the selection brought up to date (kept
+// while it still has targets, else one's first unit with some, else the first source).
+function settle(obs, ctx, mine) {
   msg = ctx.msg;
   const aims = (ctx.actions || []).map((a) => ({ ...aim(a.payload || {}, mine), id: a.id, label: ctx.actionText(a) }));
   const sources = new Set(aims.filter((a) => a.source && a.target).map((a) => a.source));
   if (!sources.has(selected)) selected = [...sources].find((s) => s.startsWith("u:")) || [...sources][0] || null;
+  return { aims, sources };
+}
+
+const mySide = (obs) => (obs.your_side === null || obs.your_side === undefined ? 0 : obs.your_side);
+
+// What each phase asks of the seat to act, when no unit or card is selected.
+const PHASE_PROMPT = {
+  mulligan: "ui.prompt.mulligan",
+  bid: "ui.prompt.bid",
+  terrain: "ui.prompt.terrain",
+  hq: "ui.prompt.hq",
+  deploy: "ui.prompt.deploy",
+  move: "ui.prompt.move",
+  shoot: "ui.prompt.shoot",
+  flip: "ui.prompt.flip",
+  discard: "ui.prompt.discard",
+  intercept: "ui.prompt.reaction",
+  escort: "ui.prompt.reaction",
+  aa: "ui.prompt.reaction",
+  smoke: "ui.prompt.reaction",
+  screen: "ui.prompt.reaction",
+};
+
+// What the other side is doing in each phase, for the line at the top of the board.
+const PHASE_DOING = {
+  mulligan: "ui.doing.mulligan",
+  bid: "ui.doing.bid",
+  terrain: "ui.doing.terrain",
+  hq: "ui.doing.hq",
+  deploy: "ui.doing.deploy",
+  move: "ui.doing.move",
+  shoot: "ui.doing.shoot",
+  flip: "ui.doing.flip",
+  discard: "ui.doing.discard",
+  intercept: "ui.doing.reaction",
+  escort: "ui.doing.reaction",
+  aa: "ui.doing.reaction",
+  smoke: "ui.doing.reaction",
+  screen: "ui.doing.reaction",
+};
+
+// The name of what a source key stands for: a unit on the board or in a bay, a card in
+// one's hand, a terrain card.
+function sourceName(obs, ctx, key) {
+  if (key.startsWith("u:")) {
+    const u = obs.units.find((x) => `u:${unitKey(x)}` === key);
+    return u ? u.name : key.slice(2);
+  }
+  if (key.startsWith("h:h")) {
+    const hand = ctx.seat === null ? null : obs.hands[ctx.seat];
+    const c = hand ? hand[Number(key.slice(3)) - 1] : null;
+    return c ? c.name : key.slice(2);
+  }
+  if (key.startsWith("t:")) {
+    const t = (obs.terrain_piles || []).flat().find((x) => `t:${x.id}` === key);
+    return t ? t.name : key.slice(2);
+  }
+  return key;
+}
+
+// One sentence for the decision: what the selected unit or card may do, else what the
+// phase asks for.
+function prompt(obs, ctx, aims) {
+  const mine = aims.filter((a) => a.target && a.source === selected);
+  if (selected && mine.length) {
+    const kinds = new Set(mine.map((a) => a.kind));
+    const name = sourceName(obs, ctx, selected);
+    if (selected === "ta") return msg("ui.prompt.ta");
+    if (selected.startsWith("t:")) return msg("ui.prompt.terrainCard", { card: name });
+    if (selected.startsWith("h:")) return msg(kinds.has("place") ? "ui.prompt.deployCard" : "ui.prompt.cardTarget", { card: name });
+    const key = kinds.has("move") && kinds.has("attack") ? "ui.prompt.unitBoth" : kinds.has("attack") ? "ui.prompt.unitAttack" : kinds.has("move") ? "ui.prompt.unitMove" : "ui.prompt.unitOther";
+    return msg(key, { unit: name });
+  }
+  return msg(PHASE_PROMPT[obs.phase] || "ui.prompt.other");
+}
+
+// The decision panel (see game.js): the sentence, and the actions with no unit, card or
+// space on the table to click.
+export function decision(obs, ctx) {
+  const { aims } = settle(obs, ctx, mySide(obs));
+  const off = new Set(aims.filter((a) => !a.source && !a.on).map((a) => a.id));
+  return { prompt: prompt(obs, ctx, aims), actions: (ctx.actions || []).filter((a) => off.has(a.id)) };
+}
+
+export function render(obs, ctx) {
+  const mine = mySide(obs);
+  const { aims, sources } = settle(obs, ctx, mine);
+  const motion = motionSince(obs, ctx);
   let root = null;
   const select = (key) => {
     selected = key;
-    root.replaceWith(render(obs, ctx));
+    const fresh = render(obs, ctx);
+    root.replaceWith(fresh);
+    if (ctx.retell) ctx.retell();
+    // a keyboard goes on from the first target the selection lit
+    const first = /** @type {HTMLElement | null} */ (fresh.querySelector(".pf-cell.can-act, .pf-hq.can-act, .pf-bay.can-act"));
+    if (first) first.focus({ preventScroll: true });
   };
   const ta = sources.has("ta") ? control(h("div", { class: "pf-ta" }, msg("ui.taChoose")), "ta", [], sources, ctx, select) : null;
   root = h(
     "div",
     { class: "pf-board" },
-    phaseBar(obs, ctx, mine),
+    phaseBar(obs, ctx, mine, aims),
     h("div", { class: "tc-main" },
       h("div", { class: "pf-field" },
-        sidePanel(obs, 1 - mine, ctx, aims, sources, select, mine),
-        boardView(obs, ctx, aims, sources, select, mine),
-        sidePanel(obs, mine, ctx, aims, sources, select, mine),
+        sidePanel(obs, 1 - mine, ctx, aims, sources, select, mine, motion),
+        boardView(obs, ctx, aims, sources, select, mine, motion),
+        sidePanel(obs, mine, ctx, aims, sources, select, mine, motion),
         legend()),
       h("div", { class: "tc-side" }, ta, terrainPanel(obs, ctx, sources, select), airPanel(obs), aiPanel(obs),
-        selected ? h("div", { class: "tc-selected muted" }, `${msg("ui.selected")}: ${selected.replace(/^u:/, "").replace(/^h:/, msg("ui.handCard")).replace(/^t:/, "")}`) : null)),
+        selected ? h("div", { class: "tc-selected muted" }, `${msg("ui.selected")}: ${sourceName(obs, ctx, selected)}`) : null)),
   );
+  if (motion.live) {
+    seen.root = root;
+    slide(root, motion);
+  }
   return root;
 }

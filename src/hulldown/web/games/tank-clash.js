@@ -2,13 +2,15 @@
 // sees seat 0's edge there), beside it each player's tactical cards, the morale deck and
 // hands, one's own mission and the attack under way.
 //
-// Actions on the board: every legal action that concerns a hex (placing, moving,
+// The board is how a player acts: every legal action that concerns a hex (placing, moving,
 // attacking, a tactical or morale card aimed at a hex or tank, a scared tank's retreat)
-// highlights that hex, and clicking it takes the action (or opens a menu when the hex
-// offers several). Actions that belong to a tank or a card (moves, attacks, aimed cards)
-// are shown for the selected one: click one's own tank, or the card, to select it. The
-// tank that is moving, or else the first with something to do, starts selected. Every
-// action also stays a button in the decision panel.
+// lights that hex, and clicking it (or Enter on it) takes the action, or opens a menu when
+// the hex offers several. Actions that belong to a tank or a card (moves, attacks, aimed
+// cards) are shown for the selected one: click one's own tank, or the card, to select it.
+// The tank that is moving, or else the first with something to do, starts selected. The
+// decision panel says what to decide and keeps only the choices with no place on the table
+// (end the turn, pass, keep the dice). A move slides the tank from its old hex and a hit
+// flashes the tank hit, unless the reader asked for reduced motion.
 import { h, svg } from "../dom.js";
 import { actionsWhere, card, catalogText, clickable, facedown, marker, phaseName, pile, zone } from "./kit.js";
 
@@ -36,6 +38,35 @@ const TACTICAL = ["artillery", "air", "infantry", "smoke", "repair", "mines"];
 let selected = null;
 
 const hexName = (c, r) => `${LETTERS[c]}${r + 1}`;
+
+// The last live view drawn, to animate what changed since: tanks that moved (from where),
+// tanks that were hit, an attack that began, dice rolled. Only a newer version of the same game
+// animates; the same version drawn again at once (the answer to one's action and its push
+// both arrive) keeps its motion, later (a new selection, the language switch) it has none.
+// The replay viewer, which steps back and forth, animates nothing.
+let seen = null;
+const FRESH_MS = 500;
+
+function motionSince(obs, ctx) {
+  const none = { from: new Map(), hit: new Set(), attack: false, dice: false };
+  const v = ctx.view;
+  if (!v || ctx.actions !== v.legal_actions) return none; // the replay viewer's own context
+  if (seen && seen.game === v.id && v.version === seen.version) return performance.now() - seen.at < FRESH_MS ? seen.motion : none;
+  const tanks = new Map(obs.tanks.map((t) => [t.id, `${t.hex}|${t.armour}|${t.damage}|${t.destroyed}`]));
+  const hexes = new Map(obs.tanks.map((t) => [t.id, t.hex]));
+  const attack = obs.attack ? `${obs.attack.attacker}>${obs.attack.target}` : null;
+  const dice = obs.attack ? `${attack}:${obs.attack.dice.join(",")}` : null;
+  const before = seen && seen.game === v.id && v.version > seen.version ? seen : null;
+  const rolled = Boolean(before && obs.attack && obs.attack.dice.length && dice !== before.dice);
+  const out = { from: new Map(), hit: new Set(), attack: Boolean(before && attack && attack !== before.attack), dice: rolled };
+  for (const t of before ? obs.tanks : []) {
+    const was = before.hexes.get(t.id);
+    if (was && t.hex && was !== t.hex) out.from.set(t.id, was);
+    else if (before.tanks.has(t.id) && before.tanks.get(t.id) !== tanks.get(t.id) && was === t.hex) out.hit.add(t.id);
+  }
+  seen = { game: v.id, version: v.version, tanks, hexes, attack, dice, motion: out, at: performance.now() };
+  return out;
+}
 
 // Pixel centre of hex (col, row) on a board of the given size; seat 1 sees it turned 180°.
 function geometry(width, height, flip) {
@@ -94,7 +125,29 @@ export function actionLabel(a, obs, ctx) {
   return ctx.actionText(a).replace(/\b([ab][1-5])\b/g, (m) => (byId.has(m) ? tankLabel(byId.get(m), ctx) : m));
 }
 
-function tankToken(t, x, y, obs, sel, ctx) {
+function tankToken(t, x, y, obs, sel, ctx, motion) {
+  const g = tankShape(t, x, y, obs, sel, ctx);
+  const from = motion.from.get(t.id);
+  if (from && motion.at.has(from)) {
+    const [fx, fy] = motion.at.get(from);
+    g.classList.add("tc-moved");
+    g.setAttribute("style", `--dx:${(fx - x).toFixed(1)}px;--dy:${(fy - y).toFixed(1)}px`);
+  }
+  if (motion.hit.has(t.id)) g.classList.add("tc-hit");
+  return g;
+}
+
+// What the seat may know of a tank, for its tooltip and the line under the map (a touch
+// screen has no hover).
+function tankFacts(t, ctx) {
+  if (t.kind === null) return [`${t.id}: ${ctx.msg("ui.concealed-tank-face-down")}`];
+  const facts = [`${t.id}: ${t.name} (${t.kind})`, `${ctx.msg("ui.armour")} ${t.armour}/${t.max_armour}, ${ctx.msg("ui.damage")} ${t.damage}`, `${ctx.msg("ui.firepower")} ${t.firepower}, ${ctx.msg("ui.speed")} ${t.speed}`];
+  if (t.ace) facts.push(ctx.msg("ui.ace"));
+  if (t.concealed) facts.push(ctx.msg("ui.concealed-face-down-for-the-enemy"));
+  return facts;
+}
+
+function tankShape(t, x, y, obs, sel, ctx) {
   const side = obs.sides[t.seat];
   const colour = SIDE_COLOUR[side] || "#555";
   const parts = [];
@@ -102,7 +155,7 @@ function tankToken(t, x, y, obs, sel, ctx) {
     // a concealed enemy stack: only that something stands here
     for (let k = 2; k >= 0; k--) parts.push(svg("rect", { x: x - 13 + k * 2, y: y - 13 - k * 2, width: 26, height: 26, rx: 3, fill: colour, stroke: "#222", "stroke-width": 1, opacity: 0.95 }));
     parts.push(svg("text", { x: x + 2, y: y - 1, class: "tc-tk-kind", fill: "#fff" }, "?"));
-    parts.push(svg("title", {}, `${t.id}: ${ctx.msg("ui.concealed-tank-face-down")}`));
+    parts.push(svg("title", {}, tankFacts(t, ctx).join("\n")));
     return svg("g", { class: "tc-tank concealed-enemy", "data-tank": t.id }, parts);
   }
   parts.push(svg("rect", { x: x - 15, y: y - 15, width: 30, height: 30, rx: 4, fill: colour, stroke: sel ? "#f2c230" : t.concealed ? "#ddd" : "#111", "stroke-width": sel ? 3 : 1.2, "stroke-dasharray": t.concealed ? "3 2" : null }));
@@ -112,27 +165,27 @@ function tankToken(t, x, y, obs, sel, ctx) {
   for (let k = 0; k < (t.max_armour || 0); k++) parts.push(svg("rect", { x: x - 14, y: y - 13 + k * 6, width: 4, height: 5, fill: k < t.armour ? "#d9d9d9" : "#333", stroke: "#000", "stroke-width": 0.5 }));
   for (let k = 0; k < t.damage; k++) parts.push(svg("circle", { cx: x + 12, cy: y - 10 + k * 6, r: 2.6, fill: "#d2321e", stroke: "#000", "stroke-width": 0.5 }));
   if (t.ace) parts.push(svg("text", { x: x + 11, y: y + 13, class: "tc-ace", fill: "#f2c230" }, "★"));
-  const facts = [`${t.id}: ${t.name} (${t.kind})`, `${ctx.msg("ui.armour")} ${t.armour}/${t.max_armour}, ${ctx.msg("ui.damage")} ${t.damage}`, `${ctx.msg("ui.firepower")} ${t.firepower}, ${ctx.msg("ui.speed")} ${t.speed}`];
-  if (t.ace) facts.push(ctx.msg("ui.ace"));
-  if (t.concealed) facts.push(ctx.msg("ui.concealed-face-down-for-the-enemy"));
-  parts.push(svg("title", {}, facts.join("\n")));
+  parts.push(svg("title", {}, tankFacts(t, ctx).join("\n")));
   return svg("g", { class: `tc-tank${t.concealed ? " concealed" : ""}`, "data-tank": t.id }, parts);
 }
 
 function openMenu(wrap, x, y, items) {
   for (const m of document.querySelectorAll(".card-menu")) m.remove();
-  wrap.append(
-    h(
-      "div",
-      { class: "card-menu", role: "menu", style: `left:${x.toFixed(0)}px;top:${(y + S * 0.6).toFixed(0)}px` },
-      items.map(([label, fn, id]) =>
-        h("button", { class: "action", role: "menuitem", dataset: id ? { action: id } : {}, onclick: (e) => { e.stopPropagation(); for (const m of document.querySelectorAll(".card-menu")) m.remove(); fn(); } }, label),
-      ),
+  const menu = h(
+    "div",
+    // kept inside the map, so a menu near its right edge does not scroll a phone sideways
+    { class: "card-menu", role: "menu", style: `left:${Math.max(0, Math.min(x, wrap.getBoundingClientRect().width - 230)).toFixed(0)}px;top:${(y + S * 0.6).toFixed(0)}px` },
+    items.map(([label, fn, id]) =>
+      h("button", { class: "action", role: "menuitem", dataset: id ? { action: id } : {}, onclick: (e) => { e.stopPropagation(); for (const m of document.querySelectorAll(".card-menu")) m.remove(); fn(); } }, label),
     ),
   );
+  wrap.append(menu);
+  // a keyboard goes on in the menu it opened
+  const first = /** @type {HTMLElement | null} */ (menu.querySelector("button"));
+  if (first) first.focus({ preventScroll: true });
 }
 
-function boardView(obs, ctx, aims, select) {
+function boardView(obs, ctx, aims, select, motion) {
   const rows = obs.terrain;
   const height = rows.length;
   const width = rows[0].length;
@@ -150,8 +203,13 @@ function boardView(obs, ctx, aims, select) {
     byHex.get(a.hex).push(a);
   }
   const wrap = h("div", { class: "tc-map" });
+  // the facts of the selected tank, or of the last tank tapped that has nothing to do
+  const chosen = obs.tanks.find((t) => t.id === selected);
+  const facts = h("div", { class: "tc-facts", "aria-live": "polite" }, chosen ? tankFacts(chosen, ctx).join(" · ") : "");
+  const moves = { ...motion, at };
   const cells = [];
   const overlay = [];
+  let root = null;
   for (let r = 0; r < height; r++) {
     for (let c = 0; c < width; c++) {
       const name = hexName(c, r);
@@ -172,7 +230,7 @@ function boardView(obs, ctx, aims, select) {
         parts.push(svg("title", {}, `${cp.base_camp ? ctx.msg("ui.base-camp") : ctx.msg("ui.checkpoint")} ${ctx.msg("ui.of-seat")} ${cp.owner} (${obs.sides[cp.owner]}), ${ctx.msg("ui.held-by-seat")} ${cp.holder}`));
       }
       const tank = tanksAt.get(name);
-      if (tank) parts.push(tankToken(tank, x, y, obs, tank.id === selected, ctx));
+      if (tank) parts.push(tankToken(tank, x, y, obs, tank.id === selected, ctx, moves));
       const here = byHex.get(name) || [];
       const canSelect = tank && sources.has(tank.id) && tank.id !== selected;
       const g = svg("g", { class: "tc-cell", "data-hex": name }, parts);
@@ -191,6 +249,11 @@ function boardView(obs, ctx, aims, select) {
         }
       } else if (canSelect) {
         g.classList.add("tc-selectable");
+        g.setAttribute("tabindex", "0");
+        g.setAttribute("role", "button");
+        g.setAttribute("aria-label", `${ctx.msg("ui.select")} ${tankLabel(tank, ctx)}`);
+      } else if (tank) {
+        g.classList.add("tc-inspect");
       }
       const onClick = (ev) => {
         ev.stopPropagation();
@@ -200,9 +263,13 @@ function boardView(obs, ctx, aims, select) {
         } else if (here.length) {
           const items = here.map((a) => [actionLabel(a, obs, ctx), () => ctx.act(a.id), a.id]);
           if (canSelect) items.push([`${ctx.msg("ui.select")} ${tankLabel(tank, ctx)}`, () => select(tank.id)]);
-          openMenu(wrap, x, y, items);
+          // the map is drawn to fit its column: place the menu where the hex is shown
+          const k = root.getBoundingClientRect().width / tw || 1;
+          openMenu(wrap, x * k, y * k, items);
         } else if (canSelect) {
           select(tank.id);
+        } else if (tank) {
+          facts.textContent = tankFacts(tank, ctx).join(" · ");
         }
       };
       g.addEventListener("click", onClick);
@@ -218,11 +285,12 @@ function boardView(obs, ctx, aims, select) {
     if (a && d && at.has(a.hex) && at.has(d.hex)) {
       const [x1, y1] = at.get(a.hex);
       const [x2, y2] = at.get(d.hex);
-      overlay.push(svg("line", { x1, y1, x2, y2, class: "tc-fire current" }));
+      overlay.push(svg("line", { x1, y1, x2, y2, class: `tc-fire current${motion.attack ? " fresh" : ""}` }));
     }
   }
-  const root = svg("svg", { class: "tc-svg", viewBox: `0 0 ${tw.toFixed(0)} ${th.toFixed(0)}`, width: tw.toFixed(0), height: th.toFixed(0), role: "img", "aria-label": ctx.msg("ui.battlefield") }, cells, svg("g", { class: "tc-overlay" }, overlay));
-  wrap.append(root);
+  // drawn to fit its column (style.css), from a phone's width to its natural size and beyond
+  root = svg("svg", { class: "tc-svg", viewBox: `0 0 ${tw.toFixed(0)} ${th.toFixed(0)}`, role: "img", "aria-label": ctx.msg("ui.battlefield") }, cells, svg("g", { class: "tc-overlay" }, overlay));
+  wrap.append(root, facts);
   return wrap;
 }
 
@@ -240,9 +308,16 @@ function cardControl(el, key, ctx, aims, select) {
     el.classList.add("tc-selectable");
     if (selected === key) el.classList.add("selected");
     el.title = ctx.msg("ui.choose-a-target-on-the-board");
-    el.addEventListener("click", (ev) => {
+    el.tabIndex = 0;
+    el.setAttribute("role", "button");
+    const pick = (ev) => {
       ev.stopPropagation();
+      ev.preventDefault();
       select(key);
+    };
+    el.addEventListener("click", pick);
+    el.addEventListener("keydown", (ev) => {
+      if (ev.key === "Enter" || ev.key === " ") pick(ev);
     });
     return el;
   }
@@ -290,7 +365,7 @@ function playerPanel(obs, s, ctx, aims, select) {
   );
 }
 
-function attackPanel(obs, ctx) {
+function attackPanel(obs, ctx, motion) {
   const a = obs.attack;
   const rows = [];
   const byId = new Map(obs.tanks.map((t) => [t.id, t]));
@@ -301,7 +376,7 @@ function attackPanel(obs, ctx) {
     if (a.dice.length) {
       const seen = new Set();
       rows.push(h("div", { class: "dice-row" }, `${ctx.msg("ui.dice")}: `, a.dice.map((d) => {
-        const face = h("span", { class: "die-face" }, String(d));
+        const face = h("span", { class: `die-face${motion.dice ? " tc-roll" : ""}` }, String(d));
         // one re-roll action per value: offered on its first die
         if (seen.has(d)) return face;
         seen.add(d);
@@ -313,18 +388,53 @@ function attackPanel(obs, ctx) {
   return h("div", { class: "tk-attack tc-attack" }, h("h4", {}, ctx.msg("ui.attack")), rows.length ? rows : h("span", { class: "muted" }, "—"));
 }
 
-function phaseBar(obs, ctx) {
-  const over = obs.winner !== null;
-  const waiting = obs.to_move === ctx.seat ? ctx.msg("ui.your-decision") : `${ctx.msg("ui.waiting-for")} ${ctx.t("seat")} ${obs.to_move}${obs.to_move !== obs.active ? ` (${ctx.msg("ui.reaction")})` : ""}`;
+// What a seat is doing in each phase, for the line at the top of the board.
+const DOING = {
+  "place checkpoint": "ui.doing.checkpoint",
+  "place tank": "ui.doing.place",
+  "assign ace": "ui.doing.ace",
+  actions: "ui.doing.actions",
+  move: "ui.doing.move",
+  "attack: attacker's morale": "ui.doing.morale",
+  "attack: defender's morale": "ui.doing.morale",
+  "morale window": "ui.doing.morale",
+  "attack: re-roll": "ui.doing.reroll",
+  "attack: deflect": "ui.doing.deflect",
+  "scare retreat": "ui.doing.retreat",
+};
+
+// The line at the top of the board: whose turn it is and what they are doing, or what one
+// is to decide oneself; the game's end with its winner and why.
+function turnLine(obs, ctx, aims) {
+  if (obs.winner !== null) {
+    const why = catalogText(ctx, "reason", obs.reason);
+    const text = obs.winner < 0 ? `${ctx.msg("ui.draw")}: ${why}` : `${obs.winner === ctx.seat ? ctx.msg("ui.you") : `${ctx.t("seat")} ${obs.winner}`} ${ctx.msg("ui.wins")}: ${why}`;
+    return h("div", { class: "tc-turn over", role: "status" }, text);
+  }
+  if (obs.to_move === ctx.seat && aims.length) {
+    return h("div", { class: "tc-turn mine", role: "status" }, h("b", {}, `${ctx.msg("ui.your-turn")}: `), prompt(obs, ctx, aims));
+  }
+  const who = `${ctx.t("seat")} ${obs.to_move} (${obs.sides[obs.to_move]})`;
+  const doing = DOING[obs.phase] ? ctx.msg(DOING[obs.phase]) : phaseName(ctx, obs.phase);
+  return h("div", { class: "tc-turn", role: "status" }, ctx.msg("ui.turn.theirs", { seat: who, doing }));
+}
+
+function phaseBar(obs, ctx, aims) {
+  const reaction = obs.winner === null && obs.to_move !== obs.active;
   return h(
     "div",
-    { class: "phase-bar" },
-    marker(`${ctx.msg("ui.round")} ${obs.turn}`),
-    marker(`${ctx.msg("ui.phase")}: ${phaseName(ctx, obs.phase)}`, "phase"),
-    obs.phase === "actions" ? marker(`${ctx.msg("ui.actions-taken")} ${obs.actions_taken}/2`) : null,
-    over ? marker(obs.winner < 0 ? `${ctx.msg("ui.draw")}: ${catalogText(ctx, "reason", obs.reason)}` : `${ctx.t("seat")} ${obs.winner} ${ctx.msg("ui.wins")}: ${catalogText(ctx, "reason", obs.reason)}`, "active") : marker(waiting, obs.to_move === ctx.seat ? "active" : "wait"),
-    obs.infantry_support ? marker(`${ctx.msg("ui.infantry-support")} +${obs.infantry_support}`) : null,
-    obs.tactical_played_this_turn ? marker(ctx.msg("ui.tactical-card-played-this-turn")) : null,
+    { class: "tc-top" },
+    turnLine(obs, ctx, aims),
+    h(
+      "div",
+      { class: "phase-bar" },
+      marker(`${ctx.msg("ui.round")} ${obs.turn}`),
+      marker(`${ctx.msg("ui.phase")}: ${phaseName(ctx, obs.phase)}`, "phase"),
+      obs.phase === "actions" ? marker(`${ctx.msg("ui.actions-taken")} ${obs.actions_taken}/2`) : null,
+      reaction ? marker(ctx.msg("ui.reaction"), "wait") : null,
+      obs.infantry_support ? marker(`${ctx.msg("ui.infantry-support")} +${obs.infantry_support}`) : null,
+      obs.tactical_played_this_turn ? marker(ctx.msg("ui.tactical-card-played-this-turn")) : null,
+    ),
   );
 }
 
@@ -333,20 +443,73 @@ function legend(ctx) {
   return h("div", { class: "tc-legend" }, items, h("span", { class: "tc-key" }, "◯ ", ctx.msg("ui.checkpoint-solid-base-camp-square-holder")), h("span", { class: "tc-key" }, ctx.msg("ui.m-h-d-medium-heavy-destroyer")));
 }
 
-export function render(obs, ctx) {
-  const me = ctx.seat === null ? 0 : ctx.seat;
+// The legal actions with what each is aimed at, and the selection brought up to date: kept
+// while it still has targets, else the tank that is moving, else one's first tank with
+// something to do on the board.
+function settle(obs, ctx) {
   const tankHex = new Map(obs.tanks.filter((t) => t.hex && !t.destroyed).map((t) => [t.id, t.hex]));
   const aims = (ctx.actions || []).map((a) => ({ ...aim(a, tankHex), id: a.id, label: a.label, payload: a.payload, message: a.message }));
   const sources = [...new Set(aims.filter((a) => a.source && a.hex).map((a) => a.source))];
   if (!sources.includes(selected)) {
-    // the tank that is moving, else one's first tank with something to do on the board
-    selected = sources.includes(obs.moving) ? obs.moving : sources.find((s) => /^[ab]\d$/.test(s)) || null;
+    selected = sources.includes(obs.moving) ? obs.moving : sources.find((s) => TANK_IDS.has(s)) || null;
   }
+  return aims;
+}
+
+const TANK_IDS = new Set(["a1", "a2", "a3", "a4", "a5", "b1", "b2", "b3", "b4", "b5"]);
+// Kinds of action that have their place on the table: a hex, a card, a die.
+const ON_TABLE = new Set(["tactical", "morale", "discard", "reroll"]);
+
+// One sentence for the decision: what the selected tank or card may do, else what the
+// phase asks for.
+function prompt(obs, ctx, aims) {
+  const kinds = new Set(aims.map((a) => a.kind));
+  const byId = new Map(obs.tanks.map((t) => [t.id, t]));
+  const name = (id) => (byId.get(id) && byId.get(id).name) || id;
+  const mine = aims.filter((a) => a.hex && a.source === selected);
+  if (selected && TANK_IDS.has(selected) && mine.length) {
+    const moves = mine.some((a) => a.kind === "move");
+    const attacks = mine.some((a) => a.kind === "attack");
+    const key = moves && attacks ? "ui.prompt.move-or-attack" : moves ? "ui.prompt.move" : "ui.prompt.attack";
+    return ctx.msg(key, { tank: name(selected) });
+  }
+  if (selected && mine.length) {
+    const card = mine[0].payload.card;
+    const info = tacticalInfo(ctx).get(card);
+    return ctx.msg("ui.prompt.card", { card: info ? info.name : card });
+  }
+  if (kinds.has("checkpoint")) return ctx.msg("ui.prompt.checkpoint");
+  if (kinds.has("place")) return ctx.msg("ui.prompt.place");
+  if (kinds.has("ace")) return ctx.msg("ui.prompt.ace");
+  if (kinds.has("retreat")) return ctx.msg("ui.prompt.retreat");
+  if (kinds.has("keep") || kinds.has("reroll")) return ctx.msg("ui.prompt.reroll");
+  if (kinds.has("discard")) return ctx.msg("ui.prompt.discard");
+  if (kinds.has("end")) return ctx.msg("ui.prompt.select");
+  if (kinds.has("pass")) return ctx.msg("ui.prompt.morale");
+  return ctx.msg("ui.prompt.other");
+}
+
+// The decision panel (see game.js): the sentence, and the actions that have no hex, card or
+// die on the table to click.
+export function decision(obs, ctx) {
+  const aims = settle(obs, ctx);
+  const actions = aims.filter((a) => !a.hex && !ON_TABLE.has(a.payload && a.payload.kind));
+  return { prompt: prompt(obs, ctx, aims), actions: (ctx.actions || []).filter((a) => actions.some((b) => b.id === a.id)) };
+}
+
+export function render(obs, ctx) {
+  const me = ctx.seat === null ? 0 : ctx.seat;
+  const aims = settle(obs, ctx);
+  const motion = motionSince(obs, ctx);
   let root = null;
   const select = (key) => {
     selected = key;
     const fresh = render(obs, ctx);
     root.replaceWith(fresh);
+    if (ctx.retell) ctx.retell();
+    // a keyboard goes on from the first target the selection lit
+    const first = /** @type {HTMLElement | null} */ (fresh.querySelector(".tc-cell.can-act"));
+    if (first) first.focus({ preventScroll: true });
   };
   const hand = (obs.hand || []).map((n) => {
     const c = ctx.cards.get(n);
@@ -361,18 +524,18 @@ export function render(obs, ctx) {
     "div",
     { class: "tc-side" },
     playerPanel(obs, 1 - me, ctx, aims, select),
-    attackPanel(obs, ctx),
+    attackPanel(obs, ctx, motion),
     h("div", { class: "tc-row" }, pile(ctx.msg("ui.morale-deck"), obs.morale_deck_size), pile(ctx.msg("ui.morale-discard"), obs.morale_discard.length, discardTop ? card({ name: discardTop, type: ctx.msg("ui.morale"), tone: "event", extra: "small" }) : null)),
     playerPanel(obs, me, ctx, aims, select),
     ctx.seat !== null ? zone(`${ctx.msg("ui.your-morale-hand")} (${hand.length})`, hand, "hand") : null,
-    selected ? h("div", { class: "tc-selected muted" }, `${ctx.msg("ui.selected")}: ${/^[ab]\d$/.test(selected) ? tankLabel(obs.tanks.find((t) => t.id === selected), ctx) : selected}`) : null,
+    selected ? h("div", { class: "tc-selected muted" }, `${ctx.msg("ui.selected")}: ${TANK_IDS.has(selected) ? tankLabel(obs.tanks.find((t) => t.id === selected), ctx) : selected}`) : null,
   );
   const destroyed = obs.tanks.filter((t) => t.destroyed);
   root = h(
     "div",
     { class: "tc-board" },
-    phaseBar(obs, ctx),
-    h("div", { class: "tc-main" }, h("div", {}, boardView(obs, ctx, aims, select), legend(ctx), destroyed.length ? h("div", { class: "tc-destroyed" }, `${ctx.msg("ui.destroyed")}: `, destroyed.map((t) => h("span", { class: "chip" }, tankLabel(t, ctx)))) : null), side),
+    phaseBar(obs, ctx, aims),
+    h("div", { class: "tc-main" }, h("div", { class: "tc-field" }, boardView(obs, ctx, aims, select, motion), legend(ctx), destroyed.length ? h("div", { class: "tc-destroyed" }, `${ctx.msg("ui.destroyed")}: `, destroyed.map((t) => h("span", { class: "chip" }, tankLabel(t, ctx)))) : null), side),
   );
   return root;
 }
