@@ -12,6 +12,7 @@ from typing import Any
 from hulldown.engine.data import with_card_listed
 from hulldown.engine.game import BalanceHooks, ConformancePlan, Game, GameInfo, OptionSpec
 from hulldown.engine.messages import KERNEL
+from hulldown.games.pacific.odds import odds
 from hulldown.games.pacific import hook
 from hulldown.games.pacific.actions import CATALOG
 from hulldown.games.pacific.rollout import make_rollout
@@ -153,6 +154,7 @@ GAME = Game(
     event_vocabulary=frozenset(VOCABULARY),
     rollout=make_rollout,
     messages=KERNEL.merged(CATALOG),
+    odds=odds,
     # per-card impact in balance reports: the support cards each seat played
     card_events=("support",),
     # balance --bar: the game with a card against the game without it (§3.6)

@@ -8,6 +8,7 @@ from typing import Any
 from hulldown.engine.data import with_card_listed
 from hulldown.engine.game import BalanceHooks, ConformancePlan, Game, GameInfo, OptionSpec
 from hulldown.engine.messages import KERNEL
+from hulldown.games.tank_clash.odds import odds
 from hulldown.games.tank_clash.actions import CATALOG, HEX_NAMES, TANK_IDS
 from hulldown.games.tank_clash.data import card_database
 from hulldown.games.tank_clash.fields import RESULTS, TACTICAL_IDS
@@ -138,6 +139,7 @@ GAME = Game(
     event_vocabulary=frozenset(VOCABULARY),
     rollout=make_rollout,
     messages=KERNEL.merged(CATALOG),
+    odds=odds,
     # per-card impact in balance reports: tactical cards and morale cards, as played
     card_events=("tactical", "morale_played"),
     # balance --bar: the game with a card against the game without it (clause 2.9)

@@ -8,6 +8,7 @@ from typing import Any
 from hulldown.engine.errors import OptionError
 from hulldown.engine.game import BalanceHooks, ConformancePlan, Game, GameInfo
 from hulldown.engine.messages import KERNEL
+from hulldown.games.tank_killers.odds import odds
 from hulldown.games.tank_killers.actions import CATALOG
 from hulldown.games.tank_killers.cards import DECKS, card_database, format_reinforce, parse_reinforce, rules_for
 from hulldown.games.tank_killers.heuristic import make_heuristic
@@ -100,4 +101,5 @@ GAME = Game(
     # Cut playouts are scored by casualties and the cards in hand, by effect.
     evaluate=evaluate,
     messages=KERNEL.merged(CATALOG),
+    odds=odds,
 )
