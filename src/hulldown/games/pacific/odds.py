@@ -13,9 +13,10 @@ so neither gets odds.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 
 from hulldown.engine.odds import OddsEntry, entry
-from hulldown.engine.state import ActionId, GameState, Seat
+from hulldown.engine.state import JSON, ActionId, GameState, Seat
 from hulldown.games.pacific import actions as acts
 from hulldown.games.pacific import combat, grid
 from hulldown.games.pacific.fields import DESTROYED, HIT_TABLE, HQ_HP, Attack, PacificFields
@@ -31,6 +32,15 @@ _TENTH = Fraction(1, 10)
 
 def outcomes(a: Attack, armour: int, *, shield: bool, table: bool) -> Outcomes:
     """§7.1-7.4, §11.2, §11.3 the wounds one attack deals, as ``combat.roll_result`` rolls them."""
+    key = (a.hit, a.crit, a.pierce, a.damage, a.crit_as_standard, a.shift, a.extra, a.spared)
+    return _outcomes(key, armour, shield, table)
+
+
+@lru_cache(maxsize=4096)
+def _outcomes(key: tuple[int, int, int, int, bool, int, int, bool], armour: int, shield: bool, table: bool) -> Outcomes:
+    """``outcomes`` by the numbers that decide it: few attacks differ, and exact fractions cost."""
+    a = Attack(*key[:5])
+    a.shift, a.extra, a.spared = key[5], key[6], key[7]
     if a.pierce < armour:
         return [(Fraction(1), 0)]  # §7.3 blocked
     if table:  # §11.3: a lookup, no dice
@@ -64,10 +74,15 @@ def flame_outcomes(a: Attack, *, table: bool) -> Outcomes:
 
 def summary(clause: str, dist: Outcomes, left: int) -> OddsEntry:
     """The entry: any wound, wounds reaching what is ``left`` (§7.4, §8.2), expected wounds."""
+    return dict(_summary(clause, tuple(dist), left))
+
+
+@lru_cache(maxsize=4096)
+def _summary(clause: str, dist: tuple[tuple[Fraction, int], ...], left: int) -> tuple[tuple[str, JSON], ...]:
     hit = sum((p for p, w in dist if w > 0), Fraction(0))
     destroy = sum((p for p, w in dist if w >= left), Fraction(0))
     damage = sum((p * min(w, left) for p, w in dist), Fraction(0))
-    return entry(clause, hit=hit, destroy=destroy, damage=damage, before_reaction=True)
+    return tuple(entry(clause, hit=hit, destroy=destroy, damage=damage, before_reaction=True).items())
 
 
 def _on_unit(st: PacificFields, u: Unit, k: int, e: Unit) -> OddsEntry:

@@ -13,6 +13,7 @@ hidden, so its chance to be destroyed is given as unseen.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 
 from hulldown.engine.odds import OddsEntry, entry
 from hulldown.engine.state import ActionId, GameState, Seat
@@ -20,6 +21,7 @@ from hulldown.games.tank_clash.actions import ATTACK, TankClashAction
 from hulldown.games.tank_clash.fields import StateFields
 
 
+@lru_cache(maxsize=256)
 def results(dice: int, modifier: int) -> dict[int, Fraction]:
     """§5.4 the chance of each result 1..6: the highest of ``dice`` d6 plus ``modifier``, held to 1..6."""
     out = dict.fromkeys(range(1, 7), Fraction(0))

@@ -14,9 +14,10 @@ salvo is not chosen yet, so the odds are for the full salvo without Leadership.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 
 from hulldown.engine.odds import OddsEntry, at_least, entry
-from hulldown.engine.state import ActionId, GameState, Seat
+from hulldown.engine.state import JSON, ActionId, GameState, Seat
 from hulldown.games.tank_hunter.actions import Attack, Counter, Fire
 from hulldown.games.tank_hunter.fields import GR
 from hulldown.games.tank_hunter.rules.s06_salvos import Sec6Salvos
@@ -28,12 +29,18 @@ def shot_chance(need: int, lead: bool) -> Fraction:
     return 1 - miss * miss if lead else 1 - miss
 
 
+@lru_cache(maxsize=4096)
+def _salvo(need: int, lead: bool, shots: int, hits_to_destroy: int) -> tuple[tuple[str, JSON], ...]:
+    """§6.1 the entry of a salvo, by what decides it: exact fractions cost, and few salvos differ."""
+    p = shot_chance(need, lead)
+    made = entry("5.3", hit=at_least(shots, p), destroy=at_least(shots, p, hits_to_destroy), before_reaction=True)
+    return tuple(made.items())
+
+
 def salvo_entry(st: Sec6Salvos, shooter: int, target: int, atype: str, shots: int, lead: bool, bonus: int) -> OddsEntry:
     """§6.1, §6.4 a salvo of ``shots``: the chance of a hit, and of destroying (a grenade pins first)."""
-    p = shot_chance(st.target_number(shooter, target, atype, bonus), lead)
-    hit = at_least(shots, p)
-    destroy = at_least(shots, p, 1 if atype != GR or st.pinned[target] else 2)
-    return entry("5.3", hit=hit, destroy=destroy, before_reaction=True)
+    need = st.target_number(shooter, target, atype, bonus)
+    return dict(_salvo(need, lead, shots, 1 if atype != GR or st.pinned[target] else 2))
 
 
 def odds(state: GameState, seat: Seat) -> dict[ActionId, OddsEntry]:
