@@ -19,6 +19,7 @@ from typing import Any
 
 import hulldown
 from hulldown.engine.game import Game
+from hulldown.engine.odds import OddsFunction
 from hulldown.engine.rng import SplitMix64
 from hulldown.engine.state import GameState
 from hulldown.server.rooms import legal_json
@@ -62,16 +63,17 @@ def main(games: int, repeats: int) -> None:
         seat = s.current_player
         assert seat is not None and game.odds is not None
         odds = game.odds
+        g = game
 
         def plain(s: GameState = s, seat: int = seat) -> object:
             s._legal_cache = None
             return s.observation(seat), [a.to_json() for a in s.legal_actions()]
 
-        def full(s: GameState = s, seat: int = seat) -> object:
+        def full(s: GameState = s, seat: int = seat, g: Game = g) -> object:
             s._legal_cache = None
-            return s.observation(seat), legal_json(game, s, seat)
+            return s.observation(seat), legal_json(g, s, seat)
 
-        def alone(s: GameState = s, seat: int = seat) -> object:
+        def alone(s: GameState = s, seat: int = seat, odds: OddsFunction = odds) -> object:
             s._legal_cache = None
             return odds(s, seat)
 

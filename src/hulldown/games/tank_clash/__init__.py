@@ -8,11 +8,11 @@ from typing import Any
 from hulldown.engine.data import with_card_listed
 from hulldown.engine.game import BalanceHooks, ConformancePlan, Game, GameInfo, OptionSpec
 from hulldown.engine.messages import KERNEL
-from hulldown.games.tank_clash.odds import odds
 from hulldown.games.tank_clash.actions import CATALOG, HEX_NAMES, TANK_IDS
 from hulldown.games.tank_clash.data import card_database
 from hulldown.games.tank_clash.fields import RESULTS, TACTICAL_IDS
 from hulldown.games.tank_clash.heuristic import make_heuristic
+from hulldown.games.tank_clash.odds import odds
 from hulldown.games.tank_clash.render import render_text
 from hulldown.games.tank_clash.rollout import make_rollout
 from hulldown.games.tank_clash.state import TankClashState

@@ -39,7 +39,7 @@ def destroy_chance(table: dict[int, Fraction], armour: int, damage: int) -> Frac
 
 
 def attack_numbers(st: StateFields, a: int, t: int) -> tuple[int, int]:
-    """§5.4 (dice, modifier) of tank ``a`` attacking ``t``: firepower and infantry (8.3), ace (7.2), checkpoint (6.3)."""
+    """§5.4 (dice, modifier) of ``a`` attacking ``t``: firepower, infantry (8.3), ace (7.2), checkpoint (6.3)."""
     dice = st.stats(a)[0] + st.infantry
     mod = 1 if st.ace[a // 5] == a and not st._options["ace_reroll"] else 0
     cp = st.cp_at.get(st.hex[t])
@@ -49,7 +49,7 @@ def attack_numbers(st: StateFields, a: int, t: int) -> tuple[int, int]:
 
 
 def odds(state: GameState, seat: Seat) -> dict[ActionId, OddsEntry]:
-    """§5.4-5.8 each attack of ``seat``: the chance of a hit (5 or 6), of destroying the target, and the expected damage."""
+    """§5.4-5.8 each attack of ``seat``: the chance of a hit (5 or 6), of destroying, the expected damage."""
     assert isinstance(state, StateFields)
     st = state
     if st.current_player != seat:

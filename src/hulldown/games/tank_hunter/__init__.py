@@ -8,10 +8,10 @@ from typing import Any
 from hulldown.engine.data import with_card_listed
 from hulldown.engine.game import BalanceHooks, ConformancePlan, Game, GameInfo, OptionSpec
 from hulldown.engine.messages import KERNEL, Catalog
-from hulldown.games.tank_hunter.odds import odds
 from hulldown.games.tank_hunter.cards import card_database
 from hulldown.games.tank_hunter.evaluate import evaluate
 from hulldown.games.tank_hunter.heuristic import make_heuristic
+from hulldown.games.tank_hunter.odds import odds
 from hulldown.games.tank_hunter.render import render_text
 from hulldown.games.tank_hunter.state import TYPE_NAMES, TankHunterState
 from hulldown.games.tank_hunter.tensor import TankHunterTensors

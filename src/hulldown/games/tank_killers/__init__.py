@@ -8,10 +8,10 @@ from typing import Any
 from hulldown.engine.errors import OptionError
 from hulldown.engine.game import BalanceHooks, ConformancePlan, Game, GameInfo
 from hulldown.engine.messages import KERNEL
-from hulldown.games.tank_killers.odds import odds
 from hulldown.games.tank_killers.actions import CATALOG
 from hulldown.games.tank_killers.cards import DECKS, card_database, format_reinforce, parse_reinforce, rules_for
 from hulldown.games.tank_killers.heuristic import make_heuristic
+from hulldown.games.tank_killers.odds import odds
 from hulldown.games.tank_killers.options import MAX_STEPS_PER_TURN, MAX_TURN_LIMIT, OPTIONS
 from hulldown.games.tank_killers.render import render_text
 from hulldown.games.tank_killers.rollout import evaluate, make_policy
