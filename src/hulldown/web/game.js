@@ -4,6 +4,7 @@
 import { h } from "./dom.js";
 import { hintButton, repaint, whyLinks } from "./hints.js";
 import { applyStatic, languageSwitch, t, tm } from "./i18n.js";
+import { oddsLine } from "./odds.js";
 import { rendererFor } from "./render.js";
 import { resultText } from "./results.js";
 import { reviewTools } from "./review.js";
@@ -122,7 +123,8 @@ function show(v) {
     status.dataset.state = "decide";
     for (const a of v.legal_actions) {
       const label = renderer.actionLabel ? renderer.actionLabel(a, v.observation, ctx(v)) : actionText(a);
-      actions.append(h("button", { class: "action", dataset: { action: a.id }, title: a.id, onclick: () => act(a.id) }, label));
+      const odds = oddsLine(a, ctx(v));
+      actions.append(h("button", { class: "action", dataset: { action: a.id }, title: a.id, onclick: () => act(a.id) }, label, odds ? h("small", { class: "odds-line" }, ` — ${odds}`) : null));
     }
   } else {
     status.textContent = t("waitingFor", { who: seatName(v.current_player) });

@@ -11,6 +11,7 @@
 // are taken by clicking it. Every action also stays a button in the decision panel.
 import { h } from "../dom.js";
 import { card, counted, facedown, marker, pile, stat, zone } from "./kit.js";
+import { oddsOf, oddsPanel, withOdds } from "../odds.js";
 
 // Every text comes from the game's catalog (the ui.* keys of messages.json), in the page's
 // language: render() takes the catalog's lookup from its context before drawing anything.
@@ -166,7 +167,7 @@ function control(el, key, acts, sources, ctx, select) {
     el.classList.add("can-act");
     el.dataset.actions = acts.map((a) => a.id).join(" ");
     if (canSelect) el.dataset.menu = "1"; // a click opens a menu, whatever the count
-    el.title = `${el.title ? `${el.title}\n\n` : ""}${acts.map((a) => a.label).join("\n")}`;
+    el.title = `${el.title ? `${el.title}\n\n` : ""}${acts.map(withOdds((a) => a.label, ctx)).join("\n")}`;
   } else {
     el.classList.add("pf-selectable");
   }
@@ -339,7 +340,7 @@ function legend() {
 export function render(obs, ctx) {
   const mine = obs.your_side === null || obs.your_side === undefined ? 0 : obs.your_side;
   msg = ctx.msg;
-  const aims = (ctx.actions || []).map((a) => ({ ...aim(a.payload || {}, mine), id: a.id, label: ctx.actionText(a) }));
+  const aims = (ctx.actions || []).map((a) => ({ ...aim(a.payload || {}, mine), id: a.id, label: ctx.actionText(a), odds: oddsOf(a) }));
   const sources = new Set(aims.filter((a) => a.source && a.target).map((a) => a.source));
   if (!sources.has(selected)) selected = [...sources].find((s) => s.startsWith("u:")) || [...sources][0] || null;
   let root = null;
@@ -358,7 +359,7 @@ export function render(obs, ctx) {
         boardView(obs, ctx, aims, sources, select, mine),
         sidePanel(obs, mine, ctx, aims, sources, select, mine),
         legend()),
-      h("div", { class: "tc-side" }, ta, terrainPanel(obs, ctx, sources, select), airPanel(obs), aiPanel(obs),
+      h("div", { class: "tc-side" }, ta, oddsPanel(aims.filter((a) => a.source === selected), ctx, (a) => a.label), terrainPanel(obs, ctx, sources, select), airPanel(obs), aiPanel(obs),
         selected ? h("div", { class: "tc-selected muted" }, `${msg("ui.selected")}: ${selected.replace(/^u:/, "").replace(/^h:/, msg("ui.handCard")).replace(/^t:/, "")}`) : null)),
   );
   return root;

@@ -11,6 +11,7 @@
 // action also stays a button in the decision panel.
 import { h, svg } from "../dom.js";
 import { actionsWhere, card, clickable, facedown, marker, pile, zone } from "./kit.js";
+import { oddsPanel, withOdds } from "../odds.js";
 
 const S = 26; // hex circumradius in px
 const W = Math.sqrt(3) * S;
@@ -184,7 +185,7 @@ function boardView(obs, ctx, aims, select) {
         g.setAttribute("tabindex", "0");
         g.setAttribute("role", "button");
         g.dataset.actions = here.map((a) => a.id).join(" ");
-        g.append(svg("title", {}, here.map((a) => actionLabel(a, obs, ctx)).join("\n")));
+        g.append(svg("title", {}, here.map(withOdds((a) => actionLabel(a, obs, ctx), ctx)).join("\n")));
         if (kind === "attack" && selected && at.has((obs.tanks.find((t) => t.id === selected) || {}).hex)) {
           const [sx, sy] = at.get(obs.tanks.find((t) => t.id === selected).hex);
           overlay.push(svg("line", { x1: sx, y1: sy, x2: x, y2: y, class: "tc-fire" }));
@@ -290,9 +291,9 @@ function playerPanel(obs, s, ctx, aims, select) {
   );
 }
 
-function attackPanel(obs, ctx) {
+function attackPanel(obs, ctx, odds = null) {
   const a = obs.attack;
-  const rows = [];
+  const rows = odds ? [odds] : [];
   const byId = new Map(obs.tanks.map((t) => [t.id, t]));
   if (a) {
     rows.push(h("div", { class: "tk-duel" }, h("b", {}, tankLabel(byId.get(a.attacker), ctx)), h("span", { class: "arrow" }, " ➜ "), h("b", {}, tankLabel(byId.get(a.target), ctx))));
@@ -361,7 +362,7 @@ export function render(obs, ctx) {
     "div",
     { class: "tc-side" },
     playerPanel(obs, 1 - me, ctx, aims, select),
-    attackPanel(obs, ctx),
+    attackPanel(obs, ctx, oddsPanel(aims.filter((a) => a.source === selected), ctx, (a) => actionLabel(a, obs, ctx))),
     h("div", { class: "tc-row" }, pile(ctx.msg("ui.morale-deck"), obs.morale_deck_size), pile(ctx.msg("ui.morale-discard"), obs.morale_discard.length, discardTop ? card({ name: discardTop, type: ctx.msg("ui.morale"), tone: "event", extra: "small" }) : null)),
     playerPanel(obs, me, ctx, aims, select),
     ctx.seat !== null ? zone(`${ctx.msg("ui.your-morale-hand")} (${hand.length})`, hand, "hand") : null,
