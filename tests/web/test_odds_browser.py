@@ -57,3 +57,39 @@ def test_a_tank_killers_target_shows_its_odds(live: LiveServer, browser: Any, la
     other.goto(f"{live.url}/g/{g['id']}#t={tokens[1 - seat]}")
     other.wait_for_selector("body[data-ready='1']")
     assert other.locator(".odds-list").count() == 0
+
+
+def _select_tank(page: Any, view: dict[str, Any], tank: str) -> None:
+    """Click one's own tank to select it (from the menu, where its hex also offers an action)."""
+    where = next(t["hex"] for t in view["observation"]["tanks"] if t["id"] == tank)
+    page.locator(f"g.tc-cell[data-hex='{where}']").click()
+    menu = page.locator(".card-menu button:not([data-action])")
+    if menu.count():
+        menu.first.click()
+    page.wait_for_selector(".odds-list")
+
+
+@pytest.mark.parametrize(("game_id", "word"), [("tank-clash", "Hit"), ("2gm-pacific", "Wound")])
+def test_a_board_target_shows_its_odds(live: LiveServer, browser: Any, game_id: str, word: str) -> None:
+    """A lit target on the board names its odds; the selected source's targets are listed beside it."""
+    g = httpx.post(live.url + "/api/games", json={"game": game_id, "seats": ["human", "human"]}).json()
+    tokens = [s["token"] for s in g["seats"]]
+    seat, view = _to_a_target_choice(live, g["id"], tokens)
+    page = browser.new_context(bypass_csp=True).new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{live.url}/g/{g['id']}#t={tokens[seat]}")
+    page.wait_for_selector("body[data-ready='1']")
+    with_odds = [a for a in view["legal_actions"] if "destroy" in a["payload"].get("odds", {})]
+    if game_id == "tank-clash" and not page.locator(".odds-list").count():
+        _select_tank(page, view, with_odds[0]["payload"]["tank"])
+    lines = page.locator(".odds-list .odds-line").all_inner_texts()
+    assert lines and all(t.startswith(word) for t in lines), lines
+    # each target lit for the selected source says its odds in its title
+    lit = [a for a in with_odds if page.locator(f"[data-actions~='{a['id']}']").count()]
+    assert lit
+    for a in lit:
+        el = page.locator(f"[data-actions~='{a['id']}']").first
+        title = el.get_attribute("title") or "\n".join(el.locator("title").all_text_contents())  # SVG: <title>
+        assert f"{word} {round(a['payload']['odds']['hit'] * 100)}%" in title, title
+    assert not errors
