@@ -126,7 +126,7 @@ def _fire(st: PacificFields, a: acts.Fire, side: int) -> OddsEntry | None:
     if up is not None and up.effect == "flamethrower" and building:
         dist = [(Fraction(1), atk.damage)]  # §8.1 a flamethrower hits a Building automatically
     else:
-        dist = outcomes(atk, 0, shield=st._options["shielding_roll"], table=table)
+        dist = outcomes(atk, 0, shield=bool(st._options["shielding_roll"]), table=table)
     if k < 0 and u.has("ordnance") and building:
         dist = [(p, w + 2 if w else 0) for p, w in dist]
     return summary("8.1", dist, st.terrain_hp.get(iid, 0))
