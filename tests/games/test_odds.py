@@ -58,12 +58,12 @@ def test_pacific_d10_shot_and_shielding_roll() -> None:
     shielded = outcomes(a, 2, shield=True, table=False)
     assert sum(p for p, w in shielded if w == 1) == Fraction(2, 10) * Fraction(2, 10)
     assert sum(p for p, w in shielded if w == 0) == Fraction(5, 10) + Fraction(3, 10) * Fraction(2, 10)
-    assert outcomes(Attack(6, 9, 1, 2), 2, shield=False, table=False) == [(1, 0)]  # 7.3 blocked
+    assert outcomes(Attack(6, 9, 1, 2), 2, shield=False, table=False) == [(Fraction(1), 0)]  # 7.3 blocked
 
 
 def test_pacific_successful_hit_table_lookup() -> None:
     """11.3: row 10 - 6 = 4, column 10 - 9 + (3 - 2) = 2 of Table 2; past the table destroys."""
-    assert outcomes(Attack(6, 9, 3, 2), 2, shield=False, table=True) == [(1, HIT_TABLE[4][2])]
+    assert outcomes(Attack(6, 9, 3, 2), 2, shield=False, table=True) == [(Fraction(1), HIT_TABLE[4][2])]
     assert HIT_TABLE[4][2] == 1
     assert outcomes(Attack(6, 2, 12, 2), 0, shield=False, table=True)[0][1] >= 99
 
