@@ -133,11 +133,11 @@ def test_odds_are_the_same_in_every_state_the_seat_cannot_tell_apart(
 
 
 def test_odds_match_the_rules_numbers_in_play() -> None:
-    """A Tank Killers target's entry is the 8.3 chance of its own factor against its Def."""
+    """A Tank Killers target's entry is the 8.3 chance of its factor against its Def; a pass, as the factor stands."""
     from hulldown.games.tank_killers.actions import TARGET, TankKillersAction
-    from hulldown.games.tank_killers.fields import INFANTRY, StateFields
+    from hulldown.games.tank_killers.fields import INFANTRY, P_MOD, StateFields
 
-    checked = 0
+    checked = passes = 0
     for s in _positions("tank-killers", {"random_factor": True}, 2):
         assert isinstance(s, StateFields)
         game = registry.load("tank-killers")
@@ -151,4 +151,8 @@ def test_odds_match_the_rules_numbers_in_play() -> None:
                 want = killers_destroy(factor, s.R.fdef[card], True)
                 assert odds[a.id] == {"clause": "8.3", "destroy": round(float(want), 4), "before": "reaction"}
                 checked += 1
-    assert checked
+        if s.phase == P_MOD:  # 7.1: a pass as the factor stands, public by then
+            want = killers_destroy(s.attack_factor(), s.R.fdef[s.tgt], True)
+            assert odds == {s.R.PASS.id: {"clause": "8.3", "destroy": round(float(want), 4), "before": "reaction"}}
+            passes += 1
+    assert checked and passes

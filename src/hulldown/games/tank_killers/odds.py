@@ -5,7 +5,9 @@ is known and so is the Def of a unit in play or of a face-up top card; with the
 random factor (§8.3) 1d6 - 1d6 joins it, so the chance follows from the 36 rolls.
 Lost-attack (§6) and modifier (§7) cards are still to come from both hands, and
 the opponent's is hidden: the odds are "as things stand", before any of them.
-A face-down top card's Def is unknown to the attacker and given as unseen.
+A face-down top card's Def is unknown to the attacker and given as unseen. In the
+modifier subphase (§7) a pass carries the chance as the factor then stands, since two
+passes in a row resolve the attack.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from fractions import Fraction
 from hulldown.engine.odds import OddsEntry, entry
 from hulldown.engine.state import ActionId, GameState, Seat
 from hulldown.games.tank_killers.actions import TARGET, TankKillersAction
-from hulldown.games.tank_killers.fields import INFANTRY, P_TARGET, StateFields
+from hulldown.games.tank_killers.fields import INFANTRY, P_MOD, P_TARGET, StateFields
 
 #: §8.3 1d6 - 1d6: how many of the 36 rolls give each difference.
 _DIFFERENCES = {d: sum(1 for a in range(1, 7) for b in range(1, 7) if a - b == d) for d in range(-5, 6)}
@@ -45,10 +47,15 @@ def _target_card(st: StateFields, action: TankKillersAction) -> int:
 
 
 def odds(state: GameState, seat: Seat) -> dict[ActionId, OddsEntry]:
-    """§5.2, §8.1, §8.3 the chance each target choice of ``seat`` destroys its target, before §6-§7 cards."""
+    """§5.2, §8.1, §8.3 each target's chance to be destroyed, before §6-§7 cards; §7.1 a pass as things stand."""
     assert isinstance(state, StateFields)
     st = state
-    if st.phase != P_TARGET or st.current_player != seat:
+    if st.current_player != seat:
+        return {}
+    if st.phase == P_MOD:  # §7.1 two passes in a row resolve the attack with the factor as it stands
+        chance = destroy_chance(st.attack_factor(), st.R.fdef[st.tgt], st.random_factor)
+        return {st.R.PASS.id: entry("8.3" if st.random_factor else "8.1", destroy=chance, before_reaction=True)}
+    if st.phase != P_TARGET:
         return {}
     out: dict[ActionId, OddsEntry] = {}
     for a in st.legal_actions():

@@ -79,7 +79,7 @@ function attackPanel(obs, ctx) {
       rows.push(h("div", { class: "tk-odds" }, marker(`${ctx.msg("ui.factor")} ${a.factor}`, ok ? "good" : "bad"), " vs ", marker(`${ctx.msg("ui.defense")} ${a.defense}`), " ", marker(a.range, "", ctx.msg("ui.range")),
         a.pen_mod ? marker(`P ${a.pen_mod > 0 ? "+" : ""}${a.pen_mod}`) : null, a.inf_mod ? marker(`I ${a.inf_mod > 0 ? "+" : ""}${a.inf_mod}`) : null));
     }
-    rows.push(oddsPanel(actionsWhere(ctx, (p) => p.kind === "target"), ctx, ctx.actionText));
+    rows.push(oddsPanel(actionsWhere(ctx, (p) => p.kind === "target" || (p.kind === "pass" && p.odds)), ctx, (x) => (x.payload.kind === "pass" ? ctx.msg("odds.if-both-pass") : ctx.actionText(x))));
     if (a.played.length) rows.push(h("ol", { class: "tk-played" }, a.played.map(([p, n]) => h("li", {}, `${ctx.t("seat")} ${p}: `, h("b", {}, n)))));
   } else if (obs.last_attack) {
     rows.push(h("div", { class: "muted" }, `${ctx.msg("ui.last-attack")}: ${obs.last_attack.attacker} ➜ ${obs.last_attack.target || "—"}`));
