@@ -13,13 +13,19 @@ from tests.web.conftest import LiveServer
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
-def _to_a_target_choice(live: LiveServer, gid: str, tokens: list[str]) -> tuple[int, dict[str, Any]]:
-    """Random moves through the API until the seat to move chooses among targets it can see; its view then."""
+def _to_a_target_choice(
+    live: LiveServer, gid: str, tokens: list[str], passing: bool = False
+) -> tuple[int, dict[str, Any]]:
+    """Random moves through the API until the seat to move has odds on a target it can see (or,
+    ``passing``, on a pass that may resolve the attack); its view then."""
     rng = SplitMix64(5)
     for _ in range(300):
         seat = live.room(gid).state.current_player
         v = httpx.get(f"{live.url}/api/games/{gid}/view", headers={"Authorization": f"Bearer {tokens[seat]}"}).json()
-        if any("destroy" in a["payload"].get("odds", {}) for a in v["legal_actions"]):
+        if any(
+            "destroy" in a["payload"].get("odds", {}) and (a["payload"]["kind"] == "pass") == passing
+            for a in v["legal_actions"]
+        ):
             return seat, v
         legal = v["legal_actions"]
         pick = legal[rng.next64() % len(legal)]["id"]
@@ -32,15 +38,20 @@ def _to_a_target_choice(live: LiveServer, gid: str, tokens: list[str]) -> tuple[
     raise AssertionError("no target choice in 300 moves")
 
 
-@pytest.mark.parametrize(("lang", "word"), [("en", "Destroy"), ("de", "Vernichtet")])
-def test_a_tank_killers_target_shows_its_odds(live: LiveServer, browser: Any, lang: str, word: str) -> None:
+@pytest.mark.parametrize(
+    ("lang", "word", "passing"),
+    [("en", "Destroy", "If both players pass now"), ("de", "Vernichtet", "Wenn jetzt beide passen")],
+)
+def test_a_tank_killers_target_shows_its_odds(
+    live: LiveServer, browser: Any, lang: str, word: str, passing: str
+) -> None:
     g = httpx.post(
         live.url + "/api/games",
         json={"game": "tank-killers", "seats": ["human", "human"], "options": {"random_factor": True}},
     ).json()
     tokens = [s["token"] for s in g["seats"]]
     seat, view = _to_a_target_choice(live, g["id"], tokens)
-    target = next(a for a in view["legal_actions"] if "odds" in a["payload"] and "destroy" in a["payload"]["odds"])
+    target = next(a for a in view["legal_actions"] if "destroy" in a["payload"].get("odds", {}))
     percent = round(target["payload"]["odds"]["destroy"] * 100)
     page = browser.new_context(bypass_csp=True).new_page()
     page.add_init_script(f"localStorage.setItem('hulldown.lang', '{lang}')")
@@ -57,6 +68,12 @@ def test_a_tank_killers_target_shows_its_odds(live: LiveServer, browser: Any, la
     other.goto(f"{live.url}/g/{g['id']}#t={tokens[1 - seat]}")
     other.wait_for_selector("body[data-ready='1']")
     assert other.locator(".odds-list").count() == 0
+    # once the target is chosen, the attack panel gives the odds as the factor stands (7.1)
+    seat, view = _to_a_target_choice(live, g["id"], tokens, passing=True)
+    page.goto(f"{live.url}/g/{g['id']}#t={tokens[seat]}")
+    page.reload()
+    page.wait_for_selector("body[data-ready='1'] .tk-attack .odds-list")
+    assert passing in page.locator(".tk-attack .odds-list").inner_text()
 
 
 def _select_tank(page: Any, view: dict[str, Any], tank: str) -> None:
