@@ -18,6 +18,7 @@ from hulldown.engine.state import Action, GameState
 
 if TYPE_CHECKING:
     from hulldown.engine.agent import Agent
+    from hulldown.engine.odds import OddsFunction
     from hulldown.engine.tensor import TensorSpec
 
 
@@ -218,6 +219,8 @@ class Game:
     played_cards: Callable[[GameState], list[list[str]]] | None = None
     #: The game's message catalog (engine/messages.py): action labels and the browser's texts.
     messages: Catalog = KERNEL
+    #: The chances of the seat to move's attacks, from what that seat may know (engine/odds.py).
+    odds: OddsFunction | None = None
 
     @property
     def id(self) -> str:

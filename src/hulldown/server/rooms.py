@@ -281,7 +281,7 @@ class Manager:
             # the answer to a move, the pushes and the polls of one version share one list
             cached = room.legal_json
             if cached is None or cached[0] != room.version:
-                cached = room.legal_json = (room.version, [a.to_json() for a in state.legal_actions()])
+                cached = room.legal_json = (room.version, legal_json(room.game, state, seat))
             legal = cached[1]
         # the log grows by the new moves only (undo clears the cache)
         done, log_ = room.log_cache.get(seat) or (
@@ -533,3 +533,20 @@ class Manager:
             if time.monotonic() > end:
                 raise TimeoutError("bots still playing")
             await asyncio.sleep(0.005)
+
+
+def legal_json(game: Game, state: GameState, seat: int) -> list[dict[str, Any]]:
+    """The legal actions of the seat to move, each attack's odds in its payload (engine/odds.py).
+
+    Only the seat to move gets legal actions, so the odds, computed from what it may
+    know, reach nobody else; they are built once per version with the list.
+    """
+    out = [a.to_json() for a in state.legal_actions()]
+    if game.odds is None:
+        return out
+    table = game.odds(state, seat)
+    for a in out:
+        o = table.get(a["id"])
+        if o is not None:
+            a["payload"] = {**a["payload"], "odds": o}
+    return out

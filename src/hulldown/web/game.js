@@ -4,6 +4,7 @@
 import { h } from "./dom.js";
 import { hintButton, repaint, whyLinks } from "./hints.js";
 import { applyStatic, languageSwitch, t, tm } from "./i18n.js";
+import { oddsLine } from "./odds.js";
 import { rendererFor } from "./render.js";
 import { resultText } from "./results.js";
 import { reviewTools } from "./review.js";
@@ -180,7 +181,8 @@ function paintDecision(v) {
   const d = renderer.decision ? renderer.decision(v.observation, c) : null;
   const button = (a) => {
     const label = renderer.actionLabel ? renderer.actionLabel(a, v.observation, c) : actionText(a);
-    return h("button", { class: "action", dataset: { action: a.id }, title: a.id, onclick: () => act(a.id) }, label);
+    const odds = oddsLine(a, c);
+    return h("button", { class: "action", dataset: { action: a.id }, title: a.id, onclick: () => act(a.id) }, label, odds ? h("small", { class: "odds-line" }, ` — ${odds}`) : null);
   };
   // the page's sentence for what is decided; else the game's own status sentence, else the plain one
   $("status").textContent = d ? d.prompt : (renderer.statusText && renderer.statusText(v.observation, c)) || t("yourTurn");

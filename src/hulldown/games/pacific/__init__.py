@@ -14,6 +14,7 @@ from hulldown.engine.game import BalanceHooks, ConformancePlan, Game, GameInfo, 
 from hulldown.engine.messages import KERNEL
 from hulldown.games.pacific import hook
 from hulldown.games.pacific.actions import CATALOG
+from hulldown.games.pacific.odds import odds
 from hulldown.games.pacific.rollout import make_rollout
 from hulldown.games.pacific.solo.procedure import PROCEDURE
 from hulldown.games.pacific.state import PacificState
@@ -157,6 +158,7 @@ GAME = Game(
     event_vocabulary=frozenset(VOCABULARY),
     rollout=make_rollout,
     messages=KERNEL.merged(CATALOG),
+    odds=odds,
     # per-card impact in balance reports: the support cards each seat played
     card_events=("support",),
     # balance --bar: the game with a card against the game without it (§3.6)

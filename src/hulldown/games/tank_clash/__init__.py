@@ -12,6 +12,7 @@ from hulldown.games.tank_clash.actions import CATALOG, HEX_NAMES, TANK_IDS
 from hulldown.games.tank_clash.data import card_database
 from hulldown.games.tank_clash.fields import RESULTS, TACTICAL_IDS
 from hulldown.games.tank_clash.heuristic import make_heuristic
+from hulldown.games.tank_clash.odds import odds
 from hulldown.games.tank_clash.render import render_text
 from hulldown.games.tank_clash.rollout import make_rollout
 from hulldown.games.tank_clash.state import TankClashState
@@ -138,6 +139,7 @@ GAME = Game(
     event_vocabulary=frozenset(VOCABULARY),
     rollout=make_rollout,
     messages=KERNEL.merged(CATALOG),
+    odds=odds,
     # per-card impact in balance reports: tactical cards and morale cards, as played
     card_events=("tactical", "morale_played"),
     # balance --bar: the game with a card against the game without it (clause 2.9)

@@ -11,6 +11,7 @@ from hulldown.engine.messages import KERNEL, Catalog
 from hulldown.games.tank_hunter.cards import card_database
 from hulldown.games.tank_hunter.evaluate import evaluate
 from hulldown.games.tank_hunter.heuristic import make_heuristic
+from hulldown.games.tank_hunter.odds import odds
 from hulldown.games.tank_hunter.render import render_text
 from hulldown.games.tank_hunter.state import TYPE_NAMES, TankHunterState
 from hulldown.games.tank_hunter.tensor import TankHunterTensors
@@ -111,6 +112,7 @@ GAME = Game(
     event_vocabulary=frozenset(VOCABULARY),
     evaluate=evaluate,
     messages=KERNEL.merged(Catalog.from_package("hulldown.games.tank_hunter")),
+    odds=odds,
     # per-card impact in balance reports: every event card put in play (red ones as they are drawn)
     card_events=("event-played",),
     # balance --bar: the game with a card against the game without it (clause 2.6)

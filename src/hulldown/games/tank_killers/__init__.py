@@ -11,6 +11,7 @@ from hulldown.engine.messages import KERNEL
 from hulldown.games.tank_killers.actions import CATALOG
 from hulldown.games.tank_killers.cards import DECKS, card_database, format_reinforce, parse_reinforce, rules_for
 from hulldown.games.tank_killers.heuristic import make_heuristic
+from hulldown.games.tank_killers.odds import odds
 from hulldown.games.tank_killers.options import MAX_STEPS_PER_TURN, MAX_TURN_LIMIT, OPTIONS
 from hulldown.games.tank_killers.render import render_text
 from hulldown.games.tank_killers.rollout import evaluate, make_policy
@@ -100,4 +101,5 @@ GAME = Game(
     # Cut playouts are scored by casualties and the cards in hand, by effect.
     evaluate=evaluate,
     messages=KERNEL.merged(CATALOG),
+    odds=odds,
 )

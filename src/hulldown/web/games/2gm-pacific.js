@@ -14,6 +14,7 @@
 // reader asked for reduced motion.
 import { h } from "../dom.js";
 import { card, counted, effectText, facedown, marker, phaseName, pile, stat, zone } from "./kit.js";
+import { oddsOf, oddsPanel, withOdds } from "../odds.js";
 
 // Every text comes from the game's catalog (the ui.* keys of messages.json), in the page's
 // language: render() takes the catalog's lookup from its context before drawing anything.
@@ -224,7 +225,7 @@ function control(el, key, acts, sources, ctx, select) {
     el.classList.add("can-act");
     el.dataset.actions = acts.map((a) => a.id).join(" ");
     if (canSelect) el.dataset.menu = "1"; // a click opens a menu, whatever the count
-    el.title = `${el.title ? `${el.title}\n\n` : ""}${acts.map((a) => a.label).join("\n")}`;
+    el.title = `${el.title ? `${el.title}\n\n` : ""}${acts.map(withOdds((a) => a.label, ctx)).join("\n")}`;
   } else {
     el.classList.add("pf-selectable");
   }
@@ -423,7 +424,7 @@ function legend() {
 // while it still has targets, else one's first unit with some, else the first source).
 function settle(obs, ctx, mine) {
   msg = ctx.msg;
-  const aims = (ctx.actions || []).map((a) => ({ ...aim(a.payload || {}, mine), id: a.id, label: ctx.actionText(a) }));
+  const aims = (ctx.actions || []).map((a) => ({ ...aim(a.payload || {}, mine), id: a.id, label: ctx.actionText(a), odds: oddsOf(a) }));
   const sources = new Set(aims.filter((a) => a.source && a.target).map((a) => a.source));
   if (!sources.has(selected)) selected = [...sources].find((s) => s.startsWith("u:")) || [...sources][0] || null;
   return { aims, sources };
@@ -535,7 +536,7 @@ export function render(obs, ctx) {
         boardView(obs, ctx, aims, sources, select, mine, motion),
         sidePanel(obs, mine, ctx, aims, sources, select, mine, motion),
         legend()),
-      h("div", { class: "tc-side" }, ta, terrainPanel(obs, ctx, sources, select), airPanel(obs), aiPanel(obs),
+      h("div", { class: "tc-side" }, ta, oddsPanel(aims.filter((a) => a.source === selected), ctx, (a) => a.label), terrainPanel(obs, ctx, sources, select), airPanel(obs), aiPanel(obs),
         selected ? h("div", { class: "tc-selected muted" }, `${msg("ui.selected")}: ${sourceName(obs, ctx, selected)}`) : null)),
   );
   if (motion.live) {

@@ -13,6 +13,7 @@
 // flashes the tank hit, unless the reader asked for reduced motion.
 import { h, svg } from "../dom.js";
 import { actionsWhere, card, catalogText, clickable, facedown, marker, phaseName, pile, zone } from "./kit.js";
+import { oddsPanel, withOdds } from "../odds.js";
 
 const S = 26; // hex circumradius in px
 const W = Math.sqrt(3) * S;
@@ -242,7 +243,7 @@ function boardView(obs, ctx, aims, select, motion) {
         g.setAttribute("tabindex", "0");
         g.setAttribute("role", "button");
         g.dataset.actions = here.map((a) => a.id).join(" ");
-        g.append(svg("title", {}, here.map((a) => actionLabel(a, obs, ctx)).join("\n")));
+        g.append(svg("title", {}, here.map(withOdds((a) => actionLabel(a, obs, ctx), ctx)).join("\n")));
         if (kind === "attack" && selected && at.has((obs.tanks.find((t) => t.id === selected) || {}).hex)) {
           const [sx, sy] = at.get(obs.tanks.find((t) => t.id === selected).hex);
           overlay.push(svg("line", { x1: sx, y1: sy, x2: x, y2: y, class: "tc-fire" }));
@@ -365,9 +366,9 @@ function playerPanel(obs, s, ctx, aims, select) {
   );
 }
 
-function attackPanel(obs, ctx, motion) {
+function attackPanel(obs, ctx, motion, odds = null) {
   const a = obs.attack;
-  const rows = [];
+  const rows = odds ? [odds] : [];
   const byId = new Map(obs.tanks.map((t) => [t.id, t]));
   if (a) {
     rows.push(h("div", { class: "tk-duel" }, h("b", {}, tankLabel(byId.get(a.attacker), ctx)), h("span", { class: "arrow" }, " ➜ "), h("b", {}, tankLabel(byId.get(a.target), ctx))));
@@ -524,7 +525,7 @@ export function render(obs, ctx) {
     "div",
     { class: "tc-side" },
     playerPanel(obs, 1 - me, ctx, aims, select),
-    attackPanel(obs, ctx, motion),
+    attackPanel(obs, ctx, motion, oddsPanel(aims.filter((a) => a.source === selected), ctx, (a) => actionLabel(a, obs, ctx))),
     h("div", { class: "tc-row" }, pile(ctx.msg("ui.morale-deck"), obs.morale_deck_size), pile(ctx.msg("ui.morale-discard"), obs.morale_discard.length, discardTop ? card({ name: discardTop, type: ctx.msg("ui.morale"), tone: "event", extra: "small" }) : null)),
     playerPanel(obs, me, ctx, aims, select),
     ctx.seat !== null ? zone(`${ctx.msg("ui.your-morale-hand")} (${hand.length})`, hand, "hand") : null,

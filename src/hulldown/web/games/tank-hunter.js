@@ -7,6 +7,7 @@
 // and every text from the game's catalog (ctx.msg, the ui.* keys of messages.json).
 import { h } from "../dom.js";
 import { actionsWhere, card, clickable, facedown, marker, pile, ruleLink, stat, zone } from "./kit.js";
+import { oddsPanel, withOdds } from "../odds.js";
 
 const lineName = (ctx, l) => ctx.msg(`ui.line.${l}`);
 const seatName = (ctx, q) => `${ctx.t("seat")} ${q}`;
@@ -160,7 +161,7 @@ function anyCard(name, ctx) {
 function playerBox(obs, q, ctx) {
   const p = obs.players[q];
   const mine = q === ctx.seat;
-  const labelOf = (a) => actionLabel(a, obs, ctx);
+  const labelOf = withOdds((a) => actionLabel(a, obs, ctx), ctx);
   const line = (l) => {
     const units = (l === "f" ? p.front : p.rear).map((v, i) =>
       clickable(unitCard(v, ctx, ctx.msg("ui.slot", { line: lineName(ctx, l), pos: i + 1 })), unitActions(obs, ctx, q, l, i), ctx, labelOf));
@@ -205,7 +206,7 @@ function pendingPanel(obs, ctx) {
     if (c.kind === "discard") return [h("b", {}, `${s}: ${ctx.msg("ui.discardTo", { n: c.limit })}`)];
     return [h("b", {}, c.kind), ` ${s} ${stageName(ctx, c.stage)}`];
   };
-  return h("div", { class: "th-pending" }, h("h4", {}, ctx.msg("ui.underWay")),
+  return h("div", { class: "th-pending" }, h("h4", {}, ctx.msg("ui.underWay")), oddsPanel(actionsWhere(ctx, (p) => p.kind === "fire" || p.kind === "counter"), ctx, ctx.actionText),
     obs.pending.length ? h("ol", {}, obs.pending.map((c) => h("li", { dataset: { kind: c.kind } }, line(c)))) : h("span", { class: "muted" }, "—"));
 }
 

@@ -5,6 +5,7 @@
 // hand are played or discarded by clicking them.
 import { h } from "../dom.js";
 import { actionsWhere, card, clickable, counted, facedown, marker, pile, ruleLink, stat, zone } from "./kit.js";
+import { oddsPanel, withOdds } from "../odds.js";
 
 // A catalog key's text, or ``fallback`` where the catalog has none (a deck or phase it does not name).
 const named = (ctx, key, fallback) => {
@@ -13,7 +14,6 @@ const named = (ctx, key, fallback) => {
 };
 const phaseName = (ctx, phase) => named(ctx, `phase.${phase}`, phase);
 const deckName = (ctx, deck) => named(ctx, `deck.${deck}`, deck);
-
 
 function unitCard(name, ctx, extra = "", deck = "") {
   const c = ctx.cards.get(`${deck}/${name}`) || ctx.cards.get(name);
@@ -49,12 +49,12 @@ function side(obs, s, ctx, mine) {
   const deckActs = actionsWhere(ctx, (p) => p.deck === true && ((p.kind === "target" && !isMe) || (p.kind === "attacker" && isMe)));
   const onDeck = obs.attack && obs.attack.target_on_deck && obs.attack.seat !== s;
   const top = sd.top ? unitCard(sd.top, ctx, `small${onDeck ? " targeted" : ""}`, sd.deck) : null;
-  const deck = clickable(pile(ctx.msg("ui.formation-deck"), sd.formation_deck, top), deckActs, ctx);
+  const deck = clickable(pile(ctx.msg("ui.formation-deck"), sd.formation_deck, top), deckActs, ctx, withOdds((a) => a.label, ctx));
   const units = sd.in_play.map((n) => {
     const acts = actionsWhere(ctx, (p) => p.card === n && ((p.kind === "target" && !isMe) || (p.kind === "attacker" && isMe)));
     const attacking = obs.attack && obs.attack.seat === s && obs.attack.attacker === n;
     const targeted = obs.attack && obs.attack.seat !== s && obs.attack.target === n;
-    return clickable(unitCard(n, ctx, attacking ? "attacking" : targeted ? "targeted" : "", sd.deck), acts, ctx);
+    return clickable(unitCard(n, ctx, attacking ? "attacking" : targeted ? "targeted" : "", sd.deck), acts, ctx, withOdds((a) => a.label, ctx));
   });
   const hand = [];
   for (let i = 0; i < sd.hand_size; i++) hand.push(facedown({ extra: "mini" }));
@@ -90,6 +90,7 @@ function attackPanel(obs, ctx) {
       rows.push(h("div", { class: "tk-odds" }, marker(`${ctx.msg("ui.factor")} ${a.factor}`, ok ? "good" : "bad"), ` ${ctx.msg("ui.versus")} `, marker(`${ctx.msg("ui.defense")} ${a.defense}`), " ", marker(a.range, "", ctx.msg("ui.range")),
         a.pen_mod ? marker(`P ${a.pen_mod > 0 ? "+" : ""}${a.pen_mod}`) : null, a.inf_mod ? marker(`I ${a.inf_mod > 0 ? "+" : ""}${a.inf_mod}`) : null));
     }
+    rows.push(oddsPanel(actionsWhere(ctx, (p) => p.kind === "target" || (p.kind === "pass" && p.odds)), ctx, (x) => (x.payload.kind === "pass" ? ctx.msg("odds.if-both-pass") : ctx.actionText(x))));
     if (a.played.length) rows.push(h("ol", { class: "tk-played" }, a.played.map(([p, n]) => h("li", {}, `${ctx.t("seat")} ${p}: `, h("b", {}, n)))));
   } else if (obs.last_attack) {
     rows.push(h("div", { class: "muted" }, `${ctx.msg("ui.last-attack")}: ${obs.last_attack.attacker} ➜ ${obs.last_attack.target || "—"}`));
