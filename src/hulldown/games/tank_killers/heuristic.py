@@ -10,7 +10,7 @@ free attack, and throw away the weakest cards at the hand limit.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from hulldown.engine.agent import SeatView
 from hulldown.engine.rng import SplitMix64
@@ -28,6 +28,10 @@ from hulldown.games.tank_killers.cards import (
     Rules,
     rules_for,
 )
+from hulldown.games.tank_killers.views import AttackView, part
+
+if TYPE_CHECKING:
+    from hulldown.engine.game import Game
 
 Plays = list[tuple[int, TankKillersAction]]
 ById = dict[int, TankKillersAction]
@@ -75,7 +79,7 @@ class TankKillersHeuristic:
         if len(legal) == 1:
             return legal[0]
         # the two entries it reads, not the whole observation: most of a game's time otherwise
-        phase = view.observation_part("phase")
+        phase = part(view, "phase")
         ids = {a.KIND: a for a in legal if a.KIND == PASS}
         plays = [(a.index, a) for a in legal if a.KIND == PLAY]
         if phase == "maneuver":
@@ -83,9 +87,9 @@ class TankKillersHeuristic:
         if phase == "target":
             return self._target(view, legal)
         if phase == "lost attack":
-            return self._lost(view.observation_part("attack"), plays, ids)
+            return self._lost(_gap(part(view, "attack")), plays, ids)
         if phase == "modifier":
-            return self._modifier(view.observation_part("attack"), plays, ids)
+            return self._modifier(part(view, "attack"), plays, ids)
         if phase == "free attacker":
             return self._free_attacker(legal)
         # negation, after failed attack, free attack: playing is always worth it
@@ -101,12 +105,15 @@ class TankKillersHeuristic:
 
     def _target(self, view: SeatView, legal: list[TankKillersAction]) -> Action:
         me = self.seat
-        att = self._card(me, view.observation_part("attack")["attacker"])
+        attack = part(view, "attack")
+        if attack is None:
+            raise ValueError("a target is chosen only for an attack under way")
+        att = self._card(me, attack["attacker"])
         opp = 1 - me
         best, best_score = legal[0], -1e9
         for a in legal:
             if a.on_deck:
-                top = view.observation_part("sides")[opp]["top"]
+                top = part(view, "sides")[opp]["top"]
                 if top is None:
                     score = self.R.fpen[att] - _DECK_DEF - 0.5
                 else:
@@ -121,17 +128,18 @@ class TankKillersHeuristic:
                 best, best_score = a, score
         return best
 
-    def _lost(self, a: dict[str, Any], plays: Plays, ids: ById) -> Action:
-        if not plays or a["factor"] + 4 < a["defense"]:
+    def _lost(self, gap: int, plays: Plays, ids: ById) -> Action:
+        if not plays or gap + 4 < 0:
             return ids[PASS]
         return max(plays, key=lambda p: _KEEP[self.R.teff[p[0]]])[1]
 
-    def _modifier(self, a: dict[str, Any], plays: Plays, ids: ById) -> Action:
+    def _modifier(self, a: AttackView | None, plays: Plays, ids: ById) -> Action:
         R = self.R
+        gap = _gap(a)  # >= 0: the attack succeeds as things stand
+        assert a is not None and a["target"] is not None  # _gap checked both
         attacking = a["seat"] == self.seat
         tgt_inf = bool(R.fcls[self._card(1 - a["seat"], a["target"])] & _INF)
         att = self._card(a["seat"], a["attacker"])
-        gap = a["factor"] - a["defense"]  # >= 0: the attack succeeds as things stand
         if attacking:
             if gap >= 0:
                 for t, act in plays:  # take the Range slot before the defender can
@@ -167,6 +175,13 @@ class TankKillersHeuristic:
         return max(legal, key=strength)
 
 
+def _gap(a: AttackView | None) -> int:
+    """Attack factor less defense: the lost-attack and modifier subphases come only once a target is chosen."""
+    if a is None or a["factor"] is None or a["defense"] is None:
+        raise ValueError("the attack has no target yet")
+    return a["factor"] - a["defense"]
+
+
 class LazyHeuristic:
     """Builds the heuristic on its first decision, when the game's options are known."""
 
@@ -183,7 +198,7 @@ class LazyHeuristic:
         return self._bot.act(view)
 
 
-def make_heuristic(game: Any, seat: int, seed: int, **params: str) -> LazyHeuristic:
+def make_heuristic(game: Game, seat: int, seed: int, **params: str) -> LazyHeuristic:
     if params:
         raise TypeError(f"the tank-killers heuristic takes no parameters (got {', '.join(params)})")
     return LazyHeuristic(seat, seed)

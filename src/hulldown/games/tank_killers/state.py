@@ -35,6 +35,7 @@ from hulldown.games.tank_killers.fields import (
     StateFields,
 )
 from hulldown.games.tank_killers.observation import observe, observe_part
+from hulldown.games.tank_killers.views import TankKillersObservation
 from hulldown.games.tank_killers.rules.s01_cards import Sec1Cards
 from hulldown.games.tank_killers.rules.s03_setup import Sec3Setup
 from hulldown.games.tank_killers.rules.s04_maneuver import Sec4Maneuver
@@ -217,10 +218,10 @@ class TankKillersState(
                 deck[:hidden] = [pool[i] for i in p]
         return new
 
-    def _observation(self, seat: int | None) -> dict[str, Any]:
+    def _observation(self, seat: int | None) -> TankKillersObservation:
         return observe(self, seat)
 
-    def _observation_part(self, seat: int | None, key: str) -> Any:
+    def _observation_part(self, seat: int | None, key: str) -> object:
         return observe_part(self, seat, key)
 
     def _snapshot(self) -> dict[str, Any]:
