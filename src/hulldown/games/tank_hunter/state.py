@@ -41,6 +41,7 @@ from hulldown.games.tank_hunter.fields import (
     StateFields,
 )
 from hulldown.games.tank_hunter.observation import observe, observe_part
+from hulldown.games.tank_hunter.views import TankHunterObservation
 from hulldown.games.tank_hunter.resample import resample
 from hulldown.games.tank_hunter.rules.s01_table import Sec1Table
 from hulldown.games.tank_hunter.rules.s02_setup import Sec2Setup
@@ -295,10 +296,10 @@ class TankHunterState(
                 z[f"{name}{p}"] = getattr(self, name)[p]
         return z
 
-    def _observation(self, seat: int | None) -> dict[str, Any]:
+    def _observation(self, seat: int | None) -> TankHunterObservation:
         return observe(self, seat)
 
-    def _observation_part(self, seat: int | None, key: str) -> Any:
+    def _observation_part(self, seat: int | None, key: str) -> object:
         return observe_part(self, seat, key)
 
     def _resample(self, seat: int, rng: SplitMix64) -> GameState:
