@@ -16,6 +16,7 @@ from hulldown.games.tank_clash.render import render_text
 from hulldown.games.tank_clash.rollout import make_rollout
 from hulldown.games.tank_clash.state import TankClashState
 from hulldown.games.tank_clash.tensor import TankClashTensors
+from hulldown.games.tank_clash.views import TankClashObservation
 
 TankClashState.GAME_ID = "tank-clash"
 
@@ -130,6 +131,7 @@ GAME = Game(
     heuristic=make_heuristic,
     card_database=card_database,
     render_text=render_text,
+    observation_type=TankClashObservation,
     tensors=TankClashTensors(),
     zero_sum=True,
     conformance=ConformancePlan(games=2000),

@@ -24,7 +24,7 @@ bot never looks past what its seat may see.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import Literal
 
 from hulldown.engine.agent import SeatView
 from hulldown.engine.game import Game
@@ -48,6 +48,7 @@ from hulldown.games.tank_clash.actions import (
     TankClashAction,
 )
 from hulldown.games.tank_clash.data import FIELD_ROWS, FIELD_WIDTH
+from hulldown.games.tank_clash.views import TankView, part
 
 _G = grid(FIELD_WIDTH, FIELD_ROWS)
 #: Hexes by the names the observation gives them: a lookup, where parsing the name was the bot's main cost.
@@ -72,9 +73,17 @@ FREE = 150.0
 _DEFAULT = {"firepower": 2, "armour": 2, "speed": 3}  # a concealed enemy, guessed as a medium tank
 
 
-def _stat(t: dict[str, Any], key: str) -> int:
+def _stat(t: TankView, key: Literal["firepower", "armour", "speed"]) -> int:
     v = t.get(key)
     return int(v) if v is not None else _DEFAULT[key]
+
+
+def _at(t: TankView) -> int:
+    """The hex index of a tank on the board (the heuristic reads only those)."""
+    h = t["hex"]
+    if h is None:
+        raise ValueError(f"tank {t['id']} is not on the board")
+    return _HEX[h]
 
 
 @lru_cache(maxsize=64)
@@ -104,23 +113,23 @@ class _Context:
 
     def __init__(self, view: SeatView, me: int) -> None:
         # the four entries it reads, not the whole observation
-        self.blocks, self.forest = _sight("".join(view.observation_part("terrain")))
-        tanks: list[dict[str, Any]] = view.observation_part("tanks")
+        self.blocks, self.forest = _sight("".join(part(view, "terrain")))
+        tanks = part(view, "tanks")
         self.tanks = {t["id"]: t for t in tanks}
         self.mine = [t for t in tanks if t["seat"] == me and t["hex"] is not None]
         self.enemies = [t for t in tanks if t["seat"] != me and t["hex"] is not None]
         #: each enemy tank with its hex and firepower, as every line-of-fire test wants them
-        self.enemy_at = [(e, _HEX[e["hex"]], _stat(e, "firepower")) for e in self.enemies]
+        self.enemy_at = [(e, _at(e), _stat(e, "firepower")) for e in self.enemies]
         #: each tank's goal by its id, worked out at its first move scored (every move of it asks)
         self.goals: dict[str, int | None] = {}
-        self.checkpoints: list[dict[str, Any]] = view.observation_part("checkpoints")
+        self.checkpoints = part(view, "checkpoints")
         base = next((c["hex"] for c in self.checkpoints if c["owner"] != me and c["base_camp"]), None)
         self.base = _HEX[base] if base else None
         home = next((c["hex"] for c in self.checkpoints if c["owner"] == me and c["base_camp"]), None)
         self.home = _HEX[home] if home else None
         # enemy tanks near enough to reach our base camp soon: losing it loses the game
         self.raiders = (
-            [e for e in self.enemies if _G.distance(_HEX[e["hex"]], self.home) <= _stat(e, "speed") + 2]
+            [e for e in self.enemies if _G.distance(_at(e), self.home) <= _stat(e, "speed") + 2]
             if self.home is not None
             else []
         )
@@ -130,9 +139,9 @@ class _Context:
             for c in self.checkpoints
             if c["owner"] == me
             and c["holder"] == me
-            and any(_G.distance(_HEX[e["hex"]], _HEX[c["hex"]]) <= 2 * _stat(e, "speed") + 1 for e in self.enemies)
+            and any(_G.distance(_at(e), _HEX[c["hex"]]) <= 2 * _stat(e, "speed") + 1 for e in self.enemies)
         }
-        mission = view.observation_part("mission")
+        mission = part(view, "mission")
         self.mission = mission["kind"] if mission else None
 
 
@@ -159,7 +168,7 @@ class TankClashHeuristic:
             return False
         return _G.line_of_sight(a, t, ctx.blocks)
 
-    def _targets_from(self, ctx: _Context, h: int, fp: int) -> list[dict[str, Any]]:
+    def _targets_from(self, ctx: _Context, h: int, fp: int) -> list[TankView]:
         return [e for e, eh, _ in ctx.enemy_at if self._can_hit(ctx, h, eh, fp)]
 
     def _threats_to(self, ctx: _Context, h: int) -> int:
@@ -167,22 +176,22 @@ class TankClashHeuristic:
         return sum(1 for _, eh, fp in ctx.enemy_at if self._can_hit(ctx, eh, h, fp))
 
     # -- goals -------------------------------------------------------------------------------
-    def _mission_target(self, ctx: _Context, e: dict[str, Any]) -> bool:
+    def _mission_target(self, ctx: _Context, e: TankView) -> bool:
         if ctx.mission == "ace":
             return bool(e.get("ace"))
         if ctx.mission == "mediums":
             return e.get("kind") == "medium"
         return False
 
-    def _goal(self, ctx: _Context, t: dict[str, Any]) -> int | None:
+    def _goal(self, ctx: _Context, t: TankView) -> int | None:
         """Where tank ``t`` is heading: home to repair, a checkpoint, the mission's tank or the fight."""
         key = t["id"]
         if key not in ctx.goals:
             ctx.goals[key] = self._find_goal(ctx, t)
         return ctx.goals[key]
 
-    def _find_goal(self, ctx: _Context, t: dict[str, Any]) -> int | None:
-        here = _HEX[t["hex"]]
+    def _find_goal(self, ctx: _Context, t: TankView) -> int | None:
+        here = _at(t)
         me = self.seat
         if int(t["damage"]) >= 2:
             own = [_HEX[c["hex"]] for c in ctx.checkpoints if c["owner"] == me and c["hex"] != t["hex"]]
@@ -198,9 +207,9 @@ class TankClashHeuristic:
         wanted = [e for e in ctx.enemies if self._mission_target(ctx, e)]
         pool = wanted or ctx.enemies
         if pool:
-            nearest_e = min(pool, key=lambda e: _G.distance(here, _HEX[e["hex"]]))
-            if wanted or ctx.base is None or _G.distance(here, _HEX[nearest_e["hex"]]) <= 5:
-                return _HEX[nearest_e["hex"]]
+            nearest_e = min(pool, key=lambda e: _G.distance(here, _at(e)))
+            if wanted or ctx.base is None or _G.distance(here, _at(nearest_e)) <= 5:
+                return _at(nearest_e)
         if open_cps:
             return min(open_cps, key=lambda h: _G.distance(here, h))
         return ctx.base
@@ -240,7 +249,7 @@ class TankClashHeuristic:
             return 1.0
         return 0.0
 
-    def _attack_score(self, ctx: _Context, a: dict[str, Any], t: dict[str, Any]) -> float:
+    def _attack_score(self, ctx: _Context, a: TankView, t: TankView) -> float:
         armour = _stat(t, "armour")
         score = 100.0 + _stat(a, "firepower") * 3 - armour * 2 + int(t["damage"])
         if a.get("ace"):
@@ -262,7 +271,7 @@ class TankClashHeuristic:
             around = set(_G.neighbours(h)) if card == "artillery" else _air_row(h)
             value = 0.0
             for e in ctx.enemies:
-                eh = _HEX[e["hex"]]
+                eh = _at(e)
                 if eh == h:
                     value += 3 + (4 if _stat(e, "armour") == 0 else 0) + (3 if self._mission_target(ctx, e) else 0)
                 elif eh in around:
@@ -274,11 +283,11 @@ class TankClashHeuristic:
         if card == "repair":
             return FREE + 8
         if card == "infantry":
-            can_shoot = any(self._targets_from(ctx, _HEX[t["hex"]], _stat(t, "firepower")) for t in ctx.mine)
+            can_shoot = any(self._targets_from(ctx, _at(t), _stat(t, "firepower")) for t in ctx.mine)
             return FREE if can_shoot else -1.0
         if card == "smoke":
-            threatened = sum(1 for t in ctx.mine if self._threats_to(ctx, _HEX[t["hex"]]))
-            can_shoot = any(self._targets_from(ctx, _HEX[t["hex"]], _stat(t, "firepower")) for t in ctx.mine)
+            threatened = sum(1 for t in ctx.mine if self._threats_to(ctx, _at(t)))
+            can_shoot = any(self._targets_from(ctx, _at(t), _stat(t, "firepower")) for t in ctx.mine)
             return FREE - 10 if threatened >= 2 and not can_shoot else -1.0
         return -1.0
 
@@ -294,22 +303,22 @@ class TankClashHeuristic:
         if card in ("Transport", "Refuel", "Airdrop"):
             t = ctx.tanks[TANK_IDS[a.tank]]
             goal = self._goal(ctx, t)
-            if goal is None or self._targets_from(ctx, _HEX[t["hex"]], _stat(t, "firepower")):
+            if goal is None or self._targets_from(ctx, _at(t), _stat(t, "firepower")):
                 return -1.0
-            gap = _G.distance(_HEX[t["hex"]], goal) - _stat(t, "speed")
+            gap = _G.distance(_at(t), goal) - _stat(t, "speed")
             if gap < 2:
                 return -1.0
             # Airdrop is free (no action); Transport and Refuel replace a move with a longer one
             return {"Airdrop": FREE, "Transport": 40.0, "Refuel": 34.0}[card]
         return -1.0
 
-    def _move_score(self, ctx: _Context, t: dict[str, Any], to: int) -> float:
+    def _move_score(self, ctx: _Context, t: TankView, to: int) -> float:
         me = self.seat
         name = HEX_NAMES[to]
         if ctx.base is not None and to == ctx.base:
             return 1000.0  # 12.1 the enemy base camp wins
         score = 20.0
-        here = _HEX[t["hex"]]
+        here = _at(t)
         if ctx.home is not None and ctx.raiders:
             if to == ctx.home:
                 score += 300.0  # stand on the base camp: no enemy move can end there

@@ -50,6 +50,7 @@ from hulldown.games.tank_clash.fields import (
     StateFields,
 )
 from hulldown.games.tank_clash.observation import observe, observe_part
+from hulldown.games.tank_clash.views import TankClashObservation
 from hulldown.games.tank_clash.rules.s02_setup import Sec2Setup
 from hulldown.games.tank_clash.rules.s03_turns import Sec3Turns
 from hulldown.games.tank_clash.rules.s04_movement import Sec4Movement
@@ -237,10 +238,10 @@ class TankClashState(
         elif ph == WINDOW:
             self._answer_window(action, events)
 
-    def _observation(self, seat: int | None) -> dict[str, Any]:
+    def _observation(self, seat: int | None) -> TankClashObservation:
         return observe(self, seat)
 
-    def _observation_part(self, seat: int | None, key: str) -> Any:
+    def _observation_part(self, seat: int | None, key: str) -> object:
         return observe_part(self, seat, key)
 
     def _snapshot(self) -> dict[str, Any]:
