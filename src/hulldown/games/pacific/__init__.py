@@ -17,6 +17,7 @@ from hulldown.games.pacific.actions import CATALOG
 from hulldown.games.pacific.rollout import make_rollout
 from hulldown.games.pacific.solo.procedure import PROCEDURE
 from hulldown.games.pacific.state import PacificState
+from hulldown.games.pacific.views import PacificObservation
 
 # §12: the rules hand the AI's decisions to the hook; the game declares the rulebook's procedure
 hook.declare(PROCEDURE)
@@ -90,7 +91,7 @@ def _cards(options: object) -> list[dict[str, object]]:
     return card_database()
 
 
-def _render(obs: dict[str, object], seat: int | None) -> str:
+def _render(obs: Mapping[str, object], seat: int | None) -> str:
     from hulldown.games.pacific.render import render_text
 
     return render_text(obs, seat)
@@ -143,6 +144,7 @@ GAME = Game(
     heuristic=_heuristic,  # type: ignore[arg-type]
     card_database=_cards,
     render_text=_render,
+    observation_type=PacificObservation,
     tensors=_tensors(),  # type: ignore[arg-type]
     agents={"solo-ai": _solo_ai},  # type: ignore[dict-item]
     # deep checks cost about 9 s of CPU a game here (long games, every step resampled), so
