@@ -12,6 +12,7 @@ from typing import Any
 from hulldown.engine.data import with_card_listed
 from hulldown.engine.game import BalanceHooks, ConformancePlan, Game, GameInfo, OptionSpec
 from hulldown.engine.messages import KERNEL
+from hulldown.games.pacific.evaluate import evaluate
 from hulldown.games.pacific import hook
 from hulldown.games.pacific.actions import CATALOG
 from hulldown.games.pacific.rollout import make_rollout
@@ -143,6 +144,7 @@ GAME = Game(
     ),
     heuristic=_heuristic,  # type: ignore[arg-type]
     card_database=_cards,
+    evaluate=evaluate,
     render_text=_render,
     observation_type=PacificObservation,
     tensors=_tensors(),  # type: ignore[arg-type]

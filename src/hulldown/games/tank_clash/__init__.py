@@ -8,6 +8,7 @@ from typing import Any
 from hulldown.engine.data import with_card_listed
 from hulldown.engine.game import BalanceHooks, ConformancePlan, Game, GameInfo, OptionSpec
 from hulldown.engine.messages import KERNEL
+from hulldown.games.tank_clash.evaluate import evaluate
 from hulldown.games.tank_clash.actions import CATALOG, HEX_NAMES, TANK_IDS
 from hulldown.games.tank_clash.data import card_database
 from hulldown.games.tank_clash.fields import RESULTS, TACTICAL_IDS
@@ -130,6 +131,7 @@ GAME = Game(
     ),
     heuristic=make_heuristic,
     card_database=card_database,
+    evaluate=evaluate,
     render_text=render_text,
     observation_type=TankClashObservation,
     tensors=TankClashTensors(),
