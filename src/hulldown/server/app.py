@@ -24,8 +24,8 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
 from hulldown import __version__
 from hulldown.agents.registry import describe as describe_agents
-from hulldown.engine.registry import game_ids, games, load
 from hulldown.engine.observation import schema
+from hulldown.engine.registry import game_ids, games, load
 from hulldown.server.accountdb import AccountStore
 from hulldown.server.accounts import account_routes, me_routes
 from hulldown.server.answers import BODY, Answers, answers

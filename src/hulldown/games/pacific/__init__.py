@@ -12,9 +12,9 @@ from typing import Any
 from hulldown.engine.data import with_card_listed
 from hulldown.engine.game import BalanceHooks, ConformancePlan, Game, GameInfo, OptionSpec
 from hulldown.engine.messages import KERNEL
-from hulldown.games.pacific.evaluate import evaluate
 from hulldown.games.pacific import hook
 from hulldown.games.pacific.actions import CATALOG
+from hulldown.games.pacific.evaluate import evaluate
 from hulldown.games.pacific.rollout import make_rollout
 from hulldown.games.pacific.solo.procedure import PROCEDURE
 from hulldown.games.pacific.state import PacificState

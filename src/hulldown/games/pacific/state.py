@@ -30,10 +30,10 @@ from hulldown.games.pacific.fields import (
 )
 from hulldown.games.pacific.hook import active
 from hulldown.games.pacific.observation import observe, observe_part
-from hulldown.games.pacific.views import PacificObservation
 from hulldown.games.pacific.rules import apply_action, legal_actions
 from hulldown.games.pacific.scenarios import Scenario, load_scenarios
 from hulldown.games.pacific.units import HQ_SPACE, Token, Unit
+from hulldown.games.pacific.views import PacificObservation
 
 __all__ = [
     "DESTROYED",

@@ -5,8 +5,6 @@ Plain slotted objects copied field by field when a state is cloned (DESIGN rule 
 
 from __future__ import annotations
 
-from typing import Any
-
 from hulldown.games.pacific.cards import UnitCard, UpgradeToken
 from hulldown.games.pacific.views import UnitCardView
 

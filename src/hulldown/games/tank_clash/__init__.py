@@ -8,9 +8,9 @@ from typing import Any
 from hulldown.engine.data import with_card_listed
 from hulldown.engine.game import BalanceHooks, ConformancePlan, Game, GameInfo, OptionSpec
 from hulldown.engine.messages import KERNEL
-from hulldown.games.tank_clash.evaluate import evaluate
 from hulldown.games.tank_clash.actions import CATALOG, HEX_NAMES, TANK_IDS
 from hulldown.games.tank_clash.data import card_database
+from hulldown.games.tank_clash.evaluate import evaluate
 from hulldown.games.tank_clash.fields import RESULTS, TACTICAL_IDS
 from hulldown.games.tank_clash.heuristic import make_heuristic
 from hulldown.games.tank_clash.render import render_text

@@ -50,7 +50,6 @@ from hulldown.games.tank_clash.fields import (
     StateFields,
 )
 from hulldown.games.tank_clash.observation import observe, observe_part
-from hulldown.games.tank_clash.views import TankClashObservation
 from hulldown.games.tank_clash.rules.s02_setup import Sec2Setup
 from hulldown.games.tank_clash.rules.s03_turns import Sec3Turns
 from hulldown.games.tank_clash.rules.s04_movement import Sec4Movement
@@ -62,6 +61,7 @@ from hulldown.games.tank_clash.rules.s10_morale import Sec10Morale
 from hulldown.games.tank_clash.rules.s11_hidden import Sec11Hidden
 from hulldown.games.tank_clash.rules.s12_victory import Sec12Victory
 from hulldown.games.tank_clash.rules.s13_options import Sec13Options
+from hulldown.games.tank_clash.views import TankClashObservation
 
 
 @lru_cache(maxsize=256)

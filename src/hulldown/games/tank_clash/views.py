@@ -16,9 +16,9 @@ validate every observation of random games against them strictly.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Literal, cast, overload
+from typing import Literal, NotRequired, cast, overload
 
-from typing_extensions import NotRequired, TypedDict
+from typing_extensions import TypedDict
 
 from hulldown.engine.agent import SeatView
 from hulldown.engine.observation import closed

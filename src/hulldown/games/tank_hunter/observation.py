@@ -17,7 +17,6 @@ from hulldown.games.tank_hunter.views import (
     AttackContext,
     CommanderView,
     Context,
-    DiscardContext,
     EventContext,
     PlayerView,
     ScoutContext,

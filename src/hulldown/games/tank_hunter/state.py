@@ -41,7 +41,6 @@ from hulldown.games.tank_hunter.fields import (
     StateFields,
 )
 from hulldown.games.tank_hunter.observation import observe, observe_part
-from hulldown.games.tank_hunter.views import TankHunterObservation
 from hulldown.games.tank_hunter.resample import resample
 from hulldown.games.tank_hunter.rules.s01_table import Sec1Table
 from hulldown.games.tank_hunter.rules.s02_setup import Sec2Setup
@@ -62,6 +61,7 @@ from hulldown.games.tank_hunter.tables import (
     DISCARD,
     _grow_tables,
 )
+from hulldown.games.tank_hunter.views import TankHunterObservation
 
 __all__ = ["ADVANCE", "DRAFT", "MAIN", "PHASE_NAMES", "PLACE", "TYPE_NAMES", "Ctx", "TankHunterState", "_TABLES"]
 

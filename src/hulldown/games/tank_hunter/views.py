@@ -16,10 +16,10 @@ tests validate every observation of random games against them strictly.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Annotated, Literal, cast, overload
+from typing import Annotated, Literal, NotRequired, cast, overload
 
 from pydantic import Field
-from typing_extensions import NotRequired, TypedDict
+from typing_extensions import TypedDict
 
 from hulldown.engine.agent import SeatView
 from hulldown.engine.observation import closed

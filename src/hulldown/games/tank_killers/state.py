@@ -35,7 +35,6 @@ from hulldown.games.tank_killers.fields import (
     StateFields,
 )
 from hulldown.games.tank_killers.observation import observe, observe_part
-from hulldown.games.tank_killers.views import TankKillersObservation
 from hulldown.games.tank_killers.rules.s01_cards import Sec1Cards
 from hulldown.games.tank_killers.rules.s03_setup import Sec3Setup
 from hulldown.games.tank_killers.rules.s04_maneuver import Sec4Maneuver
@@ -46,6 +45,7 @@ from hulldown.games.tank_killers.rules.s08_resolution import Sec8Resolution
 from hulldown.games.tank_killers.rules.s10_free_attack import Sec10FreeAttack
 from hulldown.games.tank_killers.rules.s11_negation import Sec11Negation
 from hulldown.games.tank_killers.rules.s15_turn_limit import Sec15TurnLimit
+from hulldown.games.tank_killers.views import TankKillersObservation
 
 
 class TankKillersState(

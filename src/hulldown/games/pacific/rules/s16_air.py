@@ -114,7 +114,9 @@ def start_air_attack(st: PacificFields, plane: Unit, target: str, events: list[E
     _after_intercept(st, events)
 
 
-def _set_reaction(st: PacificFields, phase: Literal["aa", "intercept", "escort"], side: int, events: list[Event]) -> None:
+def _set_reaction(
+    st: PacificFields, phase: Literal["aa", "intercept", "escort"], side: int, events: list[Event]
+) -> None:
     """§16.1 Hand the reaction ``phase`` to ``side`` (the solo AI answers at once, §12)."""
     if st.is_ai_side(side):
         st.phase = phase
