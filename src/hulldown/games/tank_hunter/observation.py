@@ -90,11 +90,7 @@ def _attack(s: StateFields, c: Ctx) -> AttackContext:
         d["attacker"] = s.udefs[c.attacker].name
     if s.revealed[c.target]:
         d["target"] = s.udefs[c.target].name
-    if c.counter >= 0 and s.revealed[c.counter]:
-        d["counter"] = s.udefs[c.counter].name
-    if c.stage in ("salvo", "evade"):
-        d["shots_left"] = c.s_left
-        d["salvo_type"] = c.s_type
+    _shooting(s, c, d)
     return d
 
 
@@ -112,12 +108,17 @@ def _scout(s: StateFields, c: Ctx) -> ScoutContext:
     }
     if s.revealed[c.attacker]:
         d["attacker"] = s.udefs[c.attacker].name
+    _shooting(s, c, d)
+    return d
+
+
+def _shooting(s: StateFields, c: Ctx, d: AttackContext | ScoutContext) -> None:
+    """What an attack and a scouting both show: a revealed counter-attacker, the salvo under way."""
     if c.counter >= 0 and s.revealed[c.counter]:
         d["counter"] = s.udefs[c.counter].name
     if c.stage in ("salvo", "evade"):
         d["shots_left"] = c.s_left
         d["salvo_type"] = c.s_type
-    return d
 
 
 def _event(s: StateFields, c: Ctx) -> EventContext:
