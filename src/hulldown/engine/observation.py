@@ -27,8 +27,9 @@ __all__ = ["Observation", "closed", "part_validator", "schema", "validator"]
 
 T = TypeVar("T")
 
-#: Declares a view TypedDict closed: validation refuses a key it does not list.
-closed: Callable[[type[T]], type[T]] = with_config(ConfigDict(extra="forbid"))
+#: Declares a view TypedDict closed: validation refuses a key it does not list. A field's
+#: docstring (a string right below it) is its description in the published JSON Schema.
+closed: Callable[[type[T]], type[T]] = with_config(ConfigDict(extra="forbid", use_attribute_docstrings=True))
 
 
 @cache

@@ -6,7 +6,7 @@ its own hand (``hands``: ``None`` for every hand it may not see; the solo AI's
 hand once an effect reveals it) and only the sizes of the others and of the
 decks. A face-down unit (§11.7) shows its owner only where it stands and what
 is visibly on it: the others get the ``face-down`` placeholder of
-:class:`UnitCardView`, carried units included. While the sides bid (§4.1) a seat
+:class:`UnitCardView`, carried units included. While the sides bid (§3.3) a seat
 sees its own side's bid and not the other's.
 
 ``observation.py`` builds these; the heuristic, the renderer and the tensors
@@ -24,7 +24,7 @@ from typing_extensions import TypedDict
 from hulldown.engine.agent import SeatView
 from hulldown.engine.observation import closed
 
-#: the step of the game (rules §4): setup, then each turn's phases, and the reaction windows
+#: the step of the game (rules §3-§4): setup, then each turn's phases, and the reaction windows
 Phase = Literal[
     "mulligan",
     "bid",
@@ -47,8 +47,8 @@ Phase = Literal[
 class CardView(TypedDict):
     """A card in a hand, an HQ row, a discard pile or attached to a unit."""
 
-    #: the card instance (the same physical card keeps it all game)
     iid: int
+    """The card instance (the same physical card keeps it all game)."""
     id: str
     name: str
     cost: int
@@ -76,15 +76,15 @@ class TokenView(TypedDict):
 class UnitCardView(TypedDict):
     """A unit card; of a face-down enemy unit only its place, markers and attachments (``card`` ``face-down``)."""
 
-    #: the card instance; -1 for a face-down unit of the other side
     id: int
+    """The card instance; -1 for a face-down unit of the other side."""
     card: str
     name: str
     type: str
     side: int
     owner: int
-    #: 1.. for an aircraft beside its HQ, else 0
     bay: int
+    """1.. for an aircraft beside its HQ, else 0."""
     wounds: int
     hp: int
     tokens: list[TokenView]
@@ -92,15 +92,15 @@ class UnitCardView(TypedDict):
     usf: bool
     promotions: int
     attached: list[int]
-    #: the unit this one carries (a transport), seen the same way
     cargo: UnitCardView | None
+    """The unit this one carries (a transport), seen the same way."""
     face_down: bool
 
 
 @closed
 class PlacedUnitView(UnitCardView):
-    #: the battlefield space (``row,column``), or ``hq`` for an aircraft beside its HQ
     space: str
+    """The battlefield space (``row,column``), or ``hq`` for an aircraft beside its HQ."""
 
 
 @closed
@@ -119,8 +119,8 @@ class TerrainView(TypedDict):
     name: str
     hp: int
     ruins: bool
-    #: how many spaces the card covers (§11.11: a Large Field covers 2-3)
     width: int
+    """How many spaces the card covers (§11.11: a Large Field covers 2-3)."""
 
 
 @closed
@@ -139,12 +139,12 @@ class AirView(TypedDict):
 class SmokeReactionView(TypedDict):
     """An attack waiting for its target's owner to throw a Smoke Grenade or not (§11.13)."""
 
-    #: where the shooter stands; ``hq`` for an aircraft, ``None`` for an attack card
     shooter: str | None
+    """Where the shooter stands; ``hq`` for an aircraft, ``None`` for an attack card."""
     target: str
     assault: bool
-    #: the attack card's action, for an attack made with a card
     card: str | None
+    """The attack card's action, for an attack made with a card."""
 
 
 @closed
@@ -156,8 +156,8 @@ class PacificObservation(TypedDict):
     players: int
     solo: bool
     armies: list[str]
-    #: the side each seat plays
     slot_side: list[int]
+    """The side each seat plays."""
     turn: int
     round: int
     phase: Phase
@@ -168,13 +168,13 @@ class PacificObservation(TypedDict):
     hq_wounds: list[int]
     hq_armour: list[int]
     hq_cards: list[list[CardView]]
-    #: each slot's hand, ``None`` where this seat may not see it
     hands: list[list[CardView] | None]
+    """Each slot's hand, ``None`` where this seat may not see it."""
     hand_sizes: list[int]
     deck_sizes: list[int]
     discards: list[list[CardView]]
-    #: ordered by place, never by card instance: the order must not tell a face-down card
     units: list[UnitView]
+    """Ordered by place, never by card instance: the order must not tell a face-down card."""
     terrain: list[TerrainView]
     terrain_piles: list[list[TerrainCardView]]
     terrain_out: list[TerrainCardView]
@@ -183,20 +183,20 @@ class PacificObservation(TypedDict):
     muddy: list[str]
     weather: str
     scenario: str | None
-    #: the scenario's attacking side
     attacker: int | None
+    """The scenario's attacking side."""
     sea: list[str]
     objectives: list[str]
     max_rounds: int
-    #: upgrade tokens dropped on a space, by space
     drops: dict[str, list[str]]
-    #: each side's bid; the other side's is ``None`` while bidding
+    """Upgrade tokens dropped on a space, by space."""
     bids: list[int | None]
+    """Each side's bid; the other side's is ``None`` while bidding."""
     supply: list[int]
     air: AirView | None
     smoke_reaction: SmokeReactionView | None
-    #: the solo AI's decisions, each naming the clause of §12 that chose it
     ai_log: list[str]
+    """The solo AI's decisions, each naming the clause of §12 that chose it."""
     behaviour: int | None
     winner: int | None
     over: bool

@@ -23,7 +23,7 @@ from typing_extensions import TypedDict
 from hulldown.engine.agent import SeatView
 from hulldown.engine.observation import closed
 
-#: the decision the game waits for (rules 4-12)
+#: the decision the game waits for (rules 2-10)
 Phase = Literal[
     "place checkpoint",
     "place tank",
@@ -45,38 +45,38 @@ TankKind = Literal["medium", "heavy", "destroyer"]
 class TankView(TypedDict):
     """One tank (11.1/13.2): of a concealed enemy only the hex and the public markers are shown."""
 
-    #: ``a1``..``a5`` for seat 0, ``b1``..``b5`` for seat 1
     id: str
+    """``a1``..``a5`` for seat 0, ``b1``..``b5`` for seat 1."""
     seat: int
-    #: ``None`` before it is placed and once destroyed off the board
     hex: str | None
+    """``None`` before it is placed and once destroyed off the board."""
     destroyed: bool
     damage: int
     moved: bool
     attacked: bool
     crossed: bool
     concealed: bool
-    #: ``None`` for a concealed enemy tank
     kind: TankKind | None
+    """``None`` for a concealed enemy tank."""
     armour: int | None
     ace: bool | None
-    #: absent for a concealed enemy tank
     name: NotRequired[str]
+    """Absent for a concealed enemy tank."""
     firepower: NotRequired[int]
     max_armour: NotRequired[int]
     speed: NotRequired[int]
-    #: whether a concealed tank of one's own moves fast (only shown to its owner)
     fast: NotRequired[bool]
+    """Whether a concealed tank of one's own moves fast (only shown to its owner)."""
 
 
 @closed
 class CheckpointView(TypedDict):
     owner: int
-    #: the row it stands in, counted from its owner's edge
     row: int
+    """The row it stands in, counted from its owner's edge."""
     hex: str
-    #: the seat holding it now
     holder: int
+    """The seat holding it now."""
     base_camp: bool
 
 
@@ -99,8 +99,8 @@ class AttackView(TypedDict):
     modifier: int
     extra_dice: int
     rerolls: int
-    #: ``None`` until the dice are rolled
     result: str | None
+    """``None`` until the dice are rolled."""
 
 
 @closed
@@ -110,29 +110,29 @@ class TankClashObservation(TypedDict):
     seat: int | None
     arrangement: str
     boards: list[str]
-    #: terrain letters per row, row 1 of seat 0 first (``R``: ruins)
     terrain: list[str]
-    #: each seat's nation
+    """Terrain letters per row, row 1 of seat 0 first (``R``: ruins)."""
     sides: list[str]
+    """Each seat's nation."""
     first_player: int
     phase: Phase
-    #: the seat that decides now; ``None`` once the game is over
     to_move: int | None
+    """The seat that decides now; ``None`` once the game is over."""
     active: int
     turn: int
     actions_taken: int
     tanks: list[TankView]
     aces_killed: list[bool]
     checkpoints: list[CheckpointView]
-    #: the tactical cards each seat has used
     tactical_used: list[list[str]]
+    """The tactical cards each seat has used."""
     tactical_barred: list[str]
     tactical_played_this_turn: bool
     smoke: list[bool]
     infantry_support: int
     morale_used: list[bool]
-    #: the seat's own morale cards; ``None`` for a spectator
     hand: list[str] | None
+    """The seat's own morale cards; ``None`` for a spectator."""
     hand_sizes: list[int]
     morale_deck_size: int
     morale_discard: list[str]
@@ -140,12 +140,12 @@ class TankClashObservation(TypedDict):
     victory_points: list[int]
     demolished: list[str]
     attack: AttackView | None
-    #: the tank moving now, hex by hex
     moving: str | None
+    """The tank moving now, hex by hex."""
     winner: int | None
     reason: str
-    #: once a game is won by a secret mission, the mission it fulfilled (then public)
     winning_mission: NotRequired[str]
+    """Once a game is won by a secret mission, the mission it fulfilled (then public)."""
 
 
 def of(observation: Mapping[str, object]) -> TankClashObservation:

@@ -39,8 +39,8 @@ class UnitView(TypedDict):
     evaded: bool
     rolled: bool
     unit: NotRequired[str]
-    #: the names of the event cards attached to it, only when there are any
     attached: NotRequired[list[str]]
+    """The names of the event cards attached to it, only when there are any."""
 
 
 @closed
@@ -65,8 +65,8 @@ class PlayerView(TypedDict):
     deployed: list[str]
     packet_size: int
     kept_size: int
-    #: whether the seat has chosen its draft pick (which card stays hidden until all have)
     picked: bool
+    """Whether the seat has chosen its draft pick (which card stays hidden until all have)."""
     ambush: int
 
 
@@ -78,8 +78,8 @@ class AttackContext(TypedDict):
     stage: str
     seat: int
     attacker: NotRequired[str]
-    #: where the attacker stands, e.g. ``1f0``; empty once it has left the lines
     attacker_ref: str
+    """Where the attacker stands, e.g. ``1f0``; empty once it has left the lines."""
     target_seat: int
     shots: int
     charge: bool
@@ -87,16 +87,16 @@ class AttackContext(TypedDict):
     type: str
     target: NotRequired[str]
     target_ref: str
-    #: the counter-attacking unit, once revealed
     counter: NotRequired[str]
-    #: during a salvo or an evasion
+    """The counter-attacking unit, once revealed."""
     shots_left: NotRequired[int]
+    """During a salvo or an evasion."""
     salvo_type: NotRequired[str]
 
 
 @closed
 class ScoutContext(TypedDict):
-    """A scouting under way (§7); like an attack, without a target unit."""
+    """A scouting under way (§10.1); like an attack, without a target unit."""
 
     kind: Literal["scout"]
     stage: str
@@ -173,8 +173,8 @@ class TankHunterObservation(TypedDict):
     first: int
     acted: bool
     draft_round: int
-    #: the seat that decides now; ``None`` once the game is over
     current: int | None
+    """The seat that decides now; ``None`` once the game is over."""
     players: list[PlayerView]
     unit_deck: int
     event_deck: int
@@ -191,10 +191,10 @@ class TankHunterObservation(TypedDict):
     packet: NotRequired[list[str]]
     kept: NotRequired[list[str]]
     my_pick: NotRequired[str | None]
-    #: the unit a Reinforcements card lets this seat put into play
     reinforcement: NotRequired[str]
-    #: where this seat's supply goes, during its own supply phase
+    """The unit a Reinforcements card lets this seat put into play."""
     supply_target: NotRequired[str]
+    """Where this seat's supply goes, during its own supply phase."""
 
 
 def of(observation: Mapping[str, object]) -> TankHunterObservation:

@@ -22,7 +22,7 @@ from typing_extensions import TypedDict
 from hulldown.engine.agent import SeatView
 from hulldown.engine.observation import closed
 
-#: the decision the game waits for (rules §5-§9); ``over`` once it has ended
+#: the decision the game waits for (rules 4-11); ``over`` once it has ended
 Phase = Literal[
     "maneuver",
     "target",
@@ -43,14 +43,14 @@ class SideView(TypedDict):
     deck: str
     nation: str
     formation_deck: int
-    #: the formation deck's top card once it is face up (§6.2), else ``None``
     top: str | None
+    """The formation deck's top card while it is face up (5.3), else ``None``."""
     in_play: list[str]
     reserve: list[str]
     casualties: list[str]
     formation_size: int
-    #: waiting for the full exchange to bring units back (§4.3)
     waiting: bool
+    """Waiting for a full exchange (13): the seat cannot attack until it comes."""
     hand_size: int
 
 
@@ -60,26 +60,27 @@ class AttackView(TypedDict):
 
     seat: int
     attacker: str
-    #: ``None`` while the attacker is still choosing its target
     target: str | None
+    """``None`` while the attacker is still choosing its target."""
     target_on_deck: bool
-    #: (seat, tactics card) in the order played
     played: list[tuple[int, str]]
+    """(seat, tactics card) in the order played."""
     pen_mod: int
     inf_mod: int
     range: str
     range_played: bool
     hit_played: bool
     ammo_played: bool
-    #: attack and defense factors, ``None`` until a target is chosen
     factor: int | None
+    """The attack factor, ``None`` until a target is chosen."""
     defense: int | None
+    """The target's defense factor, ``None`` until a target is chosen."""
     passes: int
 
 
 @closed
 class PendingView(TypedDict):
-    """A negation window (§8): the card that may be negated, who played it, the last negation."""
+    """A negation window (11): the card that may be negated, who played it, the last negation."""
 
     card: str
     by: int
@@ -102,10 +103,10 @@ class TankKillersObservation(TypedDict):
     turn_limit: int
     active: int
     phase: Phase
-    #: the seat that decides now; ``None`` once the game is over
     to_act: int | None
-    #: the seat's own hand, sorted by name; ``None`` for a spectator
+    """The seat that decides now; ``None`` once the game is over."""
     hand: list[str] | None
+    """The seat's own hand, sorted by name; ``None`` for a spectator."""
     tactics_deck: int
     tactics_discard: list[str]
     sides: list[SideView]
@@ -113,13 +114,13 @@ class TankKillersObservation(TypedDict):
     attack: AttackView | None
     pending: PendingView | None
     last_attack: LastAttackView | None
-    #: every card shown face up so far, in the order shown
     revealed: list[str]
+    """Every card shown face up so far, in the order shown."""
     random_factor: bool
-    #: the random factor's two dice of the latest attack (option ``random_factor``)
     last_roll: list[int] | None
-    #: the winning seat once the game is over and not drawn
+    """The random factor's two dice of the latest attack (option ``random_factor``)."""
     winner: int | None
+    """The winning seat once the game is over and not drawn."""
     draw: bool
 
 
