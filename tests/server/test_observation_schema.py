@@ -42,3 +42,13 @@ def test_a_game_without_a_declared_observation_or_not_installed_is_404(client: T
 def test_the_schema_is_in_the_openapi_document(client: TestClient) -> None:
     paths = client.get("/openapi.json").json()["paths"]
     assert "/api/catalog/{game}/observation-schema" in paths
+
+
+def test_the_view_models_name_the_observation_types(client: TestClient) -> None:
+    schemas = client.get("/openapi.json").json()["components"]["schemas"]
+    for model in ("View", "ReplayStep"):
+        refs = [s.get("$ref") for s in schemas[model]["properties"]["observation"]["anyOf"]]
+        assert "#/components/schemas/TankKillersObservation" in refs
+        assert "#/components/schemas/PacificObservation" in refs
+        assert {"type": "object"} in schemas[model]["properties"]["observation"]["anyOf"]  # a toy game's
+    assert schemas["TankClashObservation"]["additionalProperties"] is False

@@ -40,6 +40,7 @@ from hulldown.server.learn import learn_routes
 from hulldown.server.limits import ACTIONS, CREATE, Guard, Limits
 from hulldown.server.mail import SmtpSettings, TurnMailer, mail_routes
 from hulldown.server.memory import freeze_startup_objects
+from hulldown.server.openapi import typed_observations
 from hulldown.server.ratings import Ratings, rating_routes
 from hulldown.server.review import review_routes
 from hulldown.server.room import ApiError, Listener, Room
@@ -383,6 +384,7 @@ def create_app(
     rules_routes(app)
     learn_routes(app)
     _page_routes(app)
+    typed_observations(app)
     return app
 
 

@@ -52,7 +52,9 @@ from hulldown.games.tank_clash.views import TankView, part
 
 _G = grid(FIELD_WIDTH, FIELD_ROWS)
 #: Hexes by the names the observation gives them: a lookup, where parsing the name was the bot's main cost.
-_HEX = {n: h for h, n in enumerate(HEX_NAMES)}
+#: hex index by name, looked up with a tank's ``hex`` entry: the heuristic reads only tanks on the
+#: board, and an off-board tank's ``None`` has no entry (a lookup of it is a bug, and raises)
+_HEX: dict[str | None, int] = {n: h for h, n in enumerate(HEX_NAMES)}
 _DIST, _N = _G.distances, _G.size
 _CARD_VALUE = {
     "Reinforce": 5,
@@ -76,14 +78,6 @@ _DEFAULT = {"firepower": 2, "armour": 2, "speed": 3}  # a concealed enemy, guess
 def _stat(t: TankView, key: Literal["firepower", "armour", "speed"]) -> int:
     v = t.get(key)
     return int(v) if v is not None else _DEFAULT[key]
-
-
-def _at(t: TankView) -> int:
-    """The hex index of a tank on the board (the heuristic reads only those)."""
-    h = t["hex"]
-    if h is None:
-        raise ValueError(f"tank {t['id']} is not on the board")
-    return _HEX[h]
 
 
 @lru_cache(maxsize=64)
@@ -119,7 +113,7 @@ class _Context:
         self.mine = [t for t in tanks if t["seat"] == me and t["hex"] is not None]
         self.enemies = [t for t in tanks if t["seat"] != me and t["hex"] is not None]
         #: each enemy tank with its hex and firepower, as every line-of-fire test wants them
-        self.enemy_at = [(e, _at(e), _stat(e, "firepower")) for e in self.enemies]
+        self.enemy_at = [(e, _HEX[e["hex"]], _stat(e, "firepower")) for e in self.enemies]
         #: each tank's goal by its id, worked out at its first move scored (every move of it asks)
         self.goals: dict[str, int | None] = {}
         self.checkpoints = part(view, "checkpoints")
@@ -129,7 +123,7 @@ class _Context:
         self.home = _HEX[home] if home else None
         # enemy tanks near enough to reach our base camp soon: losing it loses the game
         self.raiders = (
-            [e for e in self.enemies if _G.distance(_at(e), self.home) <= _stat(e, "speed") + 2]
+            [e for e in self.enemies if _G.distance(_HEX[e["hex"]], self.home) <= _stat(e, "speed") + 2]
             if self.home is not None
             else []
         )
@@ -139,7 +133,7 @@ class _Context:
             for c in self.checkpoints
             if c["owner"] == me
             and c["holder"] == me
-            and any(_G.distance(_at(e), _HEX[c["hex"]]) <= 2 * _stat(e, "speed") + 1 for e in self.enemies)
+            and any(_G.distance(_HEX[e["hex"]], _HEX[c["hex"]]) <= 2 * _stat(e, "speed") + 1 for e in self.enemies)
         }
         mission = part(view, "mission")
         self.mission = mission["kind"] if mission else None
@@ -191,7 +185,7 @@ class TankClashHeuristic:
         return ctx.goals[key]
 
     def _find_goal(self, ctx: _Context, t: TankView) -> int | None:
-        here = _at(t)
+        here = _HEX[t["hex"]]
         me = self.seat
         if int(t["damage"]) >= 2:
             own = [_HEX[c["hex"]] for c in ctx.checkpoints if c["owner"] == me and c["hex"] != t["hex"]]
@@ -207,9 +201,9 @@ class TankClashHeuristic:
         wanted = [e for e in ctx.enemies if self._mission_target(ctx, e)]
         pool = wanted or ctx.enemies
         if pool:
-            nearest_e = min(pool, key=lambda e: _G.distance(here, _at(e)))
-            if wanted or ctx.base is None or _G.distance(here, _at(nearest_e)) <= 5:
-                return _at(nearest_e)
+            nearest_e = min(pool, key=lambda e: _G.distance(here, _HEX[e["hex"]]))
+            if wanted or ctx.base is None or _G.distance(here, _HEX[nearest_e["hex"]]) <= 5:
+                return _HEX[nearest_e["hex"]]
         if open_cps:
             return min(open_cps, key=lambda h: _G.distance(here, h))
         return ctx.base
@@ -271,7 +265,7 @@ class TankClashHeuristic:
             around = set(_G.neighbours(h)) if card == "artillery" else _air_row(h)
             value = 0.0
             for e in ctx.enemies:
-                eh = _at(e)
+                eh = _HEX[e["hex"]]
                 if eh == h:
                     value += 3 + (4 if _stat(e, "armour") == 0 else 0) + (3 if self._mission_target(ctx, e) else 0)
                 elif eh in around:
@@ -283,11 +277,11 @@ class TankClashHeuristic:
         if card == "repair":
             return FREE + 8
         if card == "infantry":
-            can_shoot = any(self._targets_from(ctx, _at(t), _stat(t, "firepower")) for t in ctx.mine)
+            can_shoot = any(self._targets_from(ctx, _HEX[t["hex"]], _stat(t, "firepower")) for t in ctx.mine)
             return FREE if can_shoot else -1.0
         if card == "smoke":
-            threatened = sum(1 for t in ctx.mine if self._threats_to(ctx, _at(t)))
-            can_shoot = any(self._targets_from(ctx, _at(t), _stat(t, "firepower")) for t in ctx.mine)
+            threatened = sum(1 for t in ctx.mine if self._threats_to(ctx, _HEX[t["hex"]]))
+            can_shoot = any(self._targets_from(ctx, _HEX[t["hex"]], _stat(t, "firepower")) for t in ctx.mine)
             return FREE - 10 if threatened >= 2 and not can_shoot else -1.0
         return -1.0
 
@@ -303,9 +297,9 @@ class TankClashHeuristic:
         if card in ("Transport", "Refuel", "Airdrop"):
             t = ctx.tanks[TANK_IDS[a.tank]]
             goal = self._goal(ctx, t)
-            if goal is None or self._targets_from(ctx, _at(t), _stat(t, "firepower")):
+            if goal is None or self._targets_from(ctx, _HEX[t["hex"]], _stat(t, "firepower")):
                 return -1.0
-            gap = _G.distance(_at(t), goal) - _stat(t, "speed")
+            gap = _G.distance(_HEX[t["hex"]], goal) - _stat(t, "speed")
             if gap < 2:
                 return -1.0
             # Airdrop is free (no action); Transport and Refuel replace a move with a longer one
@@ -318,7 +312,7 @@ class TankClashHeuristic:
         if ctx.base is not None and to == ctx.base:
             return 1000.0  # 12.1 the enemy base camp wins
         score = 20.0
-        here = _at(t)
+        here = _HEX[t["hex"]]
         if ctx.home is not None and ctx.raiders:
             if to == ctx.home:
                 score += 300.0  # stand on the base camp: no enemy move can end there
