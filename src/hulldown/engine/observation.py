@@ -57,7 +57,11 @@ def part_validator(kind: type[Mapping[str, object]], key: str) -> Callable[[obje
     return check
 
 
+@cache
 def schema(kind: type[Mapping[str, object]]) -> dict[str, object]:
-    """The JSON Schema of ``kind``, as clients receive it (pydantic's serialisation schema)."""
+    """The JSON Schema of ``kind``, as clients receive it (pydantic's serialisation schema).
+
+    Built once per type (the web service answers it on request); callers must not change it.
+    """
     adapter: TypeAdapter[object] = TypeAdapter(kind)
     return adapter.json_schema(mode="serialization")
