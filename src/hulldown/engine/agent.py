@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from hulldown.engine.state import Action, GameState, RngLike, Seat
+from hulldown.engine.state import Action, GameState, Observation, RngLike, Seat
 
 
 class SeatView:
@@ -42,10 +42,10 @@ class SeatView:
     def steps(self) -> int:
         return self._state.steps
 
-    def observation(self) -> dict[str, Any]:
+    def observation(self) -> Observation:
         return self._state.observation(self.seat)
 
-    def observation_part(self, key: str) -> Any:
+    def observation_part(self, key: str) -> object:
         """``observation()[key]``, cheaper where the game builds that entry alone."""
         return self._state.observation_part(self.seat, key)
 

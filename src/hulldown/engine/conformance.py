@@ -24,14 +24,14 @@ from hulldown.engine.errors import IllegalActionError
 from hulldown.engine.game import Game
 from hulldown.engine.record import GameRecord
 from hulldown.engine.rng import SplitMix64, derive_seed
-from hulldown.engine.state import Action, Event, GameState, visible_to
+from hulldown.engine.state import Action, Event, GameState, Observation, visible_to
 
 
 class ConformanceError(AssertionError):
     pass
 
 
-def _strings(obj: Any, out: set[str], skip: frozenset[str] = frozenset()) -> set[str]:
+def _strings(obj: object, out: set[str], skip: frozenset[str] = frozenset()) -> set[str]:
     if isinstance(obj, str):
         out.add(obj)
     elif isinstance(obj, dict):
@@ -65,8 +65,8 @@ def check_conservation(state: GameState, expected: Counter[Any]) -> None:
 
 def check_events(
     events: Iterable[Event],
-    before: Mapping[int | None, dict[str, Any]],
-    after: Mapping[int | None, dict[str, Any]],
+    before: Mapping[int | None, Observation],
+    after: Mapping[int | None, Observation],
     vocabulary: frozenset[str],
 ) -> None:
     """Every string an event tells a seat must be something that seat sees.

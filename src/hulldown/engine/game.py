@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from hulldown.engine.errors import ChanceScriptError, IllegalActionError, OptionError, RecordError
 from hulldown.engine.messages import KERNEL, Catalog
 from hulldown.engine.record import GameRecord, LogEntry
-from hulldown.engine.state import Action, GameState
+from hulldown.engine.state import Action, GameState, Observation
 
 if TYPE_CHECKING:
     from hulldown.engine.agent import Agent
@@ -196,7 +196,11 @@ class Game:
     #: The card database for ``hulldown cards``: one dict per card (see each game's data module).
     card_database: Callable[[Mapping[str, Any]], list[dict[str, Any]]] | None = None
     #: Renders an observation as text for the terminal (``hulldown play``).
-    render_text: Callable[[dict[str, Any], int | None], str] | None = None
+    render_text: Callable[[Observation, int | None], str] | None = None
+    #: The TypedDict every observation of this game is (engine/observation.py): what each seat
+    #: sees, declared once; the conformance tests validate observations against it strictly,
+    #: and the web service publishes its JSON Schema.
+    observation_type: type[Observation] | None = None
     #: Fixed action space and observation tensors for RL adapters (engine/tensor.py).
     tensors: TensorSpec | None = None
     #: Bots of this game beyond ``heuristic`` (e.g. a rulebook's solo AI): name -> factory.

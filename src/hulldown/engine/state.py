@@ -35,6 +35,9 @@ from hulldown.engine.zones import Zone
 Seat: TypeAlias = int
 ActionId: TypeAlias = str
 JSON: TypeAlias = Any
+Observation: TypeAlias = Mapping[str, object]
+"""What one seat sees, as the engine passes it on: each game declares its exact type
+(a TypedDict, ``Game.observation_type``) and its readers see that type."""
 Event: TypeAlias = dict[str, Any]
 """A JSON-able dict with ``"type"`` and ``"to"``: ``"all"`` or a list of seats."""
 RngLike: TypeAlias = SplitMix64 | random.Random | int
@@ -206,10 +209,10 @@ class GameState:
         """Carry out a legal action, appending the events it causes."""
         raise NotImplementedError
 
-    def _observation(self, seat: Seat | None) -> dict[str, JSON]:
+    def _observation(self, seat: Seat | None) -> Observation:
         raise NotImplementedError
 
-    def _observation_part(self, seat: Seat | None, key: str) -> JSON:
+    def _observation_part(self, seat: Seat | None, key: str) -> object:
         """``_observation(seat)[key]``; a game overrides it to build a costly observation's entry alone."""
         return self._observation(seat)[key]
 
@@ -390,12 +393,12 @@ class GameState:
         """
         self._revealed_at = self._log
 
-    def observation(self, seat: Seat | None = None) -> dict[str, JSON]:
+    def observation(self, seat: Seat | None = None) -> Observation:
         if seat is not None and not (0 <= seat < self._players):
             raise ValueError(f"seat {seat} does not exist in a {self._players}-player game")
         return self._observation(seat)
 
-    def observation_part(self, seat: Seat | None, key: str) -> JSON:
+    def observation_part(self, seat: Seat | None, key: str) -> object:
         """The entry ``key`` of ``observation(seat)``, for a reader (a bot) that needs only a few.
 
         A bot deciding millions of times would otherwise build the whole

@@ -43,7 +43,7 @@ class TensorSpec(Protocol):
     def observation_shape(self, players: int, options: Mapping[str, Any]) -> tuple[int, ...]: ...
 
     def encode(
-        self, observation: Mapping[str, Any], seat: int, players: int, options: Mapping[str, Any]
+        self, observation: Mapping[str, object], seat: int, players: int, options: Mapping[str, Any]
     ) -> npt.NDArray[np.float32]:
         """The seat's observation as a float32 array of ``observation_shape``."""
         ...

@@ -24,6 +24,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
 from hulldown import __version__
 from hulldown.agents.registry import describe as describe_agents
+from hulldown.engine.observation import schema
 from hulldown.engine.registry import game_ids, games, load
 from hulldown.server.accountdb import AccountStore
 from hulldown.server.accounts import account_routes, me_routes
@@ -39,6 +40,7 @@ from hulldown.server.learn import learn_routes
 from hulldown.server.limits import ACTIONS, CREATE, Guard, Limits
 from hulldown.server.mail import SmtpSettings, TurnMailer, mail_routes
 from hulldown.server.memory import freeze_startup_objects
+from hulldown.server.openapi import typed_observations
 from hulldown.server.ratings import Ratings, rating_routes
 from hulldown.server.review import review_routes
 from hulldown.server.room import ApiError, Listener, Room
@@ -153,6 +155,9 @@ class MessageOut(BaseModel):
     args: dict[str, str | int]
 
 
+_OBSERVATION = "what the seat sees; each game's shape is at GET /api/catalog/{game}/observation-schema"
+
+
 class LegalAction(BaseModel):
     """A legal action: its id (what to send back), English label, localisable message and fields."""
 
@@ -172,7 +177,7 @@ class View(BaseModel):
 
     model_config = ConfigDict(extra="allow")
     version: int
-    observation: dict[str, Any]
+    observation: dict[str, Any] = Field(description=_OBSERVATION)
     legal_actions: list[LegalAction]
     over: bool
     log: list[dict[str, Any]]
@@ -188,7 +193,7 @@ class Rematch(BaseModel):
 class ReplayStep(BaseModel):
     upto: int
     decisions: int
-    observation: dict[str, Any]
+    observation: dict[str, Any] = Field(description=_OBSERVATION)
     log: list[dict[str, Any]]
     over: bool
     returns: list[float] | None
@@ -379,6 +384,7 @@ def create_app(
     rules_routes(app)
     learn_routes(app)
     _page_routes(app)
+    typed_observations(app)
     return app
 
 
@@ -407,6 +413,16 @@ def _catalog_routes(app: FastAPI, manager: Manager) -> None:
         if game not in game_ids():
             raise ApiError(404, f"no game {game!r:.40} is installed")
         return load(game).messages.to_json()
+
+    @app.get("/api/catalog/{game}/observation-schema", responses=answers(404))
+    async def observation_schema(game: str) -> dict[str, object]:
+        """The JSON Schema of the game's ``observation``: every key a seat's view holds, its type and meaning."""
+        if game not in game_ids():
+            raise ApiError(404, f"no game {game!r:.40} is installed")
+        kind = load(game).observation_type
+        if kind is None:
+            raise ApiError(404, f"{game} does not declare its observation")
+        return schema(kind)
 
 
 def _lobby_routes(app: FastAPI, manager: Manager, limits: Limits, seating: Seating) -> None:
@@ -603,7 +619,7 @@ def _replay_routes(app: FastAPI, manager: Manager) -> None:
         return {"cards": cards}
 
     @app.get("/api/games/{game_id}/replay", response_model=ReplayStep, responses=answers(404, 409, 422))
-    async def get_replay(game_id: str, upto: Annotated[int, Query(ge=0, le=1_000_000)] = 0) -> ReplayStep:
+    async def get_replay(game_id: str, upto: Annotated[int, Query(ge=0, le=1_000_000)] = 0) -> JSONResponse:
         """The spectator's view after ``upto`` decisions of a finished game."""
         from hulldown.engine.registry import replay
 
@@ -613,14 +629,16 @@ def _replay_routes(app: FastAPI, manager: Manager) -> None:
         upto = min(upto, total)
         state = await asyncio.get_running_loop().run_in_executor(None, lambda: replay(record, upto=upto))
         log_ = [{"step": n + 1, **e} for n, m in enumerate(room.moves[:upto]) for e in m.events if e.get("to") == "all"]
-        return ReplayStep(
-            upto=upto,
-            decisions=total,
-            observation=state.observation(None),
-            log=log_,
-            over=state.is_over,
-            returns=state.returns() if state.is_over else None,
-        )
+        # sent as built, by the server's one JSON writer (jsonout.py): the model above documents it
+        step = {
+            "upto": upto,
+            "decisions": total,
+            "observation": state.observation(None),
+            "log": log_,
+            "over": state.is_over,
+            "returns": state.returns() if state.is_over else None,
+        }
+        return ViewResponse(step)
 
 
 def _websocket_route(app: FastAPI, manager: Manager, limits: Limits, seating: Seating) -> None:

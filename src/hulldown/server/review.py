@@ -24,6 +24,7 @@ from pydantic import BaseModel, Field
 
 from hulldown.agents.limits import run_bounds
 from hulldown.engine.rng import derive_seed
+from hulldown.engine.state import GameState
 from hulldown.server.answers import answers
 from hulldown.server.guard import client_of, rate_limited
 from hulldown.server.hints import HINT_SPEC, Manager, Suggestion
@@ -58,7 +59,7 @@ class Review(BaseModel):
     )
 
 
-def review_seed(state: Any, seat: int, step: int) -> int:
+def review_seed(state: GameState, seat: int, step: int) -> int:
     """The search's seed: from what the seat saw, so hidden cards cannot steer the judgement."""
     seen = json.dumps(state.observation(seat), sort_keys=True, separators=(",", ":"), default=str)
     return derive_seed(int.from_bytes(hashlib.sha256(seen.encode()).digest()[:8], "big"), "review", step)

@@ -14,10 +14,12 @@ from hulldown.engine.game import BalanceHooks, ConformancePlan, Game, GameInfo, 
 from hulldown.engine.messages import KERNEL
 from hulldown.games.pacific import hook
 from hulldown.games.pacific.actions import CATALOG
+from hulldown.games.pacific.evaluate import evaluate
 from hulldown.games.pacific.odds import odds
 from hulldown.games.pacific.rollout import make_rollout
 from hulldown.games.pacific.solo.procedure import PROCEDURE
 from hulldown.games.pacific.state import PacificState
+from hulldown.games.pacific.views import PacificObservation
 
 # §12: the rules hand the AI's decisions to the hook; the game declares the rulebook's procedure
 hook.declare(PROCEDURE)
@@ -95,7 +97,7 @@ def _cards(options: Mapping[str, Any]) -> list[dict[str, Any]]:
     return card_database(options)
 
 
-def _render(obs: dict[str, object], seat: int | None) -> str:
+def _render(obs: Mapping[str, object], seat: int | None) -> str:
     from hulldown.games.pacific.render import render_text
 
     return render_text(obs, seat)
@@ -147,7 +149,9 @@ GAME = Game(
     ),
     heuristic=_heuristic,  # type: ignore[arg-type]
     card_database=_cards,
+    evaluate=evaluate,
     render_text=_render,
+    observation_type=PacificObservation,
     tensors=_tensors(),  # type: ignore[arg-type]
     agents={"solo-ai": _solo_ai},  # type: ignore[dict-item]
     # deep checks cost about 9 s of CPU a game here (long games, every step resampled), so

@@ -16,6 +16,7 @@ from hulldown.games.pacific import grid
 from hulldown.games.pacific.cards import CardDB, SupportCard, UnitCard, UpgradeToken
 from hulldown.games.pacific.scenarios import Scenario
 from hulldown.games.pacific.units import HQ_SPACE, Token, Unit
+from hulldown.games.pacific.views import Phase, PlacedUnitView, UnitCardView
 
 HQ_HP = 12
 HQ_ARMOUR = 3
@@ -182,7 +183,7 @@ class PacificFields(GameState):
     natural_pile: Zone[int]
     nslots: int
     over: bool
-    phase: str
+    phase: Phase
     round: int
     side_slots: list[list[int]]
     slot_side: list[int]
@@ -487,18 +488,21 @@ class PacificFields(GameState):
     def new_token(self, up_id: str) -> Token:
         return Token(self.db.upgrades[up_id])
 
-    def unit_public(self, u: Unit, seat: int | None = None, hidden: bool = False) -> dict[str, Any]:
+    def unit_public(self, u: Unit, seat: int | None = None, hidden: bool = False) -> PlacedUnitView:
         d = u.describe_hidden() if hidden else u.describe()
-        d["space"] = "hq" if u.space == HQ_SPACE else grid.name(u.space)
+        placed: PlacedUnitView = {**d, "space": "hq" if u.space == HQ_SPACE else grid.name(u.space)}
         # a face-up carrier may hold a face-down unit (§11.7): it stays face down to the enemy
-        outer = d
+        outer: UnitCardView = placed
         c = u.cargo
         while c is not None and outer["cargo"] is not None:
             if self.hidden_from(seat, c):
                 outer["cargo"] = c.describe_hidden()
-            outer = outer["cargo"]
+            cargo = outer["cargo"]
+            if cargo is None:
+                break
+            outer = cargo
             c = c.cargo
-        return d
+        return placed
 
     def log_ai(self, clause: str, events: list[Event]) -> None:
         """§12: every AI decision names the clause that chose it (public, also in the observation)."""

@@ -11,6 +11,7 @@ from hulldown.engine.rng import SplitMix64
 from hulldown.engine.state import Action
 from hulldown.games.pacific import actions as acts
 from hulldown.games.pacific import grid
+from hulldown.games.pacific.views import CardView, UnitView, part
 
 
 class PacificHeuristic:
@@ -140,19 +141,25 @@ class _Seen:
 
     def __init__(self, view: SeatView) -> None:
         self._view = view
-        self.side: int = view.observation_part("your_side")
-        self._hand: list[dict[str, Any]] | None = None
-        self._units: dict[str, Any] | None = None
+        side = part(view, "your_side")
+        if side is None:
+            raise ValueError("a seat's view has a side")
+        self.side = side
+        self._hand: list[CardView] | None = None
+        self._units: dict[str, UnitView] | None = None
 
-    def hand(self) -> list[dict[str, Any]]:
+    def hand(self) -> list[CardView]:
         if self._hand is None:
-            self._hand = self._view.observation_part("hands")[self._view.observation_part("you")]
+            hand = part(self._view, "hands")[self._view.seat]
+            if hand is None:
+                raise ValueError("a seat sees its own hand")
+            self._hand = hand
         return self._hand
 
-    def units(self) -> dict[str, Any]:
+    def units(self) -> dict[str, UnitView]:
         """The units by where the actions name them: by space, or by bay beside an HQ (actions.py)."""
         if self._units is None:
-            listed = self._view.observation_part("units")
+            listed = part(self._view, "units")
             units = {u["space"]: u for u in listed if u["space"] != "hq"}
             for u in listed:
                 if u["space"] == "hq":

@@ -2,18 +2,29 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from hulldown.games.pacific import grid
+from hulldown.games.pacific.views import (
+    AirView,
+    CardView,
+    PacificObservation,
+    SmokeReactionView,
+    TerrainCardView,
+    TerrainView,
+    UnitView,
+)
 
 if TYPE_CHECKING:
     from hulldown.games.pacific.fields import PacificFields
+    from hulldown.games.pacific.units import Unit
 
 
-def observe(st: PacificFields, seat: int | None) -> dict[str, Any]:
+def observe(st: PacificFields, seat: int | None) -> PacificObservation:
     db = st.db
 
-    def card(iid: int) -> dict[str, Any]:
+    def card(iid: int) -> CardView:
         return _card(st, iid)
 
     bids = [
@@ -42,18 +53,7 @@ def observe(st: PacificFields, seat: int | None) -> dict[str, Any]:
         "deck_sizes": [len(d) for d in st.decks],
         "discards": [[card(i) for i in d] for d in st.discards],
         "units": _units(st, seat),
-        "terrain": [
-            {
-                "space": grid.name(s),
-                "id": st.cards[t],
-                "name": db.terrain[st.cards[t]].name,
-                "hp": st.terrain_hp.get(t, 0),
-                "ruins": t in st.ruins,
-                "width": st.terrain.count(t),  # §11.11: a Large Field card covers 2-3 spaces
-            }
-            for s, t in enumerate(st.terrain)
-            if t >= 0
-        ],
+        "terrain": _terrain(st),
         "terrain_piles": [[card_t(st, i) for i in z] for z in st.terrain_piles],
         "terrain_out": [card_t(st, i) for i in st.terrain_out],
         "natural_pile": len(st.natural_pile),
@@ -77,7 +77,23 @@ def observe(st: PacificFields, seat: int | None) -> dict[str, Any]:
     }
 
 
-def observe_part(st: PacificFields, seat: int | None, key: str) -> Any:
+def _terrain(st: PacificFields) -> list[TerrainView]:
+    db = st.db
+    return [
+        {
+            "space": grid.name(s),
+            "id": st.cards[t],
+            "name": db.terrain[st.cards[t]].name,
+            "hp": st.terrain_hp.get(t, 0),
+            "ruins": t in st.ruins,
+            "width": st.terrain.count(t),  # §11.11: a Large Field card covers 2-3 spaces
+        }
+        for s, t in enumerate(st.terrain)
+        if t >= 0
+    ]
+
+
+def observe_part(st: PacificFields, seat: int | None, key: str) -> object:
     """``observe(st, seat)[key]``, the entries the heuristic reads built alone (the same code builds both)."""
     if key == "you":
         return seat
@@ -87,17 +103,18 @@ def observe_part(st: PacificFields, seat: int | None, key: str) -> Any:
         return _hands(st, seat)
     if key == "units":
         return _units(st, seat)
-    return observe(st, seat)[key]
+    whole: Mapping[str, object] = observe(st, seat)
+    return whole[key]
 
 
-def _card(st: PacificFields, iid: int) -> dict[str, Any]:
+def _card(st: PacificFields, iid: int) -> CardView:
     cid = st.cards[iid]
     return {"iid": iid, "id": cid, "name": st.db.name(cid), "cost": st.db.cost(cid)}
 
 
-def _hands(st: PacificFields, seat: int | None) -> list[Any]:
+def _hands(st: PacificFields, seat: int | None) -> list[list[CardView] | None]:
     """Each slot's hand, or None where the seat may not see it."""
-    hands: list[Any] = []
+    hands: list[list[CardView] | None] = []
     for slot in range(st.nslots):
         visible = slot == seat or (st.solo and slot == 1 and st.ai_revealed)
         # sorted by card instance: the k-th entry is what the actions call hand position k (actions.py)
@@ -105,19 +122,20 @@ def _hands(st: PacificFields, seat: int | None) -> list[Any]:
     return hands
 
 
-def _units(st: PacificFields, seat: int | None) -> list[dict[str, Any]]:
+def _units(st: PacificFields, seat: int | None) -> list[UnitView]:
     # listed by position, not by card instance: the order must not tell a face-down card (§11.7)
-    return [
-        st.unit_public(u, seat, st.hidden_from(seat, u)) | {"attached_cards": [_card(st, i) for i in u.attached]}
-        for u in sorted(st.units.values(), key=_where)
-    ]
+    return [_unit(st, u, seat) for u in sorted(st.units.values(), key=_where)]
 
 
-def _where(u: Any) -> tuple[int, int, int]:
+def _unit(st: PacificFields, u: Unit, seat: int | None) -> UnitView:
+    return {**st.unit_public(u, seat, st.hidden_from(seat, u)), "attached_cards": [_card(st, i) for i in u.attached]}
+
+
+def _where(u: Unit) -> tuple[int, int, int]:
     return (u.space, u.side, u.bay)
 
 
-def _air(st: PacificFields) -> dict[str, Any] | None:
+def _air(st: PacificFields) -> AirView | None:
     """The air attack under way, its aircraft and target named by where they are (§16)."""
     air = st.pending_air
     if not air:
@@ -140,7 +158,7 @@ def _air(st: PacificFields) -> dict[str, Any] | None:
     }
 
 
-def _smoke_reaction(st: PacificFields) -> dict[str, Any] | None:
+def _smoke_reaction(st: PacificFields) -> SmokeReactionView | None:
     """The attack waiting for its target's owner to throw a Smoke Grenade or not (§11.13)."""
     ps = st.pending_smoke
     if not ps:
@@ -156,6 +174,6 @@ def _smoke_reaction(st: PacificFields) -> dict[str, Any] | None:
     }
 
 
-def card_t(st: PacificFields, iid: int) -> dict[str, Any]:
+def card_t(st: PacificFields, iid: int) -> TerrainCardView:
     cid = st.cards[iid]
     return {"iid": iid, "id": cid, "name": st.db.terrain[cid].name}

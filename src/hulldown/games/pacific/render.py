@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+
+from hulldown.games.pacific.views import of
 
 
-def render_text(obs: dict[str, Any], seat: int | None) -> str:
+def render_text(observation: Mapping[str, object], seat: int | None) -> str:
+    obs = of(observation)
     cells: dict[str, str] = {}
     for t in obs["terrain"]:
         cells[t["space"]] = t["name"][:3].lower()
@@ -24,8 +27,9 @@ def render_text(obs: dict[str, Any], seat: int | None) -> str:
     air = [u["name"] for u in obs["units"] if u["space"] == "hq"]
     if air:
         lines.append("aircraft beside HQs: " + ", ".join(air))
-    if seat is not None and obs["hands"][seat] is not None:
-        lines.append("hand: " + ", ".join(f"{c['name']} ({c['cost']})" for c in obs["hands"][seat]))
+    hand = obs["hands"][seat] if seat is not None else None
+    if hand is not None:
+        lines.append("hand: " + ", ".join(f"{c['name']} ({c['cost']})" for c in hand))
     if obs["ai_log"]:
         lines.append("AI: " + obs["ai_log"][-1])
     return "\n".join(lines)

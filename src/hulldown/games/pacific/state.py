@@ -34,6 +34,7 @@ from hulldown.games.pacific.observation import observe, observe_part
 from hulldown.games.pacific.rules import apply_action, legal_actions
 from hulldown.games.pacific.scenarios import Scenario, load_scenarios
 from hulldown.games.pacific.units import HQ_SPACE, Token, Unit
+from hulldown.games.pacific.views import PacificObservation
 
 __all__ = [
     "DESTROYED",
@@ -493,10 +494,10 @@ class PacificState(PacificFields):
             ps["target"] = remap.get(ps["target"], ps["target"])
 
     # ------------------------------------------------------------------ observation
-    def _observation(self, seat: int | None) -> dict[str, Any]:
+    def _observation(self, seat: int | None) -> PacificObservation:
         return observe(self, seat)
 
-    def _observation_part(self, seat: int | None, key: str) -> Any:
+    def _observation_part(self, seat: int | None, key: str) -> object:
         return observe_part(self, seat, key)
 
     # ------------------------------------------------------------------ legal / apply

@@ -26,6 +26,7 @@ import numpy.typing as npt
 from hulldown.games.pacific.actions import HAND_SLOTS
 from hulldown.games.pacific.cards import load_cards
 from hulldown.games.pacific.fast_tensor import PacificStateEncoder
+from hulldown.games.pacific.views import of
 
 PHASES = ("mulligan", "bid", "terrain", "hq", "deploy", "move", "shoot", "flip", "discard")
 TYPES = ("infantry", "artillery", "tank", "transport", "aircraft")
@@ -72,11 +73,12 @@ class PacificTensors:
         return enc
 
     def encode(
-        self, observation: Mapping[str, Any], seat: int, players: int, options: Mapping[str, Any]
+        self, observation: Mapping[str, object], seat: int, players: int, options: Mapping[str, Any]
     ) -> npt.NDArray[np.float32]:
+        obs = of(observation)
         grid = np.zeros((6, 8, PLANES), dtype=np.float32)
-        side = observation["slot_side"][seat]
-        for u in observation["units"]:
+        side = obs["slot_side"][seat]
+        for u in obs["units"]:
             if u["space"] == "hq":
                 continue
             r, c = (int(x) - 1 for x in u["space"].split(","))
@@ -85,37 +87,37 @@ class PacificTensors:
             if u["type"] in TYPES:  # a face-down card shows neither type nor Hit Points (§11.7)
                 grid[r, c, 2 if own else 3] = (u["hp"] - u["wounds"]) / 6.0
                 grid[r, c, 4 + TYPES.index(u["type"])] = 1.0
-            if u.get("cargo") is not None:
+            if u["cargo"] is not None:
                 grid[r, c, 14] = 1.0
-        for key, plane in (("smoke", 10), ("muddy", 11), ("sea", 12), ("objectives", 13)):
-            for s in observation[key]:
+        for spaces, plane in ((obs["smoke"], 10), (obs["muddy"], 11), (obs["sea"], 12), (obs["objectives"], 13)):
+            for s in spaces:
                 r, c = (int(x) - 1 for x in s.split(","))
                 grid[r, c, plane] = 1.0
-        for t in observation["terrain"]:
+        for t in obs["terrain"]:
             r, c = (int(x) - 1 for x in t["space"].split(","))
             grid[r, c, 9] = 1.0
         sc = np.zeros(SCALARS, dtype=np.float32)
-        sc[0] = observation["turn"] / 60.0
-        if observation["phase"] in PHASES:
-            sc[1 + PHASES.index(observation["phase"])] = 1.0
-        ap = observation["ap"]
-        slot_side = observation["slot_side"]
+        sc[0] = obs["turn"] / 60.0
+        if obs["phase"] in PHASES:
+            sc[1 + PHASES.index(obs["phase"])] = 1.0
+        ap = obs["ap"]
+        slot_side = obs["slot_side"]
         sc[10] = sum(a for s, a in enumerate(ap) if slot_side[s] == side) / 20.0
         sc[11] = sum(a for s, a in enumerate(ap) if slot_side[s] != side) / 20.0
-        sc[12] = observation["hq_wounds"][side] / 12.0
-        sc[13] = observation["hq_wounds"][1 - side] / 12.0
-        sc[14] = observation["hand_sizes"][seat] / 10.0
-        decks = observation["deck_sizes"]
+        sc[12] = obs["hq_wounds"][side] / 12.0
+        sc[13] = obs["hq_wounds"][1 - side] / 12.0
+        sc[14] = obs["hand_sizes"][seat] / 10.0
+        decks = obs["deck_sizes"]
         sc[15] = decks[seat] / 50.0
         sc[16] = sum(d for s, d in enumerate(decks) if slot_side[s] != side) / 50.0
-        sc[17] = observation["supply"][side] / 6.0
-        sc[18] = observation["supply"][1 - side] / 6.0
-        sc[19 + WEATHER.index(observation["weather"])] = 1.0
+        sc[17] = obs["supply"][side] / 6.0
+        sc[18] = obs["supply"][1 - side] / 6.0
+        sc[19 + WEATHER.index(obs["weather"])] = 1.0
         hand = np.zeros((HAND_SLOTS, HAND_FEATURES), dtype=np.float32)
         units = load_cards().units
-        for k, c in enumerate((observation["hands"][seat] or [])[:HAND_SLOTS]):
+        for k, card in enumerate((obs["hands"][seat] or [])[:HAND_SLOTS]):
             hand[k, 0] = 1.0
-            hand[k, 1] = c["cost"] / 10.0
-            uc = units.get(c["id"])
+            hand[k, 1] = card["cost"] / 10.0
+            uc = units.get(card["id"])
             hand[k, 2 + (KIND.index(uc.type) if uc is not None else 5)] = 1.0
         return np.concatenate([grid.reshape(-1), sc, hand.reshape(-1)])

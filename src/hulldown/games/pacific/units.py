@@ -5,9 +5,8 @@ Plain slotted objects copied field by field when a state is cloned (DESIGN rule 
 
 from __future__ import annotations
 
-from typing import Any
-
 from hulldown.games.pacific.cards import UnitCard, UpgradeToken
+from hulldown.games.pacific.views import UnitCardView
 
 HQ_SPACE = -1  # aircraft waiting beside the HQ (rules §1.2)
 
@@ -159,7 +158,7 @@ class Unit:
             c = c.cargo
         return out
 
-    def describe_hidden(self) -> dict[str, Any]:
+    def describe_hidden(self) -> UnitCardView:
         """What the other side sees of a face-down card (§11.7): where it is, its damage markers
         and the cards visibly attached to it, never what it is."""
         return {
@@ -181,7 +180,7 @@ class Unit:
             "face_down": True,
         }
 
-    def describe(self) -> dict[str, Any]:
+    def describe(self) -> UnitCardView:
         return {
             "id": self.iid,
             "card": self.card.id,

@@ -10,6 +10,7 @@ from hulldown.engine.game import BalanceHooks, ConformancePlan, Game, GameInfo, 
 from hulldown.engine.messages import KERNEL
 from hulldown.games.tank_clash.actions import CATALOG, HEX_NAMES, TANK_IDS
 from hulldown.games.tank_clash.data import card_database
+from hulldown.games.tank_clash.evaluate import evaluate
 from hulldown.games.tank_clash.fields import RESULTS, TACTICAL_IDS
 from hulldown.games.tank_clash.heuristic import make_heuristic
 from hulldown.games.tank_clash.odds import odds
@@ -17,6 +18,7 @@ from hulldown.games.tank_clash.render import render_text
 from hulldown.games.tank_clash.rollout import make_rollout
 from hulldown.games.tank_clash.state import TankClashState
 from hulldown.games.tank_clash.tensor import TankClashTensors
+from hulldown.games.tank_clash.views import TankClashObservation
 
 TankClashState.GAME_ID = "tank-clash"
 
@@ -130,7 +132,9 @@ GAME = Game(
     ),
     heuristic=make_heuristic,
     card_database=card_database,
+    evaluate=evaluate,
     render_text=render_text,
+    observation_type=TankClashObservation,
     tensors=TankClashTensors(),
     zero_sum=True,
     # 1,000 random games per option set keep CI within its budget since the book's morale windows

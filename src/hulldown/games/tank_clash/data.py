@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from hulldown.engine.data import load_toml, require_unique, validate_entries
 from hulldown.engine.errors import DataFileError
 from hulldown.engine.hexgrid import HexGrid, grid
+from hulldown.games.tank_clash.views import TankKind
 
 DATA = Path(__file__).parent / "data"
 BOARD_WIDTH = 6
@@ -39,7 +40,7 @@ PASSABLE = frozenset(["grass", "sand", "rocks", "bridge", "forest", "ruins"])
 OPEN = frozenset(["grass", "sand", "rocks", "ruins"])
 #: Terrain that blocks a line of fire passing through it (tall and solid obstacles).
 BLOCKS_FIRE = frozenset(("forest", "house"))
-KINDS = ("medium", "heavy", "destroyer")
+KINDS: tuple[TankKind, ...] = ("medium", "heavy", "destroyer")
 
 
 class _Model(BaseModel):

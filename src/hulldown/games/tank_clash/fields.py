@@ -18,6 +18,7 @@ from hulldown.engine.zones import Zone
 from hulldown.games.tank_clash.actions import HEX_NAMES, TankClashAction
 from hulldown.games.tank_clash.data import KINDS, Battlefield, Cards, TankModel, load_cards, load_tanks
 from hulldown.games.tank_clash.rules.s01_battlefield import TERRITORY, Layout
+from hulldown.games.tank_clash.views import Phase
 
 SIDES = ("german", "american")
 MEDIUM, HEAVY, DESTROYER = 0, 1, 2
@@ -39,7 +40,7 @@ AIRDROP_HEXES = 2
 # phases (WINDOW came later: numbers already recorded in snapshots stay as they were)
 SETUP_CHECKPOINT, SETUP_TANK, SETUP_ACE, MAIN, MOVE, ATK_RED, ATK_DEF, ATK_REROLL, ATK_DEFLECT, SCARE, OVER = range(11)
 WINDOW = 11
-PHASE_NAMES = (
+PHASE_NAMES: tuple[Phase, ...] = (
     "place checkpoint",
     "place tank",
     "assign ace",

@@ -27,7 +27,7 @@ After a move, ``explain`` says which rule of thumb chose it, in words of the gam
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import Literal
 
 from hulldown.engine.agent import SeatView
 from hulldown.engine.game import Game
@@ -54,10 +54,13 @@ from hulldown.games.tank_clash.actions import (
     TankClashAction,
 )
 from hulldown.games.tank_clash.data import FIELD_ROWS, FIELD_WIDTH
+from hulldown.games.tank_clash.views import TankView, part
 
 _G = grid(FIELD_WIDTH, FIELD_ROWS)
 #: Hexes by the names the observation gives them: a lookup, where parsing the name was the bot's main cost.
-_HEX = {n: h for h, n in enumerate(HEX_NAMES)}
+#: hex index by name, looked up with a tank's ``hex`` entry: the heuristic reads only tanks on the
+#: board, and an off-board tank's ``None`` has no entry (a lookup of it is a bug, and raises)
+_HEX: dict[str | None, int] = {n: h for h, n in enumerate(HEX_NAMES)}
 _DIST, _N = _G.distances, _G.size
 _CARD_VALUE = {
     "Reinforce": 5,
@@ -78,7 +81,7 @@ FREE = 150.0
 _DEFAULT = {"firepower": 2, "armour": 2, "speed": 3}  # a concealed enemy, guessed as a medium tank
 
 
-def _stat(t: dict[str, Any], key: str) -> int:
+def _stat(t: TankView, key: Literal["firepower", "armour", "speed"]) -> int:
     v = t.get(key)
     return int(v) if v is not None else _DEFAULT[key]
 
@@ -110,8 +113,8 @@ class _Context:
 
     def __init__(self, view: SeatView, me: int) -> None:
         # the four entries it reads, not the whole observation
-        self.blocks, self.forest = _sight("".join(view.observation_part("terrain")))
-        tanks: list[dict[str, Any]] = view.observation_part("tanks")
+        self.blocks, self.forest = _sight("".join(part(view, "terrain")))
+        tanks = part(view, "tanks")
         self.tanks = {t["id"]: t for t in tanks}
         self.mine = [t for t in tanks if t["seat"] == me and t["hex"] is not None]
         self.enemies = [t for t in tanks if t["seat"] != me and t["hex"] is not None]
@@ -119,7 +122,7 @@ class _Context:
         self.enemy_at = [(e, _HEX[e["hex"]], _stat(e, "firepower")) for e in self.enemies]
         #: each tank's goal by its id, worked out at its first move scored (every move of it asks)
         self.goals: dict[str, int | None] = {}
-        self.checkpoints: list[dict[str, Any]] = view.observation_part("checkpoints")
+        self.checkpoints = part(view, "checkpoints")
         base = next((c["hex"] for c in self.checkpoints if c["owner"] != me and c["base_camp"]), None)
         self.base = _HEX[base] if base else None
         home = next((c["hex"] for c in self.checkpoints if c["owner"] == me and c["base_camp"]), None)
@@ -138,7 +141,7 @@ class _Context:
             and c["holder"] == me
             and any(_G.distance(_HEX[e["hex"]], _HEX[c["hex"]]) <= 2 * _stat(e, "speed") + 1 for e in self.enemies)
         }
-        mission = view.observation_part("mission")
+        mission = part(view, "mission")
         self.mission = mission["kind"] if mission else None
 
 
@@ -170,7 +173,7 @@ class TankClashHeuristic:
             return False
         return _G.line_of_sight(a, t, ctx.blocks)
 
-    def _targets_from(self, ctx: _Context, h: int, fp: int) -> list[dict[str, Any]]:
+    def _targets_from(self, ctx: _Context, h: int, fp: int) -> list[TankView]:
         return [e for e, eh, _ in ctx.enemy_at if self._can_hit(ctx, h, eh, fp)]
 
     def _threats_to(self, ctx: _Context, h: int) -> int:
@@ -178,21 +181,21 @@ class TankClashHeuristic:
         return sum(1 for _, eh, fp in ctx.enemy_at if self._can_hit(ctx, eh, h, fp))
 
     # -- goals -------------------------------------------------------------------------------
-    def _mission_target(self, ctx: _Context, e: dict[str, Any]) -> bool:
+    def _mission_target(self, ctx: _Context, e: TankView) -> bool:
         if ctx.mission == "ace":
             return bool(e.get("ace"))
         if ctx.mission == "mediums":
             return e.get("kind") == "medium"
         return False
 
-    def _goal(self, ctx: _Context, t: dict[str, Any]) -> int | None:
+    def _goal(self, ctx: _Context, t: TankView) -> int | None:
         """Where tank ``t`` is heading: home to repair, a checkpoint, the mission's tank or the fight."""
         key = t["id"]
         if key not in ctx.goals:
             ctx.goals[key] = self._find_goal(ctx, t)
         return ctx.goals[key]
 
-    def _find_goal(self, ctx: _Context, t: dict[str, Any]) -> int | None:
+    def _find_goal(self, ctx: _Context, t: TankView) -> int | None:
         here = _HEX[t["hex"]]
         me = self.seat
         if int(t["damage"]) >= 2:
@@ -251,7 +254,7 @@ class TankClashHeuristic:
             return 1.0
         return 0.0
 
-    def _attack_score(self, ctx: _Context, a: dict[str, Any], t: dict[str, Any]) -> float:
+    def _attack_score(self, ctx: _Context, a: TankView, t: TankView) -> float:
         armour = _stat(t, "armour")
         score = 100.0 + _stat(a, "firepower") * 3 - armour * 2 + int(t["damage"])
         if a.get("ace"):
@@ -314,7 +317,7 @@ class TankClashHeuristic:
             return {"Airdrop": FREE, "Transport": 40.0, "Refuel": 34.0}[card]
         return -1.0
 
-    def _move_score(self, ctx: _Context, t: dict[str, Any], to: int) -> float:
+    def _move_score(self, ctx: _Context, t: TankView, to: int) -> float:
         me = self.seat
         name = HEX_NAMES[to]
         if ctx.base is not None and to == ctx.base:
@@ -398,9 +401,7 @@ def reason(bot: TankClashHeuristic, ctx: _Context, legal: int, action: TankClash
     return Message.of("why.any")
 
 
-def _why_attack(
-    bot: TankClashHeuristic, ctx: _Context, a: dict[str, Any], t: dict[str, Any], args: dict[str, Arg]
-) -> Message:
+def _why_attack(bot: TankClashHeuristic, ctx: _Context, a: TankView, t: TankView, args: dict[str, Arg]) -> Message:
     """Any shot beats any move; among shots, the term of ``_attack_score`` that stands out."""
     args.update(firepower=_stat(a, "firepower"), armour=_stat(t, "armour"))
     if t in ctx.raiders:
@@ -439,7 +440,7 @@ def _why_morale(bot: TankClashHeuristic, ctx: _Context, action: TankClashAction,
     return Message.of("why.any")
 
 
-def _why_move(bot: TankClashHeuristic, ctx: _Context, t: dict[str, Any], to: int, args: dict[str, Arg]) -> Message:
+def _why_move(bot: TankClashHeuristic, ctx: _Context, t: TankView, to: int, args: dict[str, Arg]) -> Message:
     """The largest term of ``_move_score`` that favours this hex."""
     me = bot.seat
     here = _HEX[t["hex"]]

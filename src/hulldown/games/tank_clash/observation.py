@@ -8,11 +8,18 @@ same height, clause 13.2). Everything else lies face up on the table.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
 from hulldown.games.tank_clash.actions import TANK_IDS
 from hulldown.games.tank_clash.data import KINDS, TERRAIN
 from hulldown.games.tank_clash.fields import PHASE_NAMES, RESULTS, StateFields
+from hulldown.games.tank_clash.views import (
+    AttackView,
+    CheckpointView,
+    MissionView,
+    TankClashObservation,
+    TankView,
+)
 
 
 def _terrain_rows(state: StateFields) -> list[str]:
@@ -36,11 +43,12 @@ def _terrain_rows(state: StateFields) -> list[str]:
 _ROWS: dict[tuple[str, tuple[int, ...]], tuple[str, ...]] = {}
 
 
-def _tank(state: StateFields, t: int, seat: int | None) -> dict[str, Any]:
+def _tank(state: StateFields, t: int, seat: int | None) -> TankView:
     """11.1/13.2 one tank as ``seat`` sees it: a concealed enemy shows its hex, never its type, armour or ace."""
     owner = t // 5
     h = state.hex[t]
-    d: dict[str, Any] = {
+    concealed = state.concealed[t]
+    d: TankView = {
         "id": TANK_IDS[t],
         "seat": owner,
         "hex": state.hex_name(h) if h >= 0 else None,
@@ -49,12 +57,12 @@ def _tank(state: StateFields, t: int, seat: int | None) -> dict[str, Any]:
         "moved": state.moved[t],
         "attacked": state.attacked[t],
         "crossed": state.crossed[t],
+        "concealed": concealed,
+        "kind": None,
+        "armour": None,
+        "ace": None,
     }
-    d["concealed"] = state.concealed[t]
-    if state.concealed[t] and seat != owner:
-        d["kind"] = None
-        d["armour"] = None
-        d["ace"] = None
+    if concealed and seat != owner:
         return d
     d["kind"] = KINDS[state.kind[t]]
     d["name"] = state.tank_name(t)
@@ -62,12 +70,12 @@ def _tank(state: StateFields, t: int, seat: int | None) -> dict[str, Any]:
     d["firepower"], d["max_armour"], d["speed"] = fp, ar, sp
     d["armour"] = state.armour[t]
     d["ace"] = state.ace[owner] == t
-    if state.concealed[t]:
+    if concealed:
         d["fast"] = state.fast[t]
     return d
 
 
-def _checkpoints(state: StateFields) -> list[dict[str, Any]]:
+def _checkpoints(state: StateFields) -> list[CheckpointView]:
     """Every checkpoint placed so far, with its owner and who holds it now (all public)."""
     return [
         {
@@ -82,7 +90,7 @@ def _checkpoints(state: StateFields) -> list[dict[str, Any]]:
     ]
 
 
-def _own_mission(state: StateFields, seat: int | None) -> dict[str, Any] | None:
+def _own_mission(state: StateFields, seat: int | None) -> MissionView | None:
     """11.1 a seat sees its own secret mission, and no other."""
     if seat is None or state.mission[seat] is None:
         return None
@@ -90,7 +98,7 @@ def _own_mission(state: StateFields, seat: int | None) -> dict[str, Any] | None:
     return {"id": m.id, "kind": m.kind, "text": m.text}
 
 
-def _attack(state: StateFields) -> dict[str, Any] | None:
+def _attack(state: StateFields) -> AttackView | None:
     """The attack under way, if any: its dice lie on the table."""
     if state.at_a < 0:
         return None
@@ -105,10 +113,10 @@ def _attack(state: StateFields) -> dict[str, Any] | None:
     }
 
 
-def observe(state: StateFields, seat: int | None) -> dict[str, Any]:
+def observe(state: StateFields, seat: int | None) -> TankClashObservation:
     """What ``seat`` sees (a spectator with ``None``): everything but what 11.1 keeps secret."""
     name = state.hex_name
-    obs: dict[str, Any] = {
+    obs: TankClashObservation = {
         "seat": seat,
         "arrangement": state.field.arrangement,
         "boards": list(state.field.boards),
@@ -146,7 +154,7 @@ def observe(state: StateFields, seat: int | None) -> dict[str, Any]:
     return obs
 
 
-def observe_part(state: StateFields, seat: int | None, key: str) -> Any:
+def observe_part(state: StateFields, seat: int | None, key: str) -> object:
     """``observe(state, seat)[key]``, the entries the heuristic reads built alone (the same code builds both)."""
     if key == "terrain":
         return _terrain_rows(state)
@@ -156,4 +164,5 @@ def observe_part(state: StateFields, seat: int | None, key: str) -> Any:
         return _checkpoints(state)
     if key == "mission":
         return _own_mission(state, seat)
-    return observe(state, seat)[key]
+    whole: Mapping[str, object] = observe(state, seat)
+    return whole[key]

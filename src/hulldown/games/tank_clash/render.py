@@ -8,12 +8,15 @@ offset.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+
+from hulldown.games.tank_clash.views import of
 
 _LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
-def render_text(obs: dict[str, Any], seat: int | None = None) -> str:
+def render_text(observation: Mapping[str, object], seat: int | None = None) -> str:
+    obs = of(observation)
     rows: list[str] = obs["terrain"]
     width = len(rows[0])
     cells: dict[str, str] = {}
@@ -39,13 +42,14 @@ def render_text(obs: dict[str, Any], seat: int | None = None) -> str:
         if t["kind"] is None:
             desc = "concealed"
         else:
-            desc = f"{t['name']} ({t['kind']}) armour {t['armour']}/{t['max_armour']}"
+            desc = f"{t.get('name')} ({t['kind']}) armour {t['armour']}/{t.get('max_armour')}"
             if t["ace"]:
                 desc += ", ace"
         state = "destroyed" if t["destroyed"] else f"on {t['hex']}, damage {t['damage']}"
         out.append(f"  {t['id']}: {desc}, {state}")
-    if obs.get("hand") is not None:
-        out.append(f"hand: {', '.join(obs['hand']) or '-'}   mission: {(obs['mission'] or {}).get('text', '-')}")
+    hand, mission = obs["hand"], obs["mission"]
+    if hand is not None:
+        out.append(f"hand: {', '.join(hand) or '-'}   mission: {mission['text'] if mission else '-'}")
     out.append(f"tactical used: a {obs['tactical_used'][0]}  b {obs['tactical_used'][1]}")
     if obs["attack"]:
         a = obs["attack"]

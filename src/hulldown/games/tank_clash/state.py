@@ -61,6 +61,7 @@ from hulldown.games.tank_clash.rules.s10_morale import Sec10Morale
 from hulldown.games.tank_clash.rules.s11_hidden import Sec11Hidden
 from hulldown.games.tank_clash.rules.s12_victory import Sec12Victory
 from hulldown.games.tank_clash.rules.s13_options import Sec13Options
+from hulldown.games.tank_clash.views import TankClashObservation
 
 
 @lru_cache(maxsize=256)
@@ -237,10 +238,10 @@ class TankClashState(
         elif ph == WINDOW:
             self._answer_window(action, events)
 
-    def _observation(self, seat: int | None) -> dict[str, Any]:
+    def _observation(self, seat: int | None) -> TankClashObservation:
         return observe(self, seat)
 
-    def _observation_part(self, seat: int | None, key: str) -> Any:
+    def _observation_part(self, seat: int | None, key: str) -> object:
         return observe_part(self, seat, key)
 
     def _snapshot(self) -> dict[str, Any]:

@@ -38,6 +38,7 @@ from hulldown.engine.hexgrid import grid
 from hulldown.games.tank_clash.actions import ALL
 from hulldown.games.tank_clash.data import FIELD_ROWS, FIELD_WIDTH, KINDS, MORALE_NAMES
 from hulldown.games.tank_clash.fast_tensor import TankClashStateEncoder
+from hulldown.games.tank_clash.views import of
 
 MORALE = MORALE_NAMES
 PLANES = 22
@@ -82,19 +83,20 @@ class TankClashTensors:
         return TankClashStateEncoder(_G, PLANES, SCALARS, _TERRAIN_PLANE)
 
     def encode(
-        self, observation: Mapping[str, Any], seat: int, players: int, options: Mapping[str, Any]
+        self, observation: Mapping[str, object], seat: int, players: int, options: Mapping[str, Any]
     ) -> npt.NDArray[np.float32]:
+        obs = of(observation)
         planes = np.zeros((PLANES, _G.size), dtype=np.float32)
 
         def cell(name: str) -> int:
             h = _G.parse(name)
             return _G.rotate(h) if seat == 1 else h
 
-        for r, row in enumerate(observation["terrain"]):
+        for r, row in enumerate(obs["terrain"]):
             for c, ch in enumerate(row):
                 h = r * _G.width + c
                 planes[_TERRAIN_PLANE[ch], _G.rotate(h) if seat == 1 else h] = 1.0
-        for t in observation["tanks"]:
+        for t in obs["tanks"]:
             if t["hex"] is None:
                 continue
             h = cell(t["hex"])
@@ -110,24 +112,24 @@ class TankClashTensors:
             planes[9 + off, h] = t["damage"] / 3.0
             if t["ace"]:
                 planes[10 + off, h] = 1.0
-        for cp in observation["checkpoints"]:
+        for cp in obs["checkpoints"]:
             h = cell(cp["hex"])
             own_cp = cp["owner"] == seat
             held_by_owner = cp["holder"] == cp["owner"]
             planes[(18 if held_by_owner else 19) if own_cp else (20 if held_by_owner else 21), h] = 1.0
         enemy = 1 - seat
-        hand = observation["hand"] or []
+        hand = obs["hand"] or []
         scalars = [
-            1.0 if observation["to_move"] == seat else 0.0,
-            observation["actions_taken"] / 2.0,
-            min(observation["turn"], 80) / 80.0,
-            observation["hand_sizes"][seat] / 3.0,
-            observation["hand_sizes"][enemy] / 3.0,
-            observation["victory_points"][seat] / 5.0,
-            observation["victory_points"][enemy] / 5.0,
-            (6 - len(observation["tactical_used"][seat])) / 6.0,
-            (6 - len(observation["tactical_used"][enemy])) / 6.0,
-            1.0 if observation["smoke"][seat] else 0.0,
+            1.0 if obs["to_move"] == seat else 0.0,
+            obs["actions_taken"] / 2.0,
+            min(obs["turn"], 80) / 80.0,
+            obs["hand_sizes"][seat] / 3.0,
+            obs["hand_sizes"][enemy] / 3.0,
+            obs["victory_points"][seat] / 5.0,
+            obs["victory_points"][enemy] / 5.0,
+            (6 - len(obs["tactical_used"][seat])) / 6.0,
+            (6 - len(obs["tactical_used"][enemy])) / 6.0,
+            1.0 if obs["smoke"][seat] else 0.0,
             *(1.0 if c in hand else 0.0 for c in MORALE),
         ]
         return np.concatenate([planes.reshape(-1), np.asarray(scalars, dtype=np.float32)])

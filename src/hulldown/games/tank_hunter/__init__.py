@@ -15,6 +15,7 @@ from hulldown.games.tank_hunter.odds import odds
 from hulldown.games.tank_hunter.render import render_text
 from hulldown.games.tank_hunter.state import TYPE_NAMES, TankHunterState
 from hulldown.games.tank_hunter.tensor import TankHunterTensors
+from hulldown.games.tank_hunter.views import TankHunterObservation
 
 OPTIONS = (
     OptionSpec(
@@ -106,6 +107,7 @@ GAME = Game(
     heuristic=make_heuristic,
     card_database=card_database,
     render_text=render_text,
+    observation_type=TankHunterObservation,
     tensors=TankHunterTensors(),
     zero_sum=(2,),
     conformance=ConformancePlan(games=500),

@@ -30,6 +30,7 @@ from hulldown.games.tank_hunter.actions import (
     Spot,
 )
 from hulldown.games.tank_hunter.cards import CardSet, EventDef, UnitDef
+from hulldown.games.tank_hunter.views import Phase
 
 GAME_ID = "tank-hunter"
 
@@ -38,7 +39,7 @@ GAME_ID = "tank-hunter"
 DRAFT, PLACE, ARRANGE, ADVANCE, SUPPLY, SUPPLY_DISCARD, MAIN, OVER = range(8)
 
 
-PHASE_NAMES = ("draft", "place", "arrange", "advance", "supply", "supply-discard", "main", "over")
+PHASE_NAMES: tuple[Phase, ...] = ("draft", "place", "arrange", "advance", "supply", "supply-discard", "main", "over")
 
 
 LINES = ("f", "r")

@@ -15,7 +15,7 @@ After a move, ``explain`` says which rule of thumb chose it, in words of the gam
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Literal, TypeVar, overload
 
 from hulldown.engine.agent import SeatView
 from hulldown.engine.messages import Message
@@ -55,6 +55,10 @@ from hulldown.games.tank_hunter.actions import (
     Wait,
 )
 from hulldown.games.tank_hunter.cards import INF, EventDef, UnitDef, chart_types, load_cards
+from hulldown.games.tank_hunter.views import AttackContext, Context, PlayerView, ScoutContext, part
+
+if TYPE_CHECKING:
+    from hulldown.engine.game import Game
 
 
 class TankHunterHeuristic:
@@ -169,9 +173,9 @@ class TankHunterHeuristic:
                 return self.events.get(c["card"])
         return None
 
-    def _under_attack(self, obs: _Seen) -> dict[str, Any] | None:
-        pend: list[dict[str, Any]] = [c for c in obs["pending"] if c["kind"] in ("attack", "scout")]
-        if pend and pend[-1].get("target_seat") == self.seat:
+    def _under_attack(self, obs: _Seen) -> AttackContext | ScoutContext | None:
+        pend = [c for c in obs["pending"] if c["kind"] == "attack" or c["kind"] == "scout"]
+        if pend and pend[-1]["target_seat"] == self.seat:
             return pend[-1]
         return None
 
@@ -197,7 +201,7 @@ class TankHunterHeuristic:
             pts = float(u.points) if u else 1.0
             if a.seat != self.seat:
                 return pts
-            if attacked is not None and attacked.get("target_ref") == f"{a.line}:{a.pos}":
+            if attacked is not None and attacked["kind"] == "attack" and attacked["target_ref"] == f"{a.line}:{a.pos}":
                 pts += 100.0
             return pts
 
@@ -205,7 +209,7 @@ class TankHunterHeuristic:
 
     def _good_play(self, obs: _Seen, plays: list[Play], defending: bool) -> Action | None:
         """A card worth playing now: harm and help on our own turn, shields when attacked."""
-        hand = obs.get("hand", [])
+        hand = obs["hand"]
         for a in plays:
             e = self.events.get(hand[a.pos])
             if e is None:
@@ -350,19 +354,19 @@ class _Seen:
 
     def __init__(self, view: SeatView) -> None:
         self._view = view
-        self._parts: dict[str, Any] = {}
+        self._parts: dict[str, object] = {}
 
-    def __getitem__(self, key: str) -> Any:
+    @overload
+    def __getitem__(self, key: Literal["players"]) -> list[PlayerView]: ...
+    @overload
+    def __getitem__(self, key: Literal["pending"]) -> list[Context]: ...
+    @overload
+    def __getitem__(self, key: Literal["hand", "packet"]) -> list[str]: ...
+    def __getitem__(self, key: Literal["players", "pending", "hand", "packet"]) -> object:
         parts = self._parts
         if key not in parts:
-            parts[key] = self._view.observation_part(key)
+            parts[key] = part(self._view, key)
         return parts[key]
-
-    def get(self, key: str, default: Any = None) -> Any:
-        try:
-            return self[key]
-        except KeyError:
-            return default
 
 
 #: the legal actions of one decision, by their kind (in the order the rules offer them)
@@ -448,7 +452,7 @@ def reason(bot: TankHunterHeuristic, view: SeatView, obs: _Seen, action: Action)
     if isinstance(action, th.Counter | th.Fire):
         return Message.of("why.counter" if isinstance(action, th.Counter) else "why.fire", shots=action.shots)
     if isinstance(action, th.Play):
-        card = obs.get("hand", [])[action.pos]
+        card = obs["hand"][action.pos]
         return Message.of("why.shield" if bot._under_attack(obs) is not None else "why.event", card=card)
     if isinstance(action, th.TargetUnit):
         u = bot._unit(obs, action.seat, action.line, action.pos)
@@ -487,7 +491,7 @@ def _tenths(value: float) -> str:
     return f"{value:.1f}"
 
 
-def make_heuristic(game: Any, seat: int, seed: int, **params: str) -> TankHunterHeuristic:
+def make_heuristic(game: Game, seat: int, seed: int, **params: str) -> TankHunterHeuristic:
     """``cards=PATH`` (local use) fixes the card file; without it the bot reads the game's own cards."""
     cards = params.pop("cards", "")
     if params:

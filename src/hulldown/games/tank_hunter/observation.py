@@ -10,15 +10,26 @@ Draft picks stay hidden until every seat has chosen.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
-from hulldown.games.tank_hunter.fields import PHASE_NAMES, StateFields
+from hulldown.games.tank_hunter.fields import PHASE_NAMES, Ctx, StateFields
+from hulldown.games.tank_hunter.views import (
+    AttackContext,
+    CommanderView,
+    Context,
+    EventContext,
+    PlayerView,
+    ScoutContext,
+    TankHunterObservation,
+    UnitView,
+    WindowContext,
+)
 
 
-def _unit_view(s: StateFields, u: int, seat: int | None, attached: dict[int, list[str]]) -> dict[str, Any]:
+def _unit_view(s: StateFields, u: int, seat: int | None, attached: dict[int, list[str]]) -> UnitView:
     d = s.udefs[u]
     own = seat is not None and s.owner[u] == seat
-    v: dict[str, Any] = {
+    v: UnitView = {
         "hidden": not s.revealed[u],
         "pinned": s.pinned[u],
         "ooa": s.ooa[u],
@@ -33,48 +44,98 @@ def _unit_view(s: StateFields, u: int, seat: int | None, attached: dict[int, lis
     return v
 
 
-def _pending(s: StateFields) -> list[dict[str, Any]]:
+def _pending(s: StateFields) -> list[Context]:
     """The public part of every open context (attack, scouting, window, event card)."""
-    out: list[dict[str, Any]] = []
+    out: list[Context] = []
     for c in s.stack:
-        d: dict[str, Any] = {"kind": c.kind, "stage": c.stage, "seat": c.seat}
-        if c.kind in ("attack", "scout"):
-            if s.revealed[c.attacker]:
-                d["attacker"] = s.udefs[c.attacker].name
-            d["attacker_ref"] = s.ref(c.attacker) if s.line_of(c.attacker) else ""
-            d["target_seat"] = c.tseat
-            d["shots"] = c.shots
-            d["charge"] = c.charge
-            d["lead"] = c.lead
-            if c.kind == "attack":
-                d["type"] = c.atype
-                if s.revealed[c.target]:
-                    d["target"] = s.udefs[c.target].name
-                d["target_ref"] = s.ref(c.target) if s.line_of(c.target) else ""
-            else:
-                d["left"] = c.left
-            if c.counter >= 0 and s.revealed[c.counter]:
-                d["counter"] = s.udefs[c.counter].name
-            if c.stage in ("salvo", "evade"):
-                d["shots_left"] = c.s_left
-                d["salvo_type"] = c.s_type
-        elif c.kind == "window":
-            d["passed"] = c.passed
-            d["of"] = c.n
-            d["cancellable"] = c.parent_cancel
-        elif c.kind == "event":
-            d["card"] = s.ev(c.ev).name
-            d["target_seat"] = c.tseat
-            if c.target >= 0 and c.stage != "put" and c.target < s.nu and s.revealed[c.target]:
-                d["target"] = s.udefs[c.target].name
-            d["left"] = c.left
-        elif c.kind == "discard":
-            d["limit"] = c.n
-        out.append(d)
+        kind = c.kind
+        if kind == "attack" or kind == "scout":
+            out.append(_attack(s, c) if kind == "attack" else _scout(s, c))
+        elif kind == "window":
+            w: WindowContext = {
+                "kind": "window",
+                "stage": c.stage,
+                "seat": c.seat,
+                "passed": c.passed,
+                "of": c.n,
+                "cancellable": c.parent_cancel,
+            }
+            out.append(w)
+        elif kind == "event":
+            out.append(_event(s, c))
+        elif kind == "discard":
+            out.append({"kind": "discard", "stage": c.stage, "seat": c.seat, "limit": c.n})
+        elif kind == "end":
+            out.append({"kind": "end", "stage": c.stage, "seat": c.seat})
+        else:
+            raise ValueError(f"no view of a {kind!r} context")
     return out
 
 
-def _players(s: StateFields, seat: int | None) -> list[dict[str, Any]]:
+def _attack(s: StateFields, c: Ctx) -> AttackContext:
+    """An attack: a hidden attacker, target or counter is named only by where it stands."""
+    d: AttackContext = {
+        "kind": "attack",
+        "stage": c.stage,
+        "seat": c.seat,
+        "attacker_ref": s.ref(c.attacker) if s.line_of(c.attacker) else "",
+        "target_seat": c.tseat,
+        "shots": c.shots,
+        "charge": c.charge,
+        "lead": c.lead,
+        "type": c.atype,
+        "target_ref": s.ref(c.target) if s.line_of(c.target) else "",
+    }
+    if s.revealed[c.attacker]:
+        d["attacker"] = s.udefs[c.attacker].name
+    if s.revealed[c.target]:
+        d["target"] = s.udefs[c.target].name
+    _shooting(s, c, d)
+    return d
+
+
+def _scout(s: StateFields, c: Ctx) -> ScoutContext:
+    d: ScoutContext = {
+        "kind": "scout",
+        "stage": c.stage,
+        "seat": c.seat,
+        "attacker_ref": s.ref(c.attacker) if s.line_of(c.attacker) else "",
+        "target_seat": c.tseat,
+        "shots": c.shots,
+        "charge": c.charge,
+        "lead": c.lead,
+        "left": c.left,
+    }
+    if s.revealed[c.attacker]:
+        d["attacker"] = s.udefs[c.attacker].name
+    _shooting(s, c, d)
+    return d
+
+
+def _shooting(s: StateFields, c: Ctx, d: AttackContext | ScoutContext) -> None:
+    """What an attack and a scouting both show: a revealed counter-attacker, the salvo under way."""
+    if c.counter >= 0 and s.revealed[c.counter]:
+        d["counter"] = s.udefs[c.counter].name
+    if c.stage in ("salvo", "evade"):
+        d["shots_left"] = c.s_left
+        d["salvo_type"] = c.s_type
+
+
+def _event(s: StateFields, c: Ctx) -> EventContext:
+    d: EventContext = {
+        "kind": "event",
+        "stage": c.stage,
+        "seat": c.seat,
+        "card": s.ev(c.ev).name,
+        "target_seat": c.tseat,
+        "left": c.left,
+    }
+    if c.target >= 0 and c.stage != "put" and c.target < s.nu and s.revealed[c.target]:
+        d["target"] = s.udefs[c.target].name
+    return d
+
+
+def _players(s: StateFields, seat: int | None) -> list[PlayerView]:
     """Every player's table as ``seat`` sees it."""
     names_u = s.udefs
     attached: dict[int, list[str]] = {}
@@ -82,7 +143,7 @@ def _players(s: StateFields, seat: int | None) -> list[dict[str, Any]]:
         for i, h in enumerate(s.attach_of):
             if h >= 0:
                 attached.setdefault(h, []).append(s.edefs[i].name)
-    players = []
+    players: list[PlayerView] = []
     for p in range(s.players):
         players.append(
             {
@@ -93,7 +154,7 @@ def _players(s: StateFields, seat: int | None) -> list[dict[str, Any]]:
                 "hand_limit": s.hand_limit(p),
                 "front": [_unit_view(s, u, seat, attached) for u in s.front[p]],
                 "rear": [_unit_view(s, u, seat, attached) for u in s.rear[p]],
-                "commanders": [{"unit": names_u[u].name, "exhausted": s.cmd_exhausted[u]} for u in s.command[p]],
+                "commanders": [_commander(s, u) for u in s.command[p]],
                 "score": [names_u[u].name for u in s.score[p]],
                 "deployed": [s.ev(c).name for c in s.deployed[p]],
                 "packet_size": len(s.packet[p]),
@@ -105,7 +166,7 @@ def _players(s: StateFields, seat: int | None) -> list[dict[str, Any]]:
     return players
 
 
-def observe_part(s: StateFields, seat: int | None, key: str) -> Any:
+def observe_part(s: StateFields, seat: int | None, key: str) -> object:
     """``observe(s, seat)[key]``, the entries the heuristic reads built alone (the same code builds both)."""
     if key == "players":
         return _players(s, seat)
@@ -116,21 +177,26 @@ def observe_part(s: StateFields, seat: int | None, key: str) -> Any:
             return [s.ev(c).name for c in s.hand[seat]]
         if key == "packet":
             return [_name(s, c) for c in s.packet[seat]]
-    return observe(s, seat)[key]
+    whole: Mapping[str, object] = observe(s, seat)
+    return whole[key]
+
+
+def _commander(s: StateFields, u: int) -> CommanderView:
+    return {"unit": s.udefs[u].name, "exhausted": s.cmd_exhausted[u]}
 
 
 def _name(s: StateFields, c: int) -> str:
     return s.udefs[c].name if c < s.nu else s.ev(c).name
 
 
-def observe(s: StateFields, seat: int | None) -> dict[str, Any]:
+def observe(s: StateFields, seat: int | None) -> TankHunterObservation:
     names_u = s.udefs
     players = _players(s, seat)
 
     def name(c: int) -> str:
         return _name(s, c)
 
-    obs: dict[str, Any] = {
+    obs: TankHunterObservation = {
         "phase": PHASE_NAMES[s.phase],
         "turn": s.turn,
         "first": s.first,
@@ -151,8 +217,8 @@ def observe(s: StateFields, seat: int | None) -> dict[str, Any]:
         "seat": seat,
     }
     if seat is not None:
-        obs["hand"] = observe_part(s, seat, "hand")
-        obs["packet"] = observe_part(s, seat, "packet")
+        obs["hand"] = [s.ev(c).name for c in s.hand[seat]]
+        obs["packet"] = [_name(s, c) for c in s.packet[seat]]
         obs["kept"] = [name(c) for c in s.kept[seat]]
         obs["my_pick"] = name(s.picked[seat]) if s.picked[seat] >= 0 else None
         for c in s.stack:

@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+
+from hulldown.games.tank_hunter.views import UnitView, of
 
 
-def _card(v: dict[str, Any]) -> str:
+def _card(v: UnitView) -> str:
     name = v.get("unit", "face down")
-    if v.get("hidden") and "unit" in v:
+    if v["hidden"] and "unit" in v:
         name = f"({name})"
-    marks = "".join(m for m, on in (("P", v.get("pinned")), ("A", v.get("ooa")), ("x", v.get("exhausted"))) if on)
+    marks = "".join(m for m, on in (("P", v["pinned"]), ("A", v["ooa"]), ("x", v["exhausted"])) if on)
     att = v.get("attached")
     extra = f" +{','.join(att)}" if att else ""
     return f"[{name}{' ' + marks if marks else ''}{extra}]"
 
 
-def render_text(obs: dict[str, Any], seat: int | None) -> str:
+def render_text(observation: Mapping[str, object], seat: int | None) -> str:
+    obs = of(observation)
     lines = [
         f"Tank Hunter - phase {obs['phase']}, turn of seat {obs['turn']}, deciding: seat {obs['current']}"
         f" | unit deck {obs['unit_deck']}, event deck {obs['event_deck']}, Carpet Bombings {obs['carpet_bombings']}/3"
@@ -30,10 +33,11 @@ def render_text(obs: dict[str, Any], seat: int | None) -> str:
         if p["deployed"]:
             lines.append("  deployed: " + ", ".join(p["deployed"]))
     if seat is not None:
-        if obs.get("packet"):
-            lines.append("packet: " + ", ".join(obs["packet"]))
-        if obs.get("kept"):
-            lines.append("kept: " + ", ".join(obs["kept"]))
+        packet, kept = obs.get("packet"), obs.get("kept")
+        if packet:
+            lines.append("packet: " + ", ".join(packet))
+        if kept:
+            lines.append("kept: " + ", ".join(kept))
         lines.append("hand: " + (", ".join(obs.get("hand", [])) or "-"))
     for c in obs["pending"]:
         lines.append(f"pending: {c['kind']} ({c['stage']})")

@@ -61,6 +61,7 @@ from hulldown.games.tank_hunter.tables import (
     DISCARD,
     _grow_tables,
 )
+from hulldown.games.tank_hunter.views import TankHunterObservation
 
 __all__ = ["ADVANCE", "DRAFT", "MAIN", "PHASE_NAMES", "PLACE", "TYPE_NAMES", "Ctx", "TankHunterState", "_TABLES"]
 
@@ -295,10 +296,10 @@ class TankHunterState(
                 z[f"{name}{p}"] = getattr(self, name)[p]
         return z
 
-    def _observation(self, seat: int | None) -> dict[str, Any]:
+    def _observation(self, seat: int | None) -> TankHunterObservation:
         return observe(self, seat)
 
-    def _observation_part(self, seat: int | None, key: str) -> Any:
+    def _observation_part(self, seat: int | None, key: str) -> object:
         return observe_part(self, seat, key)
 
     def _resample(self, seat: int, rng: SplitMix64) -> GameState:

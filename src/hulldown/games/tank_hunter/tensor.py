@@ -72,8 +72,9 @@ from hulldown.games.tank_hunter.actions import (
     TargetUnit,
     Wait,
 )
-from hulldown.games.tank_hunter.cards import EFFECTS, ICONS, load_cards
+from hulldown.games.tank_hunter.cards import EFFECTS, ICONS, UnitDef, load_cards
 from hulldown.games.tank_hunter.fast_tensor import TankHunterStateEncoder
+from hulldown.games.tank_hunter.views import of
 
 MAX_LINE = 12
 MAX_HAND = 6
@@ -88,7 +89,7 @@ HAND_FEATURES = 4 + len(EFFECTS)
 TYPES = ("aa", "gr", "tr", "su", "gf", "lr")
 
 
-def _unit_values(u: Any) -> tuple[float, ...]:
+def _unit_values(u: UnitDef) -> tuple[float, ...]:
     """A unit card's printed values, scaled as in the slot layout."""
     return (
         u.points / 6,
@@ -183,13 +184,13 @@ class TankHunterTensors:
         return enc
 
     def encode(
-        self, observation: Mapping[str, Any], seat: int, players: int, options: Mapping[str, Any]
+        self, observation: Mapping[str, object], seat: int, players: int, options: Mapping[str, Any]
     ) -> npt.NDArray[np.float32]:
         cs = load_cards(str(options.get("cards", "")))
         units = {u.name: u for u in cs.units}
         events = {e.name: e for e in cs.events}
         out = np.zeros(self.observation_shape(players, options), dtype=np.float32)
-        o = observation
+        o = of(observation)
         out[PHASES.index(o["phase"])] = 1.0
         out[8] = float(o["acted"])
         out[9] = o["carpet_bombings"] / 3
@@ -206,8 +207,8 @@ class TankHunterTensors:
             out[b + 4] = float(o["current"] == p["seat"])
             out[b + 5] = float(o["turn"] == p["seat"])
             out[b + 6] = sum(1 for n in p["deployed"] if n in events and events[n].water) / 4
-            for li, line in enumerate(("front", "rear")):
-                for i, v in enumerate(p[line][:MAX_LINE]):
+            for li, line in enumerate((p["front"], p["rear"])):
+                for i, v in enumerate(line[:MAX_LINE]):
                     f = b + 7 + (li * MAX_LINE + i) * SLOT_FEATURES
                     out[f] = 1.0
                     out[f + 1] = float(v["hidden"])

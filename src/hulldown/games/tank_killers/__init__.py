@@ -17,6 +17,7 @@ from hulldown.games.tank_killers.render import render_text
 from hulldown.games.tank_killers.rollout import evaluate, make_policy
 from hulldown.games.tank_killers.state import TankKillersState
 from hulldown.games.tank_killers.tensor import TENSORS
+from hulldown.games.tank_killers.views import TankKillersObservation
 
 TankKillersState.GAME_ID = "tank-killers"
 
@@ -83,6 +84,7 @@ GAME = Game(
     heuristic=make_heuristic,
     card_database=card_database,
     render_text=render_text,
+    observation_type=TankKillersObservation,
     tensors=TENSORS,
     conformance=ConformancePlan(games=106),
     # Returns are +1/-1 or 0/0 (docs/rl.md: OpenSpiel utility).

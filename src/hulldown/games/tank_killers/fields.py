@@ -20,10 +20,11 @@ from hulldown.games.tank_killers.cards import (
     CLASS_BIT,
     Rules,
 )
+from hulldown.games.tank_killers.views import Phase
 
 # Decision points.
 P_MANEUVER, P_TARGET, P_LOST, P_MOD, P_OOA, P_FREE, P_SAME, P_NEGATE, P_OVER = range(9)
-PHASE_NAMES = (
+PHASE_NAMES: tuple[Phase, ...] = (
     "maneuver",
     "target",
     "lost attack",

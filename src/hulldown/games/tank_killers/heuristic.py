@@ -13,7 +13,7 @@ After a move, ``explain`` says which rule of thumb chose it, in words of the gam
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from hulldown.engine.agent import SeatView
 from hulldown.engine.messages import Message
@@ -32,6 +32,10 @@ from hulldown.games.tank_killers.cards import (
     Rules,
     rules_for,
 )
+from hulldown.games.tank_killers.views import AttackView, part
+
+if TYPE_CHECKING:
+    from hulldown.engine.game import Game
 
 Plays = list[tuple[int, TankKillersAction]]
 ById = dict[int, TankKillersAction]
@@ -79,7 +83,7 @@ class TankKillersHeuristic:
         if len(legal) == 1:
             return legal[0]
         # the two entries it reads, not the whole observation: most of a game's time otherwise
-        phase = view.observation_part("phase")
+        phase = part(view, "phase")
         ids = {a.KIND: a for a in legal if a.KIND == PASS}
         plays = [(a.index, a) for a in legal if a.KIND == PLAY]
         if phase == "maneuver":
@@ -87,9 +91,9 @@ class TankKillersHeuristic:
         if phase == "target":
             return self._target(view, legal)
         if phase == "lost attack":
-            return self._lost(view.observation_part("attack"), plays, ids)
+            return self._lost(_gap(part(view, "attack")), plays, ids)
         if phase == "modifier":
-            return self._modifier(view.observation_part("attack"), plays, ids)
+            return self._modifier(part(view, "attack"), plays, ids)
         if phase == "free attacker":
             return self._free_attacker(legal)
         # negation, after failed attack, free attack: playing is always worth it
@@ -105,12 +109,15 @@ class TankKillersHeuristic:
 
     def _target(self, view: SeatView, legal: list[TankKillersAction]) -> Action:
         me = self.seat
-        att = self._card(me, view.observation_part("attack")["attacker"])
+        attack = part(view, "attack")
+        if attack is None:
+            raise ValueError("a target is chosen only for an attack under way")
+        att = self._card(me, attack["attacker"])
         opp = 1 - me
         best, best_score = legal[0], -1e9
         for a in legal:
             if a.on_deck:
-                top = view.observation_part("sides")[opp]["top"]
+                top = part(view, "sides")[opp]["top"]
                 if top is None:
                     score = self.R.fpen[att] - _DECK_DEF - 0.5
                 else:
@@ -125,17 +132,18 @@ class TankKillersHeuristic:
                 best, best_score = a, score
         return best
 
-    def _lost(self, a: dict[str, Any], plays: Plays, ids: ById) -> Action:
-        if not plays or a["factor"] + 4 < a["defense"]:
+    def _lost(self, gap: int, plays: Plays, ids: ById) -> Action:
+        if not plays or gap + 4 < 0:
             return ids[PASS]
         return max(plays, key=lambda p: _KEEP[self.R.teff[p[0]]])[1]
 
-    def _modifier(self, a: dict[str, Any], plays: Plays, ids: ById) -> Action:
+    def _modifier(self, a: AttackView | None, plays: Plays, ids: ById) -> Action:
         R = self.R
+        gap = _gap(a)  # >= 0: the attack succeeds as things stand
+        assert a is not None and a["target"] is not None  # _gap checked both
         attacking = a["seat"] == self.seat
         tgt_inf = bool(R.fcls[self._card(1 - a["seat"], a["target"])] & _INF)
         att = self._card(a["seat"], a["attacker"])
-        gap = a["factor"] - a["defense"]  # >= 0: the attack succeeds as things stand
         if attacking:
             if gap >= 0:
                 for t, act in plays:  # take the Range slot before the defender can
@@ -185,7 +193,7 @@ def reason(bot: TankKillersHeuristic, view: SeatView, action: TankKillersAction)
     """The rule of thumb behind ``action``, the move ``bot`` chose from ``view``."""
     if len(view.legal_actions()) == 1:
         return Message.of("why.only")
-    phase = view.observation_part("phase")
+    phase = part(view, "phase")
     if phase == "maneuver":
         if action.KIND == DISCARD:
             return Message.of("why.discard", card=action.name)
@@ -196,8 +204,8 @@ def reason(bot: TankKillersHeuristic, view: SeatView, action: TankKillersAction)
         if action.on_deck:
             return Message.of("why.attacker-deck")
         return Message.of("why.attacker", card=action.name, pen=bot.R.fpen[bot._card(bot.seat, action.name)])
-    attack: dict[str, Any] = view.observation_part("attack") or {}
-    nums: dict[str, Any] = {"factor": attack.get("factor") or 0, "defense": attack.get("defense") or 0}
+    attack = part(view, "attack")
+    nums = {"factor": (attack["factor"] or 0) if attack else 0, "defense": (attack["defense"] or 0) if attack else 0}
     if phase == "lost attack":
         if action.KIND == PASS:
             return (
@@ -206,7 +214,7 @@ def reason(bot: TankKillersHeuristic, view: SeatView, action: TankKillersAction)
                 else Message.of("why.no-card")
             )
         return Message.of("why.lost", card=action.name, **nums)
-    if phase == "modifier":
+    if phase == "modifier" and attack is not None:
         return _why_modifier(bot, attack, action, nums)
     if action.KIND != PLAY:
         return Message.of("why.no-card")
@@ -216,10 +224,13 @@ def reason(bot: TankKillersHeuristic, view: SeatView, action: TankKillersAction)
 
 def _why_target(bot: TankKillersHeuristic, view: SeatView, action: TankKillersAction) -> Message:
     """The heuristic attacks what it can destroy as things stand, else what comes closest."""
-    att = bot._card(bot.seat, view.observation_part("attack")["attacker"])
+    attack = part(view, "attack")
+    if attack is None:
+        raise ValueError("a target is chosen only in an attack")
+    att = bot._card(bot.seat, attack["attacker"])
     opp = 1 - bot.seat
     if action.on_deck:
-        top = view.observation_part("sides")[opp]["top"]
+        top = part(view, "sides")[opp]["top"]
         if top is None:
             return Message.of("why.target-unseen", factor=bot.R.fpen[att], defense=_DECK_DEF)
         name = top
@@ -242,7 +253,7 @@ def _dice_chance(short: int) -> int:
 
 
 def _why_modifier(
-    bot: TankKillersHeuristic, attack: dict[str, Any], action: TankKillersAction, nums: dict[str, Any]
+    bot: TankKillersHeuristic, attack: AttackView, action: TankKillersAction, nums: dict[str, int]
 ) -> Message:
     """Just enough to win the exchange: the attacker raises, the defender lowers or stops it."""
     R = bot.R
@@ -257,13 +268,23 @@ def _why_modifier(
         return Message.of("why.mod.range-slot", card=action.name, **nums)
     if not attacking and R.trange[t] > R.frng[bot._card(attack["seat"], attack["attacker"])]:
         return Message.of("why.mod.out-of-reach", card=action.name)
-    tgt_inf = bool(R.fcls[bot._card(1 - attack["seat"], attack["target"])] & _INF)
+    target = attack["target"]
+    if target is None:
+        raise ValueError("the modifier subphase comes only once a target is chosen")
+    tgt_inf = bool(R.fcls[bot._card(1 - attack["seat"], target)] & _INF)
     after = nums["factor"] + bot._delta(t, tgt_inf)
     if attacking:
         key = "why.mod.raise" if after >= nums["defense"] else "why.mod.raise-most"
     else:
         key = "why.mod.cut" if after < nums["defense"] else "why.mod.cut-most"
     return Message.of(key, card=action.name, after=after, **nums)
+
+
+def _gap(a: AttackView | None) -> int:
+    """Attack factor less defense: the lost-attack and modifier subphases come only once a target is chosen."""
+    if a is None or a["factor"] is None or a["defense"] is None:
+        raise ValueError("the attack has no target yet")
+    return a["factor"] - a["defense"]
 
 
 class LazyHeuristic:
@@ -288,7 +309,7 @@ class LazyHeuristic:
         return self._bot.explain(view, action)
 
 
-def make_heuristic(game: Any, seat: int, seed: int, **params: str) -> LazyHeuristic:
+def make_heuristic(game: Game, seat: int, seed: int, **params: str) -> LazyHeuristic:
     if params:
         raise TypeError(f"the tank-killers heuristic takes no parameters (got {', '.join(params)})")
     return LazyHeuristic(seat, seed)

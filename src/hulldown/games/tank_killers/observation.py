@@ -8,16 +8,23 @@ from everybody: the order of every deck, including one's own formation deck.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
 from hulldown.games.tank_killers.cards import range_label
 from hulldown.games.tank_killers.fields import DRAWN, P_NEGATE, P_OVER, PHASE_NAMES, StateFields
+from hulldown.games.tank_killers.views import (
+    AttackView,
+    LastAttackView,
+    PendingView,
+    SideView,
+    TankKillersObservation,
+)
 
 
-def observe(st: StateFields, seat: int | None) -> dict[str, Any]:
+def observe(st: StateFields, seat: int | None) -> TankKillersObservation:
     R = st.R
     name = R.name_of
-    pending = None
+    pending: PendingView | None = None
     if st.phase == P_NEGATE:
         pending = {
             "card": R.tname[st.neg_t],
@@ -25,7 +32,7 @@ def observe(st: StateFields, seat: int | None) -> dict[str, Any]:
             "last": R.tname[st.neg_last],
             "negations": st.neg_count,
         }
-    last = None
+    last: LastAttackView | None = None
     if st.last_att >= 0:
         last = {"attacker": name[st.last_att], "target": name[st.last_tgt] if st.last_tgt >= 0 else None}
     over = st.phase == P_OVER
@@ -52,7 +59,7 @@ def observe(st: StateFields, seat: int | None) -> dict[str, Any]:
     }
 
 
-def observe_part(st: StateFields, seat: int | None, key: str) -> Any:
+def observe_part(st: StateFields, seat: int | None, key: str) -> object:
     """``observe(st, seat)[key]``, the entries the heuristic reads built alone (the same code builds both)."""
     if key == "phase":
         return PHASE_NAMES[st.phase]
@@ -60,10 +67,11 @@ def observe_part(st: StateFields, seat: int | None, key: str) -> Any:
         return _attack(st)
     if key == "sides":
         return [_side(st, 0), _side(st, 1)]
-    return observe(st, seat)[key]
+    whole: Mapping[str, object] = observe(st, seat)
+    return whole[key]
 
 
-def _side(st: StateFields, s: int) -> dict[str, Any]:
+def _side(st: StateFields, s: int) -> SideView:
     R = st.R
     name = R.name_of
     deck = st.fdeck[s]
@@ -81,7 +89,7 @@ def _side(st: StateFields, s: int) -> dict[str, Any]:
     }
 
 
-def _attack(st: StateFields) -> dict[str, Any] | None:
+def _attack(st: StateFields) -> AttackView | None:
     """The attack under way, all public."""
     if st.att < 0:
         return None
@@ -93,7 +101,7 @@ def _attack(st: StateFields) -> dict[str, Any] | None:
         "attacker": name[st.att],
         "target": name[tgt] if tgt >= 0 else None,
         "target_on_deck": st.tgt_on_deck,
-        "played": [[p, R.tname[t]] for p, t in st.played],
+        "played": [(p, R.tname[t]) for p, t in st.played],
         "pen_mod": st.pmod,
         "inf_mod": st.imod,
         "range": range_label(st.attack_range()),

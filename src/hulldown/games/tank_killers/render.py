@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from collections.abc import Mapping
+
+from hulldown.games.tank_killers.views import of
 
 
 def _pile(names: list[str]) -> str:
@@ -12,7 +14,8 @@ def _pile(names: list[str]) -> str:
     return ", ".join(f"{n} x{k}" if k > 1 else n for n, k in sorted(Counter(names).items()))
 
 
-def render_text(obs: dict[str, Any], seat: int | None) -> str:
+def render_text(observation: Mapping[str, object], seat: int | None) -> str:
+    obs = of(observation)
     lines = [f"Tank Killers - turn {obs['turn'] + 1}/{obs['turn_limit']}, player {obs['active']} attacks"]
     for s, side in enumerate(obs["sides"]):
         who = " (you)" if s == seat else ""

@@ -45,6 +45,7 @@ from hulldown.games.tank_killers.rules.s08_resolution import Sec8Resolution
 from hulldown.games.tank_killers.rules.s10_free_attack import Sec10FreeAttack
 from hulldown.games.tank_killers.rules.s11_negation import Sec11Negation
 from hulldown.games.tank_killers.rules.s15_turn_limit import Sec15TurnLimit
+from hulldown.games.tank_killers.views import TankKillersObservation
 
 
 class TankKillersState(
@@ -217,10 +218,10 @@ class TankKillersState(
                 deck[:hidden] = [pool[i] for i in p]
         return new
 
-    def _observation(self, seat: int | None) -> dict[str, Any]:
+    def _observation(self, seat: int | None) -> TankKillersObservation:
         return observe(self, seat)
 
-    def _observation_part(self, seat: int | None, key: str) -> Any:
+    def _observation_part(self, seat: int | None, key: str) -> object:
         return observe_part(self, seat, key)
 
     def _snapshot(self) -> dict[str, Any]:

@@ -33,7 +33,7 @@ Observation vector (float32), built from ``observation(seat)`` only, blocks in o
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 import numpy.typing as npt
@@ -41,6 +41,7 @@ import numpy.typing as npt
 from hulldown.games.tank_killers.cards import Rules, rules_for
 from hulldown.games.tank_killers.fast_tensor import TankKillersStateEncoder
 from hulldown.games.tank_killers.options import with_defaults
+from hulldown.games.tank_killers.views import TankKillersObservation, of
 
 _PHASES = (
     "maneuver",
@@ -143,16 +144,17 @@ class TankKillersTensors:
         return enc
 
     def encode(
-        self, observation: Mapping[str, Any], seat: int, players: int, options: Mapping[str, Any]
+        self, observation: Mapping[str, object], seat: int, players: int, options: Mapping[str, Any]
     ) -> npt.NDArray[np.float32]:
         lay = self._layout(options)
+        o = of(observation)
         # The tensor is sparse (a few dozen entries of about 900): the indices of the 1s (a count
         # repeats its index) and the few fractions are collected in lists and written in two NumPy
         # calls, a fraction of the cost of item assignment into an array.
         ones: list[int] = []
         frac: dict[int, float] = {}
-        i = _encode_table(ones, frac, observation, seat, lay)
-        i = _encode_attack(ones, frac, i, observation, seat, lay)
+        i = _encode_table(ones, frac, o, seat, lay)
+        i = _encode_attack(ones, frac, i, o, seat, lay)
         assert i == lay.size
         v = np.bincount(ones, minlength=lay.size).astype(np.float32)
         if frac:
@@ -160,7 +162,11 @@ class TankKillersTensors:
         return v
 
 
-def _encode_table(ones: list[int], frac: dict[int, float], o: Mapping[str, Any], seat: int, lay: _Layout) -> int:
+#: a side's piles, in the tensor's order
+_PILES: tuple[Literal["in_play", "reserve", "casualties"], ...] = ("in_play", "reserve", "casualties")
+
+
+def _encode_table(ones: list[int], frac: dict[int, float], o: TankKillersObservation, seat: int, lay: _Layout) -> int:
     """Phase, turn, hands, discards and both sides' formations; returns the next free index."""
     tix, uix = lay.tix, lay.uix
     T, U = len(tix), len(uix)
@@ -190,14 +196,14 @@ def _encode_table(ones: list[int], frac: dict[int, float], o: Mapping[str, Any],
         i += 4
         ones.append(i + (uix[side["top"]] if side["top"] is not None else U))
         i += U + 1
-        for key in ("in_play", "reserve", "casualties"):
+        for key in _PILES:
             ones.extend([i + uix[n] for n in side[key]])
             i += U
     return i
 
 
 def _encode_attack(
-    ones: list[int], frac: dict[int, float], i: int, o: Mapping[str, Any], seat: int, lay: _Layout
+    ones: list[int], frac: dict[int, float], i: int, o: TankKillersObservation, seat: int, lay: _Layout
 ) -> int:
     """The attack under way, the negation window and the last attack; returns the end index."""
     tix, uix = lay.tix, lay.uix

@@ -47,6 +47,7 @@ from hulldown.games.pacific.rules.s15_transport import (
     unload,
 )
 from hulldown.games.pacific.rules.s16_air import air_reactions, air_step, paratroopers_aa
+from hulldown.games.pacific.views import Phase
 
 if TYPE_CHECKING:
     from hulldown.games.pacific.fields import PacificFields
@@ -263,7 +264,7 @@ def start_turn(st: PacificFields, side: int, events: list[Event]) -> None:
     st.actor = slots_of(st, side)[0]
 
 
-PHASES = ("hq", "deploy", "move", "shoot", "flip", "discard")
+PHASES: tuple[Phase, ...] = ("hq", "deploy", "move", "shoot", "flip", "discard")
 
 
 def next_actor(st: PacificFields, events: list[Event]) -> None:

@@ -3,7 +3,7 @@ paratroopers' drops (§16.3), and the attack once every reaction is in."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from hulldown.engine import Action, Event, public
 from hulldown.games.pacific import actions as acts
@@ -114,7 +114,9 @@ def start_air_attack(st: PacificFields, plane: Unit, target: str, events: list[E
     _after_intercept(st, events)
 
 
-def _set_reaction(st: PacificFields, phase: str, side: int, events: list[Event]) -> None:
+def _set_reaction(
+    st: PacificFields, phase: Literal["aa", "intercept", "escort"], side: int, events: list[Event]
+) -> None:
     """§16.1 Hand the reaction ``phase`` to ``side`` (the solo AI answers at once, §12)."""
     if st.is_ai_side(side):
         st.phase = phase
