@@ -129,7 +129,8 @@ export function zoomable(el, spec, ctx) {
   if (HOVER) {
     el.addEventListener("mouseenter", () => {
       clearTimeout(hoverTimer);
-      hoverTimer = window.setTimeout(() => open(true), 450);
+      // a card that a new view has redrawn meanwhile is gone, and its mouseleave never comes
+      hoverTimer = window.setTimeout(() => { if (el.isConnected && el.matches(":hover")) open(true); }, 450);
     });
     el.addEventListener("mouseleave", () => {
       clearTimeout(hoverTimer);
