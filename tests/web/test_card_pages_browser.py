@@ -67,7 +67,8 @@ def test_every_clause_a_card_or_phase_links_exists_on_the_rules_page() -> None:
 def test_glossary_and_status_keys_are_in_both_languages() -> None:
     for pkg in ("tank_killers", "tank_hunter", "tank_clash", "pacific"):
         cat = json.loads((ROOT / "src/hulldown/games" / pkg / "messages.json").read_text(encoding="utf-8"))
-        keys = [k for k in cat["en"] if k.startswith(("glossary.", "status.", "effect.", "phase.", "terrain.", "type."))]
+        kinds = ("glossary.", "status.", "effect.", "phase.", "terrain.", "type.")
+        keys = [k for k in cat["en"] if k.startswith(kinds)]
         assert keys, pkg
         for key in keys:
             assert cat["de"].get(key), f"{pkg}: {key} has no German"
