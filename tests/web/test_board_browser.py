@@ -133,6 +133,9 @@ def _check_page(page: Any, played: Played, moving: bool) -> None:
     line = turn.first.inner_text().strip()
     assert line.startswith("Your turn: "), line
     assert page.locator("#board .phase-bar").first.is_visible()
+    # the phase chip links the clause that governs the phase
+    clause = page.locator("#board .phase-bar a.rule-link")
+    assert clause.count() == 1 and "#clause-" in (clause.get_attribute("href") or "")
     status = page.inner_text("#status")
     assert status and status in line, (status, line)
     played.prompts.add(status)
@@ -148,14 +151,31 @@ def _check_page(page: Any, played: Played, moving: bool) -> None:
         played.movement_checks += 1
 
 
-def _inspect(page: Any, played: Played) -> None:
-    """Nothing is shown on hover only: tapping a unit with nothing to do writes its facts
-    under the board, and changes nothing in the game."""
-    idle = page.locator("#board .tc-inspect, #board .pac-inspect")
+#: the stats a unit up close names in full, by game (the catalog's English)
+STATS = {"tank-clash": {"firepower", "armour", "speed"}, "2gm-pacific": {"move", "range", "accuracy", "hit points"}}
+
+
+def _inspect(page: Any, game: str, played: Played) -> None:
+    """Nothing is shown on hover only: tapping a unit with nothing to do opens it up close with
+    its stats in full, its state and its clause, writes its facts under the board, and changes
+    nothing in the game."""
+    idle = page.locator("#board .tc-inspect:not(:has(.concealed-enemy)), #board .pac-inspect")
     if not idle.count():
         return
     version = page.get_attribute("body", "data-version")
     idle.first.click()
+    zoom = page.locator("#card-zoom .cz")
+    zoom.wait_for()
+    terms, values = zoom.locator(".cz-stats dt").all_inner_texts(), zoom.locator(".cz-stats dd").all_inner_texts()
+    named = dict(zip(terms, values, strict=True))
+    assert STATS[game] <= set(named), named
+    assert all(v.strip() for v in named.values()), named
+    state = "armour tokens" if game == "tank-clash" else "wounds"
+    assert state in named, named
+    link = zoom.locator(".cz-rule a.rule-link")
+    assert link.count() == 1 and (link.get_attribute("href") or "").startswith(f"/rules/{game}#clause-")
+    page.keyboard.press("Escape")
+    assert page.locator("#card-zoom").is_hidden()
     facts = page.locator("#board .tc-facts, #board .pac-facts").first.inner_text()
     assert facts.strip(), "a tapped unit showed no facts"
     assert page.get_attribute("body", "data-version") == version
@@ -218,7 +238,7 @@ def _play(page: Any, url: str, gid: str, token: str, game: str, rng: random.Rand
         moving = v["observation"]["phase"] in MOVEMENT[game]
         _check_page(page, played, moving)
         if not played.inspected:
-            _inspect(page, played)
+            _inspect(page, game, played)
         played.turns.add(v["observation"][turn_key])
         kinds = {a["id"]: a["payload"]["kind"] for a in v["legal_actions"]}
         played.kinds.add(kinds.get(_take_one(page, game, rng, played), "?"))

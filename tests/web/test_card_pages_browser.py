@@ -56,13 +56,19 @@ def test_every_clause_a_card_or_phase_links_exists_on_the_rules_page() -> None:
         for kind, entries in maps.items():
             for key, clause in entries.items():
                 assert f"clause-{clause}" in anchors, f"{game} {kind} {key!r}: no clause {clause}"
-    assert table["tank-killers"]["phase"] and table["tank-hunter"]["phase"]
+    assert all(table[game]["phase"] for game in CATALOGS), "a game whose phase chip links no clause"
+    # every phase a board game's observation names is linked
+    for game, pkg in (("tank-clash", "tank_clash"), ("2gm-pacific", "pacific")):
+        cat = json.loads((ROOT / "src/hulldown/games" / pkg / "messages.json").read_text(encoding="utf-8"))
+        phases = {k.removeprefix("phase.") for k in cat["en"] if k.startswith("phase.")}
+        assert phases <= set(table[game]["phase"]), phases - set(table[game]["phase"])
 
 
 def test_glossary_and_status_keys_are_in_both_languages() -> None:
-    for pkg in ("tank_killers", "tank_hunter", "pacific"):
+    for pkg in ("tank_killers", "tank_hunter", "tank_clash", "pacific"):
         cat = json.loads((ROOT / "src/hulldown/games" / pkg / "messages.json").read_text(encoding="utf-8"))
-        keys = [k for k in cat["en"] if k.startswith(("glossary.", "status.", "effect.", "phase."))]
+        kinds = ("glossary.", "status.", "effect.", "phase.", "terrain.", "type.")
+        keys = [k for k in cat["en"] if k.startswith(kinds)]
         assert keys, pkg
         for key in keys:
             assert cat["de"].get(key), f"{pkg}: {key} has no German"
@@ -358,6 +364,19 @@ def test_the_english_finder_finds_an_untranslated_line_and_passes_a_german_one()
         "Seat 1\nYour turn, maneuver phase: play a card from your hand, or pass to attack.", "tank-killers"
     )
     assert not english_found("Du bist am Zug, Manöverphase: spiele eine Karte aus der Hand oder passe.", "tank-killers")
+    # the board games' legends and terrain
+    assert english_found("grass forest house", "tank-clash")
+    assert not english_found("Wiese Wald Haus", "tank-clash")
+    assert english_found("Jungle 2♥", "2gm-pacific")
+    assert not english_found("Dschungel 2♥", "2gm-pacific")
+
+
+#: The text of a board game's own pieces: the legend, the terrain on the grid, the phase bar and
+#: the players' headers. A 2GM terrain card's name is printed English on its card, but the grid
+#: names the terrain in the page's language: this text is checked with no card name left out.
+BOARD_TEXT = """() => [...document.querySelectorAll(
+  '#board .tc-legend, #board .pf-terrain, #board .phase-bar, #board .tc-player header, #board .pf-side header'
+)].map((e) => e.innerText).join('\\n')"""
 
 
 #: The visible text of a page, leaving out what is marked as English data (card names and texts).
@@ -377,8 +396,10 @@ VISIBLE = """() => {
 def test_german_page_shows_no_english_catalog_text(server: LiveServer, chromium: Any, game: str) -> None:
     page = _open(server, chromium, game, 2, (1280, 800), lang="de", advance=ADVANCE[game])
     seen = []
+    pieces = []
     for k in range(6):
         seen.append(page.evaluate(VISIBLE))
+        pieces.append(page.evaluate(BOARD_TEXT))
         if not _decide(page, by_card=k % 2 == 1):
             break
     seen.append(page.evaluate(VISIBLE))
@@ -393,6 +414,12 @@ def test_german_page_shows_no_english_catalog_text(server: LiveServer, chromium:
     names = {c["name"] for c in httpx.get(f"{server.url}/api/games/{gid}/cards").json()["cards"] if "name" in c}
     found = english_found("\n".join(seen), game, names)
     assert not found, "English on the German page: " + "; ".join(f"{k} {s!r} in {line!r}" for k, s, line in found[:8])
+    if game in ("tank-clash", "2gm-pacific"):
+        assert "".join(pieces).strip(), "no legend on the board"
+        found = english_found("\n".join(pieces), game)
+        assert not found, "English on the German board: " + "; ".join(
+            f"{k} {s!r} in {line!r}" for k, s, line in found[:8]
+        )
     page.context.close()
 
 

@@ -11,19 +11,46 @@ from tests.web.conftest import LiveServer
 
 pytestmark = [pytest.mark.browser]
 
+#: games played on their board, whose decision panel keeps only the choices with no place there
+BOARD_GAMES = ("tank-clash", "2gm-pacific")
+
+
+#: board pieces that a click selects, so that the targets of their moves light up
+SELECTABLE = "#board .tc-selectable, #board .pf-selectable"
+#: how a selectable piece is named on the page, to click it again after the board is drawn anew
+PIECE_NAME = """(els) => els.map((e) => {
+  for (const n of ['hex', 'space', 'card', 'bay']) if (e.dataset[n]) return `[data-${n}="${e.dataset[n]}"]`;
+  return '';
+})"""
+
+
+def select_source(page: Any, action: str) -> None:
+    """Selects, on the board, the unit or card whose targets include ``action`` (trying each
+    selectable piece in turn, as a learner looking for the move would)."""
+    piece = page.locator(f"#board [data-actions~='{action}']")
+    tried: set[str] = set()
+    while not piece.count():
+        names = [n for n in page.eval_on_selector_all(SELECTABLE, PIECE_NAME) if n and n not in tried]
+        if not names:
+            return
+        tried.add(names[0])
+        page.locator(f"#board :is(.tc-selectable, .pf-selectable){names[0]}").first.click()
+
 
 def click_move(page: Any, action: str) -> None:
-    """Clicks the board piece that offers ``action`` (opening its menu when it offers several),
-    else the decision panel's button: what a player sees, never a request made by hand."""
+    """Clicks the board piece that offers ``action`` (selecting the unit or card it starts from
+    first, opening the piece's menu when it offers several), else the decision panel's button:
+    what a player sees, never a request made by hand."""
     answers = page.get_attribute("body", "data-answers") or "0"
+    select_source(page, action)
     piece = page.locator(f"#board [data-actions~='{action}']").first
     if piece.count():
-        several = (piece.get_attribute("data-actions") or "").split() != [action]
+        several = (piece.get_attribute("data-actions") or "").split() != [action] or piece.get_attribute("data-menu")
         piece.click()
         if several:
             piece.locator(f".card-menu button[data-action='{action}']").click()
     else:
-        page.locator(f"#actions button.action[data-action='{action}']").click()
+        page.locator(f"#actions > button.action[data-action='{action}']").click()
     page.wait_for_function(f"(document.body.dataset.answers || '0') !== '{answers}'")
 
 
@@ -39,14 +66,22 @@ def open_lesson(live: LiveServer, browser: Any, game: str, lang: str = "en") -> 
 def test_a_player_completes_the_tutorial_by_clicking(live: LiveServer, browser: Any, game: str) -> None:
     page = open_lesson(live, browser, game)
     tut = tutorial(game)
+    on_board = 0  # steps whose choices the panel leaves to the board
     for n, step in enumerate(tut.steps, 1):
         assert page.get_attribute("body", "data-step") == str(n)
         assert page.inner_text("#lesson-do") == step.do.en
         assert page.get_attribute("#lesson-clause", "href") == f"/rules/{game}#clause-{step.clause}"
+        if game in BOARD_GAMES:  # the board is how the learner acts: a sentence, not a wall of buttons
+            assert len(page.inner_text("#status").split()) > 3, page.inner_text("#status")
+            panel = page.locator("#actions > button.action").count()
+            listed = page.locator("#actions details.all-choices button.action").count()
+            assert panel <= 6 and (listed == 0 or panel < listed), (panel, listed)
+            on_board += listed > panel
         click_move(page, step.action)
         assert page.get_attribute("body", "data-wrong") == "false"
     assert page.get_attribute("body", "data-done") == "true"
     assert page.inner_text("#lesson-finish") == tut.finish.en
+    assert game not in BOARD_GAMES or on_board == len(tut.steps), on_board
     assert page.locator("#actions button.action").count() == 0
 
 

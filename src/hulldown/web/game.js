@@ -1,10 +1,10 @@
 // The game page: one seat's view (or the spectator's), kept live over a websocket.
 // The seat token comes from the link's #fragment, which browsers never send to a
 // server; it goes out only in the Authorization header and the websocket query.
+import { decisionPanel } from "./decision.js";
 import { h } from "./dom.js";
 import { hintButton, repaint, whyLinks } from "./hints.js";
 import { applyStatic, languageSwitch, t, tm } from "./i18n.js";
-import { oddsLine } from "./odds.js";
 import { rendererFor } from "./render.js";
 import { resultText } from "./results.js";
 import { reviewTools } from "./review.js";
@@ -171,25 +171,12 @@ function show(v) {
   document.body.dataset.over = String(v.over);
 }
 
-// The decision panel: every legal action as a button, unless the game's page acts on its
-// board; then it says what to decide (``decision``: {prompt, actions}) and holds only the
-// choices that have no place on the board, with every choice in a list that stays folded
-// until asked for (a keyboard's or screen reader's way past the board). The board calls it
-// again when its selection changes the question (ctx.retell).
+// The decision panel (decision.js); the board calls it again when its selection changes the
+// question (ctx.retell).
 function paintDecision(v) {
-  const c = ctx(v);
-  const d = renderer.decision ? renderer.decision(v.observation, c) : null;
-  const button = (a) => {
-    const label = renderer.actionLabel ? renderer.actionLabel(a, v.observation, c) : actionText(a);
-    const odds = oddsLine(a, c);
-    return h("button", { class: "action", dataset: { action: a.id }, title: a.id, onclick: () => act(a.id) }, label, odds ? h("small", { class: "odds-line" }, ` — ${odds}`) : null);
-  };
-  // the page's sentence for what is decided; else the game's own status sentence, else the plain one
-  $("status").textContent = d ? d.prompt : (renderer.statusText && renderer.statusText(v.observation, c)) || t("yourTurn");
-  const all = d && d.actions.length < v.legal_actions.length
-    ? h("details", { class: "all-choices" }, h("summary", {}, t("allChoices", { n: v.legal_actions.length })), h("div", { class: "actions" }, v.legal_actions.map(button)))
-    : null;
-  $("actions").replaceChildren(...(d ? d.actions : v.legal_actions).map(button), ...(all ? [all] : []));
+  const { prompt, buttons } = decisionPanel(renderer, v, ctx(v), act);
+  $("status").textContent = prompt;
+  $("actions").replaceChildren(...buttons);
 }
 
 function say(msg) {

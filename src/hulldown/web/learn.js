@@ -1,7 +1,7 @@
 // A tutorial: one scripted turn, made move by move on the game's own board. The server
 // holds the lesson; this page sends the action clicked and shows what comes back: the
 // next step, or why the move clicked is not this step's (nothing is changed then).
-import { h } from "./dom.js";
+import { decisionPanel } from "./decision.js";
 import { applyStatic, currentLang, languageSwitch, t, tm } from "./i18n.js";
 import { rendererFor } from "./render.js";
 
@@ -28,7 +28,19 @@ async function api(path, init = {}) {
 
 function ctx(v) {
   const keys = (prefix) => Object.keys(messages.en || {}).filter((k) => k.startsWith(prefix));
-  return { seat: v.seat, players: v.players, view: v, t, msg, keys, actionText, cards, actions: v.legal_actions, act: (id) => move(id) };
+  // the board's selection changes the question: the panel is asked again
+  const retell = () => {
+    if (view === v) paintDecision(v);
+  };
+  return { seat: v.seat, players: v.players, view: v, t, msg, keys, actionText, cards, actions: v.legal_actions, act: (id) => move(id), retell };
+}
+
+// The decision panel as on the game page (decision.js): on a board game, a sentence and the
+// choices that have no place on the board; the step's instruction says which move to make.
+function paintDecision(v) {
+  const { prompt, buttons } = v.legal_actions.length ? decisionPanel(renderer, v, ctx(v), move) : { prompt: "", buttons: [] };
+  $("status").textContent = prompt;
+  $("actions").replaceChildren(...buttons);
 }
 
 function show(v) {
@@ -54,14 +66,8 @@ function show(v) {
   $("lesson-wrong-text").textContent = tr(v.wrong);
   $("lesson-done").hidden = !v.done;
   $("lesson-finish").textContent = tr(v.finish);
-  const actions = $("actions");
-  actions.replaceChildren(
-    ...v.legal_actions.map((a) => {
-      const label = renderer.actionLabel ? renderer.actionLabel(a, v.observation, ctx(v)) : actionText(a);
-      return h("button", { class: "action", dataset: { action: a.id }, title: a.id, onclick: () => move(a.id) }, label);
-    }),
-  );
   $("board").replaceChildren(renderer.render(v.observation, ctx(v)));
+  paintDecision(v);
   $("log").replaceChildren(...v.log.map((e) => renderer.formatEvent(e, ctx(v))));
   document.body.dataset.step = String(v.step);
   document.body.dataset.version = String(v.version);

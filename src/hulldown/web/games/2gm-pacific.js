@@ -13,13 +13,19 @@
 // moved slides in from its old space and a unit or HQ that took wounds flashes, unless the
 // reader asked for reduced motion.
 import { h } from "../dom.js";
-import { card, counted, effectText, facedown, marker, phaseName, pile, stat, zone } from "./kit.js";
+import { card, catalogText, counted, effectText, facedown, infoButton, inspectable, marker, phaseName, pile, ruleLink, stat, zone } from "./kit.js";
 import { oddsOf, oddsPanel, withOdds } from "../odds.js";
 
 // Every text comes from the game's catalog (the ui.* keys of messages.json), in the page's
 // language: render() takes the catalog's lookup from its context before drawing anything.
 /** @type {(key: string, vars?: object) => string} */
 let msg = (key) => key;
+
+// The catalog's ``<prefix>.<word>`` in the page's language, else the observation's own word.
+const said = (prefix, word) => {
+  const said = msg(`${prefix}.${word}`);
+  return said === `${prefix}.${word}` ? word : said;
+};
 
 const SIDE_COLOUR = ["#3f5f8f", "#a33a2a"];
 const TYPE_LETTER = { infantry: "I", tank: "T", artillery: "A", transport: "V", aircraft: "✈", general: "G", hero: "H" };
@@ -169,7 +175,7 @@ function cardInfo(ctx, id, name) {
 }
 
 function unitFacts(u, c) {
-  const facts = [`${u.name} (${u.type}), ${msg("ui.side")} ${u.side}`, `${msg("ui.wounds")} ${u.wounds}/${u.hp}`];
+  const facts = [`${u.name} (${said("type", u.type)}), ${msg("ui.side")} ${u.side}`, `${msg("ui.wounds")} ${u.wounds}/${u.hp}`];
   if (c) {
     facts.push(`${msg("ui.move")} ${c.move}, ${msg("ui.range")} ${c.range}, ${msg("ui.accuracy")} ${c.hit}+/${c.crit}+`);
     facts.push(`${msg("ui.armourPiercing")} ${c.pierce}, ${msg("ui.damage")} ${c.damage}, ${msg("ui.armour")} ${c.armour}`);
@@ -182,7 +188,39 @@ function unitFacts(u, c) {
   return facts.join("\n");
 }
 
-function unitToken(u, ctx, sel, motion) {
+// A unit up close (zoom.js): its card's printed stats under their full names, its
+// abilities as printed, and its state (wounds, tokens, attached cards, markers).
+function unitSpec(u, obs, ctx) {
+  const c = cardInfo(ctx, u.card, u.name);
+  const stats = c
+    ? [stat("MP", c.move, msg("ui.move")), stat("R", c.range, msg("ui.range")), stat("H", `${c.hit}+/${c.crit}+`, msg("ui.accuracy")), stat("AP", c.pierce, msg("ui.armourPiercing")), stat("D", c.damage, msg("ui.damage")), stat("A", c.armour, msg("ui.armour")), stat("HP", c.hp, msg("ui.hitPoints"))]
+    : [];
+  const details = [[msg("ui.wounds"), `${u.wounds}/${u.hp}`], [msg("ui.space"), u.space === "hq" ? msg("ui.besideHq") : u.space]];
+  for (const t of u.tokens || []) details.push([msg("ui.token"), `${t.name}${t.mounted ? ` (${msg("ui.mounted")})` : ""}${t.spent ? ` (${msg("ui.spent")})` : ""}`]);
+  for (const a of u.attached_cards || []) details.push([msg("ui.card"), a.name]);
+  if (u.cargo) details.push([msg("ui.carried"), `${u.cargo.name} (${msg("ui.wounds")} ${u.cargo.wounds}/${u.cargo.hp})`]);
+  return {
+    name: u.name,
+    type: `${catalogText(ctx, "type", u.type)} · ${obs.armies[u.side].toUpperCase()}`,
+    stats: stats.filter(Boolean),
+    markers: [u.usf ? marker("USF", "warn", msg("ui.underSuppressiveFire")) : null, u.moved ? marker(msg("ui.hasMoved")) : null, u.promotions ? marker("★".repeat(u.promotions), "", msg("ui.promotions")) : null].filter(Boolean),
+    text: c && c.tags && c.tags.length ? c.tags.join(", ") : "",
+    rule: "unit",
+    details,
+  };
+}
+
+// A terrain card up close: its printed values, its hit points left, whether it is in ruins.
+function terrainSpec(t, ctx) {
+  const c = cardInfo(ctx, t.id, t.name);
+  const stats = c ? [stat("EV", (c.evasion || []).map((v) => `+${v}`).join("/"), msg("ui.evasion")), stat("A", c.armour, msg("ui.armour")), stat("HP", c.hp, msg("ui.hitPoints")), stat("AP", c.cost, msg("ui.cost"))] : [];
+  const details = [[msg("ui.terrainKind"), catalogText(ctx, "terrain", t.id)]];
+  if (t.hp) details.push([msg("ui.hitPointsLeft"), t.hp]);
+  if (t.ruins) details.push([msg("ui.ruins"), "✓"]);
+  return { name: t.name, type: msg("ui.terrain"), stats: stats.filter(Boolean), markers: [], text: c && c.tags && c.tags.length ? c.tags.join(", ") : "", rule: "terrain", details };
+}
+
+function unitToken(u, ctx, sel, motion, obs) {
   const c = cardInfo(ctx, u.card, u.name);
   const pips = [];
   for (let k = 0; k < u.hp; k++) pips.push(h("i", { class: k < u.wounds ? "wound" : "" }));
@@ -195,6 +233,7 @@ function unitToken(u, ctx, sel, motion) {
     (u.tokens || []).length ? h("div", { class: "pf-tokens" }, u.tokens.map((t) => h("span", { class: `pf-token${t.spent ? " spent" : ""}${t.mounted ? " mounted" : ""}`, title: t.name }, t.name.slice(0, 2)))) : null,
     u.usf ? h("span", { class: "pf-flag" }, "USF") : null,
     u.cargo ? h("div", { class: "pf-cargo", title: msg("ui.carried") }, `⤷ ${u.cargo.name}${u.cargo.wounds ? ` (${u.cargo.wounds}/${u.cargo.hp})` : ""}`) : null,
+    infoButton(unitSpec(u, obs, ctx), ctx),
   );
 }
 
@@ -274,8 +313,10 @@ function boardView(obs, ctx, aims, sources, select, mine, motion) {
       const u = units.get(name);
       const deployRow = r === 0 ? 0 : r === rows - 1 ? 1 : null;
       const parts = [h("span", { class: "pf-name" }, name)];
-      if (t) parts.push(h("div", { class: `pf-terrain${t.ruins ? " ruins" : ""}`, title: `${t.name}${t.hp ? `, ${msg("ui.hitPoints")} ${t.hp}` : ""}` }, t.ruins ? `${t.name} (${msg("ui.ruins")})` : t.name, t.hp ? h("small", {}, ` ${t.hp}♥`) : null));
-      if (u) parts.push(unitToken(u, ctx, selected === `u:${name}`, motion));
+      // terrain in the page's language on the grid; its card, as printed, up close
+      const named = t ? catalogText(ctx, "terrain", t.id) : "";
+      if (t) parts.push(h("div", { class: `pf-terrain${t.ruins ? " ruins" : ""}`, title: `${named}${t.hp ? `, ${msg("ui.hitPoints")} ${t.hp}` : ""}` }, t.ruins ? `${named} (${msg("ui.ruins")})` : named, t.hp ? h("small", {}, ` ${t.hp}♥`) : null, infoButton(terrainSpec(t, ctx), ctx)));
+      if (u) parts.push(unitToken(u, ctx, selected === `u:${name}`, motion, obs));
       if (smoke.has(name)) parts.push(h("span", { class: "pf-smoke", title: msg("ui.smoke") }, "☁"));
       if (muddy.has(name)) parts.push(h("span", { class: "pf-mud", title: msg("ui.muddy") }, "≈"));
       if (objectives.has(name)) parts.push(h("span", { class: "pf-objective", title: msg("ui.objective") }, "⚑"));
@@ -287,9 +328,12 @@ function boardView(obs, ctx, aims, sources, select, mine, motion) {
         { class: `pf-cell${t ? ` terrain-${t.id}` : ""}${sea.has(name) || (t && t.id === "sea") ? " sea" : ""}${deployRow !== null ? ` deploy${deployRow}` : ""}${hl ? ` hl-${hl}` : ""}`, dataset: { space: name } },
         parts,
       );
+      const idle = !here.length && !(u && sources.has(`u:${name}`) && selected !== `u:${name}`);
+      // a unit (else a terrain card) opens up close: a long press, or a click when the space offers nothing to do
+      if (u || t) inspectable(el, u ? unitSpec(u, obs, ctx) : terrainSpec(t, ctx), ctx, idle);
       cells.push(control(el, u ? `u:${name}` : null, here, sources, ctx, select));
-      if (u && !el.getAttribute("role")) {
-        // a unit with nothing to do shows its facts when tapped (a touch screen has no hover)
+      if (u && idle) {
+        // a unit with nothing to do also writes its facts under the grid (a touch screen has no hover)
         el.classList.add("pac-inspect");
         el.addEventListener("click", () => {
           facts.textContent = unitFacts(u, cardInfo(ctx, u.card, u.name)).replaceAll("\n", " · ");
@@ -316,7 +360,9 @@ function sidePanel(obs, side, ctx, aims, sources, select, mine, motion) {
   const bays = obs.units.filter((u) => u.space === "hq" && u.side === side).sort((a, b) => a.bay - b.bay).map((u) => {
     const key = unitKey(u);
     const acts = aims.filter((a) => (a.target === key && a.source === selected) || a.on === key);
-    return control(h("div", { class: "pf-bay", dataset: { bay: String(u.bay) } }, unitToken(u, ctx, selected === `u:${key}`, motion)), `u:${key}`, acts, sources, ctx, select);
+    const bay = h("div", { class: "pf-bay", dataset: { bay: String(u.bay) } }, unitToken(u, ctx, selected === `u:${key}`, motion, obs));
+    inspectable(bay, unitSpec(u, obs, ctx), ctx, !acts.length && !(sources.has(`u:${key}`) && selected !== `u:${key}`));
+    return control(bay, `u:${key}`, acts, sources, ctx, select);
   });
   const hqCards = obs.hq_cards[side].map((c) => card({ name: c.name, type: `${msg("ui.cost")} ${c.cost}`, tone: "tactic", extra: "small", ctx, rule: "support", text: effectText(ctx, cardInfo(ctx, c.id, c.name)) }));
   const hands = slots.map((slot) => {
@@ -332,7 +378,7 @@ function sidePanel(obs, side, ctx, aims, sources, select, mine, motion) {
       const info = cardInfo(ctx, cd.id, cd.name);
       const el = card({
         name: cd.name,
-        type: `${info ? info.type || info.kind || "" : ""} · ${cd.cost}`,
+        type: `${info ? catalogText(ctx, "type", info.type || info.kind || "") : ""} · ${cd.cost}`,
         tone: `${info && info.kind === "unit" ? `unit ${info.type}` : "tactic"}`,
         stats: info && info.kind === "unit" ? [stat("R", info.range, msg("ui.range")), stat("H", `${info.hit}/${info.crit}`, msg("ui.accuracy")), stat("AP", info.pierce, msg("ui.armourPiercing")), stat("A", info.armour, msg("ui.armour")), stat("HP", info.hp, msg("ui.hitPoints"))] : [],
         extra: "small",
@@ -370,7 +416,7 @@ function terrainPanel(obs, ctx, sources, select) {
   if (!piles.length || ![...sources].some((s) => s.startsWith("t:"))) return null;
   const seen = new Set();
   const els = piles.filter((t) => !seen.has(t.id) && seen.add(t.id)).map((t) => {
-    const el = card({ name: t.name, type: msg("ui.terrain"), tone: "event", extra: "small" });
+    const el = card({ name: t.name, type: `${msg("ui.terrain")} · ${catalogText(ctx, "terrain", t.id)}`, tone: "event", extra: "small" });
     return control(el, `t:${t.id}`, [], sources, ctx, select);
   });
   return zone(msg("ui.terrainCardsToPlace"), els);
@@ -408,7 +454,7 @@ function phaseBar(obs, ctx, mine, aims) {
     h("div", { class: "phase-bar" },
       marker(`${msg("ui.round")} ${obs.round}${obs.max_rounds ? `/${obs.max_rounds}` : ""}`),
       obs.scenario && obs.scenario !== "pitched" ? marker(`${msg("ui.scenario")}: ${obs.scenario}`, "warn") : null,
-      marker(`${msg("ui.phase")}: ${phaseName(ctx, obs.phase)}`, "phase"),
+      h("span", { class: "mk phase" }, `${msg("ui.phase")}: ${phaseName(ctx, obs.phase)}`, ruleLink(ctx, "phase", obs.phase)),
       reaction ? marker(msg("ui.reaction"), "wait") : null,
       obs.weather && obs.weather !== "none" ? marker(`${msg("ui.weather")}: ${obs.weather}`, "warn") : null,
       obs.first_side !== null && obs.first_side !== undefined ? marker(`${msg("ui.first")}: ${obs.armies[obs.first_side].toUpperCase()}`) : null));

@@ -5,7 +5,7 @@
 import { h } from "../dom.js";
 import { zoomable } from "./zoom.js";
 
-export { clauseOf, ruleLink } from "./zoom.js";
+export { clauseOf, infoButton, inspectable, openZoom, ruleLink } from "./zoom.js";
 
 // The legal actions whose structured payload ({kind, ...fields}, from the game's actions
 // module) passes ``test``: renderers read what an action is here, never out of its id.

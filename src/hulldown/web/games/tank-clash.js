@@ -12,7 +12,7 @@
 // (end the turn, pass, keep the dice). A move slides the tank from its old hex and a hit
 // flashes the tank hit, unless the reader asked for reduced motion.
 import { h, svg } from "../dom.js";
-import { actionsWhere, card, catalogText, clickable, facedown, marker, phaseName, pile, zone } from "./kit.js";
+import { actionsWhere, card, catalogText, clickable, facedown, infoButton, inspectable, marker, phaseName, pile, ruleLink, stat, zone } from "./kit.js";
 import { oddsPanel, withOdds } from "../odds.js";
 
 const S = 26; // hex circumradius in px
@@ -142,10 +142,39 @@ function tankToken(t, x, y, obs, sel, ctx, motion) {
 // screen has no hover).
 function tankFacts(t, ctx) {
   if (t.kind === null) return [`${t.id}: ${ctx.msg("ui.concealed-tank-face-down")}`];
-  const facts = [`${t.id}: ${t.name} (${t.kind})`, `${ctx.msg("ui.armour")} ${t.armour}/${t.max_armour}, ${ctx.msg("ui.damage")} ${t.damage}`, `${ctx.msg("ui.firepower")} ${t.firepower}, ${ctx.msg("ui.speed")} ${t.speed}`];
+  const facts = [`${t.id}: ${t.name} (${catalogText(ctx, "kind", t.kind)})`, `${ctx.msg("ui.armour")} ${t.armour}/${t.max_armour}, ${ctx.msg("ui.damage")} ${t.damage}`, `${ctx.msg("ui.firepower")} ${t.firepower}, ${ctx.msg("ui.speed")} ${t.speed}`];
   if (t.ace) facts.push(ctx.msg("ui.ace"));
   if (t.concealed) facts.push(ctx.msg("ui.concealed-face-down-for-the-enemy"));
   return facts;
+}
+
+// A tank up close (zoom.js): the printed stats of its card under their full names, and
+// what the seat may know of its state. A concealed enemy shows only that a tank stands there.
+function tankSpec(t, obs, ctx) {
+  const side = catalogText(ctx, "side", obs.sides[t.seat]);
+  const where = t.hex ? [[ctx.msg("ui.hex"), t.hex]] : [];
+  if (t.kind === null) {
+    return { name: `${t.id} (${ctx.msg("ui.concealed")})`, type: `${ctx.msg("ui.tank")} · ${side}`, stats: [], markers: [], text: ctx.msg("ui.concealed-tank-face-down"), rule: "tank", details: where };
+  }
+  const c = ctx.cards.get(t.name);
+  const printed = (field) => (c && c[field] !== undefined ? c[field] : t[field]);
+  return {
+    name: t.name,
+    type: `${catalogText(ctx, "kind", t.kind)} · ${side}`,
+    stats: [stat("FP", printed("firepower"), ctx.msg("ui.firepower")), stat("AR", printed("armour"), ctx.msg("ui.armour")), stat("SP", printed("speed"), ctx.msg("ui.speed"))],
+    markers: [t.ace ? marker("★", "", ctx.msg("ui.ace")) : null, t.concealed ? marker(ctx.msg("ui.concealed"), "", ctx.msg("ui.concealed-face-down-for-the-enemy")) : null, t.destroyed ? marker(ctx.msg("ui.destroyed"), "bad") : null].filter(Boolean),
+    text: "",
+    rule: "tank",
+    details: [[ctx.msg("ui.armour-tokens"), `${t.armour}/${t.max_armour}`], [ctx.msg("ui.damage-tokens"), t.damage], ...where, [ctx.msg("ui.tank-id"), t.id]],
+  };
+}
+
+// The facts line under the map: the tank's facts in a line and its "i" button, which opens
+// it up close (a keyboard's way to a tank that a click selects).
+function showFacts(facts, t, obs, ctx) {
+  if (!t) return facts.replaceChildren();
+  const spec = tankSpec(t, obs, ctx);
+  facts.replaceChildren(h("span", {}, tankFacts(t, ctx).join(" · ")), " ", infoButton(spec, ctx));
 }
 
 function tankShape(t, x, y, obs, sel, ctx) {
@@ -206,7 +235,8 @@ function boardView(obs, ctx, aims, select, motion) {
   const wrap = h("div", { class: "tc-map" });
   // the facts of the selected tank, or of the last tank tapped that has nothing to do
   const chosen = obs.tanks.find((t) => t.id === selected);
-  const facts = h("div", { class: "tc-facts", "aria-live": "polite" }, chosen ? tankFacts(chosen, ctx).join(" · ") : "");
+  const facts = h("div", { class: "tc-facts", "aria-live": "polite" });
+  showFacts(facts, chosen, obs, ctx);
   const moves = { ...motion, at };
   const cells = [];
   const overlay = [];
@@ -228,7 +258,7 @@ function boardView(obs, ctx, aims, select, motion) {
         const hold = SIDE_COLOUR[obs.sides[cp.holder]];
         parts.push(svg("circle", { cx: x, cy: y, r: S * 0.78, fill: "none", stroke: own, "stroke-width": 3, "stroke-dasharray": cp.base_camp ? null : "5 3" }));
         parts.push(svg("rect", { x: x - S * 0.75, y: y + S * 0.25, width: 11, height: 9, fill: hold, stroke: "#fff", "stroke-width": 0.8 }));
-        parts.push(svg("title", {}, `${cp.base_camp ? ctx.msg("ui.base-camp") : ctx.msg("ui.checkpoint")} ${ctx.msg("ui.of-seat")} ${cp.owner} (${obs.sides[cp.owner]}), ${ctx.msg("ui.held-by-seat")} ${cp.holder}`));
+        parts.push(svg("title", {}, `${cp.base_camp ? ctx.msg("ui.base-camp") : ctx.msg("ui.checkpoint")} ${ctx.msg("ui.of-seat")} ${cp.owner} (${catalogText(ctx, "side", obs.sides[cp.owner])}), ${ctx.msg("ui.held-by-seat")} ${cp.holder}`));
       }
       const tank = tanksAt.get(name);
       if (tank) parts.push(tankToken(tank, x, y, obs, tank.id === selected, ctx, moves));
@@ -256,6 +286,8 @@ function boardView(obs, ctx, aims, select, motion) {
       } else if (tank) {
         g.classList.add("tc-inspect");
       }
+      // a tank opens up close: a long press, or a click where the hex offers nothing to do
+      if (tank) inspectable(g, tankSpec(tank, obs, ctx), ctx, !here.length && !canSelect);
       const onClick = (ev) => {
         ev.stopPropagation();
         if (here.length === 1 && !canSelect) {
@@ -270,7 +302,7 @@ function boardView(obs, ctx, aims, select, motion) {
         } else if (canSelect) {
           select(tank.id);
         } else if (tank) {
-          facts.textContent = tankFacts(tank, ctx).join(" · ");
+          showFacts(facts, tank, obs, ctx);
         }
       };
       g.addEventListener("click", onClick);
@@ -340,7 +372,7 @@ function playerPanel(obs, s, ctx, aims, select) {
   const lost = alive.filter((t) => t.destroyed).length;
   // one's own mission face up; the opponent's face down (none in the victory-point game)
   const mission = !obs.mission ? null : isMe
-    ? card({ name: ctx.msg("ui.mission"), type: obs.mission.kind, tone: "event", text: obs.mission.text, extra: "small" })
+    ? card({ name: ctx.msg("ui.mission"), type: catalogText(ctx, "mission", obs.mission.kind), tone: "event", text: obs.mission.text, extra: "small" })
     : facedown({ label: ctx.msg("ui.secret-mission"), extra: "small" });
   const handCount = obs.hand_sizes[s];
   const oppHand = [];
@@ -352,7 +384,7 @@ function playerPanel(obs, s, ctx, aims, select) {
       "header",
       {},
       h("span", { class: "tc-swatch", style: `background:${SIDE_COLOUR[obs.sides[s]]}` }),
-      h("b", {}, `${isMe ? ctx.msg("ui.you") : `${ctx.t("seat")} ${s}`} (${obs.sides[s]}, ${"ab"[s]}1–${"ab"[s]}5)`),
+      h("b", {}, `${isMe ? ctx.msg("ui.you") : `${ctx.t("seat")} ${s}`} (${catalogText(ctx, "side", obs.sides[s])}, ${"ab"[s]}1–${"ab"[s]}5)`),
       obs.active === s && obs.winner === null ? marker(ctx.msg("ui.active"), "active") : null,
       marker(`${ctx.msg("ui.tanks-lost")} ${lost}/5`, lost >= 3 ? "warn" : ""),
       obs.aces_killed[s] ? marker(ctx.msg("ui.ace-killed"), "bad") : null,
@@ -372,7 +404,7 @@ function attackPanel(obs, ctx, motion, odds = null) {
   const byId = new Map(obs.tanks.map((t) => [t.id, t]));
   if (a) {
     rows.push(h("div", { class: "tk-duel" }, h("b", {}, tankLabel(byId.get(a.attacker), ctx)), h("span", { class: "arrow" }, " ➜ "), h("b", {}, tankLabel(byId.get(a.target), ctx))));
-    const mods = [a.modifier ? marker(`${ctx.msg("ui.modifier")} ${a.modifier > 0 ? "+" : ""}${a.modifier}`) : null, a.extra_dice ? marker(`+${a.extra_dice} ${ctx.msg("ui.dice")}`) : null, a.rerolls ? marker(`${a.rerolls} ${ctx.msg("ui.re-rolls")}`) : null, a.result ? marker(a.result, a.result === "miss" ? "bad" : "good") : null];
+    const mods = [a.modifier ? marker(`${ctx.msg("ui.modifier")} ${a.modifier > 0 ? "+" : ""}${a.modifier}`) : null, a.extra_dice ? marker(`+${a.extra_dice} ${ctx.msg("ui.dice")}`) : null, a.rerolls ? marker(`${a.rerolls} ${ctx.msg("ui.re-rolls")}`) : null, a.result ? marker(catalogText(ctx, "result", a.result), a.result === "miss" ? "bad" : "good") : null];
     rows.push(h("div", { class: "tk-odds" }, mods));
     if (a.dice.length) {
       const seen = new Set();
@@ -415,7 +447,7 @@ function turnLine(obs, ctx, aims) {
   if (obs.to_move === ctx.seat && aims.length) {
     return h("div", { class: "tc-turn mine", role: "status" }, h("b", {}, `${ctx.msg("ui.your-turn")}: `), prompt(obs, ctx, aims));
   }
-  const who = `${ctx.t("seat")} ${obs.to_move} (${obs.sides[obs.to_move]})`;
+  const who = `${ctx.t("seat")} ${obs.to_move} (${catalogText(ctx, "side", obs.sides[obs.to_move])})`;
   const doing = DOING[obs.phase] ? ctx.msg(DOING[obs.phase]) : phaseName(ctx, obs.phase);
   return h("div", { class: "tc-turn", role: "status" }, ctx.msg("ui.turn.theirs", { seat: who, doing }));
 }
@@ -430,7 +462,7 @@ function phaseBar(obs, ctx, aims) {
       "div",
       { class: "phase-bar" },
       marker(`${ctx.msg("ui.round")} ${obs.turn}`),
-      marker(`${ctx.msg("ui.phase")}: ${phaseName(ctx, obs.phase)}`, "phase"),
+      h("span", { class: "mk phase" }, `${ctx.msg("ui.phase")}: ${phaseName(ctx, obs.phase)}`, ruleLink(ctx, "phase", obs.phase)),
       obs.phase === "actions" ? marker(`${ctx.msg("ui.actions-taken")} ${obs.actions_taken}/2`) : null,
       reaction ? marker(ctx.msg("ui.reaction"), "wait") : null,
       obs.infantry_support ? marker(`${ctx.msg("ui.infantry-support")} +${obs.infantry_support}`) : null,
@@ -440,7 +472,7 @@ function phaseBar(obs, ctx, aims) {
 }
 
 function legend(ctx) {
-  const items = Object.entries(FILL).map(([k, v]) => h("span", { class: "tc-key" }, h("i", { style: `background:${v}` }), k));
+  const items = Object.entries(FILL).map(([k, v]) => h("span", { class: "tc-key" }, h("i", { style: `background:${v}` }), catalogText(ctx, "terrain", k)));
   return h("div", { class: "tc-legend" }, items, h("span", { class: "tc-key" }, "◯ ", ctx.msg("ui.checkpoint-solid-base-camp-square-holder")), h("span", { class: "tc-key" }, ctx.msg("ui.m-h-d-medium-heavy-destroyer")));
 }
 
@@ -514,7 +546,7 @@ export function render(obs, ctx) {
   };
   const hand = (obs.hand || []).map((n) => {
     const c = ctx.cards.get(n);
-    const el = card({ name: n, type: c ? `${ctx.msg("ui.morale")} · ${c.colour} · ${c.timing}` : ctx.msg("ui.morale"), tone: `event ${c ? c.colour : ""}`, text: c ? c.text : "", extra: "small", ctx, rule: "morale" });
+    const el = card({ name: n, type: c ? `${ctx.msg("ui.morale")} · ${catalogText(ctx, "colour", c.colour)} · ${catalogText(ctx, "timing", c.timing)}` : ctx.msg("ui.morale"), tone: `event ${c ? c.colour : ""}`, text: c ? c.text : "", extra: "small", ctx, rule: "morale" });
     const discard = actionsWhere(ctx, (p) => p.kind === "discard" && p.card === n);
     const key = `morale:${n}`;
     if (aims.some((a) => a.source === key && a.hex)) return cardControl(el, key, ctx, aims, select);

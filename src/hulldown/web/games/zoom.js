@@ -100,14 +100,17 @@ export function openZoom(spec, ctx, from, peek = false) {
 
 const HOVER = typeof matchMedia === "function" && matchMedia("(hover: hover) and (pointer: fine)").matches;
 
-// Makes a card inspectable (see the module comment); its actions, if any, keep the plain click.
-export function zoomable(el, spec, ctx) {
-  const open = (peek = false) => openZoom(spec, ctx, el, peek);
-  const info = h("button", { class: "gc-info", type: "button", "aria-label": t("showCard", { name: spec.name }), title: t("showCard", { name: spec.name }) }, "i");
-  info.addEventListener("click", (e) => { e.stopPropagation(); open(); });
-  info.addEventListener("keydown", (e) => e.stopPropagation()); // Enter opens the zoom, not the card's action
-  el.append(info);
-  el.classList.add("zoomable");
+// The "i" button that opens ``spec`` up close: a keyboard's way to a card or a board piece.
+export function infoButton(spec, ctx, from = null) {
+  const label = t("showCard", { name: spec.name });
+  const info = h("button", { class: "gc-info", type: "button", "aria-label": label, title: label }, "i");
+  info.addEventListener("click", (e) => { e.stopPropagation(); openZoom(spec, ctx, from || info); });
+  info.addEventListener("keydown", (e) => e.stopPropagation()); // Enter opens the zoom, not the piece's action
+  return info;
+}
+
+// A long press (touch) on ``el`` opens the zoom; the click that ends the press is not a move.
+function longPress(el, open) {
   let timer = 0;
   let pressed = false;
   el.addEventListener("pointerdown", (e) => {
@@ -117,15 +120,24 @@ export function zoomable(el, spec, ctx) {
   });
   for (const ev of ["pointerup", "pointercancel", "pointermove"]) el.addEventListener(ev, () => clearTimeout(timer));
   el.addEventListener("click", (e) => {
-    if (pressed) { // the long press opened the zoom: this click is not a move
-      pressed = false;
-      e.stopImmediatePropagation();
-      return;
-    }
-    // a card inside a control (a formation deck's face-up top card) leaves the click to it
-    if (!el.closest(".can-act")) { e.stopPropagation(); open(); }
+    if (!pressed) return;
+    pressed = false;
+    e.stopImmediatePropagation();
   }, true);
   el.addEventListener("contextmenu", (e) => { if (pressed) e.preventDefault(); });
+}
+
+// Makes a card inspectable (see the module comment); its actions, if any, keep the plain click.
+export function zoomable(el, spec, ctx) {
+  const open = (peek = false) => openZoom(spec, ctx, el, peek);
+  el.append(infoButton(spec, ctx, el));
+  el.classList.add("zoomable");
+  longPress(el, open);
+  el.addEventListener("click", (e) => {
+    // a card that is a control (selected by a click) or inside one (a formation deck's face-up
+    // top card) leaves the click to it
+    if (!el.closest(".can-act, [role='button']")) { e.stopPropagation(); open(); }
+  }, true);
   if (HOVER) {
     el.addEventListener("mouseenter", () => {
       clearTimeout(hoverTimer);
@@ -137,5 +149,24 @@ export function zoomable(el, spec, ctx) {
       if (box && box.classList.contains("peek")) close();
     });
   }
+  return el;
+}
+
+// A piece of a board (a tank, a unit, a terrain card) seen up close like a card: a long press
+// opens it, and so do a click and Enter when ``idle`` (it offers nothing to do: a piece with
+// actions keeps its click for them, and its "i" button or the facts line under the board for
+// the zoom). Works on SVG as on HTML.
+export function inspectable(el, spec, ctx, idle) {
+  const open = () => openZoom(spec, ctx, el);
+  longPress(el, open);
+  el.classList.add("zoomable");
+  if (!idle) return el;
+  el.setAttribute("tabindex", "0");
+  el.setAttribute("role", "button");
+  el.setAttribute("aria-label", t("showCard", { name: spec.name }));
+  el.addEventListener("click", (e) => { e.stopPropagation(); open(); });
+  el.addEventListener("keydown", (e) => {
+    if (e.key === "Enter" || e.key === " ") { e.preventDefault(); e.stopPropagation(); open(); }
+  });
   return el;
 }
