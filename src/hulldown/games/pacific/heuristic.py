@@ -4,7 +4,7 @@ target it is most likely to destroy, fire at the HQ when possible."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hulldown.engine.agent import SeatView
 from hulldown.engine.rng import SplitMix64
@@ -12,6 +12,9 @@ from hulldown.engine.state import Action
 from hulldown.games.pacific import actions as acts
 from hulldown.games.pacific import grid
 from hulldown.games.pacific.views import CardView, UnitView, part
+
+if TYPE_CHECKING:
+    from hulldown.games.pacific.solo.words import Said
 
 
 class PacificHeuristic:
@@ -34,6 +37,15 @@ class PacificHeuristic:
                 best, best_v = a, v
         assert best is not None
         return best
+
+    def explain(self, view: SeatView, action: Action) -> Said:
+        """Which rule of thumb chose ``action`` (worked out only when a move is explained)."""
+        from hulldown.games.pacific.heuristic_why import Said, reason
+
+        if len(view.legal_actions()) == 1:
+            return Said.of("why.only")
+        seen = _Seen(view)
+        return reason(action, seen, self._value(action, seen))
 
     def _value(self, a: Action, seen: _Seen) -> float:
         """The action's worth by rule of thumb, read off its fields and the observation."""
