@@ -14,6 +14,7 @@ from hulldown.engine import registry
 from hulldown.engine.agent import SeatView
 from hulldown.engine.messages import Catalog
 from hulldown.engine.rng import SplitMix64
+from hulldown.games.pacific import grid
 
 GAMES = [("tank-killers", 2, "heuristic"), ("tank-hunter", 3, "heuristic"), ("tank-clash", 2, "heuristic")]
 
@@ -50,7 +51,10 @@ def _reasons(
     return out
 
 
-@pytest.mark.parametrize(("game_id", "players", "spec"), [*GAMES, ("2gm-pacific", 2, "solo-ai")])
+PACIFIC = [("2gm-pacific", 2, "heuristic"), ("2gm-pacific", 1, "heuristic")]
+
+
+@pytest.mark.parametrize(("game_id", "players", "spec"), [*GAMES, *PACIFIC, ("2gm-pacific", 2, "solo-ai")])
 def test_every_reason_is_a_sentence_of_the_catalog_in_english_and_german(game_id: str, players: int, spec: str) -> None:
     catalog = registry.load(game_id).messages
     met = _reasons(game_id, players, spec, 2)
@@ -112,7 +116,28 @@ def test_the_solo_ais_table_rows_match_the_rulebooks_names() -> None:
                 assert en[f"ai.{kind}.{table}.{band}"] == name
 
 
-@pytest.mark.parametrize(("game_id", "players", "spec"), GAMES)
+def test_a_2gm_heuristic_shot_or_move_names_its_unit_and_target() -> None:
+    """The reason names what the move's label names: the shooter and its target, the unit moved
+    and both spaces, and a forward move counts the rows it gains."""
+    met = _reasons("2gm-pacific", 2, "heuristic", 2)
+    fire = [(label, said) for label, said, _ in met if said["key"].startswith("why.fire-") and "target" in said["args"]]
+    moves = [(label, said) for label, said, _ in met if said["key"] in ("why.advance", "why.hang-back", "why.move-any")]
+    assert fire and moves
+    for label, said in fire:
+        shooter, target = said["args"]["unit"], said["args"]["target"]
+        assert isinstance(shooter, str) and label.startswith(shooter), (label, said)
+        assert isinstance(target, dict) or f"at {target}" in label, (label, said)
+    for label, said in moves:
+        args = said["args"]
+        assert label.endswith(f"{args['unit']} from {args['frm']} to {args['to']}"), (label, said)
+        if said["key"] != "why.move-any":
+            rows = grid.rc(grid.parse(args["to"]))[0] - grid.rc(grid.parse(args["frm"]))[0]
+            assert args["rows"] == abs(rows) > 0, (label, said)
+    keys = {said["key"] for _, said, _ in met}
+    assert {"why.deploy", "why.fire-hq", "why.none", "why.only"} <= keys, keys
+
+
+@pytest.mark.parametrize(("game_id", "players", "spec"), [*GAMES, *PACIFIC])
 def test_explaining_changes_no_choice(game_id: str, players: int, spec: str) -> None:
     """A bot asked why after every move plays the same game as one never asked."""
     game = registry.load(game_id)

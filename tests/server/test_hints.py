@@ -168,6 +168,7 @@ def test_a_hint_depends_only_on_what_the_seat_can_see(games: None, game_id: str)
     ("game_id", "spec"),
     [
         ("2gm-pacific", "solo-ai"),
+        ("2gm-pacific", "heuristic"),
         ("tank-killers", "heuristic"),
         ("tank-hunter", "heuristic"),
         ("tank-clash", "heuristic"),

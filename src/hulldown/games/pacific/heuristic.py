@@ -40,7 +40,8 @@ class PacificHeuristic:
 
     def explain(self, view: SeatView, action: Action) -> Said:
         """Which rule of thumb chose ``action`` (worked out only when a move is explained)."""
-        from hulldown.games.pacific.heuristic_why import Said, reason
+        from hulldown.games.pacific.heuristic_why import reason
+        from hulldown.games.pacific.solo.words import Said
 
         if len(view.legal_actions()) == 1:
             return Said.of("why.only")

@@ -60,8 +60,8 @@ def reason(action: Action, seen: Seen, value: float) -> Said:
     if isinstance(action, acts.Fire) and value > 0:
         return _why_fire(action, seen, str(names.get("what", action.target)))
     if isinstance(action, acts.Discard) and value > 0:
-        card = seen.hand()[action.hand]["name"]
-        return Said.of("why.discard", card=card, hand=len(seen.hand()), limit=HAND_LIMIT)
+        name = seen.hand()[action.hand]["name"]
+        return Said.of("why.discard", card=name, hand=len(seen.hand()), limit=HAND_LIMIT)
     said = action.message()
     what = Said(said.key, tuple(said.args))
     if value > 0:  # Keep, and the reactions and extras valued just above ending a phase
