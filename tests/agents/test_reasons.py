@@ -137,6 +137,47 @@ def test_a_2gm_heuristic_shot_or_move_names_its_unit_and_target() -> None:
     assert {"why.deploy", "why.fire-hq", "why.none", "why.only"} <= keys, keys
 
 
+def test_a_2gm_heuristic_reason_gives_the_numbers_that_won() -> None:
+    """A shot's wounds are the most among the enemy units any legal shot could hit, and a
+    deployment's cost the most among the units it could deploy: the numbers the heuristic compared."""
+    from hulldown.games.pacific import actions as acts
+    from hulldown.games.pacific.views import part
+
+    game = registry.load("2gm-pacific")
+    checked = 0
+    for seed in range(2):
+        state = game.new(seed=seed, players=2)
+        bots = [make_agent("heuristic", game, s, seed) for s in range(2)]
+        for _ in range(600):
+            if state.is_over:
+                break
+            seat = state.current_player
+            view = SeatView(state, seat)
+            action = bots[seat].act(view)
+            said = bots[seat].explain(view, action).to_json()
+            legal = view.legal_actions()
+            side = part(view, "your_side")
+            units = {  # as the actions name them: by space, or by bay beside an HQ
+                u["space"] if u["space"] != "hq" else f"{'a' if u['side'] == side else 'e'}{u['bay']}": u
+                for u in part(view, "units")
+            }
+            if said["key"] in ("why.fire-finish", "why.fire-wounded", "why.fire-unit"):
+                wounds = [
+                    units[a.target]["wounds"]
+                    for a in legal
+                    if isinstance(a, acts.Fire) and a.target in units and units[a.target]["side"] != side
+                ]
+                assert said["args"].get("wounds", 0) == max(wounds), said
+                checked += 1
+            elif said["key"] == "why.deploy":
+                hand = part(view, "hands")[seat]
+                costs = [hand[a.hand]["cost"] for a in legal if isinstance(a, acts.Deploy)]
+                assert said["args"]["cost"] == max(costs), said
+                checked += 1
+            state.apply(action.id)
+    assert checked
+
+
 @pytest.mark.parametrize(("game_id", "players", "spec"), [*GAMES, *PACIFIC])
 def test_explaining_changes_no_choice(game_id: str, players: int, spec: str) -> None:
     """A bot asked why after every move plays the same game as one never asked."""
