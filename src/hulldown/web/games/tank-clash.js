@@ -421,6 +421,9 @@ function attackPanel(obs, ctx, motion, odds = null) {
   return h("div", { class: "tk-attack tc-attack" }, h("h4", {}, ctx.msg("ui.attack")), rows.length ? rows : h("span", { class: "muted" }, "—"));
 }
 
+// How the rules word a win by a secret mission (rules/s12_victory.py), before the card's text.
+const MISSION_WIN = "fulfilled the secret mission: ";
+
 // What a seat is doing in each phase, for the line at the top of the board.
 const DOING = {
   "place checkpoint": "ui.doing.checkpoint",
@@ -440,7 +443,10 @@ const DOING = {
 // is to decide oneself; the game's end with its winner and why.
 function turnLine(obs, ctx, aims) {
   if (obs.winner !== null) {
-    const why = catalogText(ctx, "reason", obs.reason);
+    // 12.1: a mission's win names the mission card, whose text is printed card data
+    const why = obs.reason.startsWith(MISSION_WIN)
+      ? ctx.msg("reason.mission", { mission: obs.reason.slice(MISSION_WIN.length) })
+      : catalogText(ctx, "reason", obs.reason);
     const text = obs.winner < 0 ? `${ctx.msg("ui.draw")}: ${why}` : `${obs.winner === ctx.seat ? ctx.msg("ui.you") : `${ctx.t("seat")} ${obs.winner}`} ${ctx.msg("ui.wins")}: ${why}`;
     return h("div", { class: "tc-turn over", role: "status" }, text);
   }
