@@ -426,8 +426,9 @@ def movement_actions(st: PacificFields, slot: int) -> list[Action]:
     """§4.1 The Movement phase's choices: moves and the abilities used while moving (§6), tokens
     picked up (§11.10), transports loaded and unloaded (§15)."""
     flags = terrain_flags(st)
-    out = move_actions(st, slot, flags)
-    out.extend(transport_actions(st, slot, flags))
+    reach: dict[int, dict[int, int]] = {}
+    out = move_actions(st, slot, flags, reach)
+    out.extend(transport_actions(st, slot, flags, reach))
     out.append(MOVE_DONE)
     return out
 

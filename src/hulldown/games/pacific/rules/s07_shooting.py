@@ -70,15 +70,19 @@ def fire_targets(
     weapon_k: int,
     ordered: list[Unit] | None = None,
     terrain: list[int] | None = None,
+    armour: dict[int, int] | None = None,
 ) -> list[tuple[str, str]]:
     """§7.3 (target id, label) for one weapon: units it can damage, the HQ, unoccupied terrain.
 
-    ``ordered`` (the units by card instance) and ``terrain`` (terrain_targets) may be passed in
-    by a caller that asks for many weapons at once.
+    ``ordered`` (the units by card instance), ``terrain`` (terrain_targets) and ``armour`` (each
+    unit's effective Armour, filled in as asked) may be passed in by a caller that asks for many
+    weapons at once.
     """
     out: list[tuple[str, str]] = []
     if ordered is None:
         ordered = sorted(st.units.values(), key=lambda x: x.iid)
+    if armour is None:
+        armour = {}
     weapon = None if weapon_k < 0 else u.tokens[weapon_k].up
     rng, _, _, pierce, _ = combat.weapon_stats(u, weapon)
     if weapon is None and u.main_shots == 1 and u.card.second_gun is not None:
@@ -88,7 +92,7 @@ def fire_targets(
         if st.weather in ("winds", "storm"):
             return out
         for e in ordered:
-            if e.side == enemy and (e.face_down or pierce >= st.effective_armour(e)):
+            if e.side == enemy and (e.face_down or pierce >= _armour(st, e, armour)):
                 out.append((f"u{e.iid}", enemy_name(e)))
         if pierce >= st.hq_armour(enemy):
             out.append(("hq", "the HQ"))
@@ -109,7 +113,7 @@ def fire_targets(
         d = dist[e.space]
         # §7.5 offers only shots that can damage; a face-down card's Armour is unknown (§11.7); a
         # flamethrower ignores the Armour of a unit inside a Building (§7.9)
-        if d > extended or (pierce < st.effective_armour(e) and not e.face_down and not combat.flames(st, weapon, e)):
+        if d > extended or (pierce < _armour(st, e, armour) and not e.face_down and not combat.flames(st, weapon, e)):
             continue
         if d > reach and not any(
             f.side == u.side and f.space >= 0 and f.iid != u.iid and grid.distance(f.space, e.space) <= f.card.range
@@ -125,6 +129,14 @@ def fire_targets(
     return out
 
 
+def _armour(st: PacificFields, e: Unit, known: dict[int, int]) -> int:
+    """The unit's effective Armour, worked out once per list of shooting choices."""
+    a = known.get(e.iid)
+    if a is None:
+        a = known[e.iid] = st.effective_armour(e)
+    return a
+
+
 #: The fire label's key, by whether the target is the HQ (which names itself, no space after it).
 _FIRE_KEY = ("act.fire", "act.fire.hq")
 
@@ -138,6 +150,8 @@ def shoot_actions(st: PacificFields, slot: int) -> list[Action]:
     out: list[Action] = []
     ordered = sorted(st.units.values(), key=lambda x: x.iid)
     terrain = terrain_targets(st)
+    armour: dict[int, int] = {}
+    refs: dict[str, str] = {}  # internal target id -> how the acting side names it
     shooters = []
     for u in ordered:
         shooters.append(u)
@@ -155,16 +169,17 @@ def shoot_actions(st: PacificFields, slot: int) -> list[Action]:
             and shots_left(u) > 0
             and not exchanged
         ):
-            for tid, name in fire_targets(st, u, -1, ordered, terrain):
-                tref = target_ref(st, tid, u.side)
+            for tid, name in fire_targets(st, u, -1, ordered, terrain, armour):
+                tref = refs.get(tid) or refs.setdefault(tid, target_ref(st, tid, u.side))
                 out.append(make(acts.Fire, ref, MAIN, tref, key=_FIRE_KEY[tref == "hq"], who=who, what=name))
         for k, t in enumerate(u.tokens):
             if t.used or t.spent:
                 continue
             if t.up.effect == "smoke-screen" and u.space >= 0:
                 reach = screen_reach(st, u, t.up.range)
+                near = grid.DIST[u.space]
                 for s in range(grid.SPACES):
-                    if grid.distance(u.space, s) <= reach:
+                    if near[s] <= reach:
                         sname = SPACE_NAMES[s]
                         out.append(make(acts.Fire, ref, k, sname, key="act.fire.smoke", who=who))
                 continue
@@ -173,9 +188,9 @@ def shoot_actions(st: PacificFields, slot: int) -> list[Action]:
             if u.space == HQ_SPACE:
                 continue  # a bomber's HMG only fires at interceptors (§16)
             tok = ""
-            for tid, name in fire_targets(st, u, k, ordered, terrain):
+            for tid, name in fire_targets(st, u, k, ordered, terrain, armour):
                 tok = tok or token_name(u, k)
-                tref = target_ref(st, tid, u.side)
+                tref = refs.get(tid) or refs.setdefault(tid, target_ref(st, tid, u.side))
                 key = _TOKEN_FIRE_KEY[tref == "hq"]
                 out.append(make(acts.Fire, ref, k, tref, key=key, who=who, tok=tok, what=name))
         inside = u.iid not in st.units  # §15.5: skills are used from inside a landing craft too
@@ -190,7 +205,8 @@ def shoot_actions(st: PacificFields, slot: int) -> list[Action]:
                     repair and f.card.type in ("artillery", "tank", "transport") and f is not u
                 ):
                     out.append(make(acts.Heal, u.space, n, who=who, what=named(f, u.side)))
-        out.extend(token_actions(st, u))  # §15.7: from inside a landing craft too
+        if u.tokens:
+            out.extend(token_actions(st, u))  # §15.7: from inside a landing craft too
     out.append(SHOOT_DONE)
     return out
 
