@@ -115,9 +115,13 @@ def deploy_actions(st: PacificFields, slot: int) -> list[Action]:
                 if uc.cost <= ap and bay_free:
                     out.append(deploy_action(k, names[k], HQ_SPACE, uc.cost))
                 continue
-            for s in deploy_spaces(st, slot, uc.tags):
-                if unit_deploy_cost(st, slot, uc.cost, uc.tags, s) <= ap:
-                    out.append(deploy_action(k, names[k], s, uc.cost))
+            tags = uc.tags
+            if "reserve" in tags or "incursion" in tags:  # the cost depends on the space
+                for s in deploy_spaces(st, slot, tags):
+                    if unit_deploy_cost(st, slot, uc.cost, tags, s) <= ap:
+                        out.append(deploy_action(k, names[k], s, uc.cost))
+            elif uc.cost <= ap:
+                out.extend(deploy_action(k, names[k], s, uc.cost) for s in deploy_spaces(st, slot, tags))
             continue
         sc = st.db.support[cid]
         if sc.play_cost > ap:
