@@ -102,6 +102,8 @@ _MOVER: dict[int, tuple[object, tuple[tuple[tuple[int, ...], ...], bool, bool, b
 
 
 def _mover(card: UnitCard) -> tuple[tuple[tuple[int, ...], ...], bool, bool, bool, bool, bool, bool]:
+    """§6.1 The card's movement abilities (:data:`_MOVER`): asked for every unit at every decision
+    of the Movement phase, while a card's tags never change."""
     entry = _MOVER.get(id(card))
     if entry is None or entry[0] is not card:
         tags = card.tags

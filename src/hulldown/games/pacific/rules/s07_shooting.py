@@ -130,7 +130,7 @@ def fire_targets(
 
 
 def _armour(st: PacificFields, e: Unit, known: dict[int, int]) -> int:
-    """The unit's effective Armour, worked out once per list of shooting choices."""
+    """§7.3 The unit's effective Armour, worked out once per list of shooting choices."""
     a = known.get(e.iid)
     if a is None:
         a = known[e.iid] = st.effective_armour(e)
