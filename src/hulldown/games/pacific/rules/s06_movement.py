@@ -11,7 +11,7 @@ from hulldown.games.pacific import grid
 from hulldown.games.pacific.actions import make
 from hulldown.games.pacific.ids import SPACE_NAMES
 from hulldown.games.pacific.labels import enemy_name, named
-from hulldown.games.pacific.rules.s01_battlefield import ev_id, place
+from hulldown.games.pacific.rules.s01_battlefield import by_iid, ev_id, place
 from hulldown.games.pacific.rules.s11_optional import pickable, token_actions, tradeable
 from hulldown.games.pacific.units import Unit
 
@@ -227,9 +227,7 @@ def move_actions(
     unit that may move reaches (:func:`move_destinations`)."""
     out: list[Action] = []
     keyed = _KEYED
-    for u in sorted(st.units.values(), key=lambda x: x.iid):
-        if u.owner != slot or u.space < 0:
-            continue
+    for u in sorted((u for u in st.units.values() if u.owner == slot and u.space >= 0), key=by_iid):
         if can_move(st, u):
             dests, ride = move_destinations(st, u, flags, reach)
             name = u.card.name

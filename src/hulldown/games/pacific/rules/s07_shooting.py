@@ -11,6 +11,7 @@ from hulldown.games.pacific import combat, grid
 from hulldown.games.pacific.actions import MAIN, WORDS, make
 from hulldown.games.pacific.ids import SPACE_NAMES, target_ref, unit_ref
 from hulldown.games.pacific.labels import enemy_name, named, token_name
+from hulldown.games.pacific.rules.s01_battlefield import by_iid
 from hulldown.games.pacific.rules.s11_07_night import reveal
 from hulldown.games.pacific.rules.s11_optional import token_actions
 from hulldown.games.pacific.rules.s16_air import start_air_attack
@@ -80,7 +81,7 @@ def fire_targets(
     """
     out: list[tuple[str, str]] = []
     if ordered is None:
-        ordered = sorted(st.units.values(), key=lambda x: x.iid)
+        ordered = sorted(st.units.values(), key=by_iid)
     if armour is None:
         armour = {}
     weapon = None if weapon_k < 0 else u.tokens[weapon_k].up
@@ -148,7 +149,7 @@ def shoot_actions(st: PacificFields, slot: int) -> list[Action]:
     """§7.5 The Shooting phase's choices: each weapon at each target it can damage, tokens used,
     aircraft attacks (§16.1)."""
     out: list[Action] = []
-    ordered = sorted(st.units.values(), key=lambda x: x.iid)
+    ordered = sorted(st.units.values(), key=by_iid)
     terrain = terrain_targets(st)
     armour: dict[int, int] = {}
     refs: dict[str, str] = {}  # internal target id -> how the acting side names it

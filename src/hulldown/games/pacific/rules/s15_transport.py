@@ -11,7 +11,7 @@ from hulldown.games.pacific import grid
 from hulldown.games.pacific.actions import make
 from hulldown.games.pacific.ids import HAND_SLOTS
 from hulldown.games.pacific.labels import hand_names, named
-from hulldown.games.pacific.rules.s01_battlefield import ev_id, front, place
+from hulldown.games.pacific.rules.s01_battlefield import by_iid, ev_id, front, place
 from hulldown.games.pacific.rules.s05_deployment import unit_deploy_cost
 from hulldown.games.pacific.rules.s06_movement import (
     Flags,
@@ -93,14 +93,14 @@ def transport_actions(
     carriers = [u for u in st.units.values() if u.side == side and u.space >= 0 and is_carrier(u)]
     if not carriers:
         return []
-    carriers.sort(key=lambda x: x.iid)
+    carriers.sort(key=by_iid)
     out: list[Action] = []
     for t in carriers:
         if t.owner == slot and may_unload(st, t):
             for s in unload_spaces(st, t):
                 assert t.cargo is not None
                 out.append(make(acts.Unload, t.space, s, who=named(t, t.side), what=t.cargo.card.name))
-    units = sorted((u for u in st.units.values() if u.owner == slot and u.space >= 0), key=lambda x: x.iid)
+    units = sorted((u for u in st.units.values() if u.owner == slot and u.space >= 0), key=by_iid)
     for u in units:
         if not can_move(st, u):
             continue
@@ -179,9 +179,9 @@ def deploy_fetch_actions(st: PacificFields, slot: int) -> list[Action]:
     flags = terrain_flags(st)
     units = sorted(
         (u for u in st.units.values() if u.owner == slot and u.space >= 0 and u.deployed_turn < st.turn),
-        key=lambda x: x.iid,
+        key=by_iid,
     )
-    for t in sorted(carriers, key=lambda x: x.iid):
+    for t in sorted(carriers, key=by_iid):
         if not t.has("mobility") or not can_move(st, t):
             continue
         for c in fetch_targets(st, t, flags, units):
