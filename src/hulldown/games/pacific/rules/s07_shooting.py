@@ -194,22 +194,30 @@ def shoot_actions(st: PacificFields, slot: int) -> list[Action]:
                 tref = refs.get(tid) or refs.setdefault(tid, target_ref(st, tid, u.side))
                 key = _TOKEN_FIRE_KEY[tref == "hq"]
                 out.append(make(acts.Fire, ref, k, tref, key=key, who=who, tok=tok, what=name))
-        inside = u.iid not in st.units  # §15.5: skills are used from inside a landing craft too
         if u.space >= 0 and not u.healed:
-            heal = u.has("heal") or any(t.up.effect == "heal" for t in u.tokens)
-            repair = u.has("repair") or any(t.up.effect == "repair" for t in u.tokens)
-            for n in [u.space, *grid.NEIGH[u.space]]:
-                f = u if inside and n == u.space else st.unit_at(n)
-                if f is None or f.side != u.side or f.wounds == 0:
-                    continue
-                if (heal and f.card.type in ("infantry", "artillery")) or (
-                    repair and f.card.type in ("artillery", "tank", "transport") and f is not u
-                ):
-                    out.append(make(acts.Heal, u.space, n, who=who, what=named(f, u.side)))
+            _heal_actions(st, u, who, out)
         if u.tokens:
             out.extend(token_actions(st, u))  # §15.7: from inside a landing craft too
     out.append(SHOOT_DONE)
     return out
+
+
+def _heal_actions(st: PacificFields, u: Unit, who: str, out: list[Action]) -> None:
+    """§9 The abilities Heal and Repair (once a turn): a wound off the unit itself or an adjacent
+    friendly one; a unit with neither ability, nearly every one, is done at once."""
+    heal = u.has("heal") or any(t.up.effect == "heal" for t in u.tokens)
+    repair = u.has("repair") or any(t.up.effect == "repair" for t in u.tokens)
+    if not (heal or repair):
+        return
+    inside = u.iid not in st.units  # §15.5: skills are used from inside a landing craft too
+    for n in [u.space, *grid.NEIGH[u.space]]:
+        f = u if inside and n == u.space else st.unit_at(n)
+        if f is None or f.side != u.side or f.wounds == 0:
+            continue
+        if (heal and f.card.type in ("infantry", "artillery")) or (
+            repair and f.card.type in ("artillery", "tank", "transport") and f is not u
+        ):
+            out.append(make(acts.Heal, u.space, n, who=who, what=named(f, u.side)))
 
 
 def fire(st: PacificFields, u: Unit, weapon: str, target: str, events: list[Event]) -> None:
