@@ -75,7 +75,8 @@ def fire_targets(
 ) -> list[tuple[str, str]]:
     """§7.3 (target id, label) for one weapon: units it can damage, the HQ, unoccupied terrain.
 
-    ``ordered`` (the units by card instance), ``terrain`` (terrain_targets) and ``armour`` (each
+    ``ordered`` (the units by card instance; those of the shooter's side may be left out),
+    ``terrain`` (terrain_targets) and ``armour`` (each
     unit's effective Armour, filled in as asked) may be passed in by a caller that asks for many
     weapons at once.
     """
@@ -150,6 +151,8 @@ def shoot_actions(st: PacificFields, slot: int) -> list[Action]:
     aircraft attacks (§16.1)."""
     out: list[Action] = []
     ordered = sorted(st.units.values(), key=by_iid)
+    side = st.side_of(slot)
+    enemies = [e for e in ordered if e.side != side]  # the only targets (fire_targets)
     terrain = terrain_targets(st)
     armour: dict[int, int] = {}
     refs: dict[str, str] = {}  # internal target id -> how the acting side names it
@@ -170,7 +173,7 @@ def shoot_actions(st: PacificFields, slot: int) -> list[Action]:
             and shots_left(u) > 0
             and not exchanged
         ):
-            for tid, name in fire_targets(st, u, -1, ordered, terrain, armour):
+            for tid, name in fire_targets(st, u, -1, enemies, terrain, armour):
                 tref = refs.get(tid) or refs.setdefault(tid, target_ref(st, tid, u.side))
                 out.append(make(acts.Fire, ref, MAIN, tref, key=_FIRE_KEY[tref == "hq"], who=who, what=name))
         for k, t in enumerate(u.tokens):
@@ -189,7 +192,7 @@ def shoot_actions(st: PacificFields, slot: int) -> list[Action]:
             if u.space == HQ_SPACE:
                 continue  # a bomber's HMG only fires at interceptors (§16)
             tok = ""
-            for tid, name in fire_targets(st, u, k, ordered, terrain, armour):
+            for tid, name in fire_targets(st, u, k, enemies, terrain, armour):
                 tok = tok or token_name(u, k)
                 tref = refs.get(tid) or refs.setdefault(tid, target_ref(st, tid, u.side))
                 key = _TOKEN_FIRE_KEY[tref == "hq"]
