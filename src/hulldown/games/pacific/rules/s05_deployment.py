@@ -134,9 +134,7 @@ def deploy_actions(st: PacificFields, slot: int) -> list[Action]:
                 ref = unit_ref(u, side)
                 name = u.card.name if u.side == side else enemy_name(u)
                 out.append(make(acts.PlayOn, k, ref, card=names[k], what=name))
-    for u in sorted(st.units.values(), key=by_iid):
-        if u.owner != slot:
-            continue
+    for u in sorted((u for u in st.units.values() if u.owner == slot), key=by_iid):
         bought = [t.up.id for t in u.tokens if t.up.id not in u.card.free]
         if len(bought) >= 2:
             continue

@@ -86,7 +86,9 @@ def transport_actions(
     st: PacificFields, slot: int, flags: Flags, reach_of: dict[int, dict[int, int]] | None = None
 ) -> list[Action]:
     """§15.2-15.3: load (the unit drives in), fetch (the carrier drives to it), unload.
-    ``reach_of`` holds the spaces units reach with their MP, where the moves listed them already."""
+    ``reach_of`` holds the spaces units reach with their MP, where the moves listed them already:
+    then it holds every unit that may move, and only those."""
+    movers = reach_of  # can_move was asked of every unit already, where given
     if reach_of is None:
         reach_of = {}
     side = st.side_of(slot)
@@ -102,7 +104,7 @@ def transport_actions(
                 out.append(make(acts.Unload, t.space, s, who=named(t, t.side), what=t.cargo.card.name))
     units = sorted((u for u in st.units.values() if u.owner == slot and u.space >= 0), key=by_iid)
     for u in units:
-        if not can_move(st, u):
+        if not (u.iid in movers if movers is not None else can_move(st, u)):
             continue
         reach: dict[int, int] | None = None
         for t in carriers:
