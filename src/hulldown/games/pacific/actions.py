@@ -177,6 +177,11 @@ class PacificAction(Action):
     def __hash__(self) -> int:
         return hash(self.id)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled and copied as what defines it (the label slot would not survive the dataclass's
+        # own state: ``label`` is a property here)
+        return _rebuilt, (type(self), tuple(getattr(self, name) for name, _ in self.FIELDS), self.key, self.names)
+
     def _relabelled(self: A, names: tuple[tuple[str, Arg], ...]) -> A:
         """The same action labelled with other names: its fields and id copied, nothing formatted."""
         new = object.__new__(type(self))
@@ -215,6 +220,12 @@ class PacificAction(Action):
 
 
 A = TypeVar("A", bound=PacificAction)
+
+
+def _rebuilt(cls: type[A], values: tuple[Any, ...], key: str, names: tuple[tuple[str, Arg], ...]) -> A:
+    """An action unpickled or copied (:meth:`PacificAction.__reduce__`)."""
+    return cls(*values, key=key)._relabelled(names)
+
 
 #: The slot in which :class:`Action` keeps a label; a 2GM action fills it on first reading.
 _LABEL_SLOT = Action.__dict__["label"]
