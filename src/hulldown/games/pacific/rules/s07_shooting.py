@@ -131,6 +131,29 @@ def fire_targets(
     return out
 
 
+#: Smoke Screen shots by (unit's space name, token, label name, reach): nearly half of all the
+#: shooting choices in random games, and the same whenever the same unit stands on the same space.
+_SCREEN_SHOTS: dict[tuple[str, int, str, int], tuple[Action, ...]] = {}
+
+
+def _screen_shots(ref: str, k: int, who: str, space: int, reach: int) -> tuple[Action, ...]:
+    """§17.7 A Smoke Screen token's shots: at every space within reach of the unit on ``space``
+    (``ref``), made once per unit, token and reach."""
+    key = (ref, k, who, reach)
+    shots = _SCREEN_SHOTS.get(key)
+    if shots is None:
+        if len(_SCREEN_SHOTS) > 50_000:  # bounded like every action cache
+            _SCREEN_SHOTS.clear()
+        near = grid.DIST[space]
+        shots = tuple(
+            make(acts.Fire, ref, k, SPACE_NAMES[s], key="act.fire.smoke", who=who)
+            for s in range(grid.SPACES)
+            if near[s] <= reach
+        )
+        _SCREEN_SHOTS[key] = shots
+    return shots
+
+
 def _armour(st: PacificFields, e: Unit, known: dict[int, int]) -> int:
     """§7.3 The unit's effective Armour, worked out once per list of shooting choices."""
     a = known.get(e.iid)
@@ -180,12 +203,7 @@ def shoot_actions(st: PacificFields, slot: int) -> list[Action]:
             if t.used or t.spent:
                 continue
             if t.up.effect == "smoke-screen" and u.space >= 0:
-                reach = screen_reach(st, u, t.up.range)
-                near = grid.DIST[u.space]
-                for s in range(grid.SPACES):
-                    if near[s] <= reach:
-                        sname = SPACE_NAMES[s]
-                        out.append(make(acts.Fire, ref, k, sname, key="act.fire.smoke", who=who))
+                out.extend(_screen_shots(ref, k, who, u.space, screen_reach(st, u, t.up.range)))
                 continue
             if not t.up.is_weapon or (t.up.mount and not t.mounted):
                 continue
