@@ -348,3 +348,17 @@ def test_the_same_games_benchmark_plays_identical_games_each_run() -> None:
     runs = [json.loads(subprocess.run(cmd, cwd=root, env=env, capture_output=True, text=True, check=True).stdout)]
     runs.append(json.loads(subprocess.run(cmd, cwd=root, env=env, capture_output=True, text=True, check=True).stdout))
     assert runs[0]["decisions"] == runs[1]["decisions"] > 0 and runs[0]["steps_per_s"] > 0
+
+
+def test_the_same_games_benchmark_compares_two_checkouts_on_the_same_games() -> None:
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[2]
+    cmd = [sys.executable, "benchmarks/bench_same_games.py", "tank-killers", "--games", "2", "--repeat", "2"]
+    cmd += ["--against", str(root / "src")]  # this checkout against itself: the very same games
+    env = {"PYTHONPATH": f"{root / 'src'}:{root}", "PATH": "/usr/bin:/bin"}
+    row = json.loads(subprocess.run(cmd, cwd=root, env=env, capture_output=True, text=True, check=True).stdout)
+    assert row["runs"] == 2
+    assert row["this_decisions"] == row["other_decisions"] > 0
+    assert row["this_best_steps_per_s"] > 0 and row["other_best_steps_per_s"] > 0 and row["speedup"] > 0

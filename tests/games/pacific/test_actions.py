@@ -115,3 +115,27 @@ def test_rl_index_is_the_place_in_the_tensor_action_space() -> None:
     space = GAME.tensors.action_ids(2, GAME.validate_options({}))  # type: ignore[union-attr]
     for a in LEGAL:
         assert space[rl_index(a, terrain, tokens)] == a.id
+
+
+def test_offered_actions_survive_pickling_and_copying() -> None:
+    """Worker processes receive states whose offered actions are pickled: they come back equal,
+    with the same label, message and payload."""
+    import copy
+    import pickle
+
+    state = GAME.new(seed=3)
+    rng = SplitMix64(5)
+    seen = 0
+    for _ in range(120):
+        legal = state.legal_actions()
+        if not legal:
+            break
+        for a in legal:
+            for b in (pickle.loads(pickle.dumps(a)), copy.deepcopy(a), copy.copy(a)):
+                assert type(b) is type(a) and b == a
+                assert b.to_json() == a.to_json()
+            seen += 1
+        state.apply(legal[rng.below(len(legal))])
+    again = pickle.loads(pickle.dumps(state))
+    assert [a.to_json() for a in again.legal_actions()] == [a.to_json() for a in state.legal_actions()]
+    assert seen > 500

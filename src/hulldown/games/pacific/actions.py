@@ -134,7 +134,7 @@ _READ: dict[str, Callable[[str], Any]] = {
 }
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class PacificAction(Action):
     """What every 2GM Pacific action shares: fields written into the id in a fixed order.
 
@@ -156,22 +156,39 @@ class PacificAction(Action):
         fields = self.FIELDS
         if len(values) != len(fields):
             raise TypeError(f"{type(self).__name__} takes {len(fields)} fields")
-        args: dict[str, Arg] = {}
         parts = [self.KIND]
         for (name, how), v in zip(fields, values, strict=True):
             object.__setattr__(self, name, v)
             parts.append(_WRITE[how](v))
-            args[name] = parts[-1]
-        key = key or self.MESSAGE or f"act.{self.KIND}"
-        aid = ":".join(parts)
-        object.__setattr__(self, "key", key)
+        object.__setattr__(self, "key", key or self.MESSAGE or f"act.{self.KIND}")
         object.__setattr__(self, "names", tuple(names.items()))
-        object.__setattr__(self, "id", aid)
-        if names or not self.NAMED or not fields:  # as message() says it, built once here
-            args.update(names)
-            object.__setattr__(self, "label", CATALOG.render(Message(key, tuple(args.items()))))
-        else:
-            object.__setattr__(self, "label", aid)
+        object.__setattr__(self, "id", ":".join(parts))
+
+    def __eq__(self, other: object) -> bool:
+        # as the generated comparison did (id and label), but the label is rendered only when the
+        # ids already agree
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, PacificAction)
+        if self.id != other.id:
+            return False
+        return (self.names == other.names and self.key == other.key) or self.label == other.label
+
+    def __hash__(self) -> int:
+        return hash(self.id)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled and copied as what defines it (the label slot would not survive the dataclass's
+        # own state: ``label`` is a property here)
+        return _rebuilt, (type(self), tuple(getattr(self, name) for name, _ in self.FIELDS), self.key, self.names)
+
+    def _relabelled(self: A, names: tuple[tuple[str, Arg], ...]) -> A:
+        """The same action labelled with other names: its fields and id copied, nothing formatted."""
+        new = object.__new__(type(self))
+        for slot in _slots(type(self)):
+            object.__setattr__(new, slot, getattr(self, slot))
+        object.__setattr__(new, "names", names)
+        return new
 
     def named(self) -> bool:
         """Whether the label can be said: it needs no names, or the rules gave them."""
@@ -203,117 +220,164 @@ class PacificAction(Action):
 
 
 A = TypeVar("A", bound=PacificAction)
+
+
+def _rebuilt(cls: type[A], values: tuple[Any, ...], key: str, names: tuple[tuple[str, Arg], ...]) -> A:
+    """An action unpickled or copied (:meth:`PacificAction.__reduce__`)."""
+    return cls(*values, key=key)._relabelled(names)
+
+
+#: The slot in which :class:`Action` keeps a label; a 2GM action fills it on first reading.
+_LABEL_SLOT = Action.__dict__["label"]
+
+
+def _label(self: PacificAction) -> str:
+    """The label, rendered from the catalog on first reading: the rules offer about a hundred
+    actions a decision, and only a person (or a test) ever reads one's label."""
+    try:
+        text: str = _LABEL_SLOT.__get__(self, type(self))
+    except AttributeError:
+        # read back from a bare id, an action has no names to say: its id labels it
+        text = CATALOG.render(Message(self.key, tuple(self.message_args().items()))) if self.named() else self.id
+        _LABEL_SLOT.__set__(self, text)
+    return text
+
+
+# Installed after the class is made: a dataclass with slots drops class attributes named like a
+# field, and ``label`` is one of :class:`Action`'s.
+setattr(PacificAction, "label", property(_label))  # noqa: B010
+
+
+_SLOTS: dict[type, tuple[str, ...]] = {}
+
+
+def _slots(cls: type) -> tuple[str, ...]:
+    """The value slots an action of ``cls`` carries (its label slot left out: rendered anew)."""
+    out = _SLOTS.get(cls)
+    if out is None:
+        slots = (s for c in cls.__mro__ for s in getattr(c, "__slots__", ()))
+        out = _SLOTS[cls] = tuple(s for s in slots if s not in ("label", "__weakref__"))
+    return out
+
+
 _MADE: dict[tuple[Any, ...], Any] = {}
+_BARE: dict[tuple[Any, ...], Any] = {}
 
 
 def make(cls: type[A], *values: Any, key: str = "", **names: Arg) -> A:
     """The action, built once and shared while the same names label it (DESIGN rule 6).
 
-    Keyed by fields *and* names: one id (``fire:1,5:main:2,3``) is offered for whichever unit
-    stands on that space, and its label must name that unit, not the first one ever seen there.
+    One id (``fire:1,5:main:2,3``) is offered for whichever unit stands on that space, and its
+    label must name that unit, not the first one ever seen there; so an action is shared per
+    fields *and* names. What the fields define (the id) is built once per fields; an action with
+    new names copies it, and its label is rendered only when read.
     """
     k = (cls, values, key, *names.values())
     a = _MADE.get(k)
     if a is None:
         if len(_MADE) > 200_000:  # labels vary with the units: keep a long search bounded
             _MADE.clear()
-        a = _MADE[k] = cls(*values, key=key, **names)
+        core = (cls, values, key)
+        bare = _BARE.get(core)
+        if bare is None:
+            bare = _BARE[core] = cls(*values, key=key)
+        a = _MADE[k] = bare._relabelled(tuple(names.items())) if names else bare
     return a
 
 
 # ---------------------------------------------------------------- bare words
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class Keep(PacificAction):
     """§3.2 keep the starting hand."""
 
     KIND = "keep"
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class Redraw(PacificAction):
     """§3.2 the one redraw of the starting hand."""
 
     KIND = "redraw"
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class TerrainDone(PacificAction):
     """§3.4 place no more artificial terrain."""
 
     KIND = "terrain-done"
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class TaPass(PacificAction):
     """§11.1 no Tactical Artillery Attack this turn."""
 
     KIND = "ta-pass"
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class GiveAp(PacificAction):
     """§10 a team's player gives 1 AP to the General."""
 
     KIND = "give-ap"
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class DeployDone(PacificAction):
     """§5 end the Deployment phase."""
 
     KIND = "deploy-done"
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class MoveDone(PacificAction):
     """§6 end the Movement phase."""
 
     KIND = "move-done"
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class ShootDone(PacificAction):
     """§7 end the Shooting phase."""
 
     KIND = "shoot-done"
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class FlipDone(PacificAction):
     """§8 end the Flip Over phase."""
 
     KIND = "flip-done"
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class DiscardDone(PacificAction):
     """§9 end the Discard phase."""
 
     KIND = "discard-done"
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class NoIntercept(PacificAction):
     """§16 let the air strike come without interceptors."""
 
     KIND = "no-intercept"
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class NoEscort(PacificAction):
     """§16 send no escort against the interceptor."""
 
     KIND = "no-escort"
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class AaDone(PacificAction):
     """§16 no (more) anti-aircraft fire at the strike."""
 
     KIND = "aa-done"
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class NoSmoke(PacificAction):
     """§11.13 throw no Smoke Grenade: the declared attack comes."""
 
@@ -321,7 +385,7 @@ class NoSmoke(PacificAction):
 
 
 # ---------------------------------------------------------------- set-up and headquarters
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class Bid(PacificAction):
     """§3.3 spend ``ap`` AP on the initiative roll."""
 
@@ -331,7 +395,7 @@ class Bid(PacificAction):
     ap: int
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class Terrain(PacificAction):
     """§3.4 place artificial terrain card ``terrain`` on ``space``."""
 
@@ -341,7 +405,7 @@ class Terrain(PacificAction):
     space: int
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class WideTerrain(PacificAction):
     """§11.11 Large Field: terrain ``terrain`` across ``width`` spaces of a row from ``space`` rightwards."""
 
@@ -353,7 +417,7 @@ class WideTerrain(PacificAction):
     width: int
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class TacticalArtillery(PacificAction):
     """§11.1 a Tactical Artillery Attack of ``ap`` AP on ``space``."""
 
@@ -364,7 +428,7 @@ class TacticalArtillery(PacificAction):
     space: int
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class LendLease(PacificAction):
     """§11.5 take ``wounds`` wounds on the HQ for as many AP."""
 
@@ -375,7 +439,7 @@ class LendLease(PacificAction):
 
 
 # ---------------------------------------------------------------- deployment
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class Deploy(PacificAction):
     """§5.1 deploy the unit card at ``hand`` position on ``space`` (:data:`HQ`: beside the HQ)."""
 
@@ -385,7 +449,7 @@ class Deploy(PacificAction):
     space: int
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class Play(PacificAction):
     """§5.3 play the support card at ``hand`` position without a target."""
 
@@ -394,7 +458,7 @@ class Play(PacificAction):
     hand: int
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class PlayOn(PacificAction):
     """§5.3 play the support card at ``hand`` position on ``unit``."""
 
@@ -405,7 +469,7 @@ class PlayOn(PacificAction):
     unit: str
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class Upgrade(PacificAction):
     """§5.2 buy upgrade token ``token`` for ``unit``."""
 
@@ -415,7 +479,7 @@ class Upgrade(PacificAction):
     token: str
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class Board(PacificAction):
     """§15.2 deploy the unit card at ``hand`` position on board the carrier on ``carrier``."""
 
@@ -426,7 +490,7 @@ class Board(PacificAction):
 
 
 # ---------------------------------------------------------------- movement
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class Move(PacificAction):
     """§6 move the unit on ``frm`` to ``to``."""
 
@@ -436,21 +500,21 @@ class Move(PacificAction):
     to: int
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class Ride(Move):
     """§6 Riders: one space further, and no fire after it."""
 
     KIND = "ride"
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class Cover(Move):
     """§6.3 Covered Movement of infantry to an adjacent space."""
 
     KIND = "cover"
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class Assault(PacificAction):
     """§6.4 the infantry on ``frm`` assaults the enemy on the adjacent ``target``."""
 
@@ -460,7 +524,7 @@ class Assault(PacificAction):
     target: int
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class Advance(PacificAction):
     """Advance skill: +1 MP for the unit on ``space`` (1 AP)."""
 
@@ -469,7 +533,7 @@ class Advance(PacificAction):
     space: int
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class Sap(PacificAction):
     """Sappers: the unit on ``frm`` clears the obstacle on the adjacent ``target``."""
 
@@ -479,7 +543,7 @@ class Sap(PacificAction):
     target: int
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class Pickup(PacificAction):
     """§11.10 the infantry on ``space`` picks up the dropped upgrade tokens there."""
 
@@ -488,7 +552,7 @@ class Pickup(PacificAction):
     space: int
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class Trade(PacificAction):
     """§11.10 the infantry on ``space`` trades its token ``slot`` for the dropped ``token`` there."""
 
@@ -499,7 +563,7 @@ class Trade(PacificAction):
     token: str
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class Mount(PacificAction):
     """§9 Mount/Dismount: mount the weapon token ``slot`` of ``unit``."""
 
@@ -509,7 +573,7 @@ class Mount(PacificAction):
     slot: int
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class Smoke(PacificAction):
     """§11.13 throw the Smoke Grenade token ``slot`` of ``unit``."""
 
@@ -519,7 +583,7 @@ class Smoke(PacificAction):
     slot: int
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class Load(PacificAction):
     """§15 the unit on ``frm`` walks aboard the carrier on ``carrier``."""
 
@@ -529,7 +593,7 @@ class Load(PacificAction):
     carrier: int
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class Fetch(PacificAction):
     """§15 the carrier on ``carrier`` picks up the unit on ``unit``."""
 
@@ -539,7 +603,7 @@ class Fetch(PacificAction):
     unit: int
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class Unload(PacificAction):
     """§15 the carrier on ``carrier`` unloads its cargo on the adjacent ``to``."""
 
@@ -550,7 +614,7 @@ class Unload(PacificAction):
 
 
 # ---------------------------------------------------------------- shooting, flip over, discard
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class Fire(PacificAction):
     """§7.5 ``unit`` fires ``weapon`` (:data:`MAIN` or a token slot) at ``target``.
 
@@ -565,7 +629,7 @@ class Fire(PacificAction):
     target: str
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class Heal(PacificAction):
     """Heal/Repair: the unit on ``medic`` takes a wound off the unit on ``patient``."""
 
@@ -575,7 +639,7 @@ class Heal(PacificAction):
     patient: int
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class Dismount(PacificAction):
     """§8, §9 dismount the mounted token ``slot`` of the unit on ``space``."""
 
@@ -585,7 +649,7 @@ class Dismount(PacificAction):
     slot: int
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class Discard(PacificAction):
     """§9 discard the card at ``hand`` position."""
 
@@ -595,7 +659,7 @@ class Discard(PacificAction):
 
 
 # ---------------------------------------------------------------- air reactions (§16)
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class Intercept(PacificAction):
     """§16 intercept the strike with one's fighter in ``bay``."""
 
@@ -604,7 +668,7 @@ class Intercept(PacificAction):
     bay: int
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class Escort(PacificAction):
     """§16 escort the strike with one's fighter in ``bay``."""
 
@@ -613,7 +677,7 @@ class Escort(PacificAction):
     bay: int
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class AntiAircraft(PacificAction):
     """§16 anti-aircraft fire from the unit on ``space``."""
 
@@ -622,7 +686,7 @@ class AntiAircraft(PacificAction):
     space: int
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class Screen(PacificAction):
     """§17.7 after a Smoke Screen shot, which of the spaces beside its target in the row get a
     Smoke token too: ``none``, ``left`` (the column before), ``right`` (the column after), ``both``."""

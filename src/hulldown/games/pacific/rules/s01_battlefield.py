@@ -3,9 +3,15 @@ transport's load acts (the one carried, §15), shared by every other chapter."""
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from hulldown.games.pacific import grid
 from hulldown.games.pacific.ids import SPACE_NAMES
 from hulldown.games.pacific.units import Unit
+
+#: §1.4 The order in which the rules list units (and so their choices): by card instance. A sort key
+#: in C, as every list of choices sorts the units.
+by_iid = attrgetter("iid")
 
 
 def ev_id(u: Unit) -> int:

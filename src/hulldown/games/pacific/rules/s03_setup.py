@@ -11,6 +11,7 @@ from hulldown.games.pacific import grid
 from hulldown.games.pacific.actions import make
 from hulldown.games.pacific.ids import HAND_SLOTS, unit_ref
 from hulldown.games.pacific.labels import hand_names, named
+from hulldown.games.pacific.rules.s01_battlefield import by_iid
 from hulldown.games.pacific.rules.s05_deployment import deploy_action, upgrade_options
 from hulldown.games.pacific.rules.s10_multiplayer import slots_of
 
@@ -82,7 +83,7 @@ def starting_deployment_actions(st: PacificFields, side: int) -> list[Action]:
             t = st.terrain[s]
             if t in mine and uc.cost <= st.sd_budget[t] and grid.own_row(side, s) in (2, 3):
                 out.append(deploy_action(k, names[k], s, uc.cost))
-    for u in sorted(st.units.values(), key=lambda x: x.iid):
+    for u in sorted(st.units.values(), key=by_iid):
         if u.side != side or u.space < 0 or st.terrain[u.space] not in mine:
             continue
         left = st.sd_budget[st.terrain[u.space]]

@@ -20,7 +20,7 @@ from hulldown.games.pacific.fields import HAND_LIMIT, WEATHER_ROLL
 from hulldown.games.pacific.hook import active
 from hulldown.games.pacific.ids import HAND_SLOTS, SPACE_NAMES, find_unit, hand_card_at, unit_on, unit_ref
 from hulldown.games.pacific.labels import hand_names, named, token_name
-from hulldown.games.pacific.rules.s01_battlefield import ev_id, skill_user
+from hulldown.games.pacific.rules.s01_battlefield import by_iid, ev_id, skill_user
 from hulldown.games.pacific.rules.s03_setup import place_terrain, resolve_initiative, terrain_actions
 from hulldown.games.pacific.rules.s05_deployment import deploy, deploy_actions, play_support
 from hulldown.games.pacific.rules.s06_movement import move_actions, move_unit, terrain_flags
@@ -355,7 +355,7 @@ def flip_over(st: PacificFields) -> None:
 def flip_actions(st: PacificFields, slot: int) -> list[Action]:
     """§4.1 The Flip Over phase's choices: mounted weapons dismounted."""
     out: list[Action] = []
-    for w in sorted(st.units.values(), key=lambda x: x.iid):
+    for w in sorted(st.units.values(), key=by_iid):
         u = skill_user(w)  # §15.5: a unit in a landing craft dismounts from inside
         if u.owner != slot:
             continue
@@ -427,8 +427,9 @@ def movement_actions(st: PacificFields, slot: int) -> list[Action]:
     """§4.1 The Movement phase's choices: moves and the abilities used while moving (§6), tokens
     picked up (§11.10), transports loaded and unloaded (§15)."""
     flags = terrain_flags(st)
-    out = move_actions(st, slot, flags)
-    out.extend(transport_actions(st, slot, flags))
+    reach: dict[int, dict[int, int]] = {}
+    out = move_actions(st, slot, flags, reach)
+    out.extend(transport_actions(st, slot, flags, reach))
     out.append(MOVE_DONE)
     return out
 

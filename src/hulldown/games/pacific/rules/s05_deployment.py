@@ -12,7 +12,7 @@ from hulldown.games.pacific.actions import HQ, make
 from hulldown.games.pacific.cards import SupportCard
 from hulldown.games.pacific.ids import HAND_SLOTS, unit_ref
 from hulldown.games.pacific.labels import enemy_name, hand_names, named
-from hulldown.games.pacific.rules.s01_battlefield import ev_id
+from hulldown.games.pacific.rules.s01_battlefield import by_iid, ev_id
 from hulldown.games.pacific.rules.s10_multiplayer import slots_of
 from hulldown.games.pacific.rules.s11_07_night import announce_deployment, reveal
 from hulldown.games.pacific.rules.s11_13_smoke import smoke_answers, smoke_window, support_attack
@@ -115,9 +115,13 @@ def deploy_actions(st: PacificFields, slot: int) -> list[Action]:
                 if uc.cost <= ap and bay_free:
                     out.append(deploy_action(k, names[k], HQ_SPACE, uc.cost))
                 continue
-            for s in deploy_spaces(st, slot, uc.tags):
-                if unit_deploy_cost(st, slot, uc.cost, uc.tags, s) <= ap:
-                    out.append(deploy_action(k, names[k], s, uc.cost))
+            tags = uc.tags
+            if "reserve" in tags or "incursion" in tags:  # the cost depends on the space
+                for s in deploy_spaces(st, slot, tags):
+                    if unit_deploy_cost(st, slot, uc.cost, tags, s) <= ap:
+                        out.append(deploy_action(k, names[k], s, uc.cost))
+            elif uc.cost <= ap:
+                out.extend(deploy_action(k, names[k], s, uc.cost) for s in deploy_spaces(st, slot, tags))
             continue
         sc = st.db.support[cid]
         if sc.play_cost > ap:
@@ -130,9 +134,7 @@ def deploy_actions(st: PacificFields, slot: int) -> list[Action]:
                 ref = unit_ref(u, side)
                 name = u.card.name if u.side == side else enemy_name(u)
                 out.append(make(acts.PlayOn, k, ref, card=names[k], what=name))
-    for u in sorted(st.units.values(), key=lambda x: x.iid):
-        if u.owner != slot:
-            continue
+    for u in sorted((u for u in st.units.values() if u.owner == slot), key=by_iid):
         bought = [t.up.id for t in u.tokens if t.up.id not in u.card.free]
         if len(bought) >= 2:
             continue
@@ -150,7 +152,7 @@ def support_targets(st: PacificFields, side: int, sc: object) -> list[int | None
     if sc.target in ("none", "hq"):
         return [None]
     out: list[int | None] = []
-    for u in sorted(st.units.values(), key=lambda x: x.iid):
+    for u in sorted(st.units.values(), key=by_iid):
         if sc.types and (u.card.type not in sc.types or (u.face_down and u.side != side)):
             continue  # §11.7: a card for certain unit types needs to see its enemy target
         if sc.target == "own-unit" and u.side == side:

@@ -11,11 +11,12 @@ from hulldown.games.pacific import grid
 from hulldown.games.pacific.actions import make
 from hulldown.games.pacific.ids import SPACE_NAMES
 from hulldown.games.pacific.labels import enemy_name, named
-from hulldown.games.pacific.rules.s01_battlefield import ev_id, place
+from hulldown.games.pacific.rules.s01_battlefield import by_iid, ev_id, place
 from hulldown.games.pacific.rules.s11_optional import pickable, token_actions, tradeable
 from hulldown.games.pacific.units import Unit
 
 if TYPE_CHECKING:
+    from hulldown.games.pacific.cards import UnitCard
     from hulldown.games.pacific.fields import PacificFields
 
 #: Moves and shots keyed by what makes them differ, so the hot loops of legal-action generation
@@ -44,7 +45,7 @@ def can_move(st: PacificFields, u: Unit) -> bool:
         return False
     if u.deployed_turn == st.turn and not u.has("mobility"):
         return False  # §5.4
-    if any(t.mounted for t in u.tokens):
+    if u.tokens and any(t.mounted for t in u.tokens):
         return False
     if u.has("extra-heavy") and "difficult" in st.terrain_tags(u.space):
         return False  # immobilised
@@ -95,23 +96,37 @@ def bridged(st: PacificFields, s: int) -> bool:
     return iid >= 0 and "bridge" in st.db.terrain[st.cards[iid]].tags
 
 
+#: A unit card's movement abilities, read off its tags once: (diagonal neighbours, scout, extra
+#: heavy, climbers, boat, land only, sappers tag), keyed by the card object's identity.
+_MOVER: dict[int, tuple[object, tuple[tuple[tuple[int, ...], ...], bool, bool, bool, bool, bool, bool]]] = {}
+
+
+def _mover(card: UnitCard) -> tuple[tuple[tuple[int, ...], ...], bool, bool, bool, bool, bool, bool]:
+    """§6.1 The card's movement abilities (:data:`_MOVER`): asked for every unit at every decision
+    of the Movement phase, while a card's tags never change."""
+    entry = _MOVER.get(id(card))
+    if entry is None or entry[0] is not card:
+        tags = card.tags
+        boat = "embark-disembark" in tags
+        neigh = tuple(grid.NEIGH_D if "motorized" in tags else grid.NEIGH)
+        info = (neigh, "scout" in tags, "extra-heavy" in tags, "climbers" in tags, boat)
+        land_only = not boat and "amphibious" not in tags
+        entry = _MOVER[id(card)] = (card, (*info, land_only, "sappers" in tags))
+    return entry[1]
+
+
 def reachable(st: PacificFields, u: Unit, mp: int, flags: Flags | None = None) -> dict[int, int]:
     """§6.1 Spaces reachable with ``mp`` (§6.1-6.2): destination -> MP left. A River space a unit
     crosses only on a Sappers' bridge (§14.4) is in the answer for the way through, though the
     unit may not stop there: ``water_ok`` tells. A Bridge card is open ground for every ground
     unit but the Extra Heavy, which never moves over a bridge (rulebook)."""
-    tags = u.card.tags
-    neigh = grid.NEIGH_D if "motorized" in tags else grid.NEIGH
-    scout = "scout" in tags
-    heavy = "extra-heavy" in tags
-    climbers = "climbers" in tags
+    neigh, scout, heavy, climbers, boat, land_only, sappers = _mover(u.card)
     difficult, mountain, river = flags if flags is not None else terrain_flags(st)
     storm = st.weather == "storm" and u.card.type != "infantry"
     muddy = st.muddy
     sea = st.sea
-    boat = "embark-disembark" in tags
-    land_only = not boat and "amphibious" not in tags
-    wader = not land_only or sapper(u)  # §14.4: on a river as on any space
+    # §14.4: on a river as on any space
+    wader = not land_only or sappers or any(t.up.effect == "sappers" for t in u.tokens)
     board = st.board
     units = st.units
     side = u.side
@@ -131,18 +146,18 @@ def reachable(st: PacificFields, u: Unit, mp: int, flags: Flags | None = None) -
                     continue
                 if (land_only and sea[n]) or (boat and not sea[n] and not river[n]):
                     continue  # §14.2: boats stay at sea, only Amphibious vehicles cross the shore
-                if river[n] and (land_only or heavy) and bridged(st, n):
-                    if heavy:
-                        continue  # §14.4: Extra Heavy units never move over bridges
-                elif river[n] and not wader and (heavy or occ < 0 or not sapper(units[occ])):
-                    continue  # §14.4: a river is crossed only on a friendly Sappers' bridge
+                if river[n]:
+                    if (land_only or heavy) and bridged(st, n):
+                        if heavy:
+                            continue  # §14.4: Extra Heavy units never move over bridges
+                    elif not wader and (heavy or occ < 0 or not sapper(units[occ])):
+                        continue  # §14.4: a river is crossed only on a friendly Sappers' bridge
                 d = difficult[n]
-                if heavy and d:
+                if d and heavy:
                     continue
                 if storm and n in muddy:
                     continue  # storm: only infantry crosses Muddy spaces
-                diff = d and not scout and not (climbers and mountain[n])
-                rem = 0 if (diff or here_diff) else left - 1
+                rem = 0 if (here_diff or (d and not scout and not (climbers and mountain[n]))) else left - 1
                 if rem > best.get(n, -1):
                     best[n] = rem
                     nxt.append(n)
@@ -156,19 +171,25 @@ def storm_blocked(st: PacificFields, u: Unit, s: int) -> bool:
     return st.weather == "storm" and s in st.muddy and u.card.type != "infantry"
 
 
-def move_destinations(st: PacificFields, u: Unit, flags: Flags | None = None) -> tuple[list[int], list[int]]:
-    """§6.1 Normal destinations and those only Riders' extra space reaches."""
+def move_destinations(
+    st: PacificFields, u: Unit, flags: Flags | None = None, reach: dict[int, dict[int, int]] | None = None
+) -> tuple[list[int], list[int]]:
+    """§6.1 Normal destinations and those only Riders' extra space reaches. ``reach`` keeps each
+    unit's :func:`reachable` spaces for the other choices listed from the same position."""
     mp = movement_points(st, u)
     if flags is None:
         flags = terrain_flags(st)
     normal = reachable(st, u, mp, flags)
+    if reach is not None:
+        reach[u.iid] = normal
     river = flags[2]
     dests = []
+    board = st.board
     for s in sorted(normal):
         if river[s] and not water_ok(st, u, s):
             continue  # §14.4: the way over a Sappers' bridge, not a place to stop
-        occ = st.unit_at(s)
-        if occ is None or swap_ok(st, occ, u.space):
+        occ = board[s]
+        if occ < 0 or swap_ok(st, st.units[occ], u.space):
             dests.append(s)
     ride: list[int] = []
     if u.has("riders"):
@@ -198,36 +219,41 @@ def water_ok(st: PacificFields, u: Unit, s: int) -> bool:
     return not st.sea[s] and (not river or "bridge" in tags or sapper(u))
 
 
-def move_actions(st: PacificFields, slot: int, flags: Flags) -> list[Action]:
+def move_actions(
+    st: PacificFields, slot: int, flags: Flags, reach: dict[int, dict[int, int]] | None = None
+) -> list[Action]:
     """§6.1-§6.5 The slot's units' moves, Covered Movement and Assault, *Advance* and *Sappers*,
-    and the tokens used or picked up on the way (§11.10)."""
+    and the tokens used or picked up on the way (§11.10). ``reach`` collects the spaces each
+    unit that may move reaches (:func:`move_destinations`)."""
     out: list[Action] = []
-    for u in sorted(st.units.values(), key=lambda x: x.iid):
-        if u.owner != slot or u.space < 0:
-            continue
+    keyed = _KEYED
+    for u in sorted((u for u in st.units.values() if u.owner == slot and u.space >= 0), key=by_iid):
         if can_move(st, u):
-            dests, ride = move_destinations(st, u, flags)
+            dests, ride = move_destinations(st, u, flags, reach)
             name = u.card.name
+            here = u.space
             for s in dests:
-                out.append(_move("move", name, u.space, s))
+                out.append(keyed.get(("move", name, here, s)) or _move("move", name, here, s))
             for s in ride:
-                out.append(_move("ride", name, u.space, s))
+                out.append(_move("ride", name, here, s))
             if u.card.type == "infantry":
-                near = grid.DIST[u.space]
+                near = grid.DIST[here]
+                board = st.board
                 for s in dests:
-                    if near[s] == 1 and st.board[s] < 0:
-                        out.append(_move("cover", name, u.space, s))
+                    if near[s] == 1 and board[s] < 0:
+                        out.append(keyed.get(("cover", name, here, s)) or _move("cover", name, here, s))
                 for n in grid.NEIGH[u.space]:
                     e = st.unit_at(n)
                     if e is not None and e.side != u.side and (e.face_down or u.card.pierce >= st.effective_armour(e)):
                         out.append(make(acts.Assault, u.space, n, who=named(u, u.side), what=enemy_name(e)))
             if u.has("advance") and u.mp_bonus == 0 and st.ap[slot] >= 1:
                 out.append(make(acts.Advance, u.space, who=named(u, u.side)))
-        if u.has("sappers") or any(t.up.effect == "sappers" for t in u.tokens):
+        if u.has("sappers") or (u.tokens and any(t.up.effect == "sappers" for t in u.tokens)):
             for n in grid.NEIGH[u.space]:
                 if "obstacle" in st.terrain_tags(n) and st.terrain[n] >= 0:
                     out.append(make(acts.Sap, u.space, n, who=named(u, u.side)))
-        out.extend(token_actions(st, u))
+        if u.tokens:
+            out.extend(token_actions(st, u))
         if st.drops and u.space in st.drops:
             if pickable(st, u):
                 out.append(make(acts.Pickup, u.space, who=named(u, u.side)))

@@ -11,6 +11,7 @@ from hulldown.games.pacific import combat, grid
 from hulldown.games.pacific.actions import MAIN, WORDS, make
 from hulldown.games.pacific.ids import SPACE_NAMES, target_ref, unit_ref
 from hulldown.games.pacific.labels import enemy_name, named, token_name
+from hulldown.games.pacific.rules.s01_battlefield import by_iid
 from hulldown.games.pacific.rules.s11_07_night import reveal
 from hulldown.games.pacific.rules.s11_optional import token_actions
 from hulldown.games.pacific.rules.s16_air import start_air_attack
@@ -70,15 +71,20 @@ def fire_targets(
     weapon_k: int,
     ordered: list[Unit] | None = None,
     terrain: list[int] | None = None,
+    armour: dict[int, int] | None = None,
 ) -> list[tuple[str, str]]:
     """§7.3 (target id, label) for one weapon: units it can damage, the HQ, unoccupied terrain.
 
-    ``ordered`` (the units by card instance) and ``terrain`` (terrain_targets) may be passed in
-    by a caller that asks for many weapons at once.
+    ``ordered`` (the units by card instance; those of the shooter's side may be left out),
+    ``terrain`` (terrain_targets) and ``armour`` (each
+    unit's effective Armour, filled in as asked) may be passed in by a caller that asks for many
+    weapons at once.
     """
     out: list[tuple[str, str]] = []
     if ordered is None:
-        ordered = sorted(st.units.values(), key=lambda x: x.iid)
+        ordered = sorted(st.units.values(), key=by_iid)
+    if armour is None:
+        armour = {}
     weapon = None if weapon_k < 0 else u.tokens[weapon_k].up
     rng, _, _, pierce, _ = combat.weapon_stats(u, weapon)
     if weapon is None and u.main_shots == 1 and u.card.second_gun is not None:
@@ -88,7 +94,7 @@ def fire_targets(
         if st.weather in ("winds", "storm"):
             return out
         for e in ordered:
-            if e.side == enemy and (e.face_down or pierce >= st.effective_armour(e)):
+            if e.side == enemy and (e.face_down or pierce >= _armour(st, e, armour)):
                 out.append((f"u{e.iid}", enemy_name(e)))
         if pierce >= st.hq_armour(enemy):
             out.append(("hq", "the HQ"))
@@ -109,7 +115,7 @@ def fire_targets(
         d = dist[e.space]
         # §7.5 offers only shots that can damage; a face-down card's Armour is unknown (§11.7); a
         # flamethrower ignores the Armour of a unit inside a Building (§7.9)
-        if d > extended or (pierce < st.effective_armour(e) and not e.face_down and not combat.flames(st, weapon, e)):
+        if d > extended or (pierce < _armour(st, e, armour) and not e.face_down and not combat.flames(st, weapon, e)):
             continue
         if d > reach and not any(
             f.side == u.side and f.space >= 0 and f.iid != u.iid and grid.distance(f.space, e.space) <= f.card.range
@@ -125,6 +131,37 @@ def fire_targets(
     return out
 
 
+#: Smoke Screen shots by (unit's space name, token, label name, reach): nearly half of all the
+#: shooting choices in random games, and the same whenever the same unit stands on the same space.
+_SCREEN_SHOTS: dict[tuple[str, int, str, int], tuple[Action, ...]] = {}
+
+
+def _screen_shots(ref: str, k: int, who: str, space: int, reach: int) -> tuple[Action, ...]:
+    """§17.7 A Smoke Screen token's shots: at every space within reach of the unit on ``space``
+    (``ref``), made once per unit, token and reach."""
+    key = (ref, k, who, reach)
+    shots = _SCREEN_SHOTS.get(key)
+    if shots is None:
+        if len(_SCREEN_SHOTS) > 50_000:  # bounded like every action cache
+            _SCREEN_SHOTS.clear()
+        near = grid.DIST[space]
+        shots = tuple(
+            make(acts.Fire, ref, k, SPACE_NAMES[s], key="act.fire.smoke", who=who)
+            for s in range(grid.SPACES)
+            if near[s] <= reach
+        )
+        _SCREEN_SHOTS[key] = shots
+    return shots
+
+
+def _armour(st: PacificFields, e: Unit, known: dict[int, int]) -> int:
+    """§7.3 The unit's effective Armour, worked out once per list of shooting choices."""
+    a = known.get(e.iid)
+    if a is None:
+        a = known[e.iid] = st.effective_armour(e)
+    return a
+
+
 #: The fire label's key, by whether the target is the HQ (which names itself, no space after it).
 _FIRE_KEY = ("act.fire", "act.fire.hq")
 
@@ -136,8 +173,12 @@ def shoot_actions(st: PacificFields, slot: int) -> list[Action]:
     """§7.5 The Shooting phase's choices: each weapon at each target it can damage, tokens used,
     aircraft attacks (§16.1)."""
     out: list[Action] = []
-    ordered = sorted(st.units.values(), key=lambda x: x.iid)
+    ordered = sorted(st.units.values(), key=by_iid)
+    side = st.side_of(slot)
+    enemies = [e for e in ordered if e.side != side]  # the only targets (fire_targets)
     terrain = terrain_targets(st)
+    armour: dict[int, int] = {}
+    refs: dict[str, str] = {}  # internal target id -> how the acting side names it
     shooters = []
     for u in ordered:
         shooters.append(u)
@@ -155,44 +196,49 @@ def shoot_actions(st: PacificFields, slot: int) -> list[Action]:
             and shots_left(u) > 0
             and not exchanged
         ):
-            for tid, name in fire_targets(st, u, -1, ordered, terrain):
-                tref = target_ref(st, tid, u.side)
+            for tid, name in fire_targets(st, u, -1, enemies, terrain, armour):
+                tref = refs.get(tid) or refs.setdefault(tid, target_ref(st, tid, u.side))
                 out.append(make(acts.Fire, ref, MAIN, tref, key=_FIRE_KEY[tref == "hq"], who=who, what=name))
         for k, t in enumerate(u.tokens):
             if t.used or t.spent:
                 continue
             if t.up.effect == "smoke-screen" and u.space >= 0:
-                reach = screen_reach(st, u, t.up.range)
-                for s in range(grid.SPACES):
-                    if grid.distance(u.space, s) <= reach:
-                        sname = SPACE_NAMES[s]
-                        out.append(make(acts.Fire, ref, k, sname, key="act.fire.smoke", who=who))
+                out.extend(_screen_shots(ref, k, who, u.space, screen_reach(st, u, t.up.range)))
                 continue
             if not t.up.is_weapon or (t.up.mount and not t.mounted):
                 continue
             if u.space == HQ_SPACE:
                 continue  # a bomber's HMG only fires at interceptors (§16)
             tok = ""
-            for tid, name in fire_targets(st, u, k, ordered, terrain):
+            for tid, name in fire_targets(st, u, k, enemies, terrain, armour):
                 tok = tok or token_name(u, k)
-                tref = target_ref(st, tid, u.side)
+                tref = refs.get(tid) or refs.setdefault(tid, target_ref(st, tid, u.side))
                 key = _TOKEN_FIRE_KEY[tref == "hq"]
                 out.append(make(acts.Fire, ref, k, tref, key=key, who=who, tok=tok, what=name))
-        inside = u.iid not in st.units  # §15.5: skills are used from inside a landing craft too
         if u.space >= 0 and not u.healed:
-            heal = u.has("heal") or any(t.up.effect == "heal" for t in u.tokens)
-            repair = u.has("repair") or any(t.up.effect == "repair" for t in u.tokens)
-            for n in [u.space, *grid.NEIGH[u.space]]:
-                f = u if inside and n == u.space else st.unit_at(n)
-                if f is None or f.side != u.side or f.wounds == 0:
-                    continue
-                if (heal and f.card.type in ("infantry", "artillery")) or (
-                    repair and f.card.type in ("artillery", "tank", "transport") and f is not u
-                ):
-                    out.append(make(acts.Heal, u.space, n, who=who, what=named(f, u.side)))
-        out.extend(token_actions(st, u))  # §15.7: from inside a landing craft too
+            _heal_actions(st, u, who, out)
+        if u.tokens:
+            out.extend(token_actions(st, u))  # §15.7: from inside a landing craft too
     out.append(SHOOT_DONE)
     return out
+
+
+def _heal_actions(st: PacificFields, u: Unit, who: str, out: list[Action]) -> None:
+    """§9 The abilities Heal and Repair (once a turn): a wound off the unit itself or an adjacent
+    friendly one; a unit with neither ability, nearly every one, is done at once."""
+    heal = u.has("heal") or any(t.up.effect == "heal" for t in u.tokens)
+    repair = u.has("repair") or any(t.up.effect == "repair" for t in u.tokens)
+    if not (heal or repair):
+        return
+    inside = u.iid not in st.units  # §15.5: skills are used from inside a landing craft too
+    for n in [u.space, *grid.NEIGH[u.space]]:
+        f = u if inside and n == u.space else st.unit_at(n)
+        if f is None or f.side != u.side or f.wounds == 0:
+            continue
+        if (heal and f.card.type in ("infantry", "artillery")) or (
+            repair and f.card.type in ("artillery", "tank", "transport") and f is not u
+        ):
+            out.append(make(acts.Heal, u.space, n, who=who, what=named(f, u.side)))
 
 
 def fire(st: PacificFields, u: Unit, weapon: str, target: str, events: list[Event]) -> None:

@@ -11,7 +11,7 @@ from hulldown.games.pacific import grid
 from hulldown.games.pacific.actions import make
 from hulldown.games.pacific.ids import HAND_SLOTS
 from hulldown.games.pacific.labels import hand_names, named
-from hulldown.games.pacific.rules.s01_battlefield import ev_id, front, place
+from hulldown.games.pacific.rules.s01_battlefield import by_iid, ev_id, front, place
 from hulldown.games.pacific.rules.s05_deployment import unit_deploy_cost
 from hulldown.games.pacific.rules.s06_movement import (
     Flags,
@@ -82,33 +82,42 @@ def unload_spaces(st: PacificFields, t: Unit) -> list[int]:
     return [s for s in cands if st.board[s] < 0 and water_ok(st, t.cargo, s)]
 
 
-def transport_actions(st: PacificFields, slot: int, flags: Flags) -> list[Action]:
-    """§15.2-15.3: load (the unit drives in), fetch (the carrier drives to it), unload."""
+def transport_actions(
+    st: PacificFields, slot: int, flags: Flags, reach_of: dict[int, dict[int, int]] | None = None
+) -> list[Action]:
+    """§15.2-15.3: load (the unit drives in), fetch (the carrier drives to it), unload.
+    ``reach_of`` holds the spaces units reach with their MP, where the moves listed them already:
+    then it holds every unit that may move, and only those."""
+    movers = reach_of  # can_move was asked of every unit already, where given
+    if reach_of is None:
+        reach_of = {}
     side = st.side_of(slot)
     carriers = [u for u in st.units.values() if u.side == side and u.space >= 0 and is_carrier(u)]
     if not carriers:
         return []
-    carriers.sort(key=lambda x: x.iid)
+    carriers.sort(key=by_iid)
     out: list[Action] = []
     for t in carriers:
         if t.owner == slot and may_unload(st, t):
             for s in unload_spaces(st, t):
                 assert t.cargo is not None
                 out.append(make(acts.Unload, t.space, s, who=named(t, t.side), what=t.cargo.card.name))
-    units = sorted((u for u in st.units.values() if u.owner == slot and u.space >= 0), key=lambda x: x.iid)
+    units = sorted((u for u in st.units.values() if u.owner == slot and u.space >= 0), key=by_iid)
     for u in units:
-        if not can_move(st, u):
+        if not (u.iid in movers if movers is not None else can_move(st, u)):
             continue
         reach: dict[int, int] | None = None
         for t in carriers:
             if t is u or not t.can_carry(u) or not boards_again(st, u):
                 continue
             if reach is None:
-                reach = reachable(st, u, movement_points(st, u), flags)
+                reach = reach_of.get(u.iid)
+                if reach is None:
+                    reach = reach_of[u.iid] = reachable(st, u, movement_points(st, u), flags)
             if walks_aboard(st, u, t, reach):
                 out.append(make(acts.Load, u.space, t.space, who=named(u, u.side), what=named(t, u.side)))
         if is_carrier(u) and u.cargo is None:
-            for c in fetch_targets(st, u, flags, units):
+            for c in fetch_targets(st, u, flags, units, reach_of.get(u.iid)):
                 out.append(make(acts.Fetch, u.space, c.space, who=named(u, u.side), what=named(c, u.side)))
     return out
 
@@ -140,10 +149,14 @@ def board_actions(st: PacificFields, slot: int) -> list[Action]:
     return out
 
 
-def fetch_targets(st: PacificFields, t: Unit, flags: Flags, units: list[Unit]) -> list[Unit]:
+def fetch_targets(
+    st: PacificFields, t: Unit, flags: Flags, units: list[Unit], treach: dict[int, int] | None = None
+) -> list[Unit]:
     """§15.2 The units of ``units`` empty carrier ``t`` can drive to with its MP and take on board
-    (§15.2): their space (a landing craft: the water space behind it) within its reach."""
-    treach = reachable(st, t, movement_points(st, t), flags)
+    (§15.2): their space (a landing craft: the water space behind it) within its reach
+    (``treach``, when the caller has it)."""
+    if treach is None:
+        treach = reachable(st, t, movement_points(st, t), flags)
     out = []
     for c in units:
         if c is t or not t.can_carry(c) or not boards_again(st, c):
@@ -168,9 +181,9 @@ def deploy_fetch_actions(st: PacificFields, slot: int) -> list[Action]:
     flags = terrain_flags(st)
     units = sorted(
         (u for u in st.units.values() if u.owner == slot and u.space >= 0 and u.deployed_turn < st.turn),
-        key=lambda x: x.iid,
+        key=by_iid,
     )
-    for t in sorted(carriers, key=lambda x: x.iid):
+    for t in sorted(carriers, key=by_iid):
         if not t.has("mobility") or not can_move(st, t):
             continue
         for c in fetch_targets(st, t, flags, units):

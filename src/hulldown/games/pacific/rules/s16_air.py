@@ -12,7 +12,7 @@ from hulldown.games.pacific.actions import WORDS, make
 from hulldown.games.pacific.hook import active
 from hulldown.games.pacific.ids import BAYS
 from hulldown.games.pacific.labels import named
-from hulldown.games.pacific.rules.s01_battlefield import ev_id
+from hulldown.games.pacific.rules.s01_battlefield import by_iid, ev_id
 from hulldown.games.pacific.rules.s10_multiplayer import slots_of
 from hulldown.games.pacific.rules.s11_07_night import reveal
 from hulldown.games.pacific.units import HQ_SPACE, Unit
@@ -69,7 +69,7 @@ def air_fighters(st: PacificFields, side: int, exclude: int = -1) -> list[int]:
     """§16.1 The side's fighters beside its HQ, which may intercept or escort."""
     return [
         u.iid
-        for u in sorted(st.units.values(), key=lambda x: x.iid)
+        for u in sorted(st.units.values(), key=by_iid)
         if u.side == side and u.space == HQ_SPACE and u.has("fighter") and u.iid != exclude
     ]
 
@@ -79,7 +79,7 @@ def aa_units(st: PacificFields) -> list[int]:
     air = st.pending_air
     assert air is not None
     out = []
-    for u in sorted(st.units.values(), key=lambda x: x.iid):
+    for u in sorted(st.units.values(), key=by_iid):
         if u.side != air["def"] or u.space < 0 or not u.has("anti-aircraft") or u.aa_used:
             continue
         tgt = air["target"]

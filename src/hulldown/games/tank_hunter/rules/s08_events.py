@@ -241,8 +241,12 @@ class Sec8Events(StateFields):
         self._reveal_actions(c.seat, out)
         return out
 
-    def _window_plays(self, seat: int, cancel: bool, out: list[Action]) -> None:
-        """§8.1 the cards a seat may play in a window: gray only on its own turn, some gold only on others'."""
+    def _window_plays(self, seat: int, cancel: bool, out: list[Action], first: bool = False) -> None:
+        """§8.1 the cards a seat may play in a window: gray only on its own turn, some gold only on others'.
+
+        ``first``: stop at the first one (whether the seat has any is asked far more often
+        than which).
+        """
         hand = self.hand[seat]
         if hand:
             # _playable, inline: every seat's hand is asked at every window
@@ -255,6 +259,8 @@ class Sec8Events(StateFields):
                     continue
                 if play == 2 or (play == 1 and cancel) or (play == 3 and has_target(seat, card, e)):
                     out.append(PLAY[h])
+                    if first:
+                        return
 
     def _legal_event(self, c: Ctx) -> list[Action]:
         """§8 the decisions of an event card: its target, anti-air (§9.2), spotting, placing a reinforcement."""
@@ -308,7 +314,7 @@ class Sec8Events(StateFields):
     def _may_play_any(self, seat: int, cancel: bool) -> bool:
         """§8.1 whether a window would offer the seat a card to play (its hidden hand decides)."""
         plays: list[Action] = []
-        self._window_plays(seat, cancel, plays)
+        self._window_plays(seat, cancel, plays, first=True)
         return bool(plays)
 
     def _open_window(self, parent: Ctx | None, start: int) -> None:
