@@ -27,6 +27,9 @@ const said = (prefix, word) => {
   return said === `${prefix}.${word}` ? word : said;
 };
 
+// An army by its catalog name ("US", "Japan"), not the observation's code.
+const armyName = (obs, side) => said("army", obs.armies[side]);
+
 const SIDE_COLOUR = ["#3f5f8f", "#a33a2a"];
 const TYPE_LETTER = { infantry: "I", tank: "T", artillery: "A", transport: "V", aircraft: "✈", general: "G", hero: "H" };
 
@@ -201,7 +204,7 @@ function unitSpec(u, obs, ctx) {
   if (u.cargo) details.push([msg("ui.carried"), `${u.cargo.name} (${msg("ui.wounds")} ${u.cargo.wounds}/${u.cargo.hp})`]);
   return {
     name: u.name,
-    type: `${catalogText(ctx, "type", u.type)} · ${obs.armies[u.side].toUpperCase()}`,
+    type: `${catalogText(ctx, "type", u.type)} · ${armyName(obs, u.side)}`,
     stats: stats.filter(Boolean),
     markers: [u.usf ? marker("USF", "warn", msg("ui.underSuppressiveFire")) : null, u.moved ? marker(msg("ui.hasMoved")) : null, u.promotions ? marker("★".repeat(u.promotions), "", msg("ui.promotions")) : null].filter(Boolean),
     text: c && c.tags && c.tags.length ? c.tags.join(", ") : "",
@@ -347,13 +350,12 @@ function boardView(obs, ctx, aims, sources, select, mine, motion) {
 
 function sidePanel(obs, side, ctx, aims, sources, select, mine, motion) {
   const isMine = ctx.seat !== null && side === mine;
-  const army = obs.armies[side];
   const slots = obs.slot_side.map((s, i) => [s, i]).filter(([s]) => s === side).map(([, i]) => i);
   const hqKey = `hq:${side}`;
   const hqActs = aims.filter((a) => a.target === hqKey && a.source === selected);
   const hq = control(
     h("div", { class: `pf-hq side${side}${motion.hq.has(side) ? " pac-hit" : ""}`, style: `border-color:${SIDE_COLOUR[side]}`, title: msg("ui.headquarters") },
-      h("b", {}, `HQ ${army.toUpperCase()}`),
+      h("b", {}, `HQ ${armyName(obs, side)}`),
       h("div", {}, `${msg("ui.wounds")} ${obs.hq_wounds[side]}/12`),
       h("div", {}, `${msg("ui.armour")} ${obs.hq_armour[side]}`)),
     null, hqActs, sources, ctx, select);
@@ -397,7 +399,7 @@ function sidePanel(obs, side, ctx, aims, sources, select, mine, motion) {
     { class: `pf-side${isMine ? " mine" : ""}${obs.active_side === side ? " to-act" : ""}`, dataset: { side: String(side) } },
     h("header", {},
       h("span", { class: "tc-swatch", style: `background:${SIDE_COLOUR[side]}` }),
-      h("b", {}, `${army.toUpperCase()} — ${slots.length ? slots.map((s) => `${ctx.t("seat")} ${s}`).join(", ") : msg("ui.rulebookAi")}`),
+      h("b", {}, `${armyName(obs, side)} — ${slots.length ? slots.map((s) => `${ctx.t("seat")} ${s}`).join(", ") : msg("ui.rulebookAi")}`),
       obs.active_side === side && !obs.over ? marker(msg("ui.active"), "active") : null,
       marker(`AP ${obs.ap[side]}`, "phase", msg("ui.actionPoints")),
       marker(`${msg("ui.supplyLine")} ${obs.supply[side]}`),
@@ -422,15 +424,43 @@ function terrainPanel(obs, ctx, sources, select) {
   return zone(msg("ui.terrainCardsToPlace"), els);
 }
 
+// Where an aircraft or its target is, as the air attack names it (observation.py): a space
+// "r,c", a place beside side A's or B's HQ ("A1"), or "hq".
+function airPlace(obs, where) {
+  if (where === "hq") return msg("ui.headquarters");
+  const bay = /^([AB])\d+$/.exec(where);
+  return bay ? msg("ui.air.bay", { army: armyName(obs, bay[1] === "A" ? 0 : 1) }) : where;
+}
+
+// The air attack under way (§16): its aircraft, target, defender and escorts, in words.
 function airPanel(obs) {
-  if (!obs.air) return null;
-  const rows = Object.entries(obs.air).filter(([, v]) => v !== null && v !== undefined && v !== "" && !(Array.isArray(v) && !v.length));
-  return h("div", { class: "tk-attack pf-air" }, h("h4", {}, msg("ui.airAttack")), h("ul", {}, rows.map(([k, v]) => h("li", {}, `${k}: ${typeof v === "object" ? JSON.stringify(v) : v}`))));
+  const air = obs.air;
+  if (!air) return null;
+  const rows = [];
+  for (const field of ["plane", "target", "interceptor", "escort"]) {
+    if (air[field]) rows.push([field, airPlace(obs, air[field])]);
+  }
+  if (air.defender !== null && air.defender !== undefined) rows.push(["defender", armyName(obs, air.defender)]);
+  if (air.paratroopers) rows.push(["paratroopers", "✓"]);
+  return h("div", { class: "tk-attack pf-air" }, h("h4", {}, msg("ui.airAttack")), h("ul", {}, rows.map(([k, v]) => h("li", {}, `${msg(`ui.air.${k}`)}: ${v}`))));
+}
+
+// A line of the rulebook AI's log in the page's language: its catalog message (arguments
+// that are messages rendered first, as hints.js does), else the observation's English.
+function aiLine(m, english) {
+  if (!m || typeof m !== "object" || typeof m.key !== "string") return english;
+  const args = {};
+  for (const [k, v] of Object.entries(m.args || {})) args[k] = v !== null && typeof v === "object" ? aiLine(v, "") : v;
+  const text = msg(m.key, args);
+  return text === m.key ? english : text;
 }
 
 function aiPanel(obs) {
   if (!obs.solo) return null;
-  const last = (obs.ai_log || []).slice(-8);
+  const log = obs.ai_log || [];
+  const notes = obs.ai_said || [];
+  const from = Math.max(0, log.length - 8);
+  const last = log.slice(from).map((line, k) => aiLine(notes[from + k], line));
   return h("div", { class: "pf-ai" }, h("h4", {}, `${msg("ui.rulebookAi")}${obs.behaviour ? ` — ${obs.behaviour}` : ""}`), last.length ? h("ol", {}, last.map((d) => h("li", {}, d))) : h("span", { class: "muted" }, "—"));
 }
 
@@ -438,7 +468,7 @@ function aiPanel(obs) {
 // is to decide oneself; the game's end with its winner.
 function turnLine(obs, ctx, aims) {
   if (obs.over) {
-    const text = obs.winner === null || obs.winner < 0 ? msg("ui.draw") : `${obs.armies[obs.winner].toUpperCase()} ${msg("ui.wins")}`;
+    const text = obs.winner === null || obs.winner < 0 ? msg("ui.draw") : `${armyName(obs, obs.winner)} ${msg("ui.wins")}`;
     return h("div", { class: "tc-turn over", role: "status" }, text);
   }
   if (aims.length) return h("div", { class: "tc-turn mine", role: "status" }, h("b", {}, `${msg("ui.yourTurn")}: `), prompt(obs, ctx, aims));
@@ -453,11 +483,11 @@ function phaseBar(obs, ctx, mine, aims) {
     turnLine(obs, ctx, aims),
     h("div", { class: "phase-bar" },
       marker(`${msg("ui.round")} ${obs.round}${obs.max_rounds ? `/${obs.max_rounds}` : ""}`),
-      obs.scenario && obs.scenario !== "pitched" ? marker(`${msg("ui.scenario")}: ${obs.scenario}`, "warn") : null,
+      obs.scenario && obs.scenario !== "pitched" ? marker(`${msg("ui.scenario")}: ${said("scenario", obs.scenario)}`, "warn") : null,
       h("span", { class: "mk phase" }, `${msg("ui.phase")}: ${phaseName(ctx, obs.phase)}`, ruleLink(ctx, "phase", obs.phase)),
       reaction ? marker(msg("ui.reaction"), "wait") : null,
-      obs.weather && obs.weather !== "none" ? marker(`${msg("ui.weather")}: ${obs.weather}`, "warn") : null,
-      obs.first_side !== null && obs.first_side !== undefined ? marker(`${msg("ui.first")}: ${obs.armies[obs.first_side].toUpperCase()}`) : null));
+      obs.weather && obs.weather !== "none" ? marker(`${msg("ui.weather")}: ${said("log.weather", obs.weather)}`, "warn") : null,
+      obs.first_side !== null && obs.first_side !== undefined ? marker(`${msg("ui.first")}: ${armyName(obs, obs.first_side)}`) : null));
 }
 
 function legend() {
