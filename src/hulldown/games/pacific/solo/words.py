@@ -72,6 +72,12 @@ def say(st: PacificFields, said: Said, events: list[Event]) -> None:
     st.log_ai(said.render(), events, said.to_json())
 
 
+def note(st: PacificFields, said: Said, events: list[Event]) -> None:
+    """§12 Log a step of the procedure that is no decision the agent explains (a roll, a draw):
+    its English text and its message, heard by no one."""
+    st.log_ai(said.render(), events, said.to_json())
+
+
 @contextmanager
 def listening() -> Iterator[list[Said]]:
     """§12 The messages :func:`say` logs in this block (the agent runs one decision at a time)."""
