@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from hulldown.games.tank_clash.data import card_database as clash_cards
 from hulldown.games.tank_hunter.cards import card_database as hunter_cards
 from hulldown.games.tank_killers.cards import card_database as killers_cards
 
@@ -45,10 +46,16 @@ def _killers_texts() -> dict[str, str]:
     return texts
 
 
+def _clash_texts() -> dict[str, str]:
+    # missions and tactical cards by their id, morale cards (which have none) by name
+    return {f"card.{c.get('id') or c['name']}.text": c["text"] for c in clash_cards({}) if c.get("text")}
+
+
 #: each game's printed card texts by catalog key, read from its card data
 TEXTS: Mapping[str, tuple[str, Callable[[], dict[str, str]]]] = {
     "tank-hunter": ("tank_hunter", _hunter_texts),
     "tank-killers": ("tank_killers", _killers_texts),
+    "tank-clash": ("tank_clash", _clash_texts),
 }
 
 

@@ -12,7 +12,7 @@
 // (end the turn, pass, keep the dice). A move slides the tank from its old hex and a hit
 // flashes the tank hit, unless the reader asked for reduced motion.
 import { h, svg } from "../dom.js";
-import { actionsWhere, card, catalogText, clickable, facedown, infoButton, inspectable, marker, phaseName, pile, ruleLink, stat, zone } from "./kit.js";
+import { actionsWhere, card, cardText, catalogText, clickable, facedown, infoButton, inspectable, marker, phaseName, pile, ruleLink, stat, zone } from "./kit.js";
 import { oddsPanel, withOdds } from "../odds.js";
 
 const S = 26; // hex circumradius in px
@@ -365,14 +365,14 @@ function playerPanel(obs, s, ctx, aims, select) {
   const tacticals = TACTICAL.filter((id) => !barred.has(id)).map((id) => {
     const c = info.get(id);
     const el = card({ name: c ? c.name : id, type: `${ctx.msg("ui.tactical")}${c && c.offensive ? ` · ${ctx.msg("ui.attack")}` : ""}`, tone: "tactic", extra: `small tc-tac${used.has(id) ? " out" : ""}`, ctx, rule: "tactical", markers: [used.has(id) ? marker(ctx.msg("ui.used"), "bad") : marker(ctx.msg("ui.ready"), "good")] });
-    el.title = c ? c.text : id; // the text on hover keeps the row of six short
+    el.title = c ? cardText(ctx, `card.${id}.text`, c.text).text : id; // the text on hover keeps the row of six short
     return isMe && !used.has(id) ? cardControl(el, `tactical:${id}`, ctx, aims, select) : el;
   });
   const alive = obs.tanks.filter((t) => t.seat === s);
   const lost = alive.filter((t) => t.destroyed).length;
   // one's own mission face up; the opponent's face down (none in the victory-point game)
   const mission = !obs.mission ? null : isMe
-    ? card({ name: ctx.msg("ui.mission"), type: catalogText(ctx, "mission", obs.mission.kind), tone: "event", text: obs.mission.text, extra: "small" })
+    ? card({ name: ctx.msg("ui.mission"), type: catalogText(ctx, "mission", obs.mission.kind), tone: "event", text: obs.mission.text, textKey: `card.${obs.mission.id}.text`, ctx, extra: "small" })
     : facedown({ label: ctx.msg("ui.secret-mission"), extra: "small" });
   const handCount = obs.hand_sizes[s];
   const oppHand = [];
@@ -546,7 +546,7 @@ export function render(obs, ctx) {
   };
   const hand = (obs.hand || []).map((n) => {
     const c = ctx.cards.get(n);
-    const el = card({ name: n, type: c ? `${ctx.msg("ui.morale")} · ${catalogText(ctx, "colour", c.colour)} · ${catalogText(ctx, "timing", c.timing)}` : ctx.msg("ui.morale"), tone: `event ${c ? c.colour : ""}`, text: c ? c.text : "", extra: "small", ctx, rule: "morale" });
+    const el = card({ name: n, type: c ? `${ctx.msg("ui.morale")} · ${catalogText(ctx, "colour", c.colour)} · ${catalogText(ctx, "timing", c.timing)}` : ctx.msg("ui.morale"), tone: `event ${c ? c.colour : ""}`, text: c ? c.text : "", textKey: `card.${n}.text`, extra: "small", ctx, rule: "morale" });
     const discard = actionsWhere(ctx, (p) => p.kind === "discard" && p.card === n);
     const key = `morale:${n}`;
     if (aims.some((a) => a.source === key && a.hex)) return cardControl(el, key, ctx, aims, select);
