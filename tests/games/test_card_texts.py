@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from hulldown.games.pacific.data_view import card_database as pacific_cards
 from hulldown.games.tank_clash.data import card_database as clash_cards
 from hulldown.games.tank_hunter.cards import card_database as hunter_cards
 from hulldown.games.tank_killers.cards import card_database as killers_cards
@@ -51,11 +52,17 @@ def _clash_texts() -> dict[str, str]:
     return {f"card.{c.get('id') or c['name']}.text": c["text"] for c in clash_cards({}) if c.get("text")}
 
 
+def _pacific_texts() -> dict[str, str]:
+    # a 2GM card prints its abilities as tags; support cards' effects are the catalog's effect.* templates
+    return {f"card.{c['id']}.text": ", ".join(c["tags"]) for c in pacific_cards({}) if c.get("tags")}
+
+
 #: each game's printed card texts by catalog key, read from its card data
 TEXTS: Mapping[str, tuple[str, Callable[[], dict[str, str]]]] = {
     "tank-hunter": ("tank_hunter", _hunter_texts),
     "tank-killers": ("tank_killers", _killers_texts),
     "tank-clash": ("tank_clash", _clash_texts),
+    "2gm-pacific": ("pacific", _pacific_texts),
 }
 
 

@@ -13,7 +13,7 @@
 // moved slides in from its old space and a unit or HQ that took wounds flashes, unless the
 // reader asked for reduced motion.
 import { h } from "../dom.js";
-import { card, catalogText, counted, effectText, facedown, infoButton, inspectable, marker, phaseName, pile, ruleLink, stat, zone } from "./kit.js";
+import { card, cardText, catalogText, counted, effectText, facedown, infoButton, inspectable, marker, phaseName, pile, ruleLink, stat, zone } from "./kit.js";
 import { oddsOf, oddsPanel, withOdds } from "../odds.js";
 
 // Every text comes from the game's catalog (the ui.* keys of messages.json), in the page's
@@ -177,12 +177,16 @@ function cardInfo(ctx, id, name) {
   return ctx.cards.get(`id:${id}`) || ctx.cards.get(name) || null;
 }
 
+// A card's abilities (its tags) in the page's language: the catalog's ``card.<id>.text``, else
+// the data's own tags.
+const tagText = (c) => cardText({ msg }, `card.${c.id}.text`, c.tags.join(", "));
+
 function unitFacts(u, c) {
   const facts = [`${u.name} (${said("type", u.type)}), ${msg("ui.side")} ${u.side}`, `${msg("ui.wounds")} ${u.wounds}/${u.hp}`];
   if (c) {
     facts.push(`${msg("ui.move")} ${c.move}, ${msg("ui.range")} ${c.range}, ${msg("ui.accuracy")} ${c.hit}+/${c.crit}+`);
     facts.push(`${msg("ui.armourPiercing")} ${c.pierce}, ${msg("ui.damage")} ${c.damage}, ${msg("ui.armour")} ${c.armour}`);
-    if (c.tags && c.tags.length) facts.push(c.tags.join(", "));
+    if (c.tags && c.tags.length) facts.push(tagText(c).text);
   }
   for (const t of u.tokens || []) facts.push(`${msg("ui.token")}: ${t.name}${t.mounted ? ` (${msg("ui.mounted")})` : ""}${t.spent ? ` (${msg("ui.spent")})` : ""}`);
   for (const a of u.attached_cards || []) facts.push(`${msg("ui.card")}: ${a.name}`);
@@ -207,7 +211,8 @@ function unitSpec(u, obs, ctx) {
     type: `${catalogText(ctx, "type", u.type)} · ${armyName(obs, u.side)}`,
     stats: stats.filter(Boolean),
     markers: [u.usf ? marker("USF", "warn", msg("ui.underSuppressiveFire")) : null, u.moved ? marker(msg("ui.hasMoved")) : null, u.promotions ? marker("★".repeat(u.promotions), "", msg("ui.promotions")) : null].filter(Boolean),
-    text: c && c.tags && c.tags.length ? c.tags.join(", ") : "",
+    text: c && c.tags && c.tags.length ? tagText(c).text : "",
+    textLang: c && c.tags && c.tags.length ? tagText(c).lang : "en",
     rule: "unit",
     details,
   };
@@ -220,7 +225,7 @@ function terrainSpec(t, ctx) {
   const details = [[msg("ui.terrainKind"), catalogText(ctx, "terrain", t.id)]];
   if (t.hp) details.push([msg("ui.hitPointsLeft"), t.hp]);
   if (t.ruins) details.push([msg("ui.ruins"), "✓"]);
-  return { name: t.name, type: msg("ui.terrain"), stats: stats.filter(Boolean), markers: [], text: c && c.tags && c.tags.length ? c.tags.join(", ") : "", rule: "terrain", details };
+  return { name: t.name, type: msg("ui.terrain"), stats: stats.filter(Boolean), markers: [], text: c && c.tags && c.tags.length ? tagText(c).text : "", textLang: c && c.tags && c.tags.length ? tagText(c).lang : "en", rule: "terrain", details };
 }
 
 function unitToken(u, ctx, sel, motion, obs) {
@@ -366,7 +371,7 @@ function sidePanel(obs, side, ctx, aims, sources, select, mine, motion) {
     inspectable(bay, unitSpec(u, obs, ctx), ctx, !acts.length && !(sources.has(`u:${key}`) && selected !== `u:${key}`));
     return control(bay, `u:${key}`, acts, sources, ctx, select);
   });
-  const hqCards = obs.hq_cards[side].map((c) => card({ name: c.name, type: `${msg("ui.cost")} ${c.cost}`, tone: "tactic", extra: "small", ctx, rule: "support", text: effectText(ctx, cardInfo(ctx, c.id, c.name)) }));
+  const hqCards = obs.hq_cards[side].map((c) => card({ name: c.name, type: `${msg("ui.cost")} ${c.cost}`, tone: "tactic", extra: "small", ctx, rule: "support", text: effectText(ctx, cardInfo(ctx, c.id, c.name)), textLang: null }));
   const hands = slots.map((slot) => {
     const cards = obs.hands[slot];
     const who = `${ctx.t("seat")} ${slot}${slot === ctx.seat ? ` (${msg("ui.you")})` : ""}`;
@@ -384,7 +389,7 @@ function sidePanel(obs, side, ctx, aims, sources, select, mine, motion) {
         tone: `${info && info.kind === "unit" ? `unit ${info.type}` : "tactic"}`,
         stats: info && info.kind === "unit" ? [stat("R", info.range, msg("ui.range")), stat("H", `${info.hit}/${info.crit}`, msg("ui.accuracy")), stat("AP", info.pierce, msg("ui.armourPiercing")), stat("A", info.armour, msg("ui.armour")), stat("HP", info.hp, msg("ui.hitPoints"))] : [],
         extra: "small",
-        ctx, rule: info ? info.kind : "", text: effectText(ctx, info),
+        ctx, rule: info ? info.kind : "", text: effectText(ctx, info), textLang: null,
       });
       const key = `h:${ref}`;
       // only the acting seat's own hand names its cards h1.. in the action ids

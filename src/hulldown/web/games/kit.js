@@ -72,9 +72,10 @@ export function stat(label, value, title = "") {
 // clause map, ``details`` adds [label, value] rows the face has no room for. Names come
 // from the card database as printed and are marked as English; a text is the catalog's
 // ``textKey`` (``card.<id>.text``) in the page's language where the catalog has it, else the
-// database's English ``text``, marked as such.
-export function card({ name, type = "", tone = "", stats = [], markers = [], text = "", textKey = "", extra = "", ctx = null, rule = "", details = [] }) {
-  const own = cardText(ctx, textKey, text);
+// database's English ``text``, marked as such; a ``text`` the page made in its own language
+// (from the catalog's templates) comes with ``textLang`` null.
+export function card({ name, type = "", tone = "", stats = [], markers = [], text = "", textKey = "", textLang = "en", extra = "", ctx = null, rule = "", details = [] }) {
+  const own = textKey ? cardText(ctx, textKey, text) : { text, lang: textLang };
   // a long word is set smaller, so that a name never breaks mid-word ("Reinforcements")
   const longest = Math.max(0, ...String(name).split(/[\s/]+/).map((w) => w.length));
   const size = longest > 14 ? " longest" : longest > 11 ? " long" : longest > 8 ? " longish" : "";
