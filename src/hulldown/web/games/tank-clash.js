@@ -440,7 +440,8 @@ const DOING = {
 // is to decide oneself; the game's end with its winner and why.
 function turnLine(obs, ctx, aims) {
   if (obs.winner !== null) {
-    const why = catalogText(ctx, "reason", obs.reason);
+    const mission = obs.winning_mission_id ? cardText(ctx, `card.${obs.winning_mission_id}.text`, "").text : "";
+    const why = mission ? ctx.msg("reason.mission", { mission }) : catalogText(ctx, "reason", obs.reason);
     const text = obs.winner < 0 ? `${ctx.msg("ui.draw")}: ${why}` : `${obs.winner === ctx.seat ? ctx.msg("ui.you") : `${ctx.t("seat")} ${obs.winner}`} ${ctx.msg("ui.wins")}: ${why}`;
     return h("div", { class: "tc-turn over", role: "status" }, text);
   }
