@@ -10,7 +10,7 @@ from hulldown.games.pacific.rules.s05_deployment import play_support
 from hulldown.games.pacific.rules.s07_shooting import fire, fire_targets, shots_left
 from hulldown.games.pacific.rules.s11_13_smoke import smoke_answers, smoke_window
 from hulldown.games.pacific.solo.s12_00_common import audited, objective_spaces
-from hulldown.games.pacific.solo.s12_05_placement import support_target
+from hulldown.games.pacific.solo.s12_05_placement import support_choice
 from hulldown.games.pacific.solo.s12_12_night import hidden_foe, known
 from hulldown.games.pacific.solo.words import Said, note
 from hulldown.games.pacific.units import HQ_SPACE, Unit
@@ -199,18 +199,15 @@ def _promote(st: PacificFields, killer: Unit | None, events: list[Event]) -> Non
     while cards := _hand_support(st, "promotion"):
         sc = st.db.support[st.cards[cards[0]]]
         if killer is None:
-            target, why = support_target(st, sc, "mid", phase="shoot")
+            target, why = support_choice(st, sc, "mid", phase="shoot")
             if target < 0:
                 return
         else:
             if killer.iid not in st.units or killer.wounds:
                 return
-            target, why = (
-                killer.iid,
-                f"12.7 Promotion: {killer.card.name}, the first undamaged infantry to destroy an enemy unit",
-            )
+            target, why = killer.iid, Said.of("ai.promo-killer", unit=killer.card.name)
         play_support(st, 1, cards[0], target, events)
-        st.log_ai(why, events)
+        note(st, why, events)
         if killer is not None:
             return
 
@@ -225,17 +222,17 @@ def _fortunate(st: PacificFields, u: Unit, tid: str, events: list[Event]) -> Non
     if not cards:
         return
     if tid == "hq":
-        why = "attacking the HQ"
+        why = Said("ai.fortune.hq")
     elif tid.startswith("u") and (e := st.units.get(int(tid[1:]))) is not None:
         e = known(st, e)
         if e.space in objective_spaces(st):
-            why = f"attacking the battle objective ({e.card.name})"
+            why = Said.of("ai.fortune.objective", unit=e.card.name)
         elif breaks_supply(st, e):
-            why = f"attacking {e.card.name}, whose loss breaks the Supply Line"
+            why = Said.of("ai.fortune.supply", unit=e.card.name)
         else:
             return
     else:
         return
     sc = st.db.support[st.cards[cards[0]]]
     play_support(st, 1, cards[0], u.iid, events)
-    st.log_ai(f"12.7 {sc.name}: on {u.card.name}, {why}", events)
+    note(st, Said.of("ai.fortune", card=sc.name, unit=u.card.name, why=why), events)
