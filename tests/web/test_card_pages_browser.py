@@ -390,6 +390,11 @@ VISIBLE = """() => {
 }"""
 
 
+#: The card texts (faces and up close) still marked as English data on the page.
+ENGLISH_CARD_TEXTS = """() => [...document.querySelectorAll('.gc-text[lang=en], .cz-text[lang=en]')]
+  .map((e) => e.textContent)"""
+
+
 @pytest.mark.browser
 @pytest.mark.slow
 @pytest.mark.parametrize("game", list(CATALOGS))
@@ -410,6 +415,9 @@ def test_german_page_shows_no_english_catalog_text(server: LiveServer, chromium:
         seen.append(page.evaluate(VISIBLE))
         page.keyboard.press("Escape")
     assert "Entscheidung" in seen[0]
+    # a card text the catalog has is shown in German, never as the card data's English
+    english_texts = page.evaluate(ENGLISH_CARD_TEXTS)
+    assert not english_texts, f"card texts left in English: {english_texts[:5]}"
     gid = page.url.split("/g/")[1].split("#")[0]
     names = {c["name"] for c in httpx.get(f"{server.url}/api/games/{gid}/cards").json()["cards"] if "name" in c}
     found = english_found("\n".join(seen), game, names)
@@ -425,3 +433,43 @@ def test_german_page_shows_no_english_catalog_text(server: LiveServer, chromium:
 
 #: decisions taken before the page opens, so it shows a game under way (past Tank Hunter's draft)
 ADVANCE = {"tank-killers": 10, "tank-hunter": 14, "tank-clash": 20, "2gm-pacific": 20}
+
+
+def _solo_2gm_page(server: LiveServer, chromium: Any) -> Any:
+    """A German solo 2GM page (scenario Red Beach in fog) some decisions in."""
+    options = {"scenario": "island-landing", "weather": "fog"}
+    created = httpx.post(
+        server.url + "/api/games", json={"game": "2gm-pacific", "seats": ["human"], "options": options}
+    ).json()
+    gid, token = created["id"], created["seats"][0]["token"]
+    _advance(server, gid, token, 30)
+    context = chromium.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True)
+    context.add_init_script("localStorage.setItem('hulldown.lang', 'de')")
+    page = context.new_page()
+    page.goto(f"{server.url}/g/{gid}#t={token}")
+    page.wait_for_selector("body[data-ready='1']")
+    return page
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_german_2gm_solo_page_shows_the_ai_weather_scenario_and_armies_in_german(
+    server: LiveServer, chromium: Any
+) -> None:
+    """The weather, the scenario, the army names and the rulebook AI's logged messages come from
+    the catalog: a German solo page shows them in German."""
+    page = _solo_2gm_page(server, chromium)
+    assert page.locator("#board .pf-ai li").count(), "the AI panel lists the AI's decisions"
+    panel = page.locator("#board .pf-ai").inner_text()
+    bar = page.locator("#board .phase-bar").inner_text()
+    headers = "\n".join(page.locator("#board .pf-side header").all_inner_texts())
+    assert "Nebel" in bar and "Roter Strand" in bar, bar
+    assert "USA" in headers and "JAPAN" not in headers, headers
+    # the card phase and the behaviour band are messages: their German is on the page, not their English
+    assert "12.3 Kartenphase" in panel or "12.2 Verhalten" in panel, panel
+    assert "12.3 Card phase" not in panel and "12.2 Behaviour" not in panel, panel
+    found = english_found("\n".join([bar, headers]), "2gm-pacific")
+    assert not found, "English on the German solo page: " + "; ".join(
+        f"{k} {t!r} in {line!r}" for k, t, line in found[:8]
+    )
+    page.context.close()

@@ -73,14 +73,14 @@ def test_card_counts_by_ap() -> None:
             n += len(pile)
         return out
 
-    def costs(chosen: tuple[list[solo.Pick], str]) -> list[int]:
+    def costs(chosen: tuple[list[solo.Pick], object]) -> list[int]:
         return [p.cost for p in chosen[0]]
 
     assert costs(solo.choose_cards(piles((3, 1), (2,)), 3)) == [3]
     assert costs(solo.choose_cards(piles((3, 1), (2,)), 2)) == [1]  # the next card of the same pile
     assert costs(solo.choose_cards(piles((3, 1), (2,)), 5)) == [3, 2]
     two = solo.choose_cards(piles((4,), (4,)), 5)
-    assert costs(two) == [4] and "costliest" in two[1]
+    assert costs(two) == [4] and "costliest" in str(two[1])
     assert costs(solo.choose_cards(piles((3,), (6,), (4,)), 7)) == [6]
     assert costs(solo.choose_cards(piles((3,), (2,), (4,)), 7)) == [3, 4]
     assert costs(solo.choose_cards(piles((2,), (2,), (1,), (1,)), 6)) == [2, 2, 1]

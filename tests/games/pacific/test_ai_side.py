@@ -228,3 +228,34 @@ def test_agent_reads_the_table_of_its_own_side() -> None:
         st.apply(make_agent("random", GAME, 1, 0).act(SeatView(st, 1)))
     agent.act(SeatView(st, 0))
     assert "Advance (turns 1-2)" in agent.last_reason  # type: ignore[attr-defined]
+
+
+def _rendered(m: dict[str, Any], lang: str) -> str:
+    """A ``Said.to_json()`` rendered as the page does: nested arguments first."""
+    from hulldown.games.pacific.solo.words import Said
+
+    def said(j: dict[str, Any]) -> Said:
+        return Said(j["key"], tuple((k, said(v) if isinstance(v, dict) else v) for k, v in j["args"].items()))
+
+    return said(m).render(lang)
+
+
+def test_the_observation_carries_each_ai_line_as_a_catalog_message_the_same_for_every_seat() -> None:
+    """A German page shows the AI's decisions in German: each line's message renders to the
+    English line it stands beside, and in German to something else; the messages tell no seat
+    more than the English lines do, so every seat (and a spectator) gets the same."""
+    st = solo_game(seed=5, scenario="island-landing", ai_side="attacker")
+    bot = make_agent("random", GAME, 0, 5)
+    for _ in range(120):
+        if st.is_over:
+            break
+        st.apply(bot.act(SeatView(st, 0)))
+    obs = st.observation(0)
+    lines, notes = obs["ai_log"], obs["ai_said"]
+    assert len(lines) == len(notes) and len(lines) > 3
+    said = [(line, m) for line, m in zip(lines, notes, strict=True) if m is not None]
+    assert any(m["key"].startswith("ai.band") for _, m in said), "the behaviour band is a message"
+    for line, m in said:
+        assert _rendered(m, "en") == line
+        assert _rendered(m, "de") != line
+    assert st.observation(None)["ai_said"] == notes

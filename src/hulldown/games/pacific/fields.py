@@ -77,6 +77,7 @@ class PacificFields(GameState):
         "ai_log",
         "ai_resume",
         "ai_revealed",
+        "ai_said",
         "ai_shot",
         "ai_shots",
         "ap",
@@ -148,7 +149,7 @@ class PacificFields(GameState):
         ),
         **dict.fromkeys(
             (
-                "ai_card_attacks", "ai_keep", "ai_log", "ap", "bid_order", "bids", "board", "hq_wounds",
+                "ai_card_attacks", "ai_keep", "ai_log", "ai_said", "ap", "bid_order", "bids", "board", "hq_wounds",
                 "last_supply", "muddy", "mulligan_done", "objectives", "para_drops", "ruins", "smoke",
                 "supply_broken", "terrain", "terrain_budget",
             ),
@@ -207,6 +208,8 @@ class PacificFields(GameState):
     smoke: list[int]
     muddy: list[int]
     ai_log: list[str]
+    #: the catalog message behind each line of ``ai_log`` (``Said.to_json()``), None where a line has none
+    ai_said: list[dict[str, Any] | None]
     ai_keep: list[int]
     pending_air: dict[str, Any] | None
     #: the historical scenario being played (§14), None in a pitched battle; the solo AI reads
@@ -504,10 +507,15 @@ class PacificFields(GameState):
             c = c.cargo
         return placed
 
-    def log_ai(self, clause: str, events: list[Event]) -> None:
-        """§12: every AI decision names the clause that chose it (public, also in the observation)."""
+    def log_ai(self, clause: str, events: list[Event], said: dict[str, Any] | None = None) -> None:
+        """§12: every AI decision names the clause that chose it (public, also in the observation).
+
+        ``said`` is the same decision as a catalog message, so that a page shows it in its own language.
+        """
         self.ai_log.append(clause)
+        self.ai_said.append(said)
         if len(self.ai_log) > 400:
             del self.ai_log[:-400]
+            del self.ai_said[:-400]
         # the AI decides from its hidden hand and units: what it chose tells the seats about them
         events.append(mark_reveal(public("ai", decision=clause)))

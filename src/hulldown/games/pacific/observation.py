@@ -71,6 +71,7 @@ def observe(st: PacificFields, seat: int | None) -> PacificObservation:
         "air": _air(st),
         "smoke_reaction": _smoke_reaction(st),
         "ai_log": list(st.ai_log),
+        "ai_said": list(st.ai_said),
         "behaviour": st.behaviour if st.solo else None,
         "winner": st.winner if st.over else None,
         "over": st.over,

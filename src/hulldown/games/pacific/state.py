@@ -145,6 +145,7 @@ class PacificState(PacificFields):
         self.ai_shot = None
         self.pending_air = None
         self.ai_log = []
+        self.ai_said = []
         self.supply_broken = [False, False]
         self.last_supply = [0, 0]
         self.ai_revealed = False

@@ -17,7 +17,7 @@ validate every observation of random games against them strictly.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Literal, cast, overload
+from typing import Any, Literal, cast, overload
 
 from typing_extensions import TypedDict
 
@@ -197,6 +197,8 @@ class PacificObservation(TypedDict):
     smoke_reaction: SmokeReactionView | None
     ai_log: list[str]
     """The solo AI's decisions, each naming the clause of §12 that chose it."""
+    ai_said: list[dict[str, Any] | None]
+    """Each line of ``ai_log`` as a catalog message (``{key, args}``), None where it has none."""
     behaviour: int | None
     winner: int | None
     over: bool

@@ -151,6 +151,10 @@ def observe(state: StateFields, seat: int | None) -> TankClashObservation:
     }
     if state.is_over and state.reason.startswith("fulfilled"):
         obs["winning_mission"] = state.reason
+        # the card's id, so that a page names the mission in its own language
+        won = state.mission[state.winner] if state.winner is not None and state.winner >= 0 else None
+        if won is not None:
+            obs["winning_mission_id"] = won
     return obs
 
 

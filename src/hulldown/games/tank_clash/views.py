@@ -146,6 +146,8 @@ class TankClashObservation(TypedDict):
     reason: str
     winning_mission: NotRequired[str]
     """Once a game is won by a secret mission, the mission it fulfilled (then public)."""
+    winning_mission_id: NotRequired[str]
+    """The id of that mission's card (``card.<id>.text`` in the catalog)."""
 
 
 def of(observation: Mapping[str, object]) -> TankClashObservation:

@@ -13,7 +13,7 @@
 // moved slides in from its old space and a unit or HQ that took wounds flashes, unless the
 // reader asked for reduced motion.
 import { h } from "../dom.js";
-import { card, catalogText, counted, effectText, facedown, infoButton, inspectable, marker, phaseName, pile, ruleLink, stat, zone } from "./kit.js";
+import { card, cardText, catalogText, counted, effectText, facedown, infoButton, inspectable, marker, phaseName, pile, ruleLink, stat, zone } from "./kit.js";
 import { oddsOf, oddsPanel, withOdds } from "../odds.js";
 
 // Every text comes from the game's catalog (the ui.* keys of messages.json), in the page's
@@ -26,6 +26,9 @@ const said = (prefix, word) => {
   const said = msg(`${prefix}.${word}`);
   return said === `${prefix}.${word}` ? word : said;
 };
+
+// An army by its catalog name ("US", "Japan"), not the observation's code.
+const armyName = (obs, side) => said("army", obs.armies[side]);
 
 const SIDE_COLOUR = ["#3f5f8f", "#a33a2a"];
 const TYPE_LETTER = { infantry: "I", tank: "T", artillery: "A", transport: "V", aircraft: "✈", general: "G", hero: "H" };
@@ -174,12 +177,16 @@ function cardInfo(ctx, id, name) {
   return ctx.cards.get(`id:${id}`) || ctx.cards.get(name) || null;
 }
 
+// A card's abilities (its tags) in the page's language: the catalog's ``card.<id>.text``, else
+// the data's own tags.
+const tagText = (c) => cardText({ msg }, `card.${c.id}.text`, c.tags.join(", "));
+
 function unitFacts(u, c) {
   const facts = [`${u.name} (${said("type", u.type)}), ${msg("ui.side")} ${u.side}`, `${msg("ui.wounds")} ${u.wounds}/${u.hp}`];
   if (c) {
     facts.push(`${msg("ui.move")} ${c.move}, ${msg("ui.range")} ${c.range}, ${msg("ui.accuracy")} ${c.hit}+/${c.crit}+`);
     facts.push(`${msg("ui.armourPiercing")} ${c.pierce}, ${msg("ui.damage")} ${c.damage}, ${msg("ui.armour")} ${c.armour}`);
-    if (c.tags && c.tags.length) facts.push(c.tags.join(", "));
+    if (c.tags && c.tags.length) facts.push(tagText(c).text);
   }
   for (const t of u.tokens || []) facts.push(`${msg("ui.token")}: ${t.name}${t.mounted ? ` (${msg("ui.mounted")})` : ""}${t.spent ? ` (${msg("ui.spent")})` : ""}`);
   for (const a of u.attached_cards || []) facts.push(`${msg("ui.card")}: ${a.name}`);
@@ -201,10 +208,11 @@ function unitSpec(u, obs, ctx) {
   if (u.cargo) details.push([msg("ui.carried"), `${u.cargo.name} (${msg("ui.wounds")} ${u.cargo.wounds}/${u.cargo.hp})`]);
   return {
     name: u.name,
-    type: `${catalogText(ctx, "type", u.type)} · ${obs.armies[u.side].toUpperCase()}`,
+    type: `${catalogText(ctx, "type", u.type)} · ${armyName(obs, u.side)}`,
     stats: stats.filter(Boolean),
     markers: [u.usf ? marker("USF", "warn", msg("ui.underSuppressiveFire")) : null, u.moved ? marker(msg("ui.hasMoved")) : null, u.promotions ? marker("★".repeat(u.promotions), "", msg("ui.promotions")) : null].filter(Boolean),
-    text: c && c.tags && c.tags.length ? c.tags.join(", ") : "",
+    text: c && c.tags && c.tags.length ? tagText(c).text : "",
+    textLang: c && c.tags && c.tags.length ? tagText(c).lang : "en",
     rule: "unit",
     details,
   };
@@ -217,7 +225,7 @@ function terrainSpec(t, ctx) {
   const details = [[msg("ui.terrainKind"), catalogText(ctx, "terrain", t.id)]];
   if (t.hp) details.push([msg("ui.hitPointsLeft"), t.hp]);
   if (t.ruins) details.push([msg("ui.ruins"), "✓"]);
-  return { name: t.name, type: msg("ui.terrain"), stats: stats.filter(Boolean), markers: [], text: c && c.tags && c.tags.length ? c.tags.join(", ") : "", rule: "terrain", details };
+  return { name: t.name, type: msg("ui.terrain"), stats: stats.filter(Boolean), markers: [], text: c && c.tags && c.tags.length ? tagText(c).text : "", textLang: c && c.tags && c.tags.length ? tagText(c).lang : "en", rule: "terrain", details };
 }
 
 function unitToken(u, ctx, sel, motion, obs) {
@@ -347,13 +355,12 @@ function boardView(obs, ctx, aims, sources, select, mine, motion) {
 
 function sidePanel(obs, side, ctx, aims, sources, select, mine, motion) {
   const isMine = ctx.seat !== null && side === mine;
-  const army = obs.armies[side];
   const slots = obs.slot_side.map((s, i) => [s, i]).filter(([s]) => s === side).map(([, i]) => i);
   const hqKey = `hq:${side}`;
   const hqActs = aims.filter((a) => a.target === hqKey && a.source === selected);
   const hq = control(
     h("div", { class: `pf-hq side${side}${motion.hq.has(side) ? " pac-hit" : ""}`, style: `border-color:${SIDE_COLOUR[side]}`, title: msg("ui.headquarters") },
-      h("b", {}, `HQ ${army.toUpperCase()}`),
+      h("b", {}, `HQ ${armyName(obs, side)}`),
       h("div", {}, `${msg("ui.wounds")} ${obs.hq_wounds[side]}/12`),
       h("div", {}, `${msg("ui.armour")} ${obs.hq_armour[side]}`)),
     null, hqActs, sources, ctx, select);
@@ -364,7 +371,7 @@ function sidePanel(obs, side, ctx, aims, sources, select, mine, motion) {
     inspectable(bay, unitSpec(u, obs, ctx), ctx, !acts.length && !(sources.has(`u:${key}`) && selected !== `u:${key}`));
     return control(bay, `u:${key}`, acts, sources, ctx, select);
   });
-  const hqCards = obs.hq_cards[side].map((c) => card({ name: c.name, type: `${msg("ui.cost")} ${c.cost}`, tone: "tactic", extra: "small", ctx, rule: "support", text: effectText(ctx, cardInfo(ctx, c.id, c.name)) }));
+  const hqCards = obs.hq_cards[side].map((c) => card({ name: c.name, type: `${msg("ui.cost")} ${c.cost}`, tone: "tactic", extra: "small", ctx, rule: "support", text: effectText(ctx, cardInfo(ctx, c.id, c.name)), textLang: null }));
   const hands = slots.map((slot) => {
     const cards = obs.hands[slot];
     const who = `${ctx.t("seat")} ${slot}${slot === ctx.seat ? ` (${msg("ui.you")})` : ""}`;
@@ -382,7 +389,7 @@ function sidePanel(obs, side, ctx, aims, sources, select, mine, motion) {
         tone: `${info && info.kind === "unit" ? `unit ${info.type}` : "tactic"}`,
         stats: info && info.kind === "unit" ? [stat("R", info.range, msg("ui.range")), stat("H", `${info.hit}/${info.crit}`, msg("ui.accuracy")), stat("AP", info.pierce, msg("ui.armourPiercing")), stat("A", info.armour, msg("ui.armour")), stat("HP", info.hp, msg("ui.hitPoints"))] : [],
         extra: "small",
-        ctx, rule: info ? info.kind : "", text: effectText(ctx, info),
+        ctx, rule: info ? info.kind : "", text: effectText(ctx, info), textLang: null,
       });
       const key = `h:${ref}`;
       // only the acting seat's own hand names its cards h1.. in the action ids
@@ -397,7 +404,7 @@ function sidePanel(obs, side, ctx, aims, sources, select, mine, motion) {
     { class: `pf-side${isMine ? " mine" : ""}${obs.active_side === side ? " to-act" : ""}`, dataset: { side: String(side) } },
     h("header", {},
       h("span", { class: "tc-swatch", style: `background:${SIDE_COLOUR[side]}` }),
-      h("b", {}, `${army.toUpperCase()} — ${slots.length ? slots.map((s) => `${ctx.t("seat")} ${s}`).join(", ") : msg("ui.rulebookAi")}`),
+      h("b", {}, `${armyName(obs, side)} — ${slots.length ? slots.map((s) => `${ctx.t("seat")} ${s}`).join(", ") : msg("ui.rulebookAi")}`),
       obs.active_side === side && !obs.over ? marker(msg("ui.active"), "active") : null,
       marker(`AP ${obs.ap[side]}`, "phase", msg("ui.actionPoints")),
       marker(`${msg("ui.supplyLine")} ${obs.supply[side]}`),
@@ -422,15 +429,43 @@ function terrainPanel(obs, ctx, sources, select) {
   return zone(msg("ui.terrainCardsToPlace"), els);
 }
 
+// Where an aircraft or its target is, as the air attack names it (observation.py): a space
+// "r,c", a place beside side A's or B's HQ ("A1"), or "hq".
+function airPlace(obs, where) {
+  if (where === "hq") return msg("ui.headquarters");
+  const bay = /^([AB])\d+$/.exec(where);
+  return bay ? msg("ui.air.bay", { army: armyName(obs, bay[1] === "A" ? 0 : 1) }) : where;
+}
+
+// The air attack under way (§16): its aircraft, target, defender and escorts, in words.
 function airPanel(obs) {
-  if (!obs.air) return null;
-  const rows = Object.entries(obs.air).filter(([, v]) => v !== null && v !== undefined && v !== "" && !(Array.isArray(v) && !v.length));
-  return h("div", { class: "tk-attack pf-air" }, h("h4", {}, msg("ui.airAttack")), h("ul", {}, rows.map(([k, v]) => h("li", {}, `${k}: ${typeof v === "object" ? JSON.stringify(v) : v}`))));
+  const air = obs.air;
+  if (!air) return null;
+  const rows = [];
+  for (const field of ["plane", "target", "interceptor", "escort"]) {
+    if (air[field]) rows.push([field, airPlace(obs, air[field])]);
+  }
+  if (air.defender !== null && air.defender !== undefined) rows.push(["defender", armyName(obs, air.defender)]);
+  if (air.paratroopers) rows.push(["paratroopers", "✓"]);
+  return h("div", { class: "tk-attack pf-air" }, h("h4", {}, msg("ui.airAttack")), h("ul", {}, rows.map(([k, v]) => h("li", {}, `${msg(`ui.air.${k}`)}: ${v}`))));
+}
+
+// A line of the rulebook AI's log in the page's language: its catalog message (arguments
+// that are messages rendered first, as hints.js does), else the observation's English.
+function aiLine(m, english) {
+  if (!m || typeof m !== "object" || typeof m.key !== "string") return english;
+  const args = {};
+  for (const [k, v] of Object.entries(m.args || {})) args[k] = v !== null && typeof v === "object" ? aiLine(v, "") : v;
+  const text = msg(m.key, args);
+  return text === m.key ? english : text;
 }
 
 function aiPanel(obs) {
   if (!obs.solo) return null;
-  const last = (obs.ai_log || []).slice(-8);
+  const log = obs.ai_log || [];
+  const notes = obs.ai_said || [];
+  const from = Math.max(0, log.length - 8);
+  const last = log.slice(from).map((line, k) => aiLine(notes[from + k], line));
   return h("div", { class: "pf-ai" }, h("h4", {}, `${msg("ui.rulebookAi")}${obs.behaviour ? ` — ${obs.behaviour}` : ""}`), last.length ? h("ol", {}, last.map((d) => h("li", {}, d))) : h("span", { class: "muted" }, "—"));
 }
 
@@ -438,7 +473,7 @@ function aiPanel(obs) {
 // is to decide oneself; the game's end with its winner.
 function turnLine(obs, ctx, aims) {
   if (obs.over) {
-    const text = obs.winner === null || obs.winner < 0 ? msg("ui.draw") : `${obs.armies[obs.winner].toUpperCase()} ${msg("ui.wins")}`;
+    const text = obs.winner === null || obs.winner < 0 ? msg("ui.draw") : `${armyName(obs, obs.winner)} ${msg("ui.wins")}`;
     return h("div", { class: "tc-turn over", role: "status" }, text);
   }
   if (aims.length) return h("div", { class: "tc-turn mine", role: "status" }, h("b", {}, `${msg("ui.yourTurn")}: `), prompt(obs, ctx, aims));
@@ -453,11 +488,11 @@ function phaseBar(obs, ctx, mine, aims) {
     turnLine(obs, ctx, aims),
     h("div", { class: "phase-bar" },
       marker(`${msg("ui.round")} ${obs.round}${obs.max_rounds ? `/${obs.max_rounds}` : ""}`),
-      obs.scenario && obs.scenario !== "pitched" ? marker(`${msg("ui.scenario")}: ${obs.scenario}`, "warn") : null,
+      obs.scenario && obs.scenario !== "pitched" ? marker(`${msg("ui.scenario")}: ${said("scenario", obs.scenario)}`, "warn") : null,
       h("span", { class: "mk phase" }, `${msg("ui.phase")}: ${phaseName(ctx, obs.phase)}`, ruleLink(ctx, "phase", obs.phase)),
       reaction ? marker(msg("ui.reaction"), "wait") : null,
-      obs.weather && obs.weather !== "none" ? marker(`${msg("ui.weather")}: ${obs.weather}`, "warn") : null,
-      obs.first_side !== null && obs.first_side !== undefined ? marker(`${msg("ui.first")}: ${obs.armies[obs.first_side].toUpperCase()}`) : null));
+      obs.weather && obs.weather !== "none" ? marker(`${msg("ui.weather")}: ${said("log.weather", obs.weather)}`, "warn") : null,
+      obs.first_side !== null && obs.first_side !== undefined ? marker(`${msg("ui.first")}: ${armyName(obs, obs.first_side)}`) : null));
 }
 
 function legend() {

@@ -69,9 +69,13 @@ export function stat(label, value, title = "") {
 
 // A face-up card: a coloured band with its type, the name, a row of stats, markers.
 // Given ``ctx`` the card can be inspected (zoom.js): ``rule`` names its kind in the game's
-// clause map, ``details`` adds [label, value] rows the face has no room for. Names and texts
-// come from the card database, which has no German: they are marked as English.
-export function card({ name, type = "", tone = "", stats = [], markers = [], text = "", extra = "", ctx = null, rule = "", details = [] }) {
+// clause map, ``details`` adds [label, value] rows the face has no room for. Names come
+// from the card database as printed and are marked as English; a text is the catalog's
+// ``textKey`` (``card.<id>.text``) in the page's language where the catalog has it, else the
+// database's English ``text``, marked as such; a ``text`` the page made in its own language
+// (from the catalog's templates) comes with ``textLang`` null.
+export function card({ name, type = "", tone = "", stats = [], markers = [], text = "", textKey = "", textLang = "en", extra = "", ctx = null, rule = "", details = [] }) {
+  const own = textKey ? cardText(ctx, textKey, text) : { text, lang: textLang };
   // a long word is set smaller, so that a name never breaks mid-word ("Reinforcements")
   const longest = Math.max(0, ...String(name).split(/[\s/]+/).map((w) => w.length));
   const size = longest > 14 ? " longest" : longest > 11 ? " long" : longest > 8 ? " longish" : "";
@@ -81,11 +85,18 @@ export function card({ name, type = "", tone = "", stats = [], markers = [], tex
     h("div", { class: "gc-band" }, type),
     h("div", { class: `gc-name${size}`, lang: "en" }, String(name).replace(/\//g, "/\u200b")), // "/": a place to wrap
     stats.some(Boolean) ? h("div", { class: "gc-stats" }, stats) : null,
-    text ? h("div", { class: "gc-text", lang: "en" }, text) : null,
+    own.text ? h("div", { class: "gc-text", lang: own.lang }, own.text) : null,
     markers.some(Boolean) ? h("div", { class: "gc-markers" }, markers) : null,
   );
-  if (ctx) zoomable(el, { name, type, stats: stats.filter(Boolean), markers: markers.filter(Boolean), text, rule, details }, ctx);
+  if (ctx) zoomable(el, { name, type, stats: stats.filter(Boolean), markers: markers.filter(Boolean), text: own.text, textLang: own.lang, rule, details }, ctx);
   return el;
+}
+
+// A card's text in the page's language: the catalog's ``key`` where it has one, else the
+// card data's English ``english`` (``lang`` "en", so that it is read as English).
+export function cardText(ctx, key, english) {
+  const said = ctx && key ? ctx.msg(key) : key;
+  return key && said !== key ? { text: said, lang: null } : { text: english, lang: "en" };
 }
 
 // A card's effect in words from the catalog's ``effect.<kind>`` template and the card's own

@@ -12,7 +12,7 @@
 // (end the turn, pass, keep the dice). A move slides the tank from its old hex and a hit
 // flashes the tank hit, unless the reader asked for reduced motion.
 import { h, svg } from "../dom.js";
-import { actionsWhere, card, catalogText, clickable, facedown, infoButton, inspectable, marker, phaseName, pile, ruleLink, stat, zone } from "./kit.js";
+import { actionsWhere, card, cardText, catalogText, clickable, facedown, infoButton, inspectable, marker, phaseName, pile, ruleLink, stat, zone } from "./kit.js";
 import { oddsPanel, withOdds } from "../odds.js";
 
 const S = 26; // hex circumradius in px
@@ -365,14 +365,14 @@ function playerPanel(obs, s, ctx, aims, select) {
   const tacticals = TACTICAL.filter((id) => !barred.has(id)).map((id) => {
     const c = info.get(id);
     const el = card({ name: c ? c.name : id, type: `${ctx.msg("ui.tactical")}${c && c.offensive ? ` · ${ctx.msg("ui.attack")}` : ""}`, tone: "tactic", extra: `small tc-tac${used.has(id) ? " out" : ""}`, ctx, rule: "tactical", markers: [used.has(id) ? marker(ctx.msg("ui.used"), "bad") : marker(ctx.msg("ui.ready"), "good")] });
-    el.title = c ? c.text : id; // the text on hover keeps the row of six short
+    el.title = c ? cardText(ctx, `card.${id}.text`, c.text).text : id; // the text on hover keeps the row of six short
     return isMe && !used.has(id) ? cardControl(el, `tactical:${id}`, ctx, aims, select) : el;
   });
   const alive = obs.tanks.filter((t) => t.seat === s);
   const lost = alive.filter((t) => t.destroyed).length;
   // one's own mission face up; the opponent's face down (none in the victory-point game)
   const mission = !obs.mission ? null : isMe
-    ? card({ name: ctx.msg("ui.mission"), type: catalogText(ctx, "mission", obs.mission.kind), tone: "event", text: obs.mission.text, extra: "small" })
+    ? card({ name: ctx.msg("ui.mission"), type: catalogText(ctx, "mission", obs.mission.kind), tone: "event", text: obs.mission.text, textKey: `card.${obs.mission.id}.text`, ctx, extra: "small" })
     : facedown({ label: ctx.msg("ui.secret-mission"), extra: "small" });
   const handCount = obs.hand_sizes[s];
   const oppHand = [];
@@ -421,9 +421,6 @@ function attackPanel(obs, ctx, motion, odds = null) {
   return h("div", { class: "tk-attack tc-attack" }, h("h4", {}, ctx.msg("ui.attack")), rows.length ? rows : h("span", { class: "muted" }, "—"));
 }
 
-// How the rules word a win by a secret mission (rules/s12_victory.py), before the card's text.
-const MISSION_WIN = "fulfilled the secret mission: ";
-
 // What a seat is doing in each phase, for the line at the top of the board.
 const DOING = {
   "place checkpoint": "ui.doing.checkpoint",
@@ -443,10 +440,8 @@ const DOING = {
 // is to decide oneself; the game's end with its winner and why.
 function turnLine(obs, ctx, aims) {
   if (obs.winner !== null) {
-    // 12.1: a mission's win names the mission card, whose text is printed card data
-    const why = obs.reason.startsWith(MISSION_WIN)
-      ? ctx.msg("reason.mission", { mission: obs.reason.slice(MISSION_WIN.length) })
-      : catalogText(ctx, "reason", obs.reason);
+    const mission = obs.winning_mission_id ? cardText(ctx, `card.${obs.winning_mission_id}.text`, "").text : "";
+    const why = mission ? ctx.msg("reason.mission", { mission }) : catalogText(ctx, "reason", obs.reason);
     const text = obs.winner < 0 ? `${ctx.msg("ui.draw")}: ${why}` : `${obs.winner === ctx.seat ? ctx.msg("ui.you") : `${ctx.t("seat")} ${obs.winner}`} ${ctx.msg("ui.wins")}: ${why}`;
     return h("div", { class: "tc-turn over", role: "status" }, text);
   }
@@ -552,7 +547,7 @@ export function render(obs, ctx) {
   };
   const hand = (obs.hand || []).map((n) => {
     const c = ctx.cards.get(n);
-    const el = card({ name: n, type: c ? `${ctx.msg("ui.morale")} · ${catalogText(ctx, "colour", c.colour)} · ${catalogText(ctx, "timing", c.timing)}` : ctx.msg("ui.morale"), tone: `event ${c ? c.colour : ""}`, text: c ? c.text : "", extra: "small", ctx, rule: "morale" });
+    const el = card({ name: n, type: c ? `${ctx.msg("ui.morale")} · ${catalogText(ctx, "colour", c.colour)} · ${catalogText(ctx, "timing", c.timing)}` : ctx.msg("ui.morale"), tone: `event ${c ? c.colour : ""}`, text: c ? c.text : "", textKey: `card.${n}.text`, extra: "small", ctx, rule: "morale" });
     const discard = actionsWhere(ctx, (p) => p.kind === "discard" && p.card === n);
     const key = `morale:${n}`;
     if (aims.some((a) => a.source === key && a.hex)) return cardControl(el, key, ctx, aims, select);

@@ -138,6 +138,9 @@ function unitCard(v, ctx, label) {
     stats: c ? [stat("VP", c.points, ctx.msg("ui.vp")), stat(c.defence_kind === "armour" ? "ARM" : "DEF", c.defence, ctx.msg("ui.defence")),
       stat("AA", c.anti_armour, ctx.msg("ui.type.aa")), stat("ATK", c.attack, ctx.msg("ui.attack")), c.trample ? stat("TR", c.trample, ctx.msg("ui.type.tr")) : null] : [],
     markers: [...marks, ...(c ? c.icons.map((i) => marker(named(ctx, `icon.${i}`, i.replace("_", " ")), "", named(ctx, `icon.${i}.means`, ""))) : [])],
+    // a commander's command, and an errata, printed in words
+    text: c && c.text ? c.text : "",
+    textKey: `card.${v.unit}.text`,
     extra: v.hidden ? "own-hidden" : "",
     ctx,
     rule: c && c.kind === "COMMANDER" ? "commander" : "unit",
@@ -150,7 +153,7 @@ function eventCard(name, ctx) {
   const kind = ctx.msg("ui.event");
   const colour = c ? named(ctx, `colour.${c.colour}`, c.colour) : "";
   const details = c ? [[ctx.msg("ui.timing"), `${colour}: ${named(ctx, `colour.${c.colour}.means`, "")}`]] : [];
-  return card({ name, type: c ? `${kind} · ${colour}` : kind, tone: `event ${c ? c.colour : ""}`, text: c ? c.text : "", ctx, rule: c ? `event.${c.colour}` : "", details });
+  return card({ name, type: c ? `${kind} · ${colour}` : kind, tone: `event ${c ? c.colour : ""}`, text: c ? c.text : "", textKey: `card.${name}.text`, ctx, rule: c ? `event.${c.colour}` : "", details });
 }
 
 function anyCard(name, ctx) {

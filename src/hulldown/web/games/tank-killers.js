@@ -33,7 +33,7 @@ function unitCard(name, ctx, extra = "", deck = "") {
 function tacticCard(name, ctx) {
   const c = ctx.cards.get(`tactics/${name}`) || ctx.cards.get(name);
   const f = (c && c.fields) || {};
-  return card({ name, type: c ? named(ctx, `type.${c.type}`, c.type) : ctx.msg("ui.tactics"), tone: "tactic", text: f.text || "", ctx, rule: f.range ? "range" : f.effect || "" });
+  return card({ name, type: c ? named(ctx, `type.${c.type}`, c.type) : ctx.msg("ui.tactics"), tone: "tactic", text: f.text || "", textKey: `card.${name}.text`, ctx, rule: f.range ? "range" : f.effect || "" });
 }
 
 function chips(names) {

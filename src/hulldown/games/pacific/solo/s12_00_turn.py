@@ -12,6 +12,7 @@ from hulldown.games.pacific.solo.s12_04_deployment import deployment
 from hulldown.games.pacific.solo.s12_06_movement import heal_and_repair, movement
 from hulldown.games.pacific.solo.s12_07_shooting import shooting
 from hulldown.games.pacific.solo.s12_08_discard import discard
+from hulldown.games.pacific.solo.words import Said, note
 
 if TYPE_CHECKING:
     from hulldown.games.pacific.fields import PacificFields
@@ -61,7 +62,7 @@ def ai_air_reaction(st: PacificFields, phase: str, events: list[Event]) -> None:
     assert air is not None
     if phase == "intercept":
         f = air_fighters(st, air["def"])
-        st.log_ai("12 Air: the AI intercepts" if f else "12 Air: no interceptor", events)
+        note(st, Said("ai.air-intercept" if f else "ai.air-no-intercept"), events)
         air_step(st, "intercept" if f else "no-intercept", f[0] if f else -1, events)
     elif phase == "escort":
         f = air_fighters(st, 1 - air["def"], exclude=air["plane"])

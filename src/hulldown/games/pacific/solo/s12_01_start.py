@@ -12,6 +12,7 @@ from hulldown.games.pacific.rules.s05_deployment import deploy
 from hulldown.games.pacific.rules.s10_multiplayer import slots_of
 from hulldown.games.pacific.solo.s12_00_common import by_die, by_die_str
 from hulldown.games.pacific.solo.s12_04_priorities import bought_tokens, upgrade_options
+from hulldown.games.pacific.solo.words import Said, note
 
 if TYPE_CHECKING:
     from hulldown.games.pacific.fields import PacificFields
@@ -23,7 +24,7 @@ def ai_bid(st: PacificFields, events: list[Event]) -> int:
     r = st.roll(10)
     n = 0 if r <= 3 else yours - 2 if r <= 5 else yours - 1 if r <= 7 else yours if r <= 9 else yours + 1
     n = max(0, min(n, st.ap[1]))
-    st.log_ai(f"12.1 Initiative: d10 {r}, the AI spends {n} AP", events)
+    note(st, Said.of("ai.initiative", roll=r, n=n), events)
     return n
 
 
@@ -47,7 +48,7 @@ def ai_terrain(st: PacificFields, side: int, events: list[Event]) -> None:
                 st.terrain[s] = iid
                 st.terrain_hp[iid] = t.hp
                 budget -= t.cost
-                st.log_ai(f"12.1 Terrain: {t.name} on {grid.name(s)}", events)
+                note(st, Said.of("ai.terrain-placed", terrain=t.name, space=grid.name(s)), events)
                 if st._options["starting_deployment"]:
                     sd_units(st, side, s, t.cost, events)
                 break
@@ -81,7 +82,7 @@ def sd_units(st: PacificFields, side: int, s: int, budget: int, events: list[Eve
     u = st.units[iid]
     u.deployed_turn = -1
     left = budget - uc.cost
-    st.log_ai(f"3.5 Starting Deployment: {uc.name} on {grid.name(s)} ({uc.cost} of the card's {budget} AP)", events)
+    note(st, Said.of("ai.start-deploy", unit=uc.name, space=grid.name(s), cost=uc.cost, budget=budget), events)
     while bought_tokens(u) < 2:
         have = {t.up.id for t in u.tokens}
         opts = [o for o in upgrade_options(st, u.card.upgrades, "any", have) if st.db.upgrades[o].cost <= left]
@@ -91,4 +92,4 @@ def sd_units(st: PacificFields, side: int, s: int, budget: int, events: list[Eve
         left -= tok.up.cost
         u.tokens.append(tok)
         events.append(public("upgrade", unit=u.iid, token=tok.up.name))
-        st.log_ai(f"3.5 Starting Deployment: {tok.up.name} for {uc.name} with the card's AP left (die roll)", events)
+        note(st, Said.of("ai.start-upgrade", token=tok.up.name, unit=uc.name), events)

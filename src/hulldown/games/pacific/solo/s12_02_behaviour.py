@@ -102,8 +102,8 @@ def band_reason(st: PacificFields, side: int, table: str = "variable") -> tuple[
 
 def band(st: PacificFields, side: int, events: list[Event], table: str = "variable") -> str:
     """§12.2: the initial behaviour in turns 1-2, then the modifiers' band (<= 3, 4-7, >= 8)."""
-    b, why = current_band(st, side, table)
-    if b != "initial" and "only 1 AP" not in why:
+    b, why = band_reason(st, side, table)
+    if b != "initial" and why.key != "ai.band.minimum":
         st.behaviour = behaviour_value(st, side, table)
-    st.log_ai(why, events)
+    st.log_ai(why.render(), events, why.to_json())
     return b

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hulldown.engine import Event
+from hulldown.games.pacific.solo.words import Said, note
 
 if TYPE_CHECKING:
     from hulldown.games.pacific.fields import PacificFields
@@ -20,9 +21,9 @@ def card_phase(st: PacificFields, events: list[Event]) -> None:
     n = DRAWS.get(len(hand), 2)
     st._draw(1, n)
     st.ai_revealed = True
-    st.log_ai(f"12.3 Card phase: {len(hand) - n} in hand, draw {n}", events)
+    note(st, Said.of("ai.cards-draw", hand=len(hand) - n, n=n), events)
     if not any((u := st.unit_card(i)) is not None and u.damage > 0 for i in hand):
         k = len(hand)
         st.discards[1].extend(hand.take_all())
         st._draw(1, k)
-        st.log_ai(f"12.3 Card phase: no unit can shoot, discard and draw {k}", events)
+        note(st, Said.of("ai.cards-redraw", n=k), events)

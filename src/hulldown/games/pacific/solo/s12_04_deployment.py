@@ -13,21 +13,21 @@ from hulldown.games.pacific.rules.s15_transport import board, board_cost, carrie
 from hulldown.games.pacific.rules.s16_air import free_bay
 from hulldown.games.pacific.solo.s12_00_common import Pick, by_die, ordered
 from hulldown.games.pacific.solo.s12_04_priorities import (
-    DEPLOY_NAME,
     buy_upgrade,
     compulsory_upgrades,
     lines,
     priority,
 )
 from hulldown.games.pacific.solo.s12_04_transport import CARRIER_KINDS, cargo_for, deploy_for_field_cargo, field_plan
-from hulldown.games.pacific.solo.s12_05_placement import placement, support_target
+from hulldown.games.pacific.solo.s12_05_placement import placement_choice, support_choice
+from hulldown.games.pacific.solo.words import Said, note, row
 from hulldown.games.pacific.units import Unit
 
 if TYPE_CHECKING:
     from hulldown.games.pacific.fields import PacificFields
 
 
-def choose_cards(piles: list[list[Pick]], ap: int) -> tuple[list[Pick], str]:
+def choose_cards(piles: list[list[Pick]], ap: int) -> tuple[list[Pick], Said]:
     """§12.4 "Number of cards to deploy", one card from each pile in priority order."""
 
     def one_per_pile(budget: int, mincost: int, most: int) -> list[Pick]:
@@ -44,42 +44,42 @@ def choose_cards(piles: list[list[Pick]], ap: int) -> tuple[list[Pick], str]:
         return out
 
     if ap <= 3:
-        return one_per_pile(ap, 0, 1), "2-3 AP: 1 card"
+        return one_per_pile(ap, 0, 1), Said("ai.pick.one")
     if ap <= 5:
         two = one_per_pile(ap, 0, 2)
         if len(two) == 2:
-            return two, "4-5 AP: 2 cards"
+            return two, Said("ai.pick.two")
         cands = [p for pile in piles for p in pile if p.cost <= ap]
         if not cands:
-            return [], "4-5 AP: nothing affordable"
+            return [], Said("ai.pick.none")
         top = max(p.cost for p in cands)
-        return [next(p for p in cands if p.cost == top)], "4-5 AP: the costliest card"
+        return [next(p for p in cands if p.cost == top)], Said("ai.pick.costliest")
     big = one_per_pile(ap, 5, 1)
     if big:
-        return big, "6+ AP: 1 card of cost 5+"
+        return big, Said("ai.pick.big")
     two = one_per_pile(ap, 3, 2)
     if len(two) == 2:
-        return two, "6+ AP: 2 cards of cost 3+"
-    return one_per_pile(ap, 0, 3), "6+ AP: 2-3 cards of any cost"
+        return two, Said("ai.pick.two-big")
+    return one_per_pile(ap, 0, 3), Said("ai.pick.any")
 
 
 def deployment(st: PacificFields, b: str, events: list[Event], table: str = "variable") -> None:
     """§12.4: priority 0 first, then the behaviour's piles by the AP available; support cards
     when no unit fits or more than 3 AP are left; then potential and spare-AP upgrades."""
     hand = st.hands[1]
-    dname = DEPLOY_NAME[table][b]
+    dname = row("deploy", table, b)
     # priority 0: cards that generate AP or give the HQ a bonus, costliest first
     zero = ordered(
         st, [Pick(i, 0, st.db.cost(st.cards[i]), [], "") for i in hand if priority(st, table, b, st.cards[i]) == 0]
     )
     for p in zero:
-        deploy_card(st, p, b, table, f"12.4 Deployment: priority 0 ({dname})", events)
+        deploy_card(st, p, b, table, Said.of("ai.label.zero", name=dname), events)
     piles = _piles(st, b, table, events)
     st.ai_keep = [p.iid for pile in piles[:3] for p in pile]  # §12.8: priorities 1-3 set aside
     chosen, why = choose_cards(piles, st.ap[1])
     deployed_units = 0
     for p in sorted(chosen, key=lambda p: (-p.cost, p.pri)):  # §12.5 highest to lowest cost
-        label = f"12.4 Deployment: {dname} priority {p.pri} ({why})"
+        label = Said.of("ai.label.pile", name=dname, priority=p.pri, why=why)
         if deploy_card(st, p, b, table, label, events) and p.iid in st.units:
             deployed_units += 1
     if deployed_units == 0 or st.ap[1] > 3:  # §12.4: support cards, highest to lowest cost
@@ -87,8 +87,8 @@ def deployment(st: PacificFields, b: str, events: list[Event], table: str = "var
                                  for i in hand if st.cards[i] in st.db.support])  # fmt: skip
         for p in supports:
             if p.iid in hand and p.cost <= st.ap[1]:
-                why2 = "no unit to deploy" if deployed_units == 0 else "more than 3 AP left"
-                deploy_card(st, p, b, table, f"12.4 Deployment: support cards ({why2})", events)
+                why2 = Said("ai.label.no-unit" if deployed_units == 0 else "ai.label.ap-left")
+                deploy_card(st, p, b, table, Said.of("ai.label.support", why=why2), events)
     _end_of_phase_upgrades(st, chosen, events)
 
 
@@ -142,7 +142,7 @@ def _transport_picks(st: PacificFields, b: str, table: str, piles: list[list[Pic
                 claimed_field.add(pick.field)
                 piles[pr - 1].append(pick)
                 continue
-            st.log_ai(f"12.4 Deployment: {st.db.name(st.cards[iid])} has no cargo in hand for '{kind}'", events)
+            note(st, Said.of("ai.dep.no-cargo", unit=st.db.name(st.cards[iid]), kind=kind), events)
             continue
         claimed.add(cargo)
         pick = Pick(iid, pr, st.db.units[st.cards[iid]].cost, [], wish)
@@ -167,7 +167,7 @@ def _end_of_phase_upgrades(st: PacificFields, chosen: list[Pick], events: list[E
             buy_upgrade(st, u, "any", "12.5 Placement: spare AP, upgrade", events)
 
 
-def deploy_card(st: PacificFields, p: Pick, b: str, table: str, label: str, events: list[Event]) -> bool:
+def deploy_card(st: PacificFields, p: Pick, b: str, table: str, label: Said, events: list[Event]) -> bool:
     """§12.4 Put one chosen card into play (§12.5 placement, §12.4 support targets)."""
     if p.iid not in st.hands[1]:
         return False
@@ -178,7 +178,7 @@ def deploy_card(st: PacificFields, p: Pick, b: str, table: str, label: str, even
             if uc.cost > st.ap[1] or free_bay(st, 1) <= 0:
                 return False
             deploy(st, 1, p.iid, "hq", events)
-            st.log_ai(f"{label}, {uc.name} beside the HQ", events)
+            note(st, Said.of("ai.dep.hq", label=label, unit=uc.name), events)
             return True
         extra = p.cost - uc.cost  # compulsory upgrades, and on a transport line its cargo
         spaces = [
@@ -192,30 +192,30 @@ def deploy_card(st: PacificFields, p: Pick, b: str, table: str, label: str, even
             return deploy_for_field_cargo(st, p, uc, spaces, label, events)  # §15.2 cases 1-2
         cargo_card = st.db.units[st.cards[p.cargo]] if p.cargo >= 0 else None
         pierce = max(uc.pierce, cargo_card.pierce if cargo_card is not None else 0)
-        s, why = placement(st, pierce, spaces, b)
+        s, why = placement_choice(st, pierce, spaces, b)
         deploy(st, 1, p.iid, grid.name(s), events)
-        st.log_ai(f"{label}, {uc.name}; 12.5 {why}", events)
+        note(st, Said.of("ai.dep.placed", label=label, unit=uc.name, why=why), events)
         u = st.units[p.iid]
         for up in p.ups:
             buy_upgrade(st, u, p.wish, "12.4 Deployment: compulsory upgrade", events, pick=up)
         if cargo_card is not None and p.cargo in st.hands[1] and board_cost(st, 1, cargo_card, u) <= st.ap[1]:
             c = board(st, 1, p.cargo, u, events)  # §15.2: deployed on board its carrier
-            st.log_ai(f"12.4 Deployment: transport line, {cargo_card.name} on board {uc.name} (15.2)", events)
+            note(st, Said.of("ai.dep.on-board", unit=cargo_card.name, carrier=uc.name), events)
             for up in p.cargo_ups:
                 buy_upgrade(st, c, p.wish, "12.4 Deployment: compulsory upgrade", events, pick=up)
         return True
     sc = st.db.support[cid]
     if sc.play_cost > st.ap[1]:
         return False
-    target, why = support_target(st, sc, b)
+    target, why = support_choice(st, sc, b)
     if target == -2:
         return False
     play_support(st, 1, p.iid, None if target < 0 else target, events)
-    st.log_ai(f"{label}, {sc.name} ({why})", events)
+    note(st, Said.of("ai.dep.support", label=label, card=sc.name, why=why), events)
     return True
 
 
-def _deploy_landing(st: PacificFields, p: Pick, uc: Any, extra: int, b: str, label: str, events: list[Event]) -> bool:
+def _deploy_landing(st: PacificFields, p: Pick, uc: Any, extra: int, b: str, label: Said, events: list[Event]) -> bool:
     """§14.6 (the project's reading, the AI tables being silent on landings): when the AI's
     deployment line is sea and a ground unit it chose cannot stand there, the unit goes on board
     a carrier of its hand that may both stand at sea and take it (a landing craft, an Amphibious
@@ -242,11 +242,11 @@ def _deploy_landing(st: PacificFields, p: Pick, uc: Any, extra: int, b: str, lab
     low = min(o[0] for o in options)
     carrier = by_die(st, sorted({o[1] for o in options if o[0] == low}))
     spaces = [o[2] for o in options if o[1] == carrier and o[0] == low]
-    s, why = placement(st, uc.pierce, spaces, b)
+    s, why = placement_choice(st, uc.pierce, spaces, b)
     deploy(st, 1, carrier, grid.name(s), events)
     tr = st.units[carrier]
     c = board(st, 1, p.iid, tr, events)
-    st.log_ai(f"{label}, {uc.name} on board {tr.card.name} (landing from the sea, 14.6); 12.5 {why}", events)
+    note(st, Said.of("ai.dep.landing", label=label, unit=uc.name, carrier=tr.card.name, why=why), events)
     for up in p.ups:
         buy_upgrade(st, c, p.wish, "12.4 Deployment: compulsory upgrade", events, pick=up)
     return True

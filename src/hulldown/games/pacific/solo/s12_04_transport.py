@@ -13,6 +13,7 @@ from hulldown.games.pacific.rules.s06_movement import can_move, movement_points,
 from hulldown.games.pacific.rules.s15_transport import carries_card, fetch
 from hulldown.games.pacific.solo.s12_00_common import Pick, by_die, ordered
 from hulldown.games.pacific.solo.s12_04_priorities import compulsory_upgrades, upgrade_options
+from hulldown.games.pacific.solo.words import Said, note
 from hulldown.games.pacific.units import Unit
 
 if TYPE_CHECKING:
@@ -126,7 +127,7 @@ def field_plan(
 
 
 def deploy_for_field_cargo(
-    st: PacificFields, p: Pick, uc: Any, spaces: list[int], label: str, events: list[Event]
+    st: PacificFields, p: Pick, uc: Any, spaces: list[int], label: Said, events: list[Event]
 ) -> bool:
     """§12.4 transport line, its cargo on the battlefield (§15.2): the carrier is deployed next to
     the unit; with Mobility it fetches it at once (case 2), else the unit boards it in the
@@ -134,22 +135,14 @@ def deploy_for_field_cargo(
     cands = [st.units[p.field]] if p.field in st.units and st.units[p.field].space >= 0 else []
     plan = _pickup_space(st, uc, cands, spaces) if cands else None
     if plan is None:
-        st.log_ai(f"{label}, {uc.name}: its cargo on the battlefield cannot be reached this turn (15.2)", events)
+        note(st, Said.of("ai.dep.unreachable", label=label, unit=uc.name), events)
         return False
     s, c = plan
     deploy(st, 1, p.iid, grid.name(s), events)
     t = st.units[p.iid]
     if "mobility" in uc.tags:
         fetch(st, t, c, events)
-        st.log_ai(
-            f"{label}, {uc.name} next to {c.card.name}; transport line with no cargo in hand: "
-            f"it drives to {c.card.name} and takes it on board (15.2 case 2)",
-            events,
-        )
+        note(st, Said.of("ai.dep.fetch", label=label, unit=uc.name, cargo=c.card.name), events)
     else:
-        st.log_ai(
-            f"{label}, {uc.name} next to {c.card.name}; transport line with no cargo in hand: "
-            f"{c.card.name} boards it in the Movement phase (15.2 case 1)",
-            events,
-        )
+        note(st, Said.of("ai.dep.wait", label=label, unit=uc.name, cargo=c.card.name), events)
     return True

@@ -8,7 +8,7 @@ from hulldown.engine import Event
 from hulldown.games.pacific import grid
 from hulldown.games.pacific.solo.s12_00_common import by_die, chain_length, gives_cover, held_rows, objective_spaces
 from hulldown.games.pacific.solo.s12_12_night import known
-from hulldown.games.pacific.solo.words import Said, row
+from hulldown.games.pacific.solo.words import Said, note, row
 from hulldown.games.pacific.units import Unit
 
 if TYPE_CHECKING:
@@ -135,7 +135,7 @@ def _special(st: PacificFields, u: Unit, dests: list[int], here: int, last: bool
             mode = "back" if r <= 2 else "cover" if r <= 6 else "normal"
         else:
             mode = "back" if r <= 5 else "cover" if r <= 8 else "normal"
-        st.log_ai(f"12.6 Wounded unit {u.card.name}: d10 {r}, {mode}", events)
+        note(st, Said.of("ai.wounded", unit=u.card.name, roll=r, mode=Said(f"ai.wounded.{mode}")), events)
         return mode
     if "generates-ap" in u.card.tags and "command-group" in u.card.tags:
         return _command_group(st, u, dests, here, last, threats)

@@ -14,7 +14,7 @@ from hulldown.games.pacific.solo.s12_00_common import by_die, gives_cover, held_
 from hulldown.games.pacific.solo.s12_06_destination import aim_row, destination, treats
 from hulldown.games.pacific.solo.s12_06_pickups import board_waiting_carriers, fetch_with_empty_carriers
 from hulldown.games.pacific.solo.s12_12_night import known
-from hulldown.games.pacific.solo.words import Said, say
+from hulldown.games.pacific.solo.words import Said, note, say
 from hulldown.games.pacific.units import Unit
 
 if TYPE_CHECKING:
@@ -76,7 +76,7 @@ def heal_and_repair(st: PacificFields, events: list[Event]) -> None:
         f.wounds -= 1
         u.healed = True
         events.append(public("healed", unit=f.iid))
-        st.log_ai(f"12.6 Heal and Repair: {u.card.name} assists {f.card.name}", events)
+        note(st, Said.of("ai.heal-assist", unit=u.card.name, target=f.card.name), events)
 
 
 def unload_here(st: PacificFields, t: Unit, b: str, table: str, events: list[Event], staying: bool = False) -> bool:

@@ -10,8 +10,9 @@ from hulldown.games.pacific.rules.s05_deployment import play_support
 from hulldown.games.pacific.rules.s07_shooting import fire, fire_targets, shots_left
 from hulldown.games.pacific.rules.s11_13_smoke import smoke_answers, smoke_window
 from hulldown.games.pacific.solo.s12_00_common import audited, objective_spaces
-from hulldown.games.pacific.solo.s12_05_placement import support_target
+from hulldown.games.pacific.solo.s12_05_placement import support_choice
 from hulldown.games.pacific.solo.s12_12_night import hidden_foe, known
+from hulldown.games.pacific.solo.words import Said, note
 from hulldown.games.pacific.units import HQ_SPACE, Unit
 
 if TYPE_CHECKING:
@@ -20,35 +21,41 @@ if TYPE_CHECKING:
 
 def target_priority(st: PacificFields, shooter: Unit, options: list[tuple[str, Any]]) -> tuple[str, str]:
     """§12.7: costly unit a standard hit destroys, the HQ, wounded units, units nearest the AI HQ, terrain."""
+    tid, why = target_choice(st, shooter, options)
+    return tid, why.render()
+
+
+def target_choice(st: PacificFields, shooter: Unit, options: list[tuple[str, Any]]) -> tuple[str, Said]:
+    """§12.7 :func:`target_priority` with its reason as a catalog message, for the AI's log."""
     best: tuple[Any, ...] | None = None
-    choice = ("", "")
+    choice = ("", Said("ai.target.hq"))
     for tid, atk in options:
         if tid == "hq":
             key: tuple[Any, ...] = (1, 0, 0)
-            why = "HQ (priority 2)"
+            why = Said("ai.target.hq")
         elif tid.startswith("t"):
             key = (4, 0, 0)
-            why = "terrain (priority 5)"
+            why = Said("ai.target.terrain")
         else:
             e = known(st, st.units[int(tid[1:])])
             if hidden_foe(st, e):  # §12.12: its Hit Points unknown, never priority 1
                 if e.wounds:
                     key = (2, atk.hit, 0, e.space)
-                    why = "a face-down unit: wounded (priority 3)"
+                    why = Said("ai.target.hidden-wounded")
                 else:
                     d = grid.hq_distance(shooter.side, e.space) if e.space >= 0 else 99
                     key = (3, d, atk.hit, 0 if e.attacked_by else 1, e.space)
-                    why = "a face-down unit: nearest the AI HQ (priority 4)"
+                    why = Said("ai.target.hidden-nearest")
             elif atk.damage >= e.hp - e.wounds:
                 key = (0, -e.card.cost, atk.hit)
-                why = f"{e.card.name}: destroyed by a standard hit (priority 1)"
+                why = Said.of("ai.target.kill", unit=e.card.name)
             elif e.wounds:
                 key = (2, atk.hit, 0)
-                why = f"{e.card.name}: wounded (priority 3)"
+                why = Said.of("ai.target.wounded", unit=e.card.name)
             else:
                 d = grid.hq_distance(shooter.side, e.space) if e.space >= 0 else 99
                 key = (3, d, atk.hit, 0 if e.attacked_by else 1)
-                why = f"{e.card.name}: nearest the AI HQ (priority 4)"
+                why = Said.of("ai.target.nearest", unit=e.card.name)
         if best is None or key < best:
             best, choice = key, (tid, why)
     return choice
@@ -117,9 +124,9 @@ def shooting(st: PacificFields, events: list[Event]) -> bool:
             continue
         if k >= 0 and u.tokens[k].up.mount and not u.tokens[k].mounted:
             _mount(st, u, k)  # §12.14: mounted to fire, only when it has a target
-        tid, why = target_priority(st, u, opts)
+        tid, why = target_choice(st, u, opts)
         _fortunate(st, u, tid, events)
-        st.log_ai(f"12.7 Shooting: {u.card.name} fires at {why}", events)
+        note(st, Said.of("ai.shooting", unit=u.card.name, target=why), events)
         fresh = u.wounds == 0
         victim = st.units.get(int(tid[1:])) if tid.startswith("u") else None
         if victim is not None and smoke_answers(st, victim):
@@ -192,18 +199,15 @@ def _promote(st: PacificFields, killer: Unit | None, events: list[Event]) -> Non
     while cards := _hand_support(st, "promotion"):
         sc = st.db.support[st.cards[cards[0]]]
         if killer is None:
-            target, why = support_target(st, sc, "mid", phase="shoot")
+            target, why = support_choice(st, sc, "mid", phase="shoot")
             if target < 0:
                 return
         else:
             if killer.iid not in st.units or killer.wounds:
                 return
-            target, why = (
-                killer.iid,
-                f"12.7 Promotion: {killer.card.name}, the first undamaged infantry to destroy an enemy unit",
-            )
+            target, why = killer.iid, Said.of("ai.promo-killer", unit=killer.card.name)
         play_support(st, 1, cards[0], target, events)
-        st.log_ai(why, events)
+        note(st, why, events)
         if killer is not None:
             return
 
@@ -218,17 +222,17 @@ def _fortunate(st: PacificFields, u: Unit, tid: str, events: list[Event]) -> Non
     if not cards:
         return
     if tid == "hq":
-        why = "attacking the HQ"
+        why = Said("ai.fortune.hq")
     elif tid.startswith("u") and (e := st.units.get(int(tid[1:]))) is not None:
         e = known(st, e)
         if e.space in objective_spaces(st):
-            why = f"attacking the battle objective ({e.card.name})"
+            why = Said.of("ai.fortune.objective", unit=e.card.name)
         elif breaks_supply(st, e):
-            why = f"attacking {e.card.name}, whose loss breaks the Supply Line"
+            why = Said.of("ai.fortune.supply", unit=e.card.name)
         else:
             return
     else:
         return
     sc = st.db.support[st.cards[cards[0]]]
     play_support(st, 1, cards[0], u.iid, events)
-    st.log_ai(f"12.7 {sc.name}: on {u.card.name}, {why}", events)
+    note(st, Said.of("ai.fortune", card=sc.name, unit=u.card.name, why=why), events)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from hulldown.engine import Event
 from hulldown.games.pacific.solo.s12_00_common import Pick, ordered
 from hulldown.games.pacific.solo.s12_04_priorities import priority
+from hulldown.games.pacific.solo.words import Said, note
 
 if TYPE_CHECKING:
     from hulldown.games.pacific.fields import PacificFields
@@ -48,7 +49,7 @@ def discard(st: PacificFields, b: str, events: list[Event], table: str = "variab
         if iid not in keep:
             hand.remove(iid)
             st.discards[1].put_top(iid)
-    st.log_ai(f"12.8 Discard: keep {len(keep)} cards", events)
+    note(st, Said.of("ai.discard-keep", n=len(keep)), events)
 
 
 def _ordered_low(st: PacificFields, picks: list[Pick]) -> list[Pick]:

@@ -19,6 +19,7 @@ from hulldown.games.pacific.solo.s12_00_common import (
 )
 from hulldown.games.pacific.solo.s12_01_deck import card_type
 from hulldown.games.pacific.solo.s12_04_priorities import bought_tokens, buy_token, upgrade_options
+from hulldown.games.pacific.solo.words import Said, note
 from hulldown.games.pacific.units import Unit
 
 if TYPE_CHECKING:
@@ -39,7 +40,7 @@ def pre_battle(st: PacificFields, events: list[Event]) -> None:
             st.hands[1].put_top(st._new_card(cid))
     if extra:
         names = ", ".join(f"{k} {st.db.name(cid)}" for cid, k in extra)
-        st.log_ai(f"12.11 Extra cards: {names} in hand", events)
+        note(st, Said.of("ai.extra-cards", cards=names), events)
     if sc.ai_terrain:
         scenario_terrain(st, list(sc.ai_terrain), events)
     if sc.ai_setup:
@@ -60,7 +61,7 @@ def scenario_terrain(st: PacificFields, names: list[str], events: list[Event]) -
         t = st.db.terrain[st.cards[iid]]
         cost = (t.cost + 1) // 2
         if cost > st.ap[1]:
-            st.log_ai(f"12.11 Terrain: {t.name} costs {cost} AP, more than the AI has: put aside", events)
+            note(st, Said.of("ai.terrain-aside", terrain=t.name, cost=cost), events)
             continue
         for _ in range(30):
             row = 2 if st.roll(10) <= 5 else 3
@@ -70,7 +71,7 @@ def scenario_terrain(st: PacificFields, names: list[str], events: list[Event]) -
                 st.terrain_hp[iid] = t.hp
                 st.ap[1] -= cost
                 placed += 1
-                st.log_ai(f"12.11 Terrain: {t.name} on {grid.name(s)} for {cost} AP (half price)", events)
+                note(st, Said.of("ai.terrain-half", terrain=t.name, space=grid.name(s), cost=cost), events)
                 break
 
 

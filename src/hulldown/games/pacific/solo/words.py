@@ -3,9 +3,10 @@ its own language.
 
 A reason often names a row of a table ("12.2 Behaviour: Reinforce (turns 1-2)"), and the
 row's name is a word of its own in each language; so an argument of a :class:`Said` may be
-another :class:`Said`, rendered first. The procedure still writes its English text into the
-AI's log (``st.log_ai``), which the observation carries as it is; :func:`say` does both, and
-:func:`listening` lets the ``solo-ai`` agent hear the message behind a line it simulates.
+another :class:`Said`, rendered first. The procedure writes its English text into the AI's log
+(``st.log_ai``) with the message beside it, both carried by the observation, so a page renders
+the message in its language; :func:`say` does both, and :func:`listening` lets the ``solo-ai``
+agent hear the message behind a line it simulates.
 """
 
 from __future__ import annotations
@@ -68,7 +69,13 @@ def say(st: PacificFields, said: Said, events: list[Event]) -> None:
     """§12 Log an AI decision: its English text in the AI's log, its message to whoever listens."""
     if _heard is not None:
         _heard.append(said)
-    st.log_ai(said.render(), events)
+    st.log_ai(said.render(), events, said.to_json())
+
+
+def note(st: PacificFields, said: Said, events: list[Event]) -> None:
+    """§12 Log a step of the procedure that is no decision the agent explains (a roll, a draw):
+    its English text and its message, heard by no one."""
+    st.log_ai(said.render(), events, said.to_json())
 
 
 @contextmanager
