@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from functools import lru_cache
-from typing import ClassVar
+from typing import ClassVar, get_args
 
 from hulldown.engine.state import Action, Event, GameState
 from hulldown.engine.zones import Zone
@@ -40,20 +40,8 @@ AIRDROP_HEXES = 2
 # phases (WINDOW came later: numbers already recorded in snapshots stay as they were)
 SETUP_CHECKPOINT, SETUP_TANK, SETUP_ACE, MAIN, MOVE, ATK_RED, ATK_DEF, ATK_REROLL, ATK_DEFLECT, SCARE, OVER = range(11)
 WINDOW = 11
-PHASE_NAMES: tuple[Phase, ...] = (
-    "place checkpoint",
-    "place tank",
-    "assign ace",
-    "actions",
-    "move",
-    "attack: attacker's morale",
-    "attack: defender's morale",
-    "attack: re-roll",
-    "attack: deflect",
-    "scare retreat",
-    "over",
-    "morale window",
-)
+#: the phases by number, in the order of ``Phase`` (views.py), which names them once
+PHASE_NAMES: tuple[Phase, ...] = get_args(Phase)
 
 ALL_DESTROYED = [True] * 5
 

@@ -15,7 +15,7 @@ defines a mixin on this base; ``state.py`` composes them).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, get_args
 
 from hulldown.engine.state import Action, Event, GameState
 from hulldown.games.tank_hunter.actions import TYPE_NAMES as TYPE_NAMES
@@ -39,7 +39,8 @@ GAME_ID = "tank-hunter"
 DRAFT, PLACE, ARRANGE, ADVANCE, SUPPLY, SUPPLY_DISCARD, MAIN, OVER = range(8)
 
 
-PHASE_NAMES: tuple[Phase, ...] = ("draft", "place", "arrange", "advance", "supply", "supply-discard", "main", "over")
+#: the phases by number, in the order of ``Phase`` (views.py), which names them once
+PHASE_NAMES: tuple[Phase, ...] = get_args(Phase)
 
 
 LINES = ("f", "r")

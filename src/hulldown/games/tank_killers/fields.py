@@ -13,7 +13,7 @@ hidden hand, so a seat learns nothing from whose turn it is.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar
+from typing import ClassVar, get_args
 
 from hulldown.engine.state import Event, GameState
 from hulldown.games.tank_killers.cards import (
@@ -24,17 +24,8 @@ from hulldown.games.tank_killers.views import Phase
 
 # Decision points.
 P_MANEUVER, P_TARGET, P_LOST, P_MOD, P_OOA, P_FREE, P_SAME, P_NEGATE, P_OVER = range(9)
-PHASE_NAMES: tuple[Phase, ...] = (
-    "maneuver",
-    "target",
-    "lost attack",
-    "modifier",
-    "after failed attack",
-    "free attack",
-    "free attacker",
-    "negation",
-    "over",
-)
+#: the phases by number, in the order of ``Phase`` (views.py), which names them once
+PHASE_NAMES: tuple[Phase, ...] = get_args(Phase)
 # What a negation window decides about.
 N_LOST, N_MOD, N_OOA, N_FREE = range(4)
 # Modifier kinds limited to one per attack (clause 7.2).

@@ -40,20 +40,11 @@ import numpy.typing as npt
 
 from hulldown.games.tank_killers.cards import Rules, rules_for
 from hulldown.games.tank_killers.fast_tensor import TankKillersStateEncoder
+from hulldown.games.tank_killers.fields import PHASE_NAMES
 from hulldown.games.tank_killers.options import with_defaults
 from hulldown.games.tank_killers.views import TankKillersObservation, of
 
-_PHASES = (
-    "maneuver",
-    "target",
-    "lost attack",
-    "modifier",
-    "after failed attack",
-    "free attack",
-    "free attacker",
-    "negation",
-    "over",
-)
+_PHASES = PHASE_NAMES
 
 
 def _opts(options: Mapping[str, Any]) -> dict[str, Any]:
