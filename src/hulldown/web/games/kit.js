@@ -156,3 +156,22 @@ export function counted(names) {
 export function slug(name) {
   return String(name).toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
 }
+
+// The status line's sentence: the catalog's ``status.you.<what>`` or ``status.other.<what>``,
+// else the game's general one for that side.
+export function statusSentence(ctx, mine, what, args) {
+  const key = `status.${mine ? "you" : "other"}.${what}`;
+  const said = ctx.msg(key, args);
+  return said === key ? ctx.msg(mine ? "status.you.any" : "status.other.any", args) : said;
+}
+
+// The observation this page drew last for the same seat in a live game (null the first time
+// and in the replay), so a page can show what changed moving; ``obs`` becomes the last.
+const drawn = new Map();
+export function drawnBefore(obs, ctx) {
+  const live = ctx.actions === (ctx.view && ctx.view.legal_actions);
+  const key = `${ctx.seat}:${live}`;
+  const before = drawn.get(key);
+  drawn.set(key, obs);
+  return before && live ? before : null;
+}

@@ -6,7 +6,7 @@
 // what an action is comes from its payload ({kind, ...fields}, games/tank_hunter/actions.py),
 // and every text from the game's catalog (ctx.msg, the ui.* keys of messages.json).
 import { h } from "../dom.js";
-import { actionsWhere, card, clickable, facedown, marker, pile, ruleLink, stat, zone } from "./kit.js";
+import { actionsWhere, card, clickable, facedown, marker, pile, ruleLink, stat, zone, drawnBefore, statusSentence } from "./kit.js";
 import { oddsPanel, withOdds } from "../odds.js";
 
 const lineName = (ctx, l) => ctx.msg(`ui.line.${l}`);
@@ -238,20 +238,13 @@ export function statusText(obs, ctx) {
     if (top && top.kind === "attack") Object.assign(args, { attacker: top.attacker || ctx.msg("ui.faceDownUnit"), target: top.target || ctx.msg("ui.faceDownUnit") });
     if (top && top.kind === "event") args.card = top.card;
   }
-  const key = `status.${mine ? "you" : "other"}.${what}`;
-  const said = ctx.msg(key, args);
-  return said === key ? ctx.msg(mine ? "status.you.any" : "status.other.any", args) : said;
+  return statusSentence(ctx, mine, what, args);
 }
 
-// What changed since the last view this page drew, so the change can be shown moving.
-const last = new Map();
-
+// What changed since the last view this page drew, shown moving.
 function animate(obs, ctx, board) {
-  const live = ctx.actions === (ctx.view && ctx.view.legal_actions);
-  const key = `${ctx.seat}:${live}`;
-  const before = last.get(key);
-  last.set(key, obs);
-  if (!before || !live) return;
+  const before = drawnBefore(obs, ctx);
+  if (!before) return;
   const mark = (sel, cls) => { for (const el of board.querySelectorAll(sel)) el.classList.add(cls); };
   if (obs.in_play.length > before.in_play.length || obs.discard.length > before.discard.length) mark(".th-table .zone-row .gc, .th-table .pile .gc", "anim-played");
   const attacks = (o) => o.pending.filter((c) => c.kind === "attack").length;

@@ -4,7 +4,7 @@
 // formation decks are the targets and attackers to click; tactics cards in the
 // hand are played or discarded by clicking them.
 import { h } from "../dom.js";
-import { actionsWhere, card, clickable, counted, facedown, marker, pile, ruleLink, stat, zone } from "./kit.js";
+import { actionsWhere, card, clickable, counted, facedown, marker, pile, ruleLink, stat, zone, drawnBefore, statusSentence } from "./kit.js";
 import { oddsPanel, withOdds } from "../odds.js";
 
 // A catalog key's text, or ``fallback`` where the catalog has none (a deck or phase it does not name).
@@ -134,20 +134,13 @@ export function statusText(obs, ctx) {
   let what = obs.pending ? "negation" : obs.phase;
   if (mine && kinds.has("discard") && !kinds.has("play")) what = "discard";
   else if (mine && kinds.has("attacker")) what = "attacker";
-  const key = `status.${mine ? "you" : "other"}.${what}`;
-  const said = ctx.msg(key, args);
-  return said === key ? ctx.msg(mine ? "status.you.any" : "status.other.any", args) : said;
+  return statusSentence(ctx, mine, what, args);
 }
 
-// What changed since the last view this page drew, so the change can be shown moving.
-const last = new Map();
-
+// What changed since the last view this page drew, shown moving.
 function animate(obs, ctx, board) {
-  const live = ctx.actions === (ctx.view && ctx.view.legal_actions);
-  const key = `${ctx.seat}:${live}`;
-  const before = last.get(key);
-  last.set(key, obs);
-  if (!before || !live) return;
+  const before = drawnBefore(obs, ctx);
+  if (!before) return;
   if (obs.tactics_discard.length > before.tactics_discard.length) {
     for (const el of board.querySelectorAll(".tk-center .pile .gc, .tk-played li:last-child")) el.classList.add("anim-played");
   }
