@@ -75,8 +75,8 @@ def live(tmp_path: Path) -> Iterator[LiveServer]:
         registry.unregister(SECRET.info.id)
 
 
-@pytest.fixture
-def browser() -> Iterator[Any]:
+def launch_chromium() -> Iterator[Any]:
+    """The system Chromium under Playwright, or a skip that says how to install it; for fixtures of any scope."""
     if not (os.path.exists(CHROMIUM) or shutil.which("chromium")):
         pytest.skip(f"system Chromium not found at {CHROMIUM} (apt-get install -y chromium)")
     from playwright.sync_api import sync_playwright
@@ -89,3 +89,8 @@ def browser() -> Iterator[Any]:
             yield b
         finally:
             b.close()
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    yield from launch_chromium()

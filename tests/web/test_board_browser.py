@@ -14,7 +14,6 @@ import socket
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -67,18 +66,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
 
 @pytest.fixture(scope="module")
 def chromium() -> Iterator[Any]:
-    from tests.web.conftest import ARGS, CHROMIUM
+    from tests.web.conftest import launch_chromium
 
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"system Chromium not found at {CHROMIUM} (apt-get install -y chromium)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
+    yield from launch_chromium()
 
 
 def _view(url: str, gid: str, token: str) -> dict[str, Any]:

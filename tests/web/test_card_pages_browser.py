@@ -7,10 +7,8 @@ and phone sizes; every game page is opened in German and checked against its cat
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
-import shutil
 import socket
 import time
 from collections.abc import Iterable, Iterator
@@ -22,7 +20,7 @@ import pytest
 
 import hulldown
 from hulldown.server.rules import document
-from tests.web.conftest import ARGS, CHROMIUM, LiveServer
+from tests.web.conftest import LiveServer, launch_chromium
 
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "src" / "hulldown" / "web"
@@ -109,18 +107,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
 
 @pytest.fixture(scope="module")
 def chromium() -> Iterator[Any]:
-    if not (os.path.exists(CHROMIUM) or shutil.which("chromium")):
-        pytest.skip(f"system Chromium not found at {CHROMIUM} (apt-get install -y chromium)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(
-            executable_path=CHROMIUM if os.path.exists(CHROMIUM) else shutil.which("chromium"), args=ARGS
-        )
-        try:
-            yield b
-        finally:
-            b.close()
+    yield from launch_chromium()
 
 
 def _open(
