@@ -160,7 +160,10 @@ def _decide(page: Any, by_card: bool) -> bool:
     version = page.get_attribute("body", "data-version")
     on_card = page.locator("#board .can-act:not([data-actions*=' '])")
     if by_card and on_card.count():
-        on_card.first.click(position={"x": 20, "y": 40})
+        target = on_card.first
+        box = target.bounding_box()
+        # off the card's corner buttons, but inside whatever is offered: a seat's header is short
+        target.click(position={"x": min(20.0, box["width"] / 2), "y": min(40.0, box["height"] / 2)})
     else:
         page.locator("#actions button.action").first.click()
     page.wait_for_function(f"document.body.dataset.version !== '{version}'")
