@@ -39,7 +39,7 @@ browser:
 
 # The whole test suite.
 test: $(STAMP) browser
-	$(BIN)/python -m pytest -q -n $(PYTEST_WORKERS) -p no:cacheprovider
+	$(BIN)/python -m pytest -q -n $(PYTEST_WORKERS) -p no:cacheprovider --durations=20
 
 # The browser code: TypeScript's checker over the plain ES modules (JSDoc types), installed by npm.
 node_modules/.installed: package.json package-lock.json

@@ -110,7 +110,7 @@ GAME = Game(
     observation_type=TankHunterObservation,
     tensors=TankHunterTensors(),
     zero_sum=(2,),
-    conformance=ConformancePlan(games=500),
+    conformance=ConformancePlan(games=300),
     event_vocabulary=frozenset(VOCABULARY),
     evaluate=evaluate,
     messages=KERNEL.merged(Catalog.from_package("hulldown.games.tank_hunter")),
