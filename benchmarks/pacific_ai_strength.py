@@ -1,10 +1,11 @@
-"""Strength of the 2GM Pacific rulebook AI (solo mode) against the random bot.
+"""Strength of the 2GM Pacific rulebook AI (solo mode) against a bot, the random one by default.
 
 Run: ``PYTHONPATH=src:. python benchmarks/pacific_ai_strength.py [--games N] [--first S]
-[--table variable|offensive|defensive] [--option KEY=VALUE ...] [--log FILE]``.
+[--table variable|offensive|defensive] [--opponent SPEC] [--option KEY=VALUE ...] [--log FILE]``.
 
-Game ``i`` is ``players=1`` with seed ``first + i``; the random bot plays seat 0 (side 0) with
-agent seed ``first + i`` and the rulebook AI plays side 1 inside the rules. The report gives the
+Game ``i`` is ``players=1`` with seed ``first + i``; the opponent (``--opponent``, an agent spec
+such as ``ismcts:level=normal``; default ``random``) plays seat 0 (side 0) with agent seed
+``first + i`` and the rulebook AI plays side 1 inside the rules. The report gives the
 AI's wins, draws (time limit with equal HQ wounds) and losses, the win rate with a 95% Wilson
 interval, how the games ended, how often each behaviour was chosen, and the time taken.
 ``--option`` sets a game option, e.g. ``--option scenario=island-landing --option ai_side=attacker``
@@ -17,6 +18,7 @@ from __future__ import annotations
 import argparse
 import collections
 import json
+import statistics
 import time
 
 from hulldown.agents.registry import make_agent
@@ -31,6 +33,7 @@ def main() -> None:
     p.add_argument("--games", type=int, default=200)
     p.add_argument("--first", type=int, default=0)
     p.add_argument("--table", default="")
+    p.add_argument("--opponent", default="random", help="the agent spec that plays against the AI")
     p.add_argument("--log", default="")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     a = p.parse_args()
@@ -41,6 +44,7 @@ def main() -> None:
     ends: collections.Counter[str] = collections.Counter()
     bands: collections.Counter[str] = collections.Counter()
     rounds = 0
+    moves: list[float] = []  # the opponent's seconds per decision
     t0 = time.perf_counter()
     log = open(a.log, "w") if a.log else None  # noqa: SIM115
     procedure = solo.RulebookProcedure(table=a.table)  # "": the scenario's table, else Variable
@@ -48,9 +52,12 @@ def main() -> None:
         seed = a.first + i
         with solo.installed(procedure):
             st = game.new(seed=seed, players=1, options=options)
-            bot = make_agent("random", game, 0, seed)
+            bot = make_agent(a.opponent, game, 0, seed)
             while not st.is_over:
-                for ev in st.apply(bot.act(SeatView(st, 0))):
+                t = time.perf_counter()
+                choice = bot.act(SeatView(st, 0))
+                moves.append(time.perf_counter() - t)
+                for ev in st.apply(choice):
                     text = str(ev.get("decision", "")) if ev.get("type") == "ai" else ""
                     if text.startswith("12.2 Behaviour:"):
                         bands[text.split(": ", 1)[1].split(" (", 1)[0]] += 1
@@ -72,9 +79,12 @@ def main() -> None:
     dt = time.perf_counter() - t0
     n = a.games
     where = " ".join(a.option) or "pitched battle"
-    print(f"2gm-pacific solo AI vs random ({where}), seeds {a.first}-{a.first + n - 1}: W {w} / D {d} / L {lo}")
+    print(f"2gm-pacific solo AI vs {a.opponent} ({where}), seeds {a.first}-{a.first + n - 1}: W {w} / D {d} / L {lo}")
     print(f"  win rate {fmt_rate(w, n)} (95% Wilson)")
     print(f"  ends: {dict(ends)}; mean rounds {rounds / n:.1f}; time {dt:.1f}s ({dt / n:.2f}s/game)")
+    if len(moves) >= 20:
+        cuts = statistics.quantiles(moves, n=20)
+        print(f"  {a.opponent}: {len(moves)} decisions, median {cuts[9]:.3f}s, slowest 5% from {cuts[18]:.3f}s")
     tot = sum(bands.values()) or 1
     print("  behaviour: " + ", ".join(f"{k} {100 * v / tot:.0f}%" for k, v in bands.most_common()))
 
