@@ -213,12 +213,26 @@ function pendingPanel(obs, ctx) {
     obs.pending.length ? h("ol", {}, obs.pending.map((c) => h("li", { dataset: { kind: c.kind } }, line(c)))) : h("span", { class: "muted" }, "—"));
 }
 
+// Who won and why (12.2): most points, eliminated players included; on a tie, more units
+// still in play; still tied, the win is shared.
+function winnerText(obs, ctx) {
+  const who = (q) => seatName(ctx, q);
+  const points = obs.players.map((p, q) => `${who(q)} ${p.points}`).join(" · ");
+  const best = Math.max(...obs.players.map((p) => p.points));
+  const top = obs.players.map((p, q) => q).filter((q) => obs.players[q].points === best);
+  if (top.length === 1) return ctx.msg("end.points", { who: who(top[0]), points });
+  const inPlay = (q) => obs.players[q].front.length + obs.players[q].rear.length;
+  const most = Math.max(...top.map(inPlay));
+  const first = top.filter((q) => inPlay(q) === most);
+  return first.length === 1 ? ctx.msg("end.units", { who: who(first[0]), points }) : ctx.msg("end.shared", { points });
+}
+
 function phaseBar(obs, ctx) {
   const over = obs.phase === "over";
   return h("div", { class: "phase-bar" },
     h("span", { class: "mk phase" }, ctx.msg("ui.phase", { phase: phaseName(ctx, obs.phase) }) + (obs.phase === "draft" ? ` ${obs.draft_round + 1}` : ""), ruleLink(ctx, "phase", obs.phase)),
     !over && obs.phase !== "draft" ? marker(ctx.msg("ui.turnOf", { who: obs.turn === ctx.seat ? ctx.msg("ui.you") : seatName(ctx, obs.turn) })) : null,
-    over ? marker(ctx.msg("ui.gameOver") + (obs.end_reason ? `: ${named(ctx, `end.${obs.end_reason}`, obs.end_reason)}` : ""), "active") : null,
+    over ? marker(ctx.msg("ui.gameOver") + (obs.end_reason ? `: ${named(ctx, `end.${obs.end_reason}`, obs.end_reason)}` : "") + ` — ${winnerText(obs, ctx)}`, "active game-end") : null,
     obs.carpet_bombings ? marker(ctx.msg("ui.carpetBombings", { n: obs.carpet_bombings }), "warn") : null,
     obs.arrange_left ? marker(ctx.msg("ui.swapsLeft", { n: obs.arrange_left })) : null);
 }

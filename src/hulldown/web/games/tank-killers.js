@@ -108,12 +108,22 @@ function attackPanel(obs, ctx) {
     pile(ctx.msg("ui.discard-pile"), obs.tactics_discard.length, discardTop));
 }
 
+// Why the game ended (12.1, 15): the loser's casualty pile holds half its formation, or the
+// turn limit came first.
+function endWhy(obs, ctx) {
+  if (obs.draw) return ctx.msg("end.turn-limit");
+  const loser = obs.sides.findIndex((sd, s) => s !== obs.winner && sd.casualties.length * 2 >= sd.formation_size);
+  if (loser < 0) return ctx.msg("end.turn-limit");
+  const sd = obs.sides[loser];
+  return ctx.msg("end.broken", { who: `${ctx.t("seat")} ${loser}`, lost: sd.casualties.length, size: sd.formation_size });
+}
+
 function phaseBar(obs, ctx) {
   const over = obs.to_act === null;
   return h("div", { class: "phase-bar" },
     marker(`${ctx.msg("ui.turn")} ${obs.turn + 1}/${obs.turn_limit}`),
     h("span", { class: "mk phase" }, `${ctx.msg("ui.phase")}: ${phaseName(ctx, obs.phase)}`, ruleLink(ctx, "phase", obs.phase)),
-    over ? marker(obs.draw ? ctx.msg("ui.draw") : `${ctx.t("seat")} ${obs.winner} ${ctx.msg("ui.wins")}`, "active") : null,
+    over ? marker(`${obs.draw ? ctx.msg("ui.draw") : `${ctx.t("seat")} ${obs.winner} ${ctx.msg("ui.wins")}`}: ${endWhy(obs, ctx)}`, "active game-end") : null,
     obs.random_factor ? marker(ctx.msg("ui.random-factor")) : null,
     marker(`${ctx.msg("ui.full-exchanges")} ${obs.full_exchanges}`));
 }
