@@ -249,6 +249,37 @@ def test_card_game_played_by_clicking_fits_and_shows_whole_cards(
 
 @pytest.mark.browser
 @pytest.mark.slow
+def test_a_tank_hunter_unit_up_close_says_each_value_in_a_sentence(server: LiveServer, chromium: Any) -> None:
+    """Up close a unit card says what each printed value does in play, in the page's language."""
+    page = _open(server, chromium, "tank-hunter", 2, (1280, 800), advance=ADVANCE["tank-hunter"])
+    unit = page.locator("#board .gc.unit:has(.gc-info)").first
+    name = unit.get_attribute("data-card") or ""
+    db = {c["name"]: c for c in _cards(server, page) if c.get("type") == "unit"}
+    values = db[name]
+    unit.locator(".gc-info").click()
+    says = page.locator("#card-zoom .cz-says li").all_inner_texts()
+    assert says[0] == f"Destroying it scores {values['points']} victory points (5.3).", says
+    assert any(s.startswith(("Armour", "Agility")) and f" {values['defence']}:" in s for s in says), says
+    assert any(s.startswith("Supply") for s in says), says
+    page.keyboard.press("Escape")
+    page.select_option("#lang", "de")
+    page.locator("#board .gc.unit:has(.gc-info)").first.locator(".gc-info").click()
+    german = page.locator("#card-zoom .cz-says li").all_inner_texts()
+    assert german[0] == f"Wer sie vernichtet, erhält {values['points']} Siegpunkte (5.3).", german
+    assert len(german) == len(says)
+    found = english_found("\n".join(german), "tank-hunter")
+    assert not found, found
+    page.context.close()
+
+
+def _cards(server: LiveServer, page: Any) -> list[dict[str, Any]]:
+    gid = page.url.split("/g/")[1].split("#")[0]
+    cards: list[dict[str, Any]] = httpx.get(f"{server.url}/api/games/{gid}/cards").json()["cards"]
+    return cards
+
+
+@pytest.mark.browser
+@pytest.mark.slow
 @pytest.mark.parametrize("width", [360, 390, 1280])
 def test_every_card_name_fits_its_card_unbroken(server: LiveServer, chromium: Any, width: int) -> None:
     names = sorted(

@@ -73,8 +73,9 @@ export function stat(label, value, title = "") {
 // from the card database as printed and are marked as English; a text is the catalog's
 // ``textKey`` (``card.<id>.text``) in the page's language where the catalog has it, else the
 // database's English ``text``, marked as such; a ``text`` the page made in its own language
-// (from the catalog's templates) comes with ``textLang`` null.
-export function card({ name, type = "", tone = "", stats = [], markers = [], text = "", textKey = "", textLang = "en", extra = "", ctx = null, rule = "", details = [] }) {
+// (from the catalog's templates) comes with ``textLang`` null. ``says`` are sentences in the
+// page's language that the zoom adds: what each printed value does in play.
+export function card({ name, type = "", tone = "", stats = [], markers = [], text = "", textKey = "", textLang = "en", extra = "", ctx = null, rule = "", details = [], says = [] }) {
   const own = textKey ? cardText(ctx, textKey, text) : { text, lang: textLang };
   // a long word is set smaller, so that a name never breaks mid-word ("Reinforcements")
   const longest = Math.max(0, ...String(name).split(/[\s/]+/).map((w) => w.length));
@@ -88,7 +89,7 @@ export function card({ name, type = "", tone = "", stats = [], markers = [], tex
     own.text ? h("div", { class: "gc-text", lang: own.lang }, own.text) : null,
     markers.some(Boolean) ? h("div", { class: "gc-markers" }, markers) : null,
   );
-  if (ctx) zoomable(el, { name, type, stats: stats.filter(Boolean), markers: markers.filter(Boolean), text: own.text, textLang: own.lang, rule, details }, ctx);
+  if (ctx) zoomable(el, { name, type, stats: stats.filter(Boolean), markers: markers.filter(Boolean), text: own.text, textLang: own.lang, rule, details, says }, ctx);
   return el;
 }
 

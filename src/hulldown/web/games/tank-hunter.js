@@ -119,6 +119,26 @@ function unitDetails(c, ctx) {
   return rows;
 }
 
+// Each printed value of a unit card in a sentence of the page's language, for its zoom: what
+// the value does in play, with the clause that says so.
+function unitSays(c, ctx) {
+  if (!c || c.kind === "COMMANDER") return []; // a commander's text says what it does (11.3)
+  const out = [ctx.msg("say.points", { n: c.points }), ctx.msg(c.defence_kind === "armour" ? "say.armour" : "say.agility", { n: c.defence })];
+  const shot = (key, v) => {
+    if (v === undefined || v === null || v === "") return;
+    const [value, shots] = String(v).split("x");
+    out.push(ctx.msg(key, { v, value }));
+    if (shots) out.push(ctx.msg("say.salvo", { v, value, shots }));
+  };
+  shot("say.anti_armour", c.anti_armour);
+  shot(c.kind === "INF" ? "say.gunfight" : "say.grenade", c.attack);
+  if (c.trample) shot("say.trample", c.trample);
+  if (c.suicide) shot("say.suicide", c.suicide);
+  if (c.supply !== undefined) out.push(c.supply >= 7 ? ctx.msg("say.supply7") : ctx.msg("say.supply", { n: c.supply }));
+  for (const k of ["scouting", "long_range", "anti_air", "evading"]) if (c[k]) out.push(ctx.msg(`say.${k}`, { n: c[k] }));
+  return out;
+}
+
 function unitCard(v, ctx, label) {
   const c = v.unit ? ctx.cards.get(v.unit) : null;
   const marks = [
@@ -145,6 +165,7 @@ function unitCard(v, ctx, label) {
     ctx,
     rule: c && c.kind === "COMMANDER" ? "commander" : "unit",
     details: unitDetails(c, ctx),
+    says: unitSays(c, ctx),
   });
 }
 

@@ -98,6 +98,7 @@ function body(spec, ctx) {
     h("h3", { id: "cz-title", lang: "en" }, spec.name),
     rows.length ? h("dl", { class: "cz-stats" }, rows.flatMap(([label, value]) => [h("dt", {}, label), h("dd", {}, String(value))])) : null,
     spec.text ? h("p", { class: "cz-text", lang: spec.textLang === undefined ? "en" : spec.textLang }, spec.text) : null,
+    spec.says && spec.says.length ? h("ul", { class: "cz-says" }, spec.says.map((s) => h("li", {}, s))) : null,
     marks.length ? h("ul", { class: "cz-marks" }, marks.map((m) => h("li", {}, m))) : null,
     terms.length ? h("h4", {}, t("abbreviations")) : null,
     terms.length ? h("dl", { class: "cz-terms" }, terms.flatMap(([term, meaning]) => [h("dt", { lang: "en" }, term), h("dd", {}, meaning)])) : null,
