@@ -118,14 +118,22 @@ def _open(
     size: tuple[int, int],
     lang: str = "en",
     advance: int = 0,
+    motion: str = "no-preference",
 ) -> Any:
-    """Seat 0's page of a new game against heuristic bots, ``advance`` of its decisions taken first."""
+    """Seat 0's page of a new game against heuristic bots, ``advance`` of its decisions taken first;
+    ``window.__anims`` records the names of the animations the page plays."""
     seats = ["human"] + ["bot:heuristic"] * (players - 1)
     created = httpx.post(server.url + "/api/games", json={"game": game, "seats": seats}).json()
     gid, token = created["id"], created["seats"][0]["token"]
     _advance(server, gid, token, advance)
-    context = chromium.new_context(viewport={"width": size[0], "height": size[1]}, bypass_csp=True)
+    context = chromium.new_context(
+        viewport={"width": size[0], "height": size[1]}, bypass_csp=True, reduced_motion=motion
+    )
     context.add_init_script(f"localStorage.setItem('hulldown.lang', '{lang}')")
+    context.add_init_script(
+        "window.__anims = [];"
+        "document.addEventListener('animationstart', (e) => window.__anims.push(e.animationName), true);"
+    )
     page = context.new_page()
     page.goto(f"{server.url}/g/{gid}#t={token}")
     page.wait_for_selector("body[data-ready='1']")
@@ -318,7 +326,7 @@ def test_cards_move_only_where_motion_is_welcome(server: LiveServer, chromium: A
     page.goto(server.url + "/")
     page.wait_for_selector("body[data-ready='1']")
     names = page.evaluate(
-        """() => ['anim-played', 'anim-attack', 'anim-hit', 'anim-destroyed'].map((c) => {
+        """() => ['anim-played', 'anim-attack', 'anim-hit', 'anim-destroyed', 'anim-roll'].map((c) => {
           const el = document.createElement('div');
           el.className = c;
           document.body.append(el);
@@ -328,10 +336,40 @@ def test_cards_move_only_where_motion_is_welcome(server: LiveServer, chromium: A
         })"""
     )
     if motion == "reduce":
-        assert names == ["none"] * 4
+        assert names == ["none"] * 5
     else:
         assert "none" not in names
     context.close()
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+@pytest.mark.parametrize("motion", ["reduce", "no-preference"])
+def test_tank_hunter_attacks_and_dice_move_only_where_motion_is_welcome(
+    server: LiveServer, chromium: Any, motion: str
+) -> None:
+    """A new attack makes its attacker lunge and its target shake where they stand, and the dice
+    of each new line of the log roll in; nothing moves for a reader who asked for less motion."""
+    page = _open(server, chromium, "tank-hunter", 2, (1280, 800), advance=ADVANCE["tank-hunter"], motion=motion)
+    wanted = {"hd-roll", "hd-hit"}
+    for k in range(40):
+        page.wait_for_selector("button.action, body[data-over='true']")
+        attack = page.locator("#actions button.action[data-action^='attack:']")
+        if attack.count():  # seat 0 attacks whenever it can
+            version = page.get_attribute("body", "data-version")
+            attack.first.click()
+            page.wait_for_function(f"document.body.dataset.version !== '{version}'")
+        elif not _decide(page, by_card=k % 3 != 2):
+            break
+        if wanted <= set(page.evaluate("window.__anims")):
+            break
+    anims = set(page.evaluate("window.__anims"))
+    if motion == "reduce":
+        assert not anims, anims
+    else:
+        assert wanted <= anims, anims
+        assert page.locator("#log .die-face").count(), "no dice in the log"
+    page.context.close()
 
 
 # -- German throughout -----------------------------------------------------------------
@@ -449,6 +487,55 @@ def test_german_page_shows_no_english_catalog_text(server: LiveServer, chromium:
         assert not found, "English on the German board: " + "; ".join(
             f"{k} {s!r} in {line!r}" for k, s, line in found[:8]
         )
+    page.context.close()
+
+
+def _catalog(game: str) -> dict[str, dict[str, str]]:
+    path = ROOT / "src/hulldown/games" / CATALOGS[game] / "messages.json"
+    cat: dict[str, dict[str, str]] = json.loads(path.read_text(encoding="utf-8"))
+    return cat
+
+
+def test_the_lobby_texts_of_each_catalog_are_the_games_own_english() -> None:
+    """The catalog's English of a game's summary and of each option a web game offers is the text
+    the game declares, so a German translation never drifts from what it translates."""
+    for info in hulldown.games():
+        if info.id not in CATALOGS:
+            continue
+        cat = _catalog(info.id)
+        assert cat["en"]["game.summary"] == info.summary
+        assert cat["de"]["game.summary"] != info.summary
+        for o in info.options:
+            if o.file is not None:  # a path: the command line's, never offered in the lobby
+                continue
+            key = f"option.{o.name}.help"
+            assert cat["en"][key] == o.help, key
+            assert cat["de"][key] and cat["de"][key] != o.help, key
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_german_lobby_shows_each_games_summary_and_option_help_in_german(server: LiveServer, chromium: Any) -> None:
+    context = chromium.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True)
+    context.add_init_script("localStorage.setItem('hulldown.lang', 'de')")
+    page = context.new_page()
+    page.goto(server.url + "/")
+    page.wait_for_selector("body[data-ready='1']")
+    for game in CATALOGS:
+        de = _catalog(game)["de"]
+        page.select_option("#game-select", game)
+        page.wait_for_function(
+            "(s) => document.getElementById('game-summary').textContent === s", arg=de["game.summary"]
+        )
+        names = page.eval_on_selector_all("#options [data-option]", "els => els.map((e) => e.dataset.option)")
+        helps = [x.strip() for x in page.locator("#options small.muted").all_inner_texts()]
+        assert helps == [de[f"option.{n}.help"] for n in names], helps
+        # the options' names and choices are identifiers (as the API spells them), marked as
+        # English, and the help names a choice as the list shows it
+        text = page.evaluate(VISIBLE)
+        choices = page.eval_on_selector_all("#options select option", "els => els.map((e) => e.value)")
+        found = english_found(text, game, choices)
+        assert not found, f"English in the German lobby for {game}: {found}"
     page.context.close()
 
 

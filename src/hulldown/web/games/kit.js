@@ -167,12 +167,20 @@ export function statusSentence(ctx, mine, what, args) {
 }
 
 // The observation this page drew last for the same seat in a live game (null the first time
-// and in the replay), so a page can show what changed moving; ``obs`` becomes the last.
+// and in the replay), so a page can show what changed moving; ``obs`` becomes the last. The
+// same version drawn again at once (the answer to one's action and its push both arrive)
+// gets the same observation before it, so its motion survives the redraw; later (the language
+// switch) it gets null and nothing moves.
+const FRESH_MS = 500;
 const drawn = new Map();
 export function drawnBefore(obs, ctx) {
   const live = ctx.actions === (ctx.view && ctx.view.legal_actions);
   const key = `${ctx.seat}:${live}`;
-  const before = drawn.get(key);
-  drawn.set(key, obs);
-  return before && live ? before : null;
+  const last = drawn.get(key);
+  const version = ctx.view ? ctx.view.version : null;
+  if (last && last.version === version && version !== null) {
+    return live && performance.now() - last.at < FRESH_MS ? last.before : null;
+  }
+  drawn.set(key, { obs, before: last ? last.obs : null, version, at: performance.now() });
+  return last && live ? last.obs : null;
 }

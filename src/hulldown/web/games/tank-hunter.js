@@ -283,7 +283,17 @@ function animate(obs, ctx, board) {
   const mark = (sel, cls) => { for (const el of board.querySelectorAll(sel)) el.classList.add(cls); };
   if (obs.in_play.length > before.in_play.length || obs.discard.length > before.discard.length) mark(".th-table .zone-row .gc, .th-table .pile .gc", "anim-played");
   const attacks = (o) => o.pending.filter((c) => c.kind === "attack").length;
-  if (attacks(obs) > attacks(before)) mark(".th-pending li[data-kind='attack']:last-child", "anim-attack");
+  if (attacks(obs) > attacks(before)) {
+    mark(".th-pending li[data-kind='attack']:last-child", "anim-attack");
+    // the attacker lunges and its target shakes, where each stands
+    const a = obs.pending.filter((c) => c.kind === "attack").pop();
+    const at = (q, ref) => {
+      const [l, i] = String(ref || "").split(":");
+      return `.th-player[data-seat="${q}"] .th-line.${l === "r" ? "rear" : "front"} .zone-cards > :nth-child(${Number(i) + 1})`;
+    };
+    if (a.attacker_ref) mark(at(a.seat, a.attacker_ref), "anim-attack");
+    if (a.target_ref) mark(at(a.target_seat, a.target_ref), "anim-hit");
+  }
   obs.players.forEach((p, q) => {
     const b = before.players[q];
     if (b && p.front.length + p.rear.length < b.front.length + b.rear.length) mark(`.th-player[data-seat="${q}"]`, "anim-destroyed");

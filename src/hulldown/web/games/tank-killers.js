@@ -158,6 +158,9 @@ function animate(obs, ctx, board) {
   const b = before.attack || {};
   if (a && a.attacker && a.attacker !== b.attacker) for (const el of board.querySelectorAll(".gc.attacking")) el.classList.add("anim-attack");
   if (a && (a.target || a.target_on_deck) && (a.target !== b.target || a.attacker !== b.attacker)) for (const el of board.querySelectorAll(".gc.targeted")) el.classList.add("anim-hit");
+  if (obs.last_roll && JSON.stringify(obs.last_roll) !== JSON.stringify(before.last_roll)) {
+    for (const el of board.querySelectorAll(".tk-center .dice-row .die-face")) el.classList.add("anim-roll");
+  }
   obs.sides.forEach((sd, s) => {
     if (sd.casualties.length > before.sides[s].casualties.length) {
       for (const el of board.querySelectorAll(`.tk-side[data-seat="${s}"] .mk.casualties`)) el.classList.add("anim-destroyed");
