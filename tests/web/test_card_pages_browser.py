@@ -511,6 +511,11 @@ def test_the_lobby_texts_of_each_catalog_are_the_games_own_english() -> None:
             key = f"option.{o.name}.help"
             assert cat["en"][key] == o.help, key
             assert cat["de"][key] and cat["de"][key] != o.help, key
+            # a word among the choices has its German label; the English is the choice itself
+            for c in o.choices or ():
+                label = f"option.{o.name}.choice.{c}"
+                if isinstance(c, str):
+                    assert cat["en"][label] == c and cat["de"][label], label
 
 
 @pytest.mark.browser
@@ -530,11 +535,14 @@ def test_german_lobby_shows_each_games_summary_and_option_help_in_german(server:
         names = page.eval_on_selector_all("#options [data-option]", "els => els.map((e) => e.dataset.option)")
         helps = [x.strip() for x in page.locator("#options small.muted").all_inner_texts()]
         assert helps == [de[f"option.{n}.help"] for n in names], helps
-        # the options' names and choices are identifiers (as the API spells them), marked as
-        # English, and the help names a choice as the list shows it
-        text = page.evaluate(VISIBLE)
-        choices = page.eval_on_selector_all("#options select option", "els => els.map((e) => e.value)")
-        found = english_found(text, game, choices)
+        # each choice is shown in German and sent as the API spells it
+        shown = page.eval_on_selector_all(
+            "#options select option", "els => els.map((e) => [e.closest('select').dataset.option, e.value, e.text])"
+        )
+        for name, value, text in shown:
+            assert text == de.get(f"option.{name}.choice.{value}", value), (name, value, text)
+        # the options' names are identifiers (as the API spells them), marked as English
+        found = english_found(page.evaluate(VISIBLE), game)
         assert not found, f"English in the German lobby for {game}: {found}"
     page.context.close()
 

@@ -17,8 +17,9 @@ async function api(path, init = {}) {
   return body;
 }
 
-// Each game's message catalog holds its summary and its options' help in the page's language
-// (``game.summary``, ``option.<name>.help``; the server's English where a key is missing). The
+// Each game's message catalog holds its summary, its options' help and their choices in the
+// page's language (``game.summary``, ``option.<name>.help``, ``option.<name>.choice.<value>``;
+// the server's English where a key is missing). The
 // form is drawn at once in what is at hand and its texts are put in place when the catalog
 // arrives, so a choice made meanwhile is never redrawn away.
 /** @type {Map<string, object>} */
@@ -98,9 +99,13 @@ function drawOptions() {
   for (const o of game.options) {
     let input;
     if (o.choices) {
-      // its choices too are spelled as the API takes them; the help says what they mean
-      input = h("select", { "data-option": o.name, "data-type": o.type, lang: "en" });
-      for (const c of o.choices) input.append(new Option(String(c), String(c), false, c === o.default));
+      input = h("select", { "data-option": o.name, "data-type": o.type });
+      for (const c of o.choices) {
+        // a choice is sent as the API spells it and shown in the page's language
+        const choice = new Option(String(c), String(c), false, c === o.default);
+        Object.assign(choice.dataset, { helpKey: `option.${o.name}.choice.${c}`, english: String(c) });
+        input.append(choice);
+      }
     } else if (o.type === "bool") {
       input = h("input", { type: "checkbox", "data-option": o.name, "data-type": o.type, checked: o.default });
     } else {
