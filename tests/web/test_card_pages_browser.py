@@ -277,6 +277,14 @@ def test_a_tank_hunter_unit_up_close_says_each_value_in_a_sentence(server: LiveS
     assert len(german) == len(says)
     found = english_found("\n".join(german), "tank-hunter")
     assert not found, found
+    # on the narrowest phone every value is in view beside its long German name
+    page.keyboard.press("Escape")
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.locator("#board .gc.unit:has(.gc-info)").first.locator(".gc-info").click()
+    wide = page.evaluate(
+        "(() => { const z = document.querySelector('#card-zoom .cz'); return [z.scrollWidth, z.clientWidth]; })()"
+    )
+    assert wide[0] <= wide[1], f"the card up close scrolls sideways: {wide}"
     page.context.close()
 
 
