@@ -94,4 +94,5 @@ def test_the_end_of_a_game_says_who_won_and_why(server: LiveServer, chromium: An
     page.wait_for_selector(f"#list-finished a[href='/g/{gid}']")
     entry = page.locator("#list-finished li", has=page.locator(f"a[href='/g/{gid}']")).inner_text()
     assert re.search(r"hat gewonnen|Unentschieden", entry), entry
+    assert "Bot: Zufall · Bot: Zufall" in entry, entry  # the seats, in words
     page.context.close()

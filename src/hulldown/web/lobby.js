@@ -177,12 +177,22 @@ async function create(ev) {
   }
 }
 
+// A seat's bot in words, as the seat choices name it ("Bot: heuristic", "Bot: Suche (ISMCTS),
+// leicht"); a spec of its own as written.
+function botLabel(kind) {
+  const level = /^bot:ismcts:level=(easy|normal|hard)$/.exec(kind);
+  if (level) return t("botSearch", { level: t(`level_${level[1]}`) });
+  if (kind === "bot:random") return t("botRandom");
+  if (kind === "bot:heuristic") return t("botHeuristic");
+  return `Bot: ${kind.slice(4)}`;
+}
+
 function gameLine(g) {
   const name = (catalog.games.find((x) => x.id === g.game) || { name: g.game }).name;
-  const seats = g.seats.map((s) => (s.kind === "human" ? t("human") : s.kind.slice(4))).join(" · ");
+  const seats = g.seats.map((s) => (s.kind === "human" ? t("human") : botLabel(s.kind))).join(" · ");
   const seatName = (i) => {
     const kind = g.seats[i] ? g.seats[i].kind : "human";
-    return `${t("seat")} ${i}` + (kind === "human" ? "" : ` (${kind.slice(4)})`);
+    return `${t("seat")} ${i}` + (kind === "human" ? "" : ` (${botLabel(kind)})`);
   };
   const res = g.returns ? ` — ${resultText(g.returns, seatName)}` : "";
   return h("li", {}, h("b", {}, name), ` (${seats}), ${g.steps} ▸${res} `,
