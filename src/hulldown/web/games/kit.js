@@ -177,7 +177,7 @@ export function drawnBefore(obs, ctx) {
   const live = ctx.actions === (ctx.view && ctx.view.legal_actions);
   const key = `${ctx.seat}:${live}`;
   const last = drawn.get(key);
-  const version = ctx.view ? ctx.view.version : null;
+  const version = ctx.view && ctx.view.version !== undefined ? ctx.view.version : null;
   if (last && last.version === version && version !== null) {
     return live && performance.now() - last.at < FRESH_MS ? last.before : null;
   }
