@@ -324,3 +324,38 @@ def test_a_tank_is_moved_by_keyboard_alone(server: LiveServer, chromium: Any) ->
         page.keyboard.press("Enter")
     page.wait_for_function(f"document.body.dataset.version !== '{version}'")
     page.context.close()
+
+
+#: a board piece that a keyboard reaches (a lit target, a tank or unit to select or inspect), and any piece
+FOCUSABLE_PIECE = {
+    "tank-clash": "#board .tc-cell[tabindex='0']:has(.tc-tank)",
+    "2gm-pacific": "#board .pf-cell[tabindex='0']:has(.pf-unit)",
+}
+PIECE = {"tank-clash": "#board .tc-cell:has(.tc-tank)", "2gm-pacific": "#board .pf-cell:has(.pf-unit)"}
+
+
+@pytest.mark.parametrize("game", ["tank-clash", "2gm-pacific"])
+def test_the_key_i_and_a_hover_show_a_piece_up_close(server: LiveServer, chromium: Any, game: str) -> None:
+    """The key I opens up close the piece that has the focus, whatever its Enter does; resting the
+    mouse on a piece shows it as a preview; neither changes the game."""
+    gid, token = _setup(server.url, game)
+    page = _open(chromium, server.url, gid, token, "desktop")
+    page.wait_for_selector("#status[data-state='decide']")
+    version = page.get_attribute("body", "data-version")
+    piece = page.locator(FOCUSABLE_PIECE[game])
+    assert piece.count(), "no piece on the board that a keyboard reaches"
+    piece.first.focus()
+    page.keyboard.press("i")
+    zoom = page.locator("#card-zoom:not(.peek) .cz[aria-modal='true']")
+    zoom.wait_for()
+    assert zoom.locator("h3").inner_text().strip()
+    assert zoom.locator(".cz-stats dt").count() >= 3
+    page.keyboard.press("Escape")
+    assert page.locator("#card-zoom").is_hidden()
+    page.mouse.move(0, 0)
+    page.locator(PIECE[game]).first.hover()
+    page.wait_for_selector("#card-zoom.peek:not([hidden]) .cz h3")
+    page.mouse.move(0, 0)
+    page.wait_for_selector("#card-zoom", state="hidden")
+    assert page.get_attribute("body", "data-version") == version
+    page.context.close()

@@ -110,6 +110,21 @@ def chromium() -> Iterator[Any]:
     yield from launch_chromium()
 
 
+#: records each motion class the page draws: a class reaches the page on an element it inserts
+#: or is added to one in place (an animation's start alone may be lost to a redraw at once)
+MARKS = """window.__marks = [];
+new MutationObserver((changes) => {
+  for (const m of changes) {
+    for (const n of m.type === 'attributes' ? [m.target] : [...m.addedNodes]) {
+      if (!(n instanceof Element)) continue;
+      for (const el of [n, ...n.querySelectorAll('[class*="anim-"]')]) {
+        for (const c of el.classList) if (c.startsWith('anim-')) window.__marks.push(c);
+      }
+    }
+  }
+}).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });"""
+
+
 def _open(
     server: LiveServer,
     chromium: Any,
@@ -118,14 +133,24 @@ def _open(
     size: tuple[int, int],
     lang: str = "en",
     advance: int = 0,
+    motion: str = "no-preference",
 ) -> Any:
-    """Seat 0's page of a new game against heuristic bots, ``advance`` of its decisions taken first."""
+    """Seat 0's page of a new game against heuristic bots, ``advance`` of its decisions taken first;
+    ``window.__anims`` records the names of the animations the page plays, ``window.__marks`` the
+    motion classes (``anim-*``) it puts on what it draws."""
     seats = ["human"] + ["bot:heuristic"] * (players - 1)
     created = httpx.post(server.url + "/api/games", json={"game": game, "seats": seats}).json()
     gid, token = created["id"], created["seats"][0]["token"]
     _advance(server, gid, token, advance)
-    context = chromium.new_context(viewport={"width": size[0], "height": size[1]}, bypass_csp=True)
+    context = chromium.new_context(
+        viewport={"width": size[0], "height": size[1]}, bypass_csp=True, reduced_motion=motion
+    )
     context.add_init_script(f"localStorage.setItem('hulldown.lang', '{lang}')")
+    context.add_init_script(
+        "window.__anims = [];"
+        "document.addEventListener('animationstart', (e) => window.__anims.push(e.animationName), true);"
+    )
+    context.add_init_script(MARKS)
     page = context.new_page()
     page.goto(f"{server.url}/g/{gid}#t={token}")
     page.wait_for_selector("body[data-ready='1']")
@@ -249,6 +274,45 @@ def test_card_game_played_by_clicking_fits_and_shows_whole_cards(
 
 @pytest.mark.browser
 @pytest.mark.slow
+def test_a_tank_hunter_unit_up_close_says_each_value_in_a_sentence(server: LiveServer, chromium: Any) -> None:
+    """Up close a unit card says what each printed value does in play, in the page's language."""
+    page = _open(server, chromium, "tank-hunter", 2, (1280, 800), advance=ADVANCE["tank-hunter"])
+    unit = page.locator("#board .gc.unit:has(.gc-info)").first
+    name = unit.get_attribute("data-card") or ""
+    db = {c["name"]: c for c in _cards(server, page) if c.get("type") == "unit"}
+    values = db[name]
+    unit.locator(".gc-info").click()
+    says = page.locator("#card-zoom .cz-says li").all_inner_texts()
+    assert says[0] == f"Destroying it scores {values['points']} victory points (5.3).", says
+    assert any(s.startswith(("Armour", "Agility")) and f" {values['defence']}:" in s for s in says), says
+    assert any(s.startswith("Supply") for s in says), says
+    page.keyboard.press("Escape")
+    page.select_option("#lang", "de")
+    page.locator("#board .gc.unit:has(.gc-info)").first.locator(".gc-info").click()
+    german = page.locator("#card-zoom .cz-says li").all_inner_texts()
+    assert german[0] == f"Wer sie vernichtet, erhält {values['points']} Siegpunkte (5.3).", german
+    assert len(german) == len(says)
+    found = english_found("\n".join(german), "tank-hunter")
+    assert not found, found
+    # on the narrowest phone every value is in view beside its long German name
+    page.keyboard.press("Escape")
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.locator("#board .gc.unit:has(.gc-info)").first.locator(".gc-info").click()
+    wide = page.evaluate(
+        "(() => { const z = document.querySelector('#card-zoom .cz'); return [z.scrollWidth, z.clientWidth]; })()"
+    )
+    assert wide[0] <= wide[1], f"the card up close scrolls sideways: {wide}"
+    page.context.close()
+
+
+def _cards(server: LiveServer, page: Any) -> list[dict[str, Any]]:
+    gid = page.url.split("/g/")[1].split("#")[0]
+    cards: list[dict[str, Any]] = httpx.get(f"{server.url}/api/games/{gid}/cards").json()["cards"]
+    return cards
+
+
+@pytest.mark.browser
+@pytest.mark.slow
 @pytest.mark.parametrize("width", [360, 390, 1280])
 def test_every_card_name_fits_its_card_unbroken(server: LiveServer, chromium: Any, width: int) -> None:
     names = sorted(
@@ -287,7 +351,7 @@ def test_cards_move_only_where_motion_is_welcome(server: LiveServer, chromium: A
     page.goto(server.url + "/")
     page.wait_for_selector("body[data-ready='1']")
     names = page.evaluate(
-        """() => ['anim-played', 'anim-attack', 'anim-hit', 'anim-destroyed'].map((c) => {
+        """() => ['anim-played', 'anim-attack', 'anim-hit', 'anim-destroyed', 'anim-roll'].map((c) => {
           const el = document.createElement('div');
           el.className = c;
           document.body.append(el);
@@ -297,10 +361,43 @@ def test_cards_move_only_where_motion_is_welcome(server: LiveServer, chromium: A
         })"""
     )
     if motion == "reduce":
-        assert names == ["none"] * 4
+        assert names == ["none"] * 5
     else:
         assert "none" not in names
     context.close()
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+@pytest.mark.parametrize("motion", ["reduce", "no-preference"])
+def test_tank_hunter_attacks_and_dice_move_only_where_motion_is_welcome(
+    server: LiveServer, chromium: Any, motion: str
+) -> None:
+    """A new attack makes its attacker lunge and its target shake where they stand, and the dice
+    of each new line of the log roll in; nothing moves for a reader who asked for less motion."""
+    page = _open(server, chromium, "tank-hunter", 2, (1280, 800), advance=ADVANCE["tank-hunter"], motion=motion)
+    wanted = {"anim-roll", "anim-hit"}
+    for k in range(40):
+        page.wait_for_selector("button.action, body[data-over='true']")
+        attack = page.locator("#actions button.action[data-action^='attack:']")
+        if attack.count():  # seat 0 attacks whenever it can
+            version = page.get_attribute("body", "data-version")
+            attack.first.click()
+            page.wait_for_function(f"document.body.dataset.version !== '{version}'")
+        elif not _decide(page, by_card=k % 3 != 2):
+            break
+        if wanted <= set(page.evaluate("window.__marks")):
+            break
+    page.wait_for_timeout(500)  # an animation starts with the next frame
+    marks, anims = set(page.evaluate("window.__marks")), set(page.evaluate("window.__anims"))
+    over = page.get_attribute("body", "data-over")
+    assert wanted <= marks, (marks, k, over, page.locator("#log li").all_inner_texts()[-12:])
+    assert page.locator("#log .die-face").count(), "no dice in the log"
+    if motion == "reduce":
+        assert not anims, anims
+    else:
+        assert anims, "nothing moved"
+    page.context.close()
 
 
 # -- German throughout -----------------------------------------------------------------
@@ -418,6 +515,63 @@ def test_german_page_shows_no_english_catalog_text(server: LiveServer, chromium:
         assert not found, "English on the German board: " + "; ".join(
             f"{k} {s!r} in {line!r}" for k, s, line in found[:8]
         )
+    page.context.close()
+
+
+def _catalog(game: str) -> dict[str, dict[str, str]]:
+    path = ROOT / "src/hulldown/games" / CATALOGS[game] / "messages.json"
+    cat: dict[str, dict[str, str]] = json.loads(path.read_text(encoding="utf-8"))
+    return cat
+
+
+def test_the_lobby_texts_of_each_catalog_are_the_games_own_english() -> None:
+    """The catalog's English of a game's summary and of each option a web game offers is the text
+    the game declares, so a German translation never drifts from what it translates."""
+    for info in hulldown.games():
+        if info.id not in CATALOGS:
+            continue
+        cat = _catalog(info.id)
+        assert cat["en"]["game.summary"] == info.summary
+        assert cat["de"]["game.summary"] != info.summary
+        for o in info.options:
+            if o.file is not None:  # a path: the command line's, never offered in the lobby
+                continue
+            key = f"option.{o.name}.help"
+            assert cat["en"][key] == o.help, key
+            assert cat["de"][key] and cat["de"][key] != o.help, key
+            # a word among the choices has its German label; the English is the choice itself
+            for c in o.choices or ():
+                label = f"option.{o.name}.choice.{c}"
+                if isinstance(c, str):
+                    assert cat["en"][label] == c and cat["de"][label], label
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_german_lobby_shows_each_games_summary_and_option_help_in_german(server: LiveServer, chromium: Any) -> None:
+    context = chromium.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True)
+    context.add_init_script("localStorage.setItem('hulldown.lang', 'de')")
+    page = context.new_page()
+    page.goto(server.url + "/")
+    page.wait_for_selector("body[data-ready='1']")
+    for game in CATALOGS:
+        de = _catalog(game)["de"]
+        page.select_option("#game-select", game)
+        page.wait_for_function(
+            "(s) => document.getElementById('game-summary').textContent === s", arg=de["game.summary"]
+        )
+        names = page.eval_on_selector_all("#options [data-option]", "els => els.map((e) => e.dataset.option)")
+        helps = [x.strip() for x in page.locator("#options small.muted").all_inner_texts()]
+        assert helps == [de[f"option.{n}.help"] for n in names], helps
+        # each choice is shown in German and sent as the API spells it
+        shown = page.eval_on_selector_all(
+            "#options select option", "els => els.map((e) => [e.closest('select').dataset.option, e.value, e.text])"
+        )
+        for name, value, text in shown:
+            assert text == de.get(f"option.{name}.choice.{value}", value), (name, value, text)
+        # the options' names are identifiers (as the API spells them), marked as English
+        found = english_found(page.evaluate(VISIBLE), game)
+        assert not found, f"English in the German lobby for {game}: {found}"
     page.context.close()
 
 

@@ -103,6 +103,19 @@ async function refetch() {
   show(await api(`/api/games/${gameId}/view`));
 }
 
+// The dice of new log lines roll in: lines past those the page showed before this version.
+// The same version drawn again at once (an answer and its push) rolls them again, since the
+// redraw replaced them; later (a language switch) nothing moves. The CSS keeps still for a
+// reader who asked for reduced motion.
+let logShown = { version: -1, before: -1, count: -1, at: 0 };
+function rollNewDice(v, entries) {
+  const again = v.version === logShown.version;
+  if (!again) logShown = { version: v.version, before: logShown.count, count: entries.length, at: performance.now() };
+  const from = logShown.before;
+  if (from < 0 || entries.length <= from || (again && performance.now() - logShown.at > 500)) return;
+  for (const li of entries.slice(from)) for (const d of li.querySelectorAll(".die-face")) d.classList.add("anim-roll");
+}
+
 function show(v) {
   if (!mergeLog(v)) {
     refetch().catch((e) => say(t("error", { msg: e.message })));
@@ -163,6 +176,7 @@ function show(v) {
   // the log, newest last
   const log = $("log");
   const entries = v.log.map((e) => renderer.formatEvent(e, ctx(v)));
+  rollNewDice(v, entries);
   whyLinks({ api, gameId, view: v, actionText, seatName }, entries, $("why"));
   log.replaceChildren(...entries);
   log.scrollTop = log.scrollHeight;

@@ -1,7 +1,7 @@
 // The lobby: create a game, hand out one invite link per seat, list games.
 import { accountSeatChoices, csrfHeaders } from "./account.js";
 import { h } from "./dom.js";
-import { applyStatic, languageSwitch, t } from "./i18n.js";
+import { applyStatic, languageSwitch, t, tm } from "./i18n.js";
 import { resultText } from "./results.js";
 
 let catalog = { games: [] };
@@ -15,6 +15,31 @@ async function api(path, init = {}) {
   const body = await res.json().catch(() => ({}));
   if (!res.ok) throw new Error(typeof body.detail === "string" ? body.detail : JSON.stringify(body.detail));
   return body;
+}
+
+// Each game's message catalog holds its summary, its options' help and their choices in the
+// page's language (``game.summary``, ``option.<name>.help``, ``option.<name>.choice.<value>``;
+// the server's English where a key is missing). The
+// form is drawn at once in what is at hand and its texts are put in place when the catalog
+// arrives, so a choice made meanwhile is never redrawn away.
+/** @type {Map<string, object>} */
+const catalogs = new Map();
+function helpTexts() {
+  const game = currentGame();
+  const messages = (game && catalogs.get(game.id)) || { en: {} };
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-help-key]"))) {
+    const s = tm(messages, el.dataset.helpKey);
+    const text = s === el.dataset.helpKey ? el.dataset.english : s;
+    if (el.tagName === "LABEL") el.title = text;
+    else el.textContent = el.tagName === "SMALL" ? ` ${text}` : text;
+  }
+  if (game && !catalogs.has(game.id)) {
+    catalogs.set(game.id, { en: {} });
+    api(`/api/catalog/${encodeURIComponent(game.id)}/messages`).then((m) => {
+      catalogs.set(game.id, m);
+      if (currentGame() === game) helpTexts();
+    }).catch(() => {});
+  }
 }
 
 function currentGame() {
@@ -57,7 +82,9 @@ function drawOptions() {
   const sets = (game && game.card_sets) || [];
   document.getElementById("options-box").hidden = !game || (game.options.length === 0 && sets.length === 0);
   if (!game) return;
-  document.getElementById("game-summary").textContent = game.summary;
+  const summary = document.getElementById("game-summary");
+  summary.dataset.helpKey = "game.summary";
+  summary.dataset.english = game.summary;
   const rules = /** @type {HTMLAnchorElement} */ (document.getElementById("rules-link"));
   rules.hidden = !game.rules_url;
   if (game.rules_url) rules.href = game.rules_url;
@@ -73,13 +100,20 @@ function drawOptions() {
     let input;
     if (o.choices) {
       input = h("select", { "data-option": o.name, "data-type": o.type });
-      for (const c of o.choices) input.append(new Option(String(c), String(c), false, c === o.default));
+      for (const c of o.choices) {
+        // a choice is sent as the API spells it and shown in the page's language
+        const choice = new Option(String(c), String(c), false, c === o.default);
+        Object.assign(choice.dataset, { helpKey: `option.${o.name}.choice.${c}`, english: String(c) });
+        input.append(choice);
+      }
     } else if (o.type === "bool") {
       input = h("input", { type: "checkbox", "data-option": o.name, "data-type": o.type, checked: o.default });
     } else {
       input = h("input", { "data-option": o.name, "data-type": o.type, value: o.default, type: o.type === "str" ? "text" : "number", min: o.min, max: o.max });
     }
-    box.append(h("label", { title: o.help }, `${o.name} `, input, h("small", { class: "muted" }, ` ${o.help}`)));
+    const help = { "data-help-key": `option.${o.name}.help`, "data-english": o.help };
+    // the option's name is how the API and the command line spell it, the same in every language
+    box.append(h("label", help, h("code", { lang: "en" }, o.name), " ", input, h("small", { class: "muted", ...help })));
   }
   if (sets.length) {
     // the server's installed card sets, by name: a web game never names a file
@@ -89,6 +123,7 @@ function drawOptions() {
     box.append(h("label", {}, `${t("cardSet")} `, sel));
   }
   drawSeats();
+  helpTexts();
 }
 
 async function create(ev) {
@@ -142,12 +177,22 @@ async function create(ev) {
   }
 }
 
+// A seat's bot in words, as the seat choices name it ("Bot: heuristic", "Bot: Suche (ISMCTS),
+// leicht"); a spec of its own as written.
+function botLabel(kind) {
+  const level = /^bot:ismcts:level=(easy|normal|hard)$/.exec(kind);
+  if (level) return t("botSearch", { level: t(`level_${level[1]}`) });
+  if (kind === "bot:random") return t("botRandom");
+  if (kind === "bot:heuristic") return t("botHeuristic");
+  return `Bot: ${kind.slice(4)}`;
+}
+
 function gameLine(g) {
   const name = (catalog.games.find((x) => x.id === g.game) || { name: g.game }).name;
-  const seats = g.seats.map((s) => (s.kind === "human" ? t("human") : s.kind.slice(4))).join(" · ");
+  const seats = g.seats.map((s) => (s.kind === "human" ? t("human") : botLabel(s.kind))).join(" · ");
   const seatName = (i) => {
     const kind = g.seats[i] ? g.seats[i].kind : "human";
-    return `${t("seat")} ${i}` + (kind === "human" ? "" : ` (${kind.slice(4)})`);
+    return `${t("seat")} ${i}` + (kind === "human" ? "" : ` (${botLabel(kind)})`);
   };
   const res = g.returns ? ` — ${resultText(g.returns, seatName)}` : "";
   return h("li", {}, h("b", {}, name), ` (${seats}), ${g.steps} ▸${res} `,

@@ -192,6 +192,13 @@ def flame_result(st: PacificFields, a: Attack) -> tuple[str, int]:
     return "hit", a.damage
 
 
+def rolled(st: PacificFields, mark: object) -> dict[str, list[int]]:
+    """§7.1 The d10s rolled since ``mark``, as an attack event's ``rolls`` field, so the log shows
+    the dice; none where no die was rolled (the armour held, the Successful Hit Table)."""
+    rolls = [int(e[2]) for e in st.log_entries_since(mark) if e[0] == "die"]
+    return {"rolls": rolls} if rolls else {}
+
+
 def resolve_on_unit(
     st: PacificFields,
     shooter: Unit | None,
@@ -203,6 +210,7 @@ def resolve_on_unit(
 ) -> None:
     """One attack on a unit; ``flame``: a flamethrower on a unit inside a Building (no Armour, no
     shielding roll: the roll is made against the Armour it ignores)."""
+    mark = st.log_mark()
     if flame:
         kind, wounds = flame_result(st, a)
     else:
@@ -217,6 +225,7 @@ def resolve_on_unit(
             wounds=wounds,
             hit=a.hit,
             crit=a.crit,
+            **rolled(st, mark),
         )
     )
     if shooter is not None and st.phase == "shoot" and shooter.side == st.active:
@@ -280,8 +289,9 @@ def damage_hq(st: PacificFields, side: int, wounds: int, events: list[Event]) ->
 
 
 def attack_hq(st: PacificFields, shooter: Unit, a: Attack, side: int, events: list[Event], source: str) -> None:
+    mark = st.log_mark()
     kind, wounds = roll_result(st, a, st.hq_armour(side), shield=False)
-    events.append(public("attack-hq", source=source, side=side, result=kind, wounds=wounds))
+    events.append(public("attack-hq", source=source, side=side, result=kind, wounds=wounds, **rolled(st, mark)))
     if wounds:
         damage_hq(st, side, min(wounds, 12), events)
 
@@ -293,13 +303,14 @@ def attack_terrain(st: PacificFields, s: int, a: Attack, flame: bool, ordnance: 
     if "indestructible" in t.tags or st.terrain_hp.get(iid, 0) <= 0:
         return
     building = "building" in t.tags and iid not in st.ruins
+    mark = st.log_mark()
     if flame and building:
         kind, wounds = "hit", a.damage
     else:
         kind, wounds = roll_result(st, a, 0)
     if ordnance and building and wounds:
         wounds += 2
-    events.append(public("attack-terrain", space=grid.name(s), result=kind, wounds=wounds))
+    events.append(public("attack-terrain", space=grid.name(s), result=kind, wounds=wounds, **rolled(st, mark)))
     if not wounds:
         return
     st.terrain_hp[iid] -= min(wounds, DESTROYED)

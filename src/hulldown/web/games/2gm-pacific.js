@@ -31,6 +31,7 @@ const said = (prefix, word) => {
 const armyName = (obs, side) => said("army", obs.armies[side]);
 
 const SIDE_COLOUR = ["#3f5f8f", "#a33a2a"];
+const HQ_HP = 12; // an HQ's hit points (8.2)
 const TYPE_LETTER = { infantry: "I", tank: "T", artillery: "A", transport: "V", aircraft: "✈", general: "G", hero: "H" };
 
 // The source whose aimed actions are shown; kept across views while it still has some.
@@ -361,7 +362,7 @@ function sidePanel(obs, side, ctx, aims, sources, select, mine, motion) {
   const hq = control(
     h("div", { class: `pf-hq side${side}${motion.hq.has(side) ? " pac-hit" : ""}`, style: `border-color:${SIDE_COLOUR[side]}`, title: msg("ui.headquarters") },
       h("b", {}, `HQ ${armyName(obs, side)}`),
-      h("div", {}, `${msg("ui.wounds")} ${obs.hq_wounds[side]}/12`),
+      h("div", {}, `${msg("ui.wounds")} ${obs.hq_wounds[side]}/${HQ_HP}`),
       h("div", {}, `${msg("ui.armour")} ${obs.hq_armour[side]}`)),
     null, hqActs, sources, ctx, select);
   const bays = obs.units.filter((u) => u.space === "hq" && u.side === side).sort((a, b) => a.bay - b.bay).map((u) => {
@@ -469,12 +470,30 @@ function aiPanel(obs) {
   return h("div", { class: "pf-ai" }, h("h4", {}, `${msg("ui.rulebookAi")}${obs.behaviour ? ` — ${obs.behaviour}` : ""}`), last.length ? h("ol", {}, last.map((d) => h("li", {}, d))) : h("span", { class: "muted" }, "—"));
 }
 
+// Why the game ended, from what every seat sees: the round past the time limit (4.7, 14.3),
+// an HQ with as many wounds as hit points (8.2), a side's empty deck (8.3), else the
+// scenario's objectives held (14.1).
+function endWhy(obs) {
+  const w = obs.winner === null ? -1 : obs.winner;
+  const wounds = obs.hq_wounds;
+  if (obs.max_rounds && obs.round > obs.max_rounds) {
+    if (obs.scenario && obs.attacker !== null && w >= 0 && w !== obs.attacker) return msg("end.held", { army: armyName(obs, w) });
+    return w < 0 ? msg("end.time-draw", { wounds: wounds[0] }) : msg("end.time", { wounds: wounds[w], other: wounds[1 - w] });
+  }
+  if (w < 0) return "";
+  const l = 1 - w;
+  if (wounds[l] >= HQ_HP) return msg("end.hq", { army: armyName(obs, l) });
+  if (obs.slot_side.some((s, slot) => s === l && obs.deck_sizes[slot] === 0)) return msg("end.deck", { army: armyName(obs, l) });
+  return msg("end.objectives", { army: armyName(obs, w) });
+}
+
 // The line at the top of the board: whose turn it is and what they are doing, or what one
-// is to decide oneself; the game's end with its winner.
+// is to decide oneself; the game's end with its winner and why.
 function turnLine(obs, ctx, aims) {
   if (obs.over) {
-    const text = obs.winner === null || obs.winner < 0 ? msg("ui.draw") : `${armyName(obs, obs.winner)} ${msg("ui.wins")}`;
-    return h("div", { class: "tc-turn over", role: "status" }, text);
+    const who = obs.winner === null || obs.winner < 0 ? msg("ui.draw") : `${armyName(obs, obs.winner)} ${msg("ui.wins")}`;
+    const why = endWhy(obs);
+    return h("div", { class: "tc-turn over", role: "status" }, why ? `${who}: ${why}` : who);
   }
   if (aims.length) return h("div", { class: "tc-turn mine", role: "status" }, h("b", {}, `${msg("ui.yourTurn")}: `), prompt(obs, ctx, aims));
   const who = obs.actor === null || obs.actor === undefined ? msg("ui.theRules") : `${ctx.t("seat")} ${obs.actor}`;

@@ -73,8 +73,9 @@ export function stat(label, value, title = "") {
 // from the card database as printed and are marked as English; a text is the catalog's
 // ``textKey`` (``card.<id>.text``) in the page's language where the catalog has it, else the
 // database's English ``text``, marked as such; a ``text`` the page made in its own language
-// (from the catalog's templates) comes with ``textLang`` null.
-export function card({ name, type = "", tone = "", stats = [], markers = [], text = "", textKey = "", textLang = "en", extra = "", ctx = null, rule = "", details = [] }) {
+// (from the catalog's templates) comes with ``textLang`` null. ``says`` are sentences in the
+// page's language that the zoom adds: what each printed value does in play.
+export function card({ name, type = "", tone = "", stats = [], markers = [], text = "", textKey = "", textLang = "en", extra = "", ctx = null, rule = "", details = [], says = [] }) {
   const own = textKey ? cardText(ctx, textKey, text) : { text, lang: textLang };
   // a long word is set smaller, so that a name never breaks mid-word ("Reinforcements")
   const longest = Math.max(0, ...String(name).split(/[\s/]+/).map((w) => w.length));
@@ -88,7 +89,7 @@ export function card({ name, type = "", tone = "", stats = [], markers = [], tex
     own.text ? h("div", { class: "gc-text", lang: own.lang }, own.text) : null,
     markers.some(Boolean) ? h("div", { class: "gc-markers" }, markers) : null,
   );
-  if (ctx) zoomable(el, { name, type, stats: stats.filter(Boolean), markers: markers.filter(Boolean), text: own.text, textLang: own.lang, rule, details }, ctx);
+  if (ctx) zoomable(el, { name, type, stats: stats.filter(Boolean), markers: markers.filter(Boolean), text: own.text, textLang: own.lang, rule, details, says }, ctx);
   return el;
 }
 
@@ -166,12 +167,20 @@ export function statusSentence(ctx, mine, what, args) {
 }
 
 // The observation this page drew last for the same seat in a live game (null the first time
-// and in the replay), so a page can show what changed moving; ``obs`` becomes the last.
+// and in the replay), so a page can show what changed moving; ``obs`` becomes the last. The
+// same version drawn again at once (the answer to one's action and its push both arrive)
+// gets the same observation before it, so its motion survives the redraw; later (the language
+// switch) it gets null and nothing moves.
+const FRESH_MS = 500;
 const drawn = new Map();
 export function drawnBefore(obs, ctx) {
   const live = ctx.actions === (ctx.view && ctx.view.legal_actions);
   const key = `${ctx.seat}:${live}`;
-  const before = drawn.get(key);
-  drawn.set(key, obs);
-  return before && live ? before : null;
+  const last = drawn.get(key);
+  const version = ctx.view && ctx.view.version !== undefined ? ctx.view.version : null;
+  if (last && last.version === version && version !== null) {
+    return live && performance.now() - last.at < FRESH_MS ? last.before : null;
+  }
+  drawn.set(key, { obs, before: last ? last.obs : null, version, at: performance.now() });
+  return last && live ? last.obs : null;
 }

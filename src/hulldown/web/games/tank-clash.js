@@ -442,7 +442,7 @@ function turnLine(obs, ctx, aims) {
   if (obs.winner !== null) {
     const mission = obs.winning_mission_id ? cardText(ctx, `card.${obs.winning_mission_id}.text`, "").text : "";
     const why = mission ? ctx.msg("reason.mission", { mission }) : catalogText(ctx, "reason", obs.reason);
-    const text = obs.winner < 0 ? `${ctx.msg("ui.draw")}: ${why}` : `${obs.winner === ctx.seat ? ctx.msg("ui.you") : `${ctx.t("seat")} ${obs.winner}`} ${ctx.msg("ui.wins")}: ${why}`;
+    const text = obs.winner < 0 ? `${ctx.msg("ui.draw")}: ${why}` : `${ctx.t("seat")} ${obs.winner}${obs.winner === ctx.seat ? ` (${ctx.t("you")})` : ""} ${ctx.msg("ui.wins")}: ${why}`;
     return h("div", { class: "tc-turn over", role: "status" }, text);
   }
   if (obs.to_move === ctx.seat && aims.length) {

@@ -119,6 +119,26 @@ function unitDetails(c, ctx) {
   return rows;
 }
 
+// Each printed value of a unit card in a sentence of the page's language, for its zoom: what
+// the value does in play, with the clause that says so.
+function unitSays(c, ctx) {
+  if (!c || c.kind === "COMMANDER") return []; // a commander's text says what it does (11.3)
+  const out = [ctx.msg("say.points", { n: c.points }), ctx.msg(c.defence_kind === "armour" ? "say.armour" : "say.agility", { n: c.defence })];
+  const shot = (key, v) => {
+    if (v === undefined || v === null || v === "") return;
+    const [value, shots] = String(v).split("x");
+    out.push(ctx.msg(key, { v, value }));
+    if (shots) out.push(ctx.msg("say.salvo", { v, value, shots }));
+  };
+  shot("say.anti_armour", c.anti_armour);
+  shot(c.kind === "INF" ? "say.gunfight" : "say.grenade", c.attack);
+  if (c.trample) shot("say.trample", c.trample);
+  if (c.suicide) shot("say.suicide", c.suicide);
+  if (c.supply !== undefined) out.push(c.supply >= 7 ? ctx.msg("say.supply7") : ctx.msg("say.supply", { n: c.supply }));
+  for (const k of ["scouting", "long_range", "anti_air", "evading"]) if (c[k]) out.push(ctx.msg(`say.${k}`, { n: c[k] }));
+  return out;
+}
+
 function unitCard(v, ctx, label) {
   const c = v.unit ? ctx.cards.get(v.unit) : null;
   const marks = [
@@ -145,6 +165,7 @@ function unitCard(v, ctx, label) {
     ctx,
     rule: c && c.kind === "COMMANDER" ? "commander" : "unit",
     details: unitDetails(c, ctx),
+    says: unitSays(c, ctx),
   });
 }
 
@@ -213,12 +234,26 @@ function pendingPanel(obs, ctx) {
     obs.pending.length ? h("ol", {}, obs.pending.map((c) => h("li", { dataset: { kind: c.kind } }, line(c)))) : h("span", { class: "muted" }, "—"));
 }
 
+// Who won and why (12.2): most points, eliminated players included; on a tie, more units
+// still in play; still tied, the win is shared.
+function winnerText(obs, ctx) {
+  const who = (q) => seatName(ctx, q);
+  const points = obs.players.map((p, q) => `${who(q)} ${p.points}`).join(" · ");
+  const best = Math.max(...obs.players.map((p) => p.points));
+  const top = obs.players.map((p, q) => q).filter((q) => obs.players[q].points === best);
+  if (top.length === 1) return ctx.msg("end.points", { who: who(top[0]), points });
+  const inPlay = (q) => obs.players[q].front.length + obs.players[q].rear.length;
+  const most = Math.max(...top.map(inPlay));
+  const first = top.filter((q) => inPlay(q) === most);
+  return first.length === 1 ? ctx.msg("end.units", { who: who(first[0]), points }) : ctx.msg("end.shared", { points });
+}
+
 function phaseBar(obs, ctx) {
   const over = obs.phase === "over";
   return h("div", { class: "phase-bar" },
     h("span", { class: "mk phase" }, ctx.msg("ui.phase", { phase: phaseName(ctx, obs.phase) }) + (obs.phase === "draft" ? ` ${obs.draft_round + 1}` : ""), ruleLink(ctx, "phase", obs.phase)),
     !over && obs.phase !== "draft" ? marker(ctx.msg("ui.turnOf", { who: obs.turn === ctx.seat ? ctx.msg("ui.you") : seatName(ctx, obs.turn) })) : null,
-    over ? marker(ctx.msg("ui.gameOver") + (obs.end_reason ? `: ${named(ctx, `end.${obs.end_reason}`, obs.end_reason)}` : ""), "active") : null,
+    over ? marker(ctx.msg("ui.gameOver") + (obs.end_reason ? `: ${named(ctx, `end.${obs.end_reason}`, obs.end_reason)}` : "") + ` — ${winnerText(obs, ctx)}`, "active game-end") : null,
     obs.carpet_bombings ? marker(ctx.msg("ui.carpetBombings", { n: obs.carpet_bombings }), "warn") : null,
     obs.arrange_left ? marker(ctx.msg("ui.swapsLeft", { n: obs.arrange_left })) : null);
 }
@@ -248,7 +283,17 @@ function animate(obs, ctx, board) {
   const mark = (sel, cls) => { for (const el of board.querySelectorAll(sel)) el.classList.add(cls); };
   if (obs.in_play.length > before.in_play.length || obs.discard.length > before.discard.length) mark(".th-table .zone-row .gc, .th-table .pile .gc", "anim-played");
   const attacks = (o) => o.pending.filter((c) => c.kind === "attack").length;
-  if (attacks(obs) > attacks(before)) mark(".th-pending li[data-kind='attack']:last-child", "anim-attack");
+  if (attacks(obs) > attacks(before)) {
+    mark(".th-pending li[data-kind='attack']:last-child", "anim-attack");
+    // the attacker lunges and its target shakes, where each stands
+    const a = obs.pending.filter((c) => c.kind === "attack").pop();
+    const at = (q, ref) => {
+      const [l, i] = String(ref || "").split(":");
+      return `.th-player[data-seat="${q}"] .th-line.${l === "r" ? "rear" : "front"} .zone-cards > :nth-child(${Number(i) + 1})`;
+    };
+    if (a.attacker_ref) mark(at(a.seat, a.attacker_ref), "anim-attack");
+    if (a.target_ref) mark(at(a.target_seat, a.target_ref), "anim-hit");
+  }
   obs.players.forEach((p, q) => {
     const b = before.players[q];
     if (b && p.front.length + p.rear.length < b.front.length + b.rear.length) mark(`.th-player[data-seat="${q}"]`, "anim-destroyed");

@@ -108,12 +108,22 @@ function attackPanel(obs, ctx) {
     pile(ctx.msg("ui.discard-pile"), obs.tactics_discard.length, discardTop));
 }
 
+// Why the game ended (12.1, 15): the loser's casualty pile holds half its formation, or the
+// turn limit came first.
+function endWhy(obs, ctx) {
+  if (obs.draw) return ctx.msg("end.turn-limit");
+  const loser = obs.sides.findIndex((sd, s) => s !== obs.winner && sd.casualties.length * 2 >= sd.formation_size);
+  if (loser < 0) return ctx.msg("end.turn-limit");
+  const sd = obs.sides[loser];
+  return ctx.msg("end.broken", { who: `${ctx.t("seat")} ${loser}`, lost: sd.casualties.length, size: sd.formation_size });
+}
+
 function phaseBar(obs, ctx) {
   const over = obs.to_act === null;
   return h("div", { class: "phase-bar" },
     marker(`${ctx.msg("ui.turn")} ${obs.turn + 1}/${obs.turn_limit}`),
     h("span", { class: "mk phase" }, `${ctx.msg("ui.phase")}: ${phaseName(ctx, obs.phase)}`, ruleLink(ctx, "phase", obs.phase)),
-    over ? marker(obs.draw ? ctx.msg("ui.draw") : `${ctx.t("seat")} ${obs.winner} ${ctx.msg("ui.wins")}`, "active") : null,
+    over ? marker(`${obs.draw ? ctx.msg("ui.draw") : `${ctx.t("seat")} ${obs.winner} ${ctx.msg("ui.wins")}`}: ${endWhy(obs, ctx)}`, "active game-end") : null,
     obs.random_factor ? marker(ctx.msg("ui.random-factor")) : null,
     marker(`${ctx.msg("ui.full-exchanges")} ${obs.full_exchanges}`));
 }
@@ -148,6 +158,9 @@ function animate(obs, ctx, board) {
   const b = before.attack || {};
   if (a && a.attacker && a.attacker !== b.attacker) for (const el of board.querySelectorAll(".gc.attacking")) el.classList.add("anim-attack");
   if (a && (a.target || a.target_on_deck) && (a.target !== b.target || a.attacker !== b.attacker)) for (const el of board.querySelectorAll(".gc.targeted")) el.classList.add("anim-hit");
+  if (obs.last_roll && JSON.stringify(obs.last_roll) !== JSON.stringify(before.last_roll)) {
+    for (const el of board.querySelectorAll(".tk-center .dice-row .die-face")) el.classList.add("anim-roll");
+  }
   obs.sides.forEach((sd, s) => {
     if (sd.casualties.length > before.sides[s].casualties.length) {
       for (const el of board.querySelectorAll(`.tk-side[data-seat="${s}"] .mk.casualties`)) el.classList.add("anim-destroyed");

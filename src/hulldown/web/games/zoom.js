@@ -3,7 +3,8 @@
 // and a link to the clause that governs it. Cards are small so that a table fits a phone;
 // this is where nothing is cut short. It opens from the card's "i" button (keyboard), a click
 // on a card that takes no action, a long press (touch), and, as a preview, on hover where the
-// pointer can hover. Esc, the close button or a click beside it closes it.
+// pointer can hover; the key I opens the piece or card that has the focus (a lit target
+// included). Esc, the close button or a click beside it closes it.
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
 
@@ -44,6 +45,8 @@ export function termsIn(ctx, texts) {
 
 let box = null;
 let opener = null;
+/** @type {WeakMap<Element, () => void>} how each inspectable card or piece opens up close */
+const openers = new WeakMap();
 let hoverTimer = 0; // a hover preview on its way; a zoom opened or closed by the reader cancels it
 
 function close() {
@@ -65,6 +68,24 @@ function ensureBox() {
   return box;
 }
 
+// The key I opens up close what has the focus: a card, a board piece, a lit hex or space
+// with a unit on it. A board piece's Enter is its move, so this is the keyboard's zoom.
+function openFocused(e) {
+  if (e.key !== "i" || e.ctrlKey || e.metaKey || e.altKey) return;
+  /** @type {Element | null} */
+  let el = document.activeElement;
+  if (!el || el.closest("input, textarea, select, [contenteditable='true']")) return;
+  for (; el && el !== document.body; el = el.parentElement) {
+    const open = openers.get(el);
+    if (open) {
+      e.preventDefault();
+      open();
+      return;
+    }
+  }
+}
+document.addEventListener("keydown", openFocused);
+
 function body(spec, ctx) {
   const stats = spec.stats.map((s) => [s.title || s.dataset.label, s.dataset.value, s.dataset.label]);
   const rows = [...stats, ...spec.details.map(([label, value]) => [label, value, ""])];
@@ -77,6 +98,7 @@ function body(spec, ctx) {
     h("h3", { id: "cz-title", lang: "en" }, spec.name),
     rows.length ? h("dl", { class: "cz-stats" }, rows.flatMap(([label, value]) => [h("dt", {}, label), h("dd", {}, String(value))])) : null,
     spec.text ? h("p", { class: "cz-text", lang: spec.textLang === undefined ? "en" : spec.textLang }, spec.text) : null,
+    spec.says && spec.says.length ? h("ul", { class: "cz-says" }, spec.says.map((s) => h("li", {}, s))) : null,
     marks.length ? h("ul", { class: "cz-marks" }, marks.map((m) => h("li", {}, m))) : null,
     terms.length ? h("h4", {}, t("abbreviations")) : null,
     terms.length ? h("dl", { class: "cz-terms" }, terms.flatMap(([term, meaning]) => [h("dt", { lang: "en" }, term), h("dd", {}, meaning)])) : null,
@@ -133,32 +155,40 @@ export function zoomable(el, spec, ctx) {
   el.append(infoButton(spec, ctx, el));
   el.classList.add("zoomable");
   longPress(el, open);
+  openers.set(el, () => open());
   el.addEventListener("click", (e) => {
     // a card that is a control (selected by a click) or inside one (a formation deck's face-up
     // top card) leaves the click to it
     if (!el.closest(".can-act, [role='button']")) { e.stopPropagation(); open(); }
   }, true);
-  if (HOVER) {
-    el.addEventListener("mouseenter", () => {
-      clearTimeout(hoverTimer);
-      // a card that a new view has redrawn meanwhile is gone, and its mouseleave never comes
-      hoverTimer = window.setTimeout(() => { if (el.isConnected && el.matches(":hover")) open(true); }, 450);
-    });
-    el.addEventListener("mouseleave", () => {
-      clearTimeout(hoverTimer);
-      if (box && box.classList.contains("peek")) close();
-    });
-  }
+  hoverPreview(el, open);
   return el;
+}
+
+// Where the pointer can hover, resting on ``el`` shows it up close as a preview in the corner.
+function hoverPreview(el, open) {
+  if (!HOVER) return;
+  el.addEventListener("mouseenter", () => {
+    clearTimeout(hoverTimer);
+    // a piece that a new view has redrawn meanwhile is gone, and its mouseleave never comes
+    hoverTimer = window.setTimeout(() => { if (el.isConnected && el.matches(":hover")) open(true); }, 450);
+  });
+  el.addEventListener("mouseleave", () => {
+    clearTimeout(hoverTimer);
+    if (box && box.classList.contains("peek")) close();
+  });
 }
 
 // A piece of a board (a tank, a unit, a terrain card) seen up close like a card: a long press
 // opens it, and so do a click and Enter when ``idle`` (it offers nothing to do: a piece with
 // actions keeps its click for them, and its "i" button or the facts line under the board for
-// the zoom). Works on SVG as on HTML.
+// the zoom), the key I when it has the focus, and a hover shows it as a preview. Works on SVG
+// as on HTML.
 export function inspectable(el, spec, ctx, idle) {
   const open = () => openZoom(spec, ctx, el);
   longPress(el, open);
+  openers.set(el, open);
+  hoverPreview(el, (peek = false) => openZoom(spec, ctx, el, peek));
   el.classList.add("zoomable");
   if (!idle) return el;
   el.setAttribute("tabindex", "0");
