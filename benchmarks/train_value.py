@@ -1,7 +1,7 @@
 """Fit a game's learned value model (``hulldown.agents.value``) from self-play.
 
 Run: ``PYTHONPATH=src:. python benchmarks/train_value.py GAME --games N --seed S --out PATH
-[--positions K] [--explore E] [--l2 L] [--bot policy|heuristic]``.
+[--positions K] [--explore E] [--l2 L] [--bot policy|heuristic] [--drop A:B,...]``.
 
 Plays ``N`` games with the default options, each seat played by the game's
 playout policy (``Game.rollout``; ``--bot heuristic`` uses its heuristic bot)
@@ -16,7 +16,16 @@ The fit is an L2-penalised logistic regression on standardised tensor entries
 the weights written out. The report compares, on the held-out positions, the
 model's log-loss and accuracy with those of the game's hand-written
 evaluation (``Game.evaluate``, given the full state, so it is favoured), and
-gives the run's time. Everything is seeded: the same command writes the same
+gives the run's time.
+
+``--drop A:B`` keeps the tensor entries ``A`` to ``B - 1`` out of the fit
+(their weights are 0). Outcomes fitted on self-play reward holding the cards
+that a side which is doing well has not needed to play, which is not what
+holding one is worth against playing it; a search scored by such a model
+holds cards it should play. Tank Killers' model leaves its own hand out
+(entries 14 to 105 with the default decks: ``--drop 14:106``).
+
+Everything is seeded: the same command writes the same
 file.
 """
 
@@ -101,7 +110,7 @@ def play_game(game: Game, index: int, args: argparse.Namespace) -> tuple[list[An
 
 
 def fit(
-    x: npt.NDArray[np.float32], y: npt.NDArray[np.float64], l2: float
+    x: npt.NDArray[np.float32], y: npt.NDArray[np.float64], l2: float, drop: list[tuple[int, int]] | None = None
 ) -> tuple[npt.NDArray[np.float64], float, int]:
     """L2-penalised logistic regression on standardised columns; weights returned in the raw tensor's scale."""
     from scipy.optimize import minimize
@@ -109,19 +118,22 @@ def fit(
     mean = x.mean(axis=0, dtype=np.float64)
     std = x.std(axis=0, dtype=np.float64)
     keep = std > 1e-9
-    z = ((x[:, keep] - mean[keep]) / std[keep]).astype(np.float64)
+    for a, b in drop or []:
+        keep[a:b] = False
+    # Single precision keeps a game with thousands of tensor entries within memory.
+    z = ((x[:, keep] - mean[keep].astype(np.float32)) / std[keep].astype(np.float32)).astype(np.float32)
     n, d = z.shape
 
     def loss(theta: npt.NDArray[np.float64]) -> tuple[float, npt.NDArray[np.float64]]:
         w, b = theta[:d], theta[d]
-        t = z @ w + b
+        t = (z @ w.astype(np.float32)).astype(np.float64) + b
         # log(1 + e^t) - y t, stably
         ll = np.logaddexp(0.0, t) - y * t
         p = 0.5 * (1.0 + np.tanh(0.5 * t))
         g = p - y
         value = float(ll.mean() + 0.5 * l2 * (w @ w))
         grad = np.empty(d + 1)
-        grad[:d] = z.T @ g / n + l2 * w
+        grad[:d] = (z.T @ g.astype(np.float32)).astype(np.float64) / n + l2 * w
         grad[d] = g.mean()
         return value, grad
 
@@ -152,6 +164,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--explore", type=float, default=0.05, help="chance of a random legal action")
     ap.add_argument("--l2", type=float, default=1e-3)
     ap.add_argument("--bot", choices=("policy", "heuristic"), default="policy")
+    ap.add_argument("--drop", default="", help="tensor entries A:B (end excluded) kept out of the fit, comma-separated")
     args = ap.parse_args(argv)
     import hulldown
 
@@ -175,7 +188,8 @@ def main(argv: list[str] | None = None) -> None:
                 test_hand.append(hand[j // players][j % players])
     played = time.process_time() - start
     x, y = np.stack(train_x), np.asarray(train_y)
-    weights, bias, iterations = fit(x, y, args.l2)
+    drop = [(int(a), int(b)) for a, b in (r.split(":") for r in args.drop.split(",") if r)]
+    weights, bias, iterations = fit(x, y, args.l2, drop)
     fitted = time.process_time() - start
     state = game.new(seed=0)
     players, options = state.players, state.options
@@ -196,10 +210,13 @@ def main(argv: list[str] | None = None) -> None:
         "fit_iterations": iterations,
         "cpu_seconds": {"self_play": round(played, 1), "total": round(fitted, 1)},
     }
-    meta = {k: report[k] for k in ("games", "seed", "positions", "explore", "l2", "bot", "learned", "hand")}
+    report["drop"] = args.drop
+    meta = {k: report[k] for k in ("games", "seed", "positions", "explore", "l2", "bot", "drop", "learned", "hand")}
     meta["command"] = (
         f"PYTHONPATH=src:. python benchmarks/train_value.py {game.id} --games {args.games} --seed {args.seed} "
-        f"--positions {args.positions} --explore {args.explore} --l2 {args.l2} --bot {args.bot} --out PATH"
+        f"--positions {args.positions} --explore {args.explore} --l2 {args.l2} --bot {args.bot}"
+        + (f" --drop {args.drop}" if args.drop else "")
+        + " --out PATH"
     )
     model = ValueModel(game.id, players, layout_fingerprint(game, players, options), weights, bias, meta)
     with open(args.out, "w") as fh:
