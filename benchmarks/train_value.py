@@ -21,9 +21,9 @@ gives the run's time.
 ``--drop A:B`` keeps the tensor entries ``A`` to ``B - 1`` out of the fit
 (their weights are 0). Outcomes fitted on self-play reward holding the cards
 that a side which is doing well has not needed to play, which is not what
-holding one is worth against playing it; a search scored by such a model
-holds cards it should play. Tank Killers' model leaves its own hand out
-(entries 14 to 105 with the default decks: ``--drop 14:106``).
+holding one is worth against playing it. In Tank Killers (own hand: entries
+14 to 105 with the default decks, ``--drop 14:106``) leaving the hand out did
+not make the search stronger (benchmarks/RESULTS.md, "Learned evaluations").
 
 Everything is seeded: the same command writes the same
 file.

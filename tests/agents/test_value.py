@@ -46,11 +46,11 @@ def _held_out_positions(game_id: str, games: int) -> tuple[list[Any], list[list[
         rng = SplitMix64(derive_seed(424242, "pick", i))
         policy = game.rollout(game, derive_seed(424242, "policy", i))
         state = game.new(seed=derive_seed(424242, "game", i))
-        kept: list[Any] = []
+        seen: list[Any] = []
         while not state.is_over:
-            if rng.below(40) == 0:
-                kept.append(state.clone())
+            seen.append(state.clone())
             state.apply(policy(state))
+        kept = [seen[rng.below(len(seen))] for _ in range(4)]
         states += kept
         results += [outcome(state)] * len(kept)
     return states, results
