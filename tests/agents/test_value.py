@@ -46,13 +46,19 @@ def _held_out_positions(game_id: str, games: int) -> tuple[list[Any], list[list[
         rng = SplitMix64(derive_seed(424242, "pick", i))
         policy = game.rollout(game, derive_seed(424242, "policy", i))
         state = game.new(seed=derive_seed(424242, "game", i))
-        seen: list[Any] = []
+        actions: list[str] = []
         while not state.is_over:
-            seen.append(state.clone())
-            state.apply(policy(state))
-        kept = [seen[rng.below(len(seen))] for _ in range(4)]
-        states += kept
-        results += [outcome(state)] * len(kept)
+            actions.append(policy(state).id)
+            state.apply(actions[-1])
+        # Replaying the game to four random points costs less than copying every position.
+        replay = game.new(seed=derive_seed(424242, "game", i))
+        done = 0
+        for k in sorted(rng.below(len(actions)) for _ in range(4)):
+            while done < k:
+                replay.apply(actions[done])
+                done += 1
+            states.append(replay.clone())
+        results += [outcome(state)] * 4
     return states, results
 
 
@@ -145,3 +151,43 @@ def test_a_bad_shipped_file_is_refused(tmp_path: Path, monkeypatch: pytest.Monke
             load_model(game)
     bad.unlink()
     assert load_model(game) is None
+
+
+def _tank_clash_twins(seed: int) -> tuple[Any, Any, int]:
+    """Two Tank Clash states the seat to act cannot tell apart: the morale deck (and the other hand) differ."""
+    game = hulldown.load("tank-clash")
+    assert game.rollout is not None
+    policy = game.rollout(game, seed)
+    a: Any = game.new(seed=seed)
+    while True:
+        assert not a.is_over
+        if a.steps >= 8 and len(a.legal_actions()) >= 3 and len(a.morale_deck) > 1:
+            break
+        a.apply(policy(a))
+    seat = a.current_player
+    assert seat is not None
+    b: Any = a.clone()
+    hand, deck = b.hands[1 - seat], b.morale_deck
+    if len(hand):
+        hand.cards[0], deck.cards[0] = deck.cards[0], hand.cards[0]
+    deck.cards.reverse()
+    return a, b, seat
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_tank_clash_learned_search_ignores_what_the_seat_cannot_see(seed: int) -> None:
+    """The learned evaluation reads each seat's tensor of a determinization, never the true state."""
+    from hulldown.agents.ismcts import ISMCTSAgent
+    from hulldown.agents.registry import make_agent
+    from hulldown.engine.agent import SeatView
+
+    game = hulldown.load("tank-clash")
+    a, b, seat = _tank_clash_twins(seed)
+    assert a.snapshot() != b.snapshot()
+    assert a.observation(seat) == b.observation(seat)
+    choices = []
+    for state in (a, b):
+        agent = make_agent("ismcts:iterations=40,value=learned", game, seat, 99)
+        assert isinstance(agent, ISMCTSAgent) and agent.value == "learned"
+        choices.append((agent.act(SeatView(state, seat)).id, agent.last_visits, agent.last_values))
+    assert choices[0] == choices[1]
