@@ -333,6 +333,9 @@ def test_levels_and_registry() -> None:
         ("ismcts:confidence=2,paired=0", "confidence needs paired root visits"),
         ("ismcts:hint=oracle", "hint must be heuristic or policy"),
         ("ismcts:hint=policy", "no playout policy"),
+        ("ismcts:value=oracle", "value must be hand or learned"),
+        ("ismcts:value=learned,depth=3", "no learned value model"),
+        ("ismcts:value=learned,depth=end", "needs depth=N"),
     ],
 )
 def test_bad_parameters_are_refused(spec: str, message: str) -> None:
@@ -493,7 +496,10 @@ def _tank_killers_twins(seed: int) -> tuple[GameState, GameState, int]:
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
-@pytest.mark.parametrize("spec", ["ismcts:iterations=60", "ismcts:iterations=60,rollout=heuristic"])
+@pytest.mark.parametrize(
+    "spec",
+    ["ismcts:iterations=60", "ismcts:iterations=60,rollout=heuristic", "ismcts:iterations=60,value=learned"],
+)
 def test_tank_killers_choice_ignores_what_the_seat_cannot_see(seed: int, spec: str) -> None:
     """The game's own defaults (its playout policy and evaluation) read only determinized states."""
     import hulldown

@@ -15,19 +15,43 @@ that the seat does well.
 
 Each game declares its evaluation as ``Game.evaluate`` (a callable
 ``state -> list[float]``, in the game's ``evaluate`` module); a game without
-one plays its playouts to the end.
+one plays its playouts to the end. A game may also ship a learned model
+(``hulldown.agents.value``), which ``value="learned"`` asks for instead.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from hulldown.agents.value import LearnedEvaluator, ValueModel, load_model
 from hulldown.engine.game import Game
 from hulldown.engine.state import GameState
 
 Evaluator = Callable[[GameState], list[float]]
 
 
-def evaluator_for(game: Game) -> Evaluator | None:
-    """The game's declared evaluation, else None (playouts run to the end)."""
+def evaluator_for(game: Game, value: str = "hand") -> Evaluator | None:
+    """The game's declared evaluation (``hand``) or its shipped learned model (``learned``).
+
+    None: the game has no evaluation, and playouts run to the end.
+    """
+    if value == "learned":
+        model = _shipped(game)
+        if model is None:
+            raise ValueError(f"{game.id} has no learned value model (value=hand)")
+        return LearnedEvaluator(game, model)
     return game.evaluate
+
+
+def has_learned_model(game: Game) -> bool:
+    return game.tensors is not None and _shipped(game) is not None
+
+
+_MODELS: dict[str, ValueModel | None] = {}
+
+
+def _shipped(game: Game) -> ValueModel | None:
+    """The game's shipped model, read once per process (every search agent shares it)."""
+    if game.id not in _MODELS:
+        _MODELS[game.id] = load_model(game)
+    return _MODELS[game.id]

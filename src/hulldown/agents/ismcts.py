@@ -72,6 +72,11 @@ and Tank Clash it did not score higher than the most visited action
 (applied to the first determinized world) instead of the heuristic bot: where
 the policy plays better than the heuristic (2GM Pacific's values shots by
 their expected effect), the search starts from the better player.
+
+``value=learned`` scores cut playouts with the game's learned value model
+(``hulldown.agents.value``: a logistic model over each seat's observation
+tensor, fitted to self-played outcomes) instead of its hand-written
+evaluation (``value=hand``); a game without a shipped model refuses it.
 """
 
 from __future__ import annotations
@@ -80,7 +85,7 @@ import math
 import time
 from typing import Any
 
-from hulldown.agents.evaluators import Evaluator, evaluator_for
+from hulldown.agents.evaluators import Evaluator, evaluator_for, has_learned_model
 from hulldown.agents.registry import register_agent
 from hulldown.engine.agent import SeatView
 from hulldown.engine.game import Game
@@ -151,10 +156,12 @@ class ISMCTSAgent:
         paired: bool = False,
         confidence: float = 0.0,
         hint: str = "heuristic",
+        value: str = "hand",
     ) -> None:
         _check_parameters(
             game, iterations, seconds, exploration, rollout, depth, worlds, bias, tree, paired, confidence, hint
         )
+        _check_value(game, value, depth)
         self.game = game
         self.seat = seat
         self.iterations = iterations
@@ -185,7 +192,8 @@ class ISMCTSAgent:
         self._samples: dict[str, list[float]] = {}
         #: Playouts stop after ``depth`` steps and are scored by the evaluation
         #: (without one, a cut playout scores as a draw).
-        self.evaluate: Evaluator | None = evaluator_for(game) if depth is not None else None
+        self.value = value
+        self.evaluate: Evaluator | None = evaluator_for(game, value) if depth is not None else None
         if depth is not None:
             self.max_rollout_steps = depth
         #: Statistics of the last decision (benchmarks, the web app's "thinking" display).
@@ -468,6 +476,8 @@ PAIRED = True
 #: (about 90 µs against 16 µs); Tank Killers' policy makes its heuristic's choices
 #: without rebuilding them from the observation, at twice the iterations a second.
 ROLLOUT = {"tank-clash": "policy", "tank-killers": "policy", "2gm-pacific": "policy"}
+#: Evaluation of cut playouts by game where it is not the hand-written one (``value=learned``).
+VALUE: dict[str, str] = {}
 
 
 def _check_parameters(
@@ -521,6 +531,16 @@ def _check_parameters(
         raise ValueError("confidence needs paired root visits and a rule of thumb to keep (paired=1, bias>0)")
 
 
+def _check_value(game: Game, value: str, depth: int | None) -> None:
+    if value not in ("hand", "learned"):
+        raise ValueError("value must be hand or learned")
+    if value == "learned":
+        if depth is None:
+            raise ValueError("value=learned scores cut playouts: it needs depth=N")
+        if not has_learned_model(game):
+            raise ValueError(f"{game.id} has no learned value model (value=hand)")
+
+
 def make_ismcts(game: Game, seat: int, seed: int, **params: str) -> ISMCTSAgent:
     """Factory for the registry: ``ismcts[:iterations=N|seconds=T|level=L][,c=X][,rollout=R][,depth=N|end]...``.
 
@@ -558,12 +578,13 @@ def make_ismcts(game: Game, seat: int, seed: int, **params: str) -> ISMCTSAgent:
     paired = _number(params, "paired", int)
     confidence = _number(params, "confidence", float)
     hint = params.pop("hint", "heuristic")
+    value = params.pop("value", VALUE.get(game.id, "hand"))
     if paired not in (None, 0, 1):
         raise ValueError("paired must be 0 or 1")
     if params:
         raise ValueError(
             f"unknown parameter {sorted(params)[0]!r} "
-            "(iterations, seconds, level, c, rollout, depth, worlds, bias, tree, paired, confidence, hint)"
+            "(iterations, seconds, level, c, rollout, depth, worlds, bias, tree, paired, confidence, hint, value)"
         )
     if level is not None:
         if level not in LEVELS:
@@ -593,6 +614,7 @@ def make_ismcts(game: Game, seat: int, seed: int, **params: str) -> ISMCTSAgent:
         paired=bool(paired),
         confidence=0.0 if confidence is None else confidence,
         hint=hint,
+        value=value,
     )
 
 
@@ -600,5 +622,6 @@ register_agent(
     "ismcts",
     make_ismcts,
     "information-set MCTS: level=easy|normal|hard, iterations=N or seconds=T, c=0.7, rollout=heuristic|random|policy, "
-    "depth=10|N|end, worlds=10, bias=1, tree=1|N|all, paired=1|0, confidence=0|Z, hint=heuristic|policy",
+    "depth=10|N|end, worlds=10, bias=1, tree=1|N|all, paired=1|0, confidence=0|Z, hint=heuristic|policy, "
+    "value=hand|learned",
 )

@@ -1,0 +1,229 @@
+"""Fit a game's learned value model (``hulldown.agents.value``) from self-play.
+
+Run: ``PYTHONPATH=src:. python benchmarks/train_value.py GAME --games N --seed S --out PATH
+[--positions K] [--explore E] [--l2 L] [--bot policy|heuristic] [--drop A:B,...]``.
+
+Plays ``N`` games with the default options, each seat played by the game's
+playout policy (``Game.rollout``; ``--bot heuristic`` uses its heuristic bot)
+taking a uniformly random legal action with chance ``E``, so that positions
+off the usual lines are seen too. From each game ``K`` decision points are
+drawn at random; at each, every seat's observation tensor is kept with that
+seat's final outcome (a win 1, a loss 0, a shared first place its share).
+One game in five (by index) is held out: its positions never reach the fit.
+
+The fit is an L2-penalised logistic regression on standardised tensor entries
+(SciPy's L-BFGS, from the ``sim`` extra); the standardisation is folded into
+the weights written out. The report compares, on the held-out positions, the
+model's log-loss and accuracy with those of the game's hand-written
+evaluation (``Game.evaluate``, given the full state, so it is favoured), and
+gives the run's time.
+
+``--drop A:B`` keeps the tensor entries ``A`` to ``B - 1`` out of the fit
+(their weights are 0). Outcomes fitted on self-play reward holding the cards
+that a side which is doing well has not needed to play, which is not what
+holding one is worth against playing it. In Tank Killers (own hand: entries
+14 to 105 with the default decks, ``--drop 14:106``) leaving the hand out did
+not make the search stronger (benchmarks/RESULTS.md, "Learned evaluations").
+
+Everything is seeded: the same command writes the same
+file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from hulldown.agents.registry import make_agent
+from hulldown.agents.value import ValueModel, layout_fingerprint
+from hulldown.engine.agent import SeatView
+from hulldown.engine.game import Game
+from hulldown.engine.rng import SplitMix64, derive_seed
+from hulldown.engine.state import GameState
+
+HOLD_OUT = 5
+
+
+def outcome(state: GameState) -> list[float]:
+    """Each seat's share of first place: 1 for a win, 0 for a loss, 0.5 each for a two-way draw."""
+    r = state.returns()
+    best = max(r)
+    n = r.count(best)
+    return [1.0 / n if v == best else 0.0 for v in r]
+
+
+def _chooser(game: Game, bot: str, seed: int) -> Any:
+    """state -> action for whichever seat is to act."""
+    if bot == "policy":
+        if game.rollout is None:
+            raise SystemExit(f"{game.id} has no playout policy: use --bot heuristic")
+        return game.rollout(game, seed)
+    agents: dict[int, Any] = {}
+
+    def choose(state: GameState) -> Any:
+        seat = state.current_player
+        assert seat is not None
+        if seat not in agents:
+            agents[seat] = make_agent("heuristic", game, seat, derive_seed(seed, "seat", seat))
+        return agents[seat].act(SeatView(state, seat))
+
+    return choose
+
+
+def play_game(game: Game, index: int, args: argparse.Namespace) -> tuple[list[Any], list[float], list[list[float]]]:
+    """One self-play game: the tensors of every seat at ``K`` random decision points, the outcomes, the hand values."""
+    seed = derive_seed(args.seed, "game", index)
+    rng = SplitMix64(derive_seed(args.seed, "explore", index))
+    choose = _chooser(game, args.bot, derive_seed(args.seed, "bot", index))
+    state = game.new(seed=seed)
+    actions: list[str] = []
+    while not state.is_over:
+        if rng.below(1_000_000) < args.explore * 1_000_000:
+            legal = state.legal_actions()
+            action = legal[rng.below(len(legal))].id
+        else:
+            action = choose(state).id
+        state.apply(action)
+        actions.append(action)
+    result = outcome(state)
+    picks = sorted({rng.below(len(actions)) for _ in range(args.positions)})
+    # Replay the same game (same seed, same actions) to the chosen points: cheaper than
+    # encoding every position on the way.
+    enc = game.tensors.state_encoder(state.players, state.options)  # type: ignore[union-attr]
+    replay = game.new(seed=seed)
+    rows: list[Any] = []
+    hand: list[list[float]] = []
+    done = 0
+    for k in picks:
+        while done < k:
+            replay.apply(actions[done])
+            done += 1
+        for seat in range(replay.players):
+            rows.append((enc(replay, seat), result[seat]))
+        hand.append(game.evaluate(replay) if game.evaluate is not None else [0.5] * replay.players)
+    return rows, result, hand
+
+
+def fit(
+    x: npt.NDArray[np.float32], y: npt.NDArray[np.float64], l2: float, drop: list[tuple[int, int]] | None = None
+) -> tuple[npt.NDArray[np.float64], float, int]:
+    """L2-penalised logistic regression on standardised columns; weights returned in the raw tensor's scale."""
+    from scipy.optimize import minimize
+
+    mean = x.mean(axis=0, dtype=np.float64)
+    std = x.std(axis=0, dtype=np.float64)
+    keep = std > 1e-9
+    for a, b in drop or []:
+        keep[a:b] = False
+    # Single precision keeps a game with thousands of tensor entries within memory.
+    z = ((x[:, keep] - mean[keep].astype(np.float32)) / std[keep].astype(np.float32)).astype(np.float32)
+    n, d = z.shape
+
+    def loss(theta: npt.NDArray[np.float64]) -> tuple[float, npt.NDArray[np.float64]]:
+        w, b = theta[:d], theta[d]
+        t = (z @ w.astype(np.float32)).astype(np.float64) + b
+        # log(1 + e^t) - y t, stably
+        ll = np.logaddexp(0.0, t) - y * t
+        p = 0.5 * (1.0 + np.tanh(0.5 * t))
+        g = p - y
+        value = float(ll.mean() + 0.5 * l2 * (w @ w))
+        grad = np.empty(d + 1)
+        grad[:d] = (z.T @ g.astype(np.float32)).astype(np.float64) / n + l2 * w
+        grad[d] = g.mean()
+        return value, grad
+
+    res = minimize(loss, np.zeros(d + 1), jac=True, method="L-BFGS-B", options={"maxiter": 500})
+    w_std, b_std = res.x[:d], float(res.x[d])
+    weights = np.zeros(x.shape[1])
+    weights[keep] = w_std / std[keep]
+    bias = b_std - float((w_std * mean[keep] / std[keep]).sum())
+    return weights, bias, int(res.nit)
+
+
+def scores(p: npt.NDArray[np.float64], y: npt.NDArray[np.float64]) -> dict[str, float]:
+    """Log-loss (soft labels allowed) and accuracy (a draw counts as neither right nor wrong)."""
+    q = np.clip(p, 1e-6, 1 - 1e-6)
+    ll = float(-(y * np.log(q) + (1 - y) * np.log(1 - q)).mean())
+    decided = y != 0.5
+    acc = float(((q[decided] > 0.5) == (y[decided] > 0.5)).mean()) if decided.any() else 0.5
+    return {"log_loss": round(ll, 4), "accuracy": round(acc, 4)}
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("game")
+    ap.add_argument("--games", type=int, default=5000)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--positions", type=int, default=4, help="decision points drawn per game")
+    ap.add_argument("--explore", type=float, default=0.05, help="chance of a random legal action")
+    ap.add_argument("--l2", type=float, default=1e-3)
+    ap.add_argument("--bot", choices=("policy", "heuristic"), default="policy")
+    ap.add_argument("--drop", default="", help="tensor entries A:B (end excluded) kept out of the fit, comma-separated")
+    args = ap.parse_args(argv)
+    import hulldown
+
+    game = hulldown.load(args.game)
+    if game.tensors is None:
+        raise SystemExit(f"{game.id} declares no observation tensors")
+    start = time.process_time()
+    train_x: list[Any] = []
+    train_y: list[float] = []
+    test_x: list[Any] = []
+    test_y: list[float] = []
+    test_hand: list[float] = []
+    for i in range(args.games):
+        rows, _, hand = play_game(game, i, args)
+        held = i % HOLD_OUT == 0
+        for j, (t, y) in enumerate(rows):
+            (test_x if held else train_x).append(t)
+            (test_y if held else train_y).append(y)
+            if held:
+                players = len(hand[0])
+                test_hand.append(hand[j // players][j % players])
+    played = time.process_time() - start
+    x, y = np.stack(train_x), np.asarray(train_y)
+    drop = [(int(a), int(b)) for a, b in (r.split(":") for r in args.drop.split(",") if r)]
+    weights, bias, iterations = fit(x, y, args.l2, drop)
+    fitted = time.process_time() - start
+    state = game.new(seed=0)
+    players, options = state.players, state.options
+    held_x, held_y = np.stack(test_x), np.asarray(test_y)
+    learned = 1.0 / (1.0 + np.exp(-(held_x.astype(np.float64) @ weights + bias)))
+    report = {
+        "game": game.id,
+        "games": args.games,
+        "seed": args.seed,
+        "positions": args.positions,
+        "explore": args.explore,
+        "l2": args.l2,
+        "bot": args.bot,
+        "train_rows": len(train_y),
+        "held_out_rows": len(test_y),
+        "learned": scores(learned, held_y),
+        "hand": scores(np.asarray(test_hand), held_y),
+        "fit_iterations": iterations,
+        "cpu_seconds": {"self_play": round(played, 1), "total": round(fitted, 1)},
+    }
+    report["drop"] = args.drop
+    meta = {k: report[k] for k in ("games", "seed", "positions", "explore", "l2", "bot", "drop", "learned", "hand")}
+    meta["command"] = (
+        f"PYTHONPATH=src:. python benchmarks/train_value.py {game.id} --games {args.games} --seed {args.seed} "
+        f"--positions {args.positions} --explore {args.explore} --l2 {args.l2} --bot {args.bot}"
+        + (f" --drop {args.drop}" if args.drop else "")
+        + " --out PATH"
+    )
+    model = ValueModel(game.id, players, layout_fingerprint(game, players, options), weights, bias, meta)
+    with open(args.out, "w") as fh:
+        json.dump(model.to_json(), fh, separators=(",", ":"))
+        fh.write("\n")
+    print(json.dumps(report), flush=True)
+
+
+if __name__ == "__main__":
+    main()
