@@ -546,14 +546,51 @@ def test_the_lobby_texts_of_each_catalog_are_the_games_own_english() -> None:
                     assert cat["en"][label] == c and cat["de"][label], label
 
 
-@pytest.mark.browser
-@pytest.mark.slow
-def test_german_lobby_shows_each_games_summary_and_option_help_in_german(server: LiveServer, chromium: Any) -> None:
+def test_every_option_of_every_game_has_a_label_in_english_and_german() -> None:
+    """The lobby names each option in the page's language: a label is in both languages, and the
+    German one is German, never the English label or the API's name."""
+    for info in hulldown.games():
+        cat = hulldown.load(info.id).messages.to_json()
+        for o in info.options:
+            key = f"option.{o.name}.label"
+            en, de = cat["en"].get(key), cat["de"].get(key)
+            assert en and de, f"{info.id}: {key} needs English and German"
+            assert o.name not in (en, de), f"{info.id}: {key} is the API's name"
+            # a word German shares with English ("Decks") may stay; a phrase of several is translated
+            assert de != en or " " not in en, f"{info.id}: {key} is not translated"
+
+
+def _lobby(server: LiveServer, chromium: Any, lang: str) -> Any:
     context = chromium.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True)
-    context.add_init_script("localStorage.setItem('hulldown.lang', 'de')")
+    context.add_init_script(f"localStorage.setItem('hulldown.lang', '{lang}')")
     page = context.new_page()
     page.goto(server.url + "/")
     page.wait_for_selector("body[data-ready='1']")
+    return page
+
+
+#: the options' labels in the lobby, in the form's order
+LABELS = "() => [...document.querySelectorAll('#options label > span')].map((e) => e.textContent)"
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_english_lobby_names_each_option_by_its_english_label(server: LiveServer, chromium: Any) -> None:
+    page = _lobby(server, chromium, "en")
+    for game in CATALOGS:
+        en = _catalog(game)["en"]
+        page.select_option("#game-select", game)
+        names = page.eval_on_selector_all("#options [data-option]", "els => els.map((e) => e.dataset.option)")
+        wanted = [en[f"option.{n}.label"] for n in names]
+        page.wait_for_function(f"(want) => JSON.stringify(({LABELS})()) === JSON.stringify(want)", arg=wanted)
+        assert page.locator("#options code.option-name").all_inner_texts() == names
+    page.context.close()
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_german_lobby_shows_each_games_summary_and_option_help_in_german(server: LiveServer, chromium: Any) -> None:
+    page = _lobby(server, chromium, "de")
     for game in CATALOGS:
         de = _catalog(game)["de"]
         page.select_option("#game-select", game)
@@ -563,13 +600,17 @@ def test_german_lobby_shows_each_games_summary_and_option_help_in_german(server:
         names = page.eval_on_selector_all("#options [data-option]", "els => els.map((e) => e.dataset.option)")
         helps = [x.strip() for x in page.locator("#options small.muted").all_inner_texts()]
         assert helps == [de[f"option.{n}.help"] for n in names], helps
+        # each option is named in German; its API name is beside it, marked as English
+        labels = page.evaluate(LABELS)
+        assert labels == [de[f"option.{n}.label"] for n in names], labels
+        assert page.locator("#options code.option-name[lang=en]").all_inner_texts() == names
         # each choice is shown in German and sent as the API spells it
         shown = page.eval_on_selector_all(
             "#options select option", "els => els.map((e) => [e.closest('select').dataset.option, e.value, e.text])"
         )
         for name, value, text in shown:
             assert text == de.get(f"option.{name}.choice.{value}", value), (name, value, text)
-        # the options' names are identifiers (as the API spells them), marked as English
+        # no English label or help is left on the page (the API names are marked as English)
         found = english_found(page.evaluate(VISIBLE), game)
         assert not found, f"English in the German lobby for {game}: {found}"
     page.context.close()

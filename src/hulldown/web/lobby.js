@@ -17,11 +17,11 @@ async function api(path, init = {}) {
   return body;
 }
 
-// Each game's message catalog holds its summary, its options' help and their choices in the
-// page's language (``game.summary``, ``option.<name>.help``, ``option.<name>.choice.<value>``;
-// the server's English where a key is missing). The
-// form is drawn at once in what is at hand and its texts are put in place when the catalog
-// arrives, so a choice made meanwhile is never redrawn away.
+// Each game's message catalog holds its summary, its options' labels, help and choices in the
+// page's language (``game.summary``, ``option.<name>.label``, ``option.<name>.help``,
+// ``option.<name>.choice.<value>``; where a key is missing, the server's English, and for a label
+// the option's name). The form is drawn at once in what is at hand and its texts are put in place
+// when the catalog arrives, so a choice made meanwhile is never redrawn away.
 /** @type {Map<string, object>} */
 const catalogs = new Map();
 function helpTexts() {
@@ -112,8 +112,11 @@ function drawOptions() {
       input = h("input", { "data-option": o.name, "data-type": o.type, value: o.default, type: o.type === "str" ? "text" : "number", min: o.min, max: o.max });
     }
     const help = { "data-help-key": `option.${o.name}.help`, "data-english": o.help };
-    // the option's name is how the API and the command line spell it, the same in every language
-    box.append(h("label", help, h("code", { lang: "en" }, o.name), " ", input, h("small", { class: "muted", ...help })));
+    const label = { "data-help-key": `option.${o.name}.label`, "data-english": o.name };
+    // the label is in the page's language; the name beside it is how the API and the command
+    // line spell the option, the same in every language, for whoever scripts a game
+    const name = h("code", { class: "muted option-name", lang: "en" }, o.name);
+    box.append(h("label", help, h("span", label, o.name), " ", name, " ", input, h("small", { class: "muted", ...help })));
   }
   if (sets.length) {
     // the server's installed card sets, by name: a web game never names a file
