@@ -259,3 +259,32 @@ def test_the_observation_carries_each_ai_line_as_a_catalog_message_the_same_for_
         assert _rendered(m, "en") == line
         assert _rendered(m, "de") != line
     assert st.observation(None)["ai_said"] == notes
+
+
+@pytest.mark.parametrize(
+    "opts",
+    [
+        {"scenario": "island-landing", "ai_side": "defender"},
+        {"scenario": "island-landing", "ai_side": "attacker"},
+        {"scenario": "inland-defence", "ai_side": "defender"},
+        {"scenario": "inland-defence", "ai_side": "attacker"},
+        {},
+        {"starting_deployment": True},
+    ],
+)
+def test_every_ai_line_is_a_catalog_message_with_its_german(opts: dict[str, Any]) -> None:
+    """No AI line reaches a German page in English: the set-up before the battle (12.11), its
+    upgrades bought with spare AP (12.4, 12.5, 12.11) and every later decision each carry their
+    message, whose German differs from the English line."""
+    for seed in range(3):
+        st = solo_game(seed=seed, **opts)
+        bot = make_agent("random", GAME, 0, seed)
+        for _ in range(200):
+            if st.is_over:
+                break
+            st.apply(bot.act(SeatView(st, 0)))
+        assert st.ai_log, opts
+        for line, m in zip(st.ai_log, st.ai_said, strict=True):
+            assert m is not None, f"an AI line without its message: {line!r}"
+            assert _rendered(m, "en") == line
+            assert _rendered(m, "de") != line, line

@@ -79,7 +79,8 @@ class AttackContext(TypedDict):
     seat: int
     attacker: NotRequired[str]
     attacker_ref: str
-    """Where the attacker stands, e.g. ``1f0``; empty once it has left the lines."""
+    """Where the attacker stands, ``line:place`` (e.g. ``f:0``, the first of the front line); empty once it has
+    left the lines."""
     target_seat: int
     shots: int
     charge: bool

@@ -187,8 +187,11 @@ function playerBox(obs, q, ctx) {
   const mine = q === ctx.seat;
   const labelOf = withOdds((a) => actionLabel(a, obs, ctx), ctx);
   const line = (l) => {
-    const units = (l === "f" ? p.front : p.rear).map((v, i) =>
-      clickable(unitCard(v, ctx, ctx.msg("ui.slot", { line: lineName(ctx, l), pos: i + 1 })), unitActions(obs, ctx, q, l, i), ctx, labelOf));
+    const units = (l === "f" ? p.front : p.rear).map((v, i) => {
+      const el = clickable(unitCard(v, ctx, ctx.msg("ui.slot", { line: lineName(ctx, l), pos: i + 1 })), unitActions(obs, ctx, q, l, i), ctx, labelOf);
+      el.dataset.ref = `${l}:${i}`; // where the unit stands, as an attack under way names it (attacker_ref, target_ref)
+      return el;
+    });
     return h("div", { class: `th-line ${l === "f" ? "front" : "rear"}` }, h("div", { class: "label" }, lineName(ctx, l)),
       h("div", { class: "zone-cards" }, units.length ? units : h("span", { class: "muted" }, "—")));
   };
@@ -287,10 +290,7 @@ function animate(obs, ctx, board) {
     mark(".th-pending li[data-kind='attack']:last-child", "anim-attack");
     // the attacker lunges and its target shakes, where each stands
     const a = obs.pending.filter((c) => c.kind === "attack").pop();
-    const at = (q, ref) => {
-      const [l, i] = String(ref || "").split(":");
-      return `.th-player[data-seat="${q}"] .th-line.${l === "r" ? "rear" : "front"} .zone-cards > :nth-child(${Number(i) + 1})`;
-    };
+    const at = (q, ref) => `.th-player[data-seat="${q}"] [data-ref="${CSS.escape(ref)}"]`;
     if (a.attacker_ref) mark(at(a.seat, a.attacker_ref), "anim-attack");
     if (a.target_ref) mark(at(a.target_seat, a.target_ref), "anim-hit");
   }

@@ -161,10 +161,11 @@ def _end_of_phase_upgrades(st: PacificFields, chosen: list[Pick], events: list[E
             want = p.cargo if p.cargo >= 0 else p.field
             u = u.cargo if u.cargo is not None and u.cargo.iid == want else None  # the wish is the cargo's
         if u is not None and p.wish.endswith("?"):
-            buy_upgrade(st, u, p.wish, f"12.4 Deployment: potential {p.wish.rstrip('?')} upgrade", events)
+            kind = Said(f"ai.wish.{p.wish.rstrip('?')}")
+            buy_upgrade(st, u, p.wish, Said.of("ai.upgrade.potential", kind=kind), events)
     for u in sorted(st.side_units(1), key=lambda x: (-x.card.cost, x.iid)):
         if u.space >= 0:
-            buy_upgrade(st, u, "any", "12.5 Placement: spare AP, upgrade", events)
+            buy_upgrade(st, u, "any", Said("ai.upgrade.spare"), events)
 
 
 def deploy_card(st: PacificFields, p: Pick, b: str, table: str, label: Said, events: list[Event]) -> bool:
@@ -197,12 +198,12 @@ def deploy_card(st: PacificFields, p: Pick, b: str, table: str, label: Said, eve
         note(st, Said.of("ai.dep.placed", label=label, unit=uc.name, why=why), events)
         u = st.units[p.iid]
         for up in p.ups:
-            buy_upgrade(st, u, p.wish, "12.4 Deployment: compulsory upgrade", events, pick=up)
+            buy_upgrade(st, u, p.wish, Said("ai.upgrade.compulsory"), events, pick=up)
         if cargo_card is not None and p.cargo in st.hands[1] and board_cost(st, 1, cargo_card, u) <= st.ap[1]:
             c = board(st, 1, p.cargo, u, events)  # §15.2: deployed on board its carrier
             note(st, Said.of("ai.dep.on-board", unit=cargo_card.name, carrier=uc.name), events)
             for up in p.cargo_ups:
-                buy_upgrade(st, c, p.wish, "12.4 Deployment: compulsory upgrade", events, pick=up)
+                buy_upgrade(st, c, p.wish, Said("ai.upgrade.compulsory"), events, pick=up)
         return True
     sc = st.db.support[cid]
     if sc.play_cost > st.ap[1]:
@@ -248,5 +249,5 @@ def _deploy_landing(st: PacificFields, p: Pick, uc: Any, extra: int, b: str, lab
     c = board(st, 1, p.iid, tr, events)
     note(st, Said.of("ai.dep.landing", label=label, unit=uc.name, carrier=tr.card.name, why=why), events)
     for up in p.ups:
-        buy_upgrade(st, c, p.wish, "12.4 Deployment: compulsory upgrade", events, pick=up)
+        buy_upgrade(st, c, p.wish, Said("ai.upgrade.compulsory"), events, pick=up)
     return True

@@ -4,10 +4,12 @@ and the purchase of upgrade tokens.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from hulldown.engine import Event, public
 from hulldown.games.pacific.solo.s12_00_common import audited
+from hulldown.games.pacific.solo.words import Said, note
 from hulldown.games.pacific.units import Unit
 
 if TYPE_CHECKING:
@@ -175,16 +177,17 @@ def bought_tokens(u: Unit) -> int:
     return sum(1 for t in u.tokens if t.up.id not in u.card.free)
 
 
-def buy_token(st: PacificFields, u: Unit, up: str, prefix: str, note: str, events: list[Event]) -> None:
-    """§12.4 The AI pays for upgrade token ``up`` on ``u`` and logs the clause that chose it."""
+def buy_token(st: PacificFields, u: Unit, up: str, said: Callable[[str, str], Said], events: list[Event]) -> None:
+    """§12.4 The AI pays for upgrade token ``up`` on ``u`` and logs the clause that chose it
+    (``said`` makes that line of the token's and the unit's names)."""
     tok = st.new_token(up)
     st.ap[1] -= tok.up.cost
     u.tokens.append(tok)
     events.append(public("upgrade", unit=u.iid, token=tok.up.name))
-    st.log_ai(f"{prefix}{tok.up.name} for {u.card.name}{note}", events)
+    note(st, said(tok.up.name, u.card.name), events)
 
 
-def buy_upgrade(st: PacificFields, u: Unit, wish: str, label: str, events: list[Event], pick: str = "") -> bool:
+def buy_upgrade(st: PacificFields, u: Unit, wish: str, label: Said, events: list[Event], pick: str = "") -> bool:
     """§12.4 Buy one affordable upgrade of the wished kind (the costliest; equal costs by a die roll)."""
     if bought_tokens(u) >= 2:
         return False
@@ -195,5 +198,6 @@ def buy_upgrade(st: PacificFields, u: Unit, wish: str, label: str, events: list[
         return False
     top = max(st.db.upgrades[o].cost for o in opts)
     best = [o for o in opts if st.db.upgrades[o].cost == top]
-    buy_token(st, u, best[st.roll(len(best)) - 1] if len(best) > 1 else best[0], f"{label}: ", "", events)
+    chosen = best[st.roll(len(best)) - 1] if len(best) > 1 else best[0]
+    buy_token(st, u, chosen, lambda token, unit: Said.of("ai.upgrade", label=label, token=token, unit=unit), events)
     return True

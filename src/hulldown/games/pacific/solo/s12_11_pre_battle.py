@@ -113,7 +113,7 @@ def starting_deployment(st: PacificFields, counts: dict[str, int], events: list[
         placed.append(u)
         taken.remove(p.iid)
         events.append(public("deployed", unit=p.iid, name=uc.name, space=grid.name(s)))
-        st.log_ai(f"12.11 Starting Deployment: {uc.name} on {grid.name(s)} ({why})", events)
+        note(st, Said.of("ai.pre.deploy", unit=uc.name, space=grid.name(s), why=why), events)
     for iid in taken:
         deck.put_top(iid)
     st.shuffle(deck)
@@ -131,7 +131,7 @@ def sc_attacker(st: PacificFields) -> int:
     return -1 if a is None else int(a)
 
 
-def starting_space(st: PacificFields, defend: list[int], tags: tuple[str, ...]) -> tuple[int, str]:
+def starting_space(st: PacificFields, defend: list[int], tags: tuple[str, ...]) -> tuple[int, Said]:
     """§12.11 The §12.11 order of places for one unit of the Starting Deployment (-1: no room)."""
     half = [
         s
@@ -141,10 +141,10 @@ def starting_space(st: PacificFields, defend: list[int], tags: tuple[str, ...]) 
         and not ("river" in st.terrain_tags(s) and "amphibious" not in tags and "sappers" not in tags)  # §14.4
     ]  # fmt: skip
     if not half:
-        return -1, ""
+        return -1, Said("ai.why.none")
     free = [s for s in defend if s in half]
     if free:
-        return by_die(st, sorted(free)), "a position to defend"
+        return by_die(st, sorted(free)), Said("ai.pre.defend")
     cards = [s for s in half if st.terrain[s] >= 0]
     if cards:
 
@@ -154,21 +154,19 @@ def starting_space(st: PacificFields, defend: list[int], tags: tuple[str, ...]) 
             return (st.terrain_hp.get(st.terrain[s], 0) or t.hp, t.armour)
 
         top = max(strength(s) for s in cards)
-        return by_die(
-            st, sorted(s for s in cards if strength(s) == top)
-        ), "the terrain card with the most HP and Armour"
+        return by_die(st, sorted(s for s in cards if strength(s) == top)), Said("ai.pre.terrain")
     held = held_rows(st, 1)
     far = max((r for r in range(1, grid.ROWS + 1) if held[r]), default=1)
     for r in range(1, far + 1):
         if not held[r]:
             row = [s for s in half if grid.own_row(1, s) == r]
             if row:
-                return by_die(st, sorted(row)), f"row {7 - r}, to keep the Supply Line"
+                return by_die(st, sorted(row)), Said.of("ai.pre.supply", row=7 - r)
     near = [s for s in half if any(st.board[n] >= 0 and st.units[st.board[n]].side == 1 for n in grid.NEIGH[s])]
     if near:
-        return by_die(st, sorted(near)), "next to its units"
+        return by_die(st, sorted(near)), Said("ai.pre.near")
     line = [s for s in half if grid.own_row(1, s) == 1]
-    return by_die(st, sorted(line or half)), "the deployment line" if line else "at random"
+    return by_die(st, sorted(line or half)), Said("ai.pre.line") if line else Said("ai.pre.random")
 
 
 def _buy_random_upgrade(st: PacificFields, u: Unit, events: list[Event]) -> bool:
@@ -179,5 +177,6 @@ def _buy_random_upgrade(st: PacificFields, u: Unit, events: list[Event]) -> bool
     opts = [o for o in upgrade_options(st, u.card.upgrades, "any", have) if st.db.upgrades[o].cost <= st.ap[1]]
     if not opts:
         return False
-    buy_token(st, u, by_die_str(st, opts), "12.11 Starting Deployment: spare AP, ", " (die roll)", events)
+    up = by_die_str(st, opts)
+    buy_token(st, u, up, lambda token, unit: Said.of("ai.upgrade.start", token=token, unit=unit), events)
     return True
