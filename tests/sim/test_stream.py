@@ -144,3 +144,55 @@ def test_the_command_streams_refuses_to_overwrite_and_resumes(cli: Any, tmp_path
     assert r.exit_code == 0, r.output
     assert "12 games were already in" in r.stdout
     assert len(_table(Path(out))) == 20
+
+
+def _children(pid: int) -> set[int]:
+    """The processes ``pid`` started that are still alive (Linux: /proc)."""
+    out: set[int] = set()
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        kids = (task / "children").read_text().split() if (task / "children").exists() else []
+        out.update(int(k) for k in kids)
+    return out
+
+
+def _alive(pid: int) -> bool:
+    stat = Path(f"/proc/{pid}/stat")
+    return stat.exists() and stat.read_text().split(") ")[-1][:1] not in ("Z", "X")
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads /proc for the worker processes")
+def test_sigterm_stops_a_run_and_its_workers_and_keeps_the_finished_games(tmp_path: Path) -> None:
+    """A batch scheduler or ``kill`` stops a long study with SIGTERM: the run must end as after
+    Ctrl-C (exit 130, its workers stopped, every finished game on disk for ``--resume``), not
+    die and leave its worker processes playing on."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    root = Path(__file__).resolve().parents[2]
+    out = tmp_path / "tk.parquet"
+    cmd = [sys.executable, "-m", "hulldown", "simulate", "tank-killers", "-n", "1000000", "-a", "random"]
+    cmd += ["-w", "2", "--seed", "3", "--out", str(out), "--json"]
+    env = {**os.environ, "PYTHONPATH": f"{root / 'src'}:{root}"}
+    proc = subprocess.Popen(cmd, cwd=root, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 120
+        while not list(out.glob("part-*.parquet")) and time.monotonic() < deadline and proc.poll() is None:
+            time.sleep(0.2)
+        workers = _children(proc.pid)
+        assert list(out.glob("part-*.parquet")) and len(workers) >= 2, (workers, proc.poll())
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 130, err
+    assert "interrupted" in err and "--resume" in err, err
+    deadline = time.monotonic() + 20
+    while any(_alive(w) for w in workers) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not any(_alive(w) for w in workers), "a worker outlived its run"
+    kept = pq.read_table(out).num_rows
+    assert 0 < kept < 1000000

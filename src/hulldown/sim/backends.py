@@ -5,8 +5,8 @@ back in game-index order, and every game's seed depends only on the batch
 seed and its index, so the aggregate is identical whatever the backend or the
 number of workers. Only timings differ.
 
-Interrupting (Ctrl-C) stops scheduling, abandons the games in flight and
-returns every game already finished, marked ``interrupted``.
+Interrupting (Ctrl-C, or SIGTERM) stops scheduling, abandons the games in
+flight and returns every game already finished, marked ``interrupted``.
 """
 
 from __future__ import annotations
@@ -14,9 +14,11 @@ from __future__ import annotations
 import os
 import signal
 import sys
+import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -140,11 +142,33 @@ def run_jobs(
     plan = [(job, _as_indices(games)) for job, games in jobs]
     chunks = _Chunker(plan, workers)
     finished = _Finished(progress, sink, keep)
-    if backend == "ray":
-        return _run_ray(plan, chunks, workers, address, finished)
-    if workers == 1:
-        return _run_inline(plan, finished)
-    return _run_processes(plan, chunks, workers, finished)
+    with _terminate_as_interrupt():
+        if backend == "ray":
+            return _run_ray(plan, chunks, workers, address, finished)
+        if workers == 1:
+            return _run_inline(plan, finished)
+        return _run_processes(plan, chunks, workers, finished)
+
+
+@contextmanager
+def _terminate_as_interrupt() -> Iterator[None]:
+    """A SIGTERM (what ``kill``, a batch scheduler or a container's stop sends) stops the run as
+    Ctrl-C does: the workers are stopped and the finished games kept, so ``--resume`` goes on
+    from them. Without it the parent dies at once and its worker processes play on, orphaned.
+    Only the main thread may set a signal handler; elsewhere (a web worker thread) the run keeps
+    the process's own handling."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    before = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
 
 
 def _run_inline(jobs: Sequence[tuple[Job, Sequence[int]]], finished: _Finished) -> RunOutcome:
