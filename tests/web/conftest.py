@@ -75,6 +75,20 @@ def live(tmp_path: Path) -> Iterator[LiveServer]:
         registry.unregister(SECRET.info.id)
 
 
+def serve_app(folder: Path) -> Iterator[LiveServer]:
+    """The app on a free port of loopback with its database in ``folder``, bots moving at once and
+    no per-client limits (the browser plays faster than any person): for a module's fixture."""
+    from hulldown.server.app import create_app
+    from hulldown.server.limits import Limits
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    app = create_app(db_url=f"sqlite:///{folder / 'web.sqlite3'}", bot_delay=0.0, limits=Limits.off())
+    with LiveServer(app, port) as server:
+        yield server
+
+
 def launch_chromium() -> Iterator[Any]:
     """The system Chromium under Playwright, or a skip that says how to install it; for fixtures of any scope."""
     if not (os.path.exists(CHROMIUM) or shutil.which("chromium")):

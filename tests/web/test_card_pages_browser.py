@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import random
 import re
-import socket
 import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -20,7 +19,7 @@ import pytest
 
 import hulldown
 from hulldown.server.rules import document
-from tests.web.conftest import LiveServer, launch_chromium
+from tests.web.conftest import LiveServer, launch_chromium, serve_app
 
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "src" / "hulldown" / "web"
@@ -93,16 +92,7 @@ def test_every_abbreviation_a_card_prints_is_spelled_out() -> None:
 # -- a module's server and browser -----------------------------------------------------
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    from hulldown.server.app import create_app
-    from hulldown.server.limits import Limits
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    db = tmp_path_factory.mktemp("cards") / "web.sqlite3"
-    app = create_app(db_url=f"sqlite:///{db}", bot_delay=0.0, limits=Limits.off())
-    with LiveServer(app, port) as live:
-        yield live
+    yield from serve_app(tmp_path_factory.mktemp("cards"))
 
 
 @pytest.fixture(scope="module")

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import re
-import socket
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,7 +17,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.web.conftest import LiveServer, launch_chromium
+from tests.web.conftest import LiveServer, launch_chromium, serve_app
 from tests.web.test_card_pages_browser import CATALOGS, english_found
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -33,16 +32,7 @@ REASONS = {"tank-killers": ("end.",), "tank-hunter": ("end.",), "tank-clash": ("
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     """One app for the module, whose bots move at once."""
-    from hulldown.server.app import create_app
-    from hulldown.server.limits import Limits
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    db = tmp_path_factory.mktemp("end") / "web.sqlite3"
-    app = create_app(db_url=f"sqlite:///{db}", bot_delay=0.0, limits=Limits.off())
-    with LiveServer(app, port) as live:
-        yield live
+    yield from serve_app(tmp_path_factory.mktemp("end"))
 
 
 @pytest.fixture(scope="module")
