@@ -213,11 +213,11 @@ def _enough(played: Played) -> bool:
 
 def _play(page: Any, url: str, gid: str, token: str, game: str, rng: random.Random) -> Played:
     """Decisions until several were taken on the board, over more than one turn and through
-    more than one movement decision (at most 40: a 2GM turn may leave a seat no action
+    more than one movement decision (at most 60: a 2GM turn may leave a seat no action
     points to spend on the board)."""
     played = Played()
     turn_key = "turn" if game == "tank-clash" else "round"
-    while played.decisions < 40 and not _enough(played):
+    while played.decisions < 60 and not _enough(played):
         page.wait_for_selector("#status[data-state='decide'], body[data-over='true']", timeout=30000)
         if page.get_attribute("body", "data-over") == "true":
             played.over = True
