@@ -56,7 +56,20 @@ HEIGHT = {"tank-clash": 1300, "2gm-pacific": 1400}
 #: Games also shown on a phone (<game>-phone.png, 390 x 844 CSS pixels, cut at this height).
 PHONE = {"tank-killers": 1900, "tank-hunter": 2200, "tank-clash": 1500, "2gm-pacific": 1500}
 
+
 #: When a game page is worth a picture; a game not listed here is shown after 40 decisions.
+def _first_moment(url: str, game: str, seed: int, tries: int = 5) -> tuple[str, str]:
+    """A game at a moment worth showing: the server deals each new game afresh, and a deal can end
+    before one comes, so a few games are tried in turn."""
+    for k in range(tries):
+        try:
+            return _play_to_moment(url, game, seed + k)
+        except RuntimeError:
+            if k == tries - 1:
+                raise
+    raise AssertionError("unreachable")
+
+
 MOMENT: dict[str, Callable[[dict[str, Any], list[str]], bool]] = {
     "tank-killers": _tank_killers,
     "tank-hunter": _tank_hunter,
@@ -133,7 +146,7 @@ def main() -> None:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             page = browser.new_page(viewport={"width": 1440, "height": 1000}, device_scale_factor=1)
             for game in games:
-                gid, token = _play_to_moment(live.url, game, args.seed)
+                gid, token = _first_moment(live.url, game, args.seed)
                 page.goto(f"{live.url}/g/{gid}#t={token}")
                 page.wait_for_selector("body[data-ready='1']")
                 page.wait_for_timeout(300)
