@@ -135,7 +135,8 @@ class ValueModel:
 
 
 def model_resource(game_id: str) -> Any:
-    """The shipped model file of a game (it may not exist): the game id is checked against the registry first."""
+    """The shipped model file of a game (it may not exist). Callers pass a registered game's id
+    (``load_model`` passes ``game.id``), never a client's string."""
     return resources.files("hulldown.agents").joinpath("models", f"{game_id}.json")
 
 
