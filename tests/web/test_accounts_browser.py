@@ -40,6 +40,7 @@ def sign_up_refused(browser: Any, live: LiveServer, name: str) -> Any:
 
 def play_a_move(page: Any) -> None:
     version = page.get_attribute("body", "data-version")
+    assert version is not None, "not on a game page"
     page.locator("#actions button.action").first.click()
     page.wait_for_function(f"document.body.dataset.version !== '{version}'")
 
@@ -71,6 +72,8 @@ def test_register_create_open_seat_join_play_my_games(live: LiveServer, browser:
     host.click("#refresh")
     host.wait_for_selector(f"#my-games li[data-game='{gid}'] a")
     host.click(f"#my-games li[data-game='{gid}'] a")
+    # the lobby is ready too: wait for the game page before asking it anything
+    host.wait_for_url(f"**/g/{gid}")
     host.wait_for_selector("body[data-ready='1']")
     pages = {0: host, 1: guest}
     for _ in range(4):
@@ -80,7 +83,10 @@ def test_register_create_open_seat_join_play_my_games(live: LiveServer, browser:
         for seat, page in pages.items():
             hidden = hidden_from(room.state, seat)
             assert not [n for n in hidden if n in page.content()]
-        play_a_move(pages[room.state.current_player])
+        mover = pages[room.state.current_player]
+        # the page shows the server's newest version (the push after the other seat's move)
+        mover.wait_for_function(f"document.body.dataset.version === '{room.version}'")
+        play_a_move(mover)
     assert live.room(gid).state.steps >= 4
     for page in pages.values():
         page.goto(live.url + "/")
@@ -96,6 +102,7 @@ def test_the_profile_page_draws_the_history_as_text(live: LiveServer, browser: A
     page.click("#refresh")
     page.wait_for_selector("#my-games li a")
     page.click("#my-games li a")
+    page.wait_for_url("**/g/*")
     page.wait_for_selector("body[data-ready='1']")
     while page.get_attribute("body", "data-over") != "true":
         page.wait_for_selector("#actions button.action, body[data-over='true']")

@@ -44,6 +44,7 @@ def test_complete_game_against_a_bot_by_clicking(live: LiveServer, browser: Any,
     page.select_option("#seat-1", "bot:random")
     page.click("#create-btn")
     page.click("a.open-seat[data-seat='0']")
+    page.wait_for_url("**/g/*")  # the lobby is ready too
     page.wait_for_selector("body[data-ready='1']")
     info = next(g for g in hulldown.games() if g.id == game_id)
     card_clicks = 0
