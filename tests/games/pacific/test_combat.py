@@ -70,6 +70,7 @@ def test_hq_destroyed_wins() -> None:
     st = new()
     combat.damage_hq(st, 1, 12, [])
     assert st.over and st.winner == 0
+    assert st.observation(0)["end_reason"] == "hq"
 
 
 def test_tactical_artillery_table() -> None:

@@ -120,6 +120,7 @@ def test_empty_deck_loses() -> None:
         ids = [a.id for a in st.legal_actions()]
         st.apply(next(i for i in ids if i.endswith("done") or i == "ta-pass"))
     assert st.winner == side
+    assert st.observation(None)["end_reason"] == "deck"
 
 
 def test_discard_phase() -> None:

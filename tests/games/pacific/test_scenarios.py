@@ -133,6 +133,7 @@ def test_objectives_taken_wins_for_the_attacker() -> None:
     st._legal_cache = None
     pass_turn(st)
     assert st.over and st.winner == 1
+    assert st.observation(0)["end_reason"] == "objectives"
 
 
 def test_defender_wins_at_the_scenario_time_limit() -> None:
@@ -143,6 +144,7 @@ def test_defender_wins_at_the_scenario_time_limit() -> None:
     for _ in range(2):
         pass_turn(st)
     assert st.over and st.winner == 1
+    assert st.observation(0)["end_reason"] == "time"
 
 
 @pytest.mark.parametrize("scenario", ["island-landing", "inland-defence"])

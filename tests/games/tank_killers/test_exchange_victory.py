@@ -85,6 +85,7 @@ def test_victory_when_half_the_opponents_formation_is_in_its_casualty_pile() -> 
     st.apply("pass")
     assert st.is_over and st.phase == P_OVER and st.returns() == [1.0, -1.0]
     assert st.observation(None)["winner"] == 0 and st.current_player is None
+    assert st.observation(1)["end_reason"] == "broken"
     assert len(st.casualty[1]) == 25
 
 

@@ -309,6 +309,7 @@ def test_turn_limit_ends_the_game_in_a_draw() -> None:
     assert st.phase == P_OVER and st.is_over
     assert st.returns() == [0.0, 0.0]
     assert st.observation(None)["draw"] is True
+    assert st.observation(None)["end_reason"] == "turn-limit"
 
 
 def test_maneuver_decision_is_offered_every_turn() -> None:

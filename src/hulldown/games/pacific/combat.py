@@ -285,6 +285,7 @@ def damage_hq(st: PacificFields, side: int, wounds: int, events: list[Event]) ->
     events.append(public("hq-damaged", side=side, wounds=wounds))
     if st.hq_wounds[side] >= HQ_HP:  # §8.2
         st.over = True
+        st.end_reason = "hq"
         st.winner = 1 - side
 
 

@@ -16,7 +16,7 @@ from hulldown.games.pacific import grid
 from hulldown.games.pacific.cards import CardDB, SupportCard, UnitCard, UpgradeToken
 from hulldown.games.pacific.scenarios import Scenario
 from hulldown.games.pacific.units import HQ_SPACE, Token, Unit
-from hulldown.games.pacific.views import Phase, PlacedUnitView, UnitCardView
+from hulldown.games.pacific.views import EndReason, Phase, PlacedUnitView, UnitCardView
 
 HQ_HP = 12
 HQ_ARMOUR = 3
@@ -92,6 +92,7 @@ class PacificFields(GameState):
         "decks",
         "discards",
         "drops",
+        "end_reason",
         "first_side",
         "gave_ap",
         "hands",
@@ -141,7 +142,7 @@ class PacificFields(GameState):
         **dict.fromkeys(
             (
                 "active", "actor", "ai_resume", "armies", "ai_revealed", "ai_shot", "behaviour", "cards", "db",
-                "deck_points", "first_side", "gave_ap", "lent", "max_rounds", "nslots", "over", "phase",
+                "deck_points", "end_reason", "first_side", "gave_ap", "lent", "max_rounds", "nslots", "over", "phase",
                 "round", "scenario", "sea", "side_slots", "slot_side", "solo", "ta_used", "turn",
                 "weather", "winner",
             ),
@@ -172,6 +173,7 @@ class PacificFields(GameState):
     board: list[int]
     deck_points: int
     decks: list[Zone[int]]
+    end_reason: EndReason | None
     discards: list[Zone[int]]
     first_side: int
     gave_ap: bool
@@ -436,6 +438,7 @@ class PacificFields(GameState):
             "turn": self.turn,
             "winner": self.winner,
             "over": self.over,
+            "end_reason": self.end_reason,
             "bids": list(self.bids),
             "budget": list(self.terrain_budget),
             "smoke": list(self.smoke),

@@ -75,6 +75,7 @@ def observe(st: PacificFields, seat: int | None) -> PacificObservation:
         "behaviour": st.behaviour if st.solo else None,
         "winner": st.winner if st.over else None,
         "over": st.over,
+        "end_reason": st.end_reason if st.over else None,
     }
 
 

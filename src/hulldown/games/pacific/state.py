@@ -126,6 +126,7 @@ class PacificState(PacificFields):
         self.round = 0
         self.winner = -1
         self.over = False
+        self.end_reason = None
         self.bids = [-1, -1]
         self.bid_order = []
         self.mulligan_done = [False] * self.nslots

@@ -42,6 +42,10 @@ Phase = Literal[
     "smoke",
 ]
 
+#: why the game ended: the time limit (§4.7, §14.3), an HQ's last hit point (§8.2), a side
+#: that could not draw (§8.3), or a scenario's objectives held at the end of a turn (§14.1)
+EndReason = Literal["time", "hq", "deck", "objectives"]
+
 
 @closed
 class CardView(TypedDict):
@@ -202,6 +206,8 @@ class PacificObservation(TypedDict):
     behaviour: int | None
     winner: int | None
     over: bool
+    end_reason: EndReason | None
+    """Why the game ended, once it has."""
 
 
 def of(observation: Mapping[str, object]) -> PacificObservation:

@@ -56,6 +56,7 @@ def observe(st: StateFields, seat: int | None) -> TankKillersObservation:
         "last_roll": list(st.last_roll) if st.last_roll else None,
         "winner": (None if st.winner == DRAWN else st.winner) if over else None,
         "draw": over and st.winner == DRAWN,
+        "end_reason": ("turn-limit" if st.winner == DRAWN else "broken") if over else None,
     }
 
 

@@ -35,6 +35,10 @@ Phase = Literal[
     "over",
 ]
 
+#: why the game ended: a formation with half its cards in the casualty pile (§12.1), or the
+#: turn limit (§15), which is a draw
+EndReason = Literal["broken", "turn-limit"]
+
 
 @closed
 class SideView(TypedDict):
@@ -122,6 +126,8 @@ class TankKillersObservation(TypedDict):
     winner: int | None
     """The winning seat once the game is over and not drawn."""
     draw: bool
+    end_reason: EndReason | None
+    """Why the game ended, once it has."""
 
 
 def of(observation: Mapping[str, object]) -> TankKillersObservation:

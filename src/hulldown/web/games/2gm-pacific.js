@@ -470,21 +470,25 @@ function aiPanel(obs) {
   return h("div", { class: "pf-ai" }, h("h4", {}, `${msg("ui.rulebookAi")}${obs.behaviour ? ` — ${obs.behaviour}` : ""}`), last.length ? h("ol", {}, last.map((d) => h("li", {}, d))) : h("span", { class: "muted" }, "—"));
 }
 
-// Why the game ended, from what every seat sees: the round past the time limit (4.7, 14.3),
-// an HQ with as many wounds as hit points (8.2), a side's empty deck (8.3), else the
-// scenario's objectives held (14.1).
+// Why the game ended, as the rules recorded it (obs.end_reason): the time limit (4.7, 14.3), an HQ
+// with as many wounds as hit points (8.2), a side's empty deck (8.3), the scenario's
+// objectives held (14.1).
 function endWhy(obs) {
   const w = obs.winner === null ? -1 : obs.winner;
   const wounds = obs.hq_wounds;
-  if (obs.max_rounds && obs.round > obs.max_rounds) {
-    if (obs.scenario && obs.attacker !== null && w >= 0 && w !== obs.attacker) return msg("end.held", { army: armyName(obs, w) });
-    return w < 0 ? msg("end.time-draw", { wounds: wounds[0] }) : msg("end.time", { wounds: wounds[w], other: wounds[1 - w] });
+  switch (obs.end_reason) {
+    case "time":
+      if (obs.scenario && obs.attacker !== null && w >= 0 && w !== obs.attacker) return msg("end.held", { army: armyName(obs, w) });
+      return w < 0 ? msg("end.time-draw", { wounds: wounds[0] }) : msg("end.time", { wounds: wounds[w], other: wounds[1 - w] });
+    case "hq":
+      return msg("end.hq", { army: armyName(obs, 1 - w) });
+    case "deck":
+      return msg("end.deck", { army: armyName(obs, 1 - w) });
+    case "objectives":
+      return msg("end.objectives", { army: armyName(obs, w) });
+    default:
+      return "";
   }
-  if (w < 0) return "";
-  const l = 1 - w;
-  if (wounds[l] >= HQ_HP) return msg("end.hq", { army: armyName(obs, l) });
-  if (obs.slot_side.some((s, slot) => s === l && obs.deck_sizes[slot] === 0)) return msg("end.deck", { army: armyName(obs, l) });
-  return msg("end.objectives", { army: armyName(obs, w) });
 }
 
 // The line at the top of the board: whose turn it is and what they are doing, or what one

@@ -108,12 +108,11 @@ function attackPanel(obs, ctx) {
     pile(ctx.msg("ui.discard-pile"), obs.tactics_discard.length, discardTop));
 }
 
-// Why the game ended (12.1, 15): the loser's casualty pile holds half its formation, or the
-// turn limit came first.
+// Why the game ended, as the rules recorded it (obs.end_reason): the loser's casualty pile holds half
+// its formation (12.1), or the turn limit came first (15).
 function endWhy(obs, ctx) {
-  if (obs.draw) return ctx.msg("end.turn-limit");
-  const loser = obs.sides.findIndex((sd, s) => s !== obs.winner && sd.casualties.length * 2 >= sd.formation_size);
-  if (loser < 0) return ctx.msg("end.turn-limit");
+  if (obs.end_reason !== "broken") return ctx.msg("end.turn-limit");
+  const loser = 1 - obs.winner;
   const sd = obs.sides[loser];
   return ctx.msg("end.broken", { who: `${ctx.t("seat")} ${loser}`, lost: sd.casualties.length, size: sd.formation_size });
 }

@@ -217,6 +217,7 @@ def start_turn(st: PacificFields, side: int, events: list[Event]) -> None:
         st.round += 1
         if st.round > st.max_rounds:  # §4.7 time limit
             st.over = True
+            st.end_reason = "time"
             w0, w1 = st.hq_wounds
             st.winner = -1 if w0 == w1 else (0 if w0 < w1 else 1)
             if st.scenario is not None:  # §14.3: the defender held out
@@ -257,6 +258,7 @@ def start_turn(st: PacificFields, side: int, events: list[Event]) -> None:
     for slot in slots_of(st, side):
         if not st._draw(slot, 1, events):
             st.over = True
+            st.end_reason = "deck"
             st.winner = 1 - side
             events.append(public("empty-deck", side=side))
             return
@@ -306,6 +308,7 @@ def end_turn(st: PacificFields, events: list[Event]) -> None:
     side = st.active
     if st.scenario is not None and side == st.scenario.attacker and objectives_taken(st):
         st.over = True
+        st.end_reason = "objectives"
         st.winner = side
         events.append(public("objectives-taken", side=side))
         return
