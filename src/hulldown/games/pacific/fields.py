@@ -438,7 +438,6 @@ class PacificFields(GameState):
             "turn": self.turn,
             "winner": self.winner,
             "over": self.over,
-            "end_reason": self.end_reason,
             "bids": list(self.bids),
             "budget": list(self.terrain_budget),
             "smoke": list(self.smoke),

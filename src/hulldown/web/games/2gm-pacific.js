@@ -476,19 +476,15 @@ function aiPanel(obs) {
 function endWhy(obs) {
   const w = obs.winner === null ? -1 : obs.winner;
   const wounds = obs.hq_wounds;
-  switch (obs.end_reason) {
-    case "time":
-      if (obs.scenario && obs.attacker !== null && w >= 0 && w !== obs.attacker) return msg("end.held", { army: armyName(obs, w) });
-      return w < 0 ? msg("end.time-draw", { wounds: wounds[0] }) : msg("end.time", { wounds: wounds[w], other: wounds[1 - w] });
-    case "hq":
-      return msg("end.hq", { army: armyName(obs, 1 - w) });
-    case "deck":
-      return msg("end.deck", { army: armyName(obs, 1 - w) });
-    case "objectives":
-      return msg("end.objectives", { army: armyName(obs, w) });
-    default:
-      return "";
+  const why = obs.end_reason;
+  if (why === "time") {
+    if (obs.scenario && obs.attacker !== null && w >= 0 && w !== obs.attacker) return msg("end.held", { army: armyName(obs, w) });
+    return w < 0 ? msg("end.time-draw", { wounds: wounds[0] }) : msg("end.time", { wounds: wounds[w], other: wounds[1 - w] });
   }
+  if (why === "hq") return msg("end.hq", { army: armyName(obs, 1 - w) });
+  if (why === "deck") return msg("end.deck", { army: armyName(obs, 1 - w) });
+  if (why === "objectives") return msg("end.objectives", { army: armyName(obs, w) });
+  return "";
 }
 
 // The line at the top of the board: whose turn it is and what they are doing, or what one
