@@ -56,35 +56,27 @@ class LiveServer:
 
 @pytest.fixture
 def live(tmp_path: Path) -> Iterator[LiveServer]:
-    from hulldown.server.app import create_app
-    from hulldown.server.limits import Limits
-
     registry.register(TOY)
     registry.register(SECRET)
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
     delay = float(os.environ.get("HULLDOWN_TEST_BOT_DELAY", "0.05"))
-    # the browser plays as fast as the page answers, faster than any person: no per-client limits
-    app = create_app(db_url=f"sqlite:///{tmp_path / 'web.sqlite3'}", bot_delay=delay, limits=Limits.off())
     try:
-        with LiveServer(app, port) as server:
-            yield server
+        yield from serve_app(tmp_path, bot_delay=delay)
     finally:
         registry.unregister(TOY.info.id)
         registry.unregister(SECRET.info.id)
 
 
-def serve_app(folder: Path) -> Iterator[LiveServer]:
-    """The app on a free port of loopback with its database in ``folder``, bots moving at once and
-    no per-client limits (the browser plays faster than any person): for a module's fixture."""
+def serve_app(folder: Path, bot_delay: float = 0.0) -> Iterator[LiveServer]:
+    """The app on a free port of loopback with its database in ``folder``, bots waiting
+    ``bot_delay`` seconds before a move and no per-client limits (the browser plays faster than
+    any person): for a test's or a module's fixture."""
     from hulldown.server.app import create_app
     from hulldown.server.limits import Limits
 
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    app = create_app(db_url=f"sqlite:///{folder / 'web.sqlite3'}", bot_delay=0.0, limits=Limits.off())
+    app = create_app(db_url=f"sqlite:///{folder / 'web.sqlite3'}", bot_delay=bot_delay, limits=Limits.off())
     with LiveServer(app, port) as server:
         yield server
 
