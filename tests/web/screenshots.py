@@ -57,19 +57,18 @@ HEIGHT = {"tank-clash": 1300, "2gm-pacific": 1400}
 PHONE = {"tank-killers": 1900, "tank-hunter": 2200, "tank-clash": 1500, "2gm-pacific": 1500}
 
 
-#: When a game page is worth a picture; a game not listed here is shown after 40 decisions.
 def _first_moment(url: str, game: str, seed: int, tries: int = 5) -> tuple[str, str]:
     """A game at a moment worth showing: the server deals each new game afresh, and a deal can end
-    before one comes, so a few games are tried in turn."""
-    for k in range(tries):
+    before one comes, so a few games are tried in turn (the last one's failure is raised)."""
+    for k in range(tries - 1):
         try:
             return _play_to_moment(url, game, seed + k)
         except RuntimeError:
-            if k == tries - 1:
-                raise
-    raise AssertionError("unreachable")
+            continue
+    return _play_to_moment(url, game, seed + tries - 1)
 
 
+#: When a game page is worth a picture; a game not listed here is shown after 40 decisions.
 MOMENT: dict[str, Callable[[dict[str, Any], list[str]], bool]] = {
     "tank-killers": _tank_killers,
     "tank-hunter": _tank_hunter,
