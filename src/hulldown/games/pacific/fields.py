@@ -173,8 +173,8 @@ class PacificFields(GameState):
     board: list[int]
     deck_points: int
     decks: list[Zone[int]]
-    end_reason: EndReason | None
     discards: list[Zone[int]]
+    end_reason: EndReason | None
     first_side: int
     gave_ap: bool
     hands: list[Zone[int]]
