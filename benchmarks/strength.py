@@ -1,7 +1,7 @@
 """Playing strength: ISMCTS against the random bot and against the game's heuristic.
 
 Run: ``PYTHONPATH=src:. python benchmarks/strength.py [GAME ...] [--games N] [--ismcts SPEC]
-[--opponents random,heuristic] [--players P] [--log FILE] [--first I]``.
+[--opponents random,heuristic] [--players P] [--log FILE] [--first I] [--sees-all]``.
 
 Each pairing plays ``N`` games, one ISMCTS seat against opponents in every
 other seat; ISMCTS's seat rotates game by game (seat ``i % P``), so every seat
@@ -13,6 +13,11 @@ figures say nothing about parallel speed; ``--log`` writes one line per game
 (progress for long runs, and the games already played survive an interrupt);
 ``--first I`` plays games ``I`` to ``I + N - 1`` of the seed's sequence, so a stopped run
 resumes where it stopped and one run can be split over processes.
+
+``--sees-all`` is a yardstick, never a bot: the searching seat's worlds are
+copies of the true state (every hand and the order of every deck; the dice
+still unknown), so the run measures what a search of that budget could do if
+nothing were hidden from it, an upper reference for a fair search's strength.
 """
 
 from __future__ import annotations
@@ -28,11 +33,29 @@ from hulldown.agents.registry import make_agent
 from hulldown.engine.agent import SeatView
 from hulldown.engine.game import Game
 from hulldown.engine.rng import derive_seed
+from hulldown.engine.state import GameState
 from hulldown.sim.stats import rate
 
 
+class _SeesAll(SeatView):
+    """A seat's view whose every determinization is the true state: the ``--sees-all`` yardstick."""
+
+    __slots__ = ()
+
+    def resample(self, rng: object) -> GameState:
+        return self._state.clone()
+
+
 def play(
-    game: Game, ismcts: str, opponent: str, n: int, players: int, seed: int, log: IO[str] | None, first: int = 0
+    game: Game,
+    ismcts: str,
+    opponent: str,
+    n: int,
+    players: int,
+    seed: int,
+    log: IO[str] | None,
+    first: int = 0,
+    sees_all: bool = False,
 ) -> dict[str, object]:
     score = 0.0
     start = time.perf_counter()
@@ -48,7 +71,7 @@ def play(
             p = state.current_player
             assert p is not None
             before = time.process_time()
-            action = agents[p].act(SeatView(state, p))
+            action = agents[p].act(_SeesAll(state, p) if sees_all and p == seat else SeatView(state, p))
             if p == seat:
                 moves.append(time.process_time() - before)
             state.apply(action)
@@ -69,6 +92,7 @@ def play(
         "game": game.id,
         "players": players,
         "ismcts": ismcts,
+        "sees_all": sees_all,
         "opponent": opponent,
         "games": n,
         "win_rate": s,
@@ -100,6 +124,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--log", default=None)
     ap.add_argument("--first", type=int, default=0, help="index of the first game (resume a stopped run, or split one)")
+    ap.add_argument("--sees-all", action="store_true", help="the search's worlds are the true state (a yardstick)")
     args = ap.parse_args()
     log = open(args.log, "a") if args.log else None  # noqa: SIM115 - kept open for the whole run
     try:
@@ -107,7 +132,7 @@ def main() -> None:
             for opp in args.opponents.split(","):
                 if opp == "heuristic" and game.heuristic is None:
                     continue
-                result = play(game, args.ismcts, opp, args.n, args.players, args.seed, log, args.first)
+                result = play(game, args.ismcts, opp, args.n, args.players, args.seed, log, args.first, args.sees_all)
                 print(json.dumps(result), flush=True)
     finally:
         if log is not None:
