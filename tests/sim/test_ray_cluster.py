@@ -40,3 +40,14 @@ def test_a_two_node_cluster_plays_the_same_games_as_this_process(two_nodes: Any)
     ray.init(address=two_nodes.address)
     assert len([n for n in ray.nodes() if n["Alive"]]) == 2  # ... which still runs, both nodes in it
     assert ray.cluster_resources().get("CPU") == 2
+
+
+def test_without_an_address_a_private_cluster_starts_beside_a_running_one(two_nodes: Any) -> None:
+    """A cluster already running on the machine is left alone: no address means a private one."""
+    local = simulate("tank-killers", ["random"], 6, seed=8)
+    private = simulate("tank-killers", ["random"], 6, seed=8, backend="ray", workers=1)
+    assert private.backend == "ray" and not private.interrupted
+    assert [r.steps for r in private.results] == [r.steps for r in local.results]
+    assert not ray.is_initialized()
+    ray.init(address=two_nodes.address)
+    assert ray.cluster_resources().get("CPU") == 2  # the running cluster was not joined or resized

@@ -263,7 +263,10 @@ def _run_ray(
             kwargs["address"] = address
         else:
             # A private local cluster sized to the request; its workers find
-            # hulldown (and plug-in games) on the driver's path.
+            # hulldown (and plug-in games) on the driver's path. "local" starts
+            # one even where a cluster already runs on this machine, which
+            # ray.init would otherwise join (and refuse, being given num_cpus).
+            kwargs["address"] = "local"
             kwargs["num_cpus"] = workers
             kwargs["runtime_env"] = {"env_vars": {"PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}}
         try:
