@@ -70,6 +70,10 @@ def hq_distance(side: int, s: int) -> int:
     return rows + min(abs(c - CENTRE[0]), abs(c - CENTRE[1])) + 1
 
 
+#: :func:`hq_distance` of every space, by side: asked for every weapon at every shooting decision.
+HQ_DIST = tuple(tuple(hq_distance(side, s) for s in range(SPACES)) for side in (0, 1))
+
+
 def neighbours(s: int, diagonal: bool = False) -> list[int]:
     return list(_NEIGH_D[s] if diagonal else _NEIGH[s])
 

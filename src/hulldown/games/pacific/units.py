@@ -123,6 +123,14 @@ class Unit:
     def has(self, tag: str) -> bool:
         return tag in self.card.tags
 
+    def token_effect(self, effect: str) -> bool:
+        """Whether one of its tokens has ``effect``: asked for every unit at every decision, so a
+        plain loop (no generator)."""
+        for t in self.tokens:  # noqa: SIM110 (a plain loop beats any() on short lines)
+            if t.up.effect == effect:
+                return True
+        return False
+
     def multiple(self) -> int:
         for t in self.card.tags:
             if t.startswith("multiple:"):

@@ -134,16 +134,33 @@ def deploy_actions(st: PacificFields, slot: int) -> list[Action]:
                 ref = unit_ref(u, side)
                 name = u.card.name if u.side == side else enemy_name(u)
                 out.append(make(acts.PlayOn, k, ref, card=names[k], what=name))
-    for u in sorted((u for u in st.units.values() if u.owner == slot), key=by_iid):
-        bought = [t.up.id for t in u.tokens if t.up.id not in u.card.free]
-        if len(bought) >= 2:
-            continue
-        have = {t.up.id for t in u.tokens}
+    upgrades = st.db.upgrades
+    for u in sorted([u for u in st.units.values() if u.owner == slot], key=by_iid):
+        have = [t.up.id for t in u.tokens]
+        if len([x for x in have if x not in u.card.free]) >= 2:
+            continue  # §5.2: two tokens bought already
         for up in upgrade_options(st, u):
-            tok = st.db.upgrades[up]
+            tok = upgrades[up]
             if up not in have and tok.cost <= ap:
-                out.append(make(acts.Upgrade, unit_ref(u, side), up, who=named(u, side), upgrade=tok.name))
+                out.append(_upgrade(u, side, up, tok.name))
     return out
+
+
+#: Upgrade choices by (unit's card name, unit, token, token's name): listed again at every step
+#: of the Deployment phase for every unit.
+_UPGRADES: dict[tuple[str, str, str, str], Action] = {}
+
+
+def _upgrade(u: Unit, side: int, up: str, name: str) -> Action:
+    """§5.2 The choice buying token ``up`` for the unit, as ``side`` names it, made once (:data:`_UPGRADES`)."""
+    ref = unit_ref(u, side)
+    key = (u.card.name, ref, up, name)  # what the label names: ``named`` writes the card's name and ref
+    a = _UPGRADES.get(key)
+    if a is None:
+        if len(_UPGRADES) > 100_000:  # bounded like every action cache
+            _UPGRADES.clear()
+        a = _UPGRADES[key] = make(acts.Upgrade, ref, up, who=named(u, side), upgrade=name)
+    return a
 
 
 def support_targets(st: PacificFields, side: int, sc: object) -> list[int | None]:

@@ -26,6 +26,10 @@ _KEYED: dict[tuple[str, str, int, int], Action] = {}
 
 _MOVES: dict[str, type[acts.Move]] = {"move": acts.Move, "ride": acts.Ride, "cover": acts.Cover}
 
+#: The plain moves of :data:`_KEYED` by (unit name, start), then by destination: one look-up per
+#: unit, then one by space per destination, the commonest choice of all.
+_ROWS: dict[tuple[str, int], dict[int, Action]] = {}
+
 
 def _move(kind: str, name: str, a: int, b: int) -> Action:
     """§6.1 The move action of one kind, made once: the hot loop of legal-action generation then
@@ -45,8 +49,9 @@ def can_move(st: PacificFields, u: Unit) -> bool:
         return False
     if u.deployed_turn == st.turn and not u.has("mobility"):
         return False  # §5.4
-    if u.tokens and any(t.mounted for t in u.tokens):
-        return False
+    for t in u.tokens:
+        if t.mounted:
+            return False
     if u.has("extra-heavy") and "difficult" in st.terrain_tags(u.space):
         return False  # immobilised
     return u.card.move > 0
@@ -87,7 +92,7 @@ def terrain_flags(st: PacificFields) -> Flags:
 
 def sapper(u: Unit) -> bool:
     """§14.4 *Sappers* (the card's tag or a Sappers token): they cross rivers anywhere (§14.4)."""
-    return u.has("sappers") or any(t.up.effect == "sappers" for t in u.tokens)
+    return u.has("sappers") or u.token_effect("sappers")
 
 
 def bridged(st: PacificFields, s: int) -> bool:
@@ -126,7 +131,7 @@ def reachable(st: PacificFields, u: Unit, mp: int, flags: Flags | None = None) -
     muddy = st.muddy
     sea = st.sea
     # §14.4: on a river as on any space
-    wader = not land_only or sappers or any(t.up.effect == "sappers" for t in u.tokens)
+    wader = not land_only or sappers or u.token_effect("sappers")
     board = st.board
     units = st.units
     side = u.side
@@ -232,8 +237,14 @@ def move_actions(
             dests, ride = move_destinations(st, u, flags, reach)
             name = u.card.name
             here = u.space
+            row = _ROWS.get((name, here))
+            if row is None:
+                row = _ROWS[name, here] = {}
             for s in dests:
-                out.append(keyed.get(("move", name, here, s)) or _move("move", name, here, s))
+                a = row.get(s)
+                if a is None:
+                    a = row[s] = _move("move", name, here, s)
+                out.append(a)
             for s in ride:
                 out.append(_move("ride", name, here, s))
             if u.card.type == "infantry":
@@ -243,12 +254,13 @@ def move_actions(
                     if near[s] == 1 and board[s] < 0:
                         out.append(keyed.get(("cover", name, here, s)) or _move("cover", name, here, s))
                 for n in grid.NEIGH[u.space]:
-                    e = st.unit_at(n)
+                    o = board[n]
+                    e = None if o < 0 else st.units[o]
                     if e is not None and e.side != u.side and (e.face_down or u.card.pierce >= st.effective_armour(e)):
                         out.append(make(acts.Assault, u.space, n, who=named(u, u.side), what=enemy_name(e)))
             if u.has("advance") and u.mp_bonus == 0 and st.ap[slot] >= 1:
                 out.append(make(acts.Advance, u.space, who=named(u, u.side)))
-        if u.has("sappers") or (u.tokens and any(t.up.effect == "sappers" for t in u.tokens)):
+        if u.has("sappers") or u.token_effect("sappers"):
             for n in grid.NEIGH[u.space]:
                 if "obstacle" in st.terrain_tags(n) and st.terrain[n] >= 0:
                     out.append(make(acts.Sap, u.space, n, who=named(u, u.side)))

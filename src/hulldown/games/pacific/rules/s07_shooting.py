@@ -105,11 +105,12 @@ def fire_targets(
     if main and st._options["self_propelled"] and u.has("self-propelled"):
         extended = 12
     dist = grid.DIST[u.space]
+    to_hq = grid.HQ_DIST[enemy][u.space]
     for e in ordered:
         if e.side != enemy:
             continue
         if e.space == HQ_SPACE:
-            if u.has("anti-aircraft") and grid.hq_distance(enemy, u.space) <= reach:
+            if u.has("anti-aircraft") and to_hq <= reach:
                 out.append((f"u{e.iid}", enemy_name(e)))
             continue
         d = dist[e.space]
@@ -123,7 +124,7 @@ def fire_targets(
         ):
             continue  # §11.4: beyond range only when another friendly ground unit has it in range
         out.append((f"u{e.iid}", enemy_name(e)))
-    if grid.hq_distance(enemy, u.space) <= reach and pierce >= st.hq_armour(enemy):
+    if to_hq <= reach and pierce >= st.hq_armour(enemy):
         out.append(("hq", "the HQ"))  # only a weapon that can damage it (§7.3)
     for s in terrain_targets(st) if terrain is None else terrain:
         if dist[s] <= reach:
@@ -165,6 +166,18 @@ def _armour(st: PacificFields, e: Unit, known: dict[int, int]) -> int:
 #: The fire label's key, by whether the target is the HQ (which names itself, no space after it).
 _FIRE_KEY = ("act.fire", "act.fire.hq")
 
+#: Main-weapon shots by (unit, target, unit's name, target's name), the commonest shooting choice:
+#: one flat look-up where :func:`make` would build its key from keywords.
+_FIRES: dict[tuple[str, str, str, str], Action] = {}
+
+
+def _fire(ref: str, tref: str, who: str, what: str) -> Action:
+    """§7.5 The main weapon's shot of the unit ``ref`` at ``tref``, made once (:data:`_FIRES`)."""
+    if len(_FIRES) > 200_000:  # bounded like every action cache
+        _FIRES.clear()
+    a = _FIRES[ref, tref, who, what] = make(acts.Fire, ref, MAIN, tref, key=_FIRE_KEY[tref == "hq"], who=who, what=what)
+    return a
+
 
 _TOKEN_FIRE_KEY = ("act.fire.token", "act.fire.token.hq")
 
@@ -179,6 +192,7 @@ def shoot_actions(st: PacificFields, slot: int) -> list[Action]:
     terrain = terrain_targets(st)
     armour: dict[int, int] = {}
     refs: dict[str, str] = {}  # internal target id -> how the acting side names it
+    fires = _FIRES
     shooters = []
     for u in ordered:
         shooters.append(u)
@@ -198,7 +212,7 @@ def shoot_actions(st: PacificFields, slot: int) -> list[Action]:
         ):
             for tid, name in fire_targets(st, u, -1, enemies, terrain, armour):
                 tref = refs.get(tid) or refs.setdefault(tid, target_ref(st, tid, u.side))
-                out.append(make(acts.Fire, ref, MAIN, tref, key=_FIRE_KEY[tref == "hq"], who=who, what=name))
+                out.append(fires.get((ref, tref, who, name)) or _fire(ref, tref, who, name))
         for k, t in enumerate(u.tokens):
             if t.used or t.spent:
                 continue
@@ -226,8 +240,13 @@ def shoot_actions(st: PacificFields, slot: int) -> list[Action]:
 def _heal_actions(st: PacificFields, u: Unit, who: str, out: list[Action]) -> None:
     """§9 The abilities Heal and Repair (once a turn): a wound off the unit itself or an adjacent
     friendly one; a unit with neither ability, nearly every one, is done at once."""
-    heal = u.has("heal") or any(t.up.effect == "heal" for t in u.tokens)
-    repair = u.has("repair") or any(t.up.effect == "repair" for t in u.tokens)
+    tags = u.card.tags
+    heal = "heal" in tags
+    repair = "repair" in tags
+    for t in u.tokens:
+        effect = t.up.effect
+        heal = heal or effect == "heal"
+        repair = repair or effect == "repair"
     if not (heal or repair):
         return
     inside = u.iid not in st.units  # §15.5: skills are used from inside a landing craft too

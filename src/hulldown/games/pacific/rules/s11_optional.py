@@ -86,12 +86,20 @@ def tradeable(st: PacificFields, u: Unit) -> list[tuple[int, str]]:
 def token_actions(st: PacificFields, u: Unit) -> list[Action]:
     """§9 Mount a weapon (§9 Mount/Dismount) or throw a Smoke Grenade, any time in one's own turn."""
     out: list[Action] = []
-    ref = unit_ref(u, u.side)
+    ref = who = ""  # named once, when the unit has a choice (asked for every unit at every decision)
     for k, t in enumerate(u.tokens):
-        if t.up.mount and not t.mounted and u.space >= 0 and u.card.type != "aircraft":
-            out.append(make(acts.Mount, ref, k, tok=token_name(u, k), who=named(u, u.side)))
-        if t.up.effect == "smoke-grenade" and not t.used and not t.spent:
-            out.append(make(acts.Smoke, ref, k, tok=token_name(u, k), who=named(u, u.side)))
+        mount = t.up.mount and not t.mounted and u.space >= 0 and u.card.type != "aircraft"
+        smoke = t.up.effect == "smoke-grenade" and not t.used and not t.spent
+        if not (mount or smoke):
+            continue
+        if not ref:
+            ref = unit_ref(u, u.side)
+            who = named(u, u.side)
+        tok = token_name(u, k)
+        if mount:
+            out.append(make(acts.Mount, ref, k, tok=tok, who=who))
+        if smoke:
+            out.append(make(acts.Smoke, ref, k, tok=tok, who=who))
     return out
 
 
