@@ -261,8 +261,7 @@ _RELABEL: dict[type, Callable[[Any, tuple[tuple[str, Arg], ...]], Any]] = {}
 
 
 def _relabeller(cls: type) -> Callable[[Any, tuple[tuple[str, Arg], ...]], Any]:
-    """:meth:`PacificAction._relabelled` for ``cls`` as plain assignments: about half the actions of a
-    random game's decisions are new names on an action already made."""
+    """``_relabelled`` as plain assignments: half of a random game's actions are new names on old ones."""
     body = "".join(f"    _set(new, {s!r}, self.{s})\n" for s in _slots(cls) if s != "names")
     src = f"def relabel(self, names):\n    new = _new(_cls)\n{body}    _set(new, 'names', names)\n    return new"
     namespace: dict[str, Any] = {"_new": object.__new__, "_set": object.__setattr__, "_cls": cls}
