@@ -7,7 +7,8 @@ Each pairing plays ``N`` games, one ISMCTS seat against opponents in every
 other seat; ISMCTS's seat rotates game by game (seat ``i % P``), so every seat
 order is played equally often. The report gives ISMCTS's win rate (a shared
 first place counts as half a win) with a 95% Wilson interval and whether the
-interval lies above 50%, and the CPU time of ISMCTS's decisions (mean, 95th
+interval lies above an even share (50% at two players, 25% at four), its score in each seat,
+and the CPU time of ISMCTS's decisions (mean, 95th
 percentile, maximum). Games run one at a time in this process, so the
 figures say nothing about parallel speed; ``--log`` writes one line per game
 (progress for long runs, and the games already played survive an interrupt);
@@ -58,6 +59,8 @@ def play(
     sees_all: bool = False,
 ) -> dict[str, object]:
     score = 0.0
+    by_seat = [0.0] * players  # ISMCTS's score in each seat it played, and its games there
+    played = [0] * players
     start = time.perf_counter()
     #: CPU seconds of each ISMCTS decision (CPU time: the machine may be shared).
     moves: list[float] = []
@@ -84,6 +87,8 @@ def play(
         won = r[seat] == best
         share = 1.0 / r.count(best) if won else 0.0
         score += share
+        by_seat[seat] += share
+        played[seat] += 1
         if log is not None:
             log.write(json.dumps({"game": game.id, "opponent": opponent, "i": i, "seat": seat, "score": share}) + "\n")
             log.flush()
@@ -96,7 +101,10 @@ def play(
         "opponent": opponent,
         "games": n,
         "win_rate": s,
-        "beats_opponent": s["low"] > 0.5,
+        # An equal of the opponents takes 1/players of the first places: 50% only at two players.
+        "even_share": round(1 / players, 4),
+        "beats_opponent": s["low"] > 1 / players,
+        "by_seat": {str(k): [by_seat[k], played[k]] for k in range(players)},
         "seconds": round(time.perf_counter() - start, 1),
         "move_cpu_seconds": _move_times(moves),
     }

@@ -45,3 +45,19 @@ def test_the_script_reports_a_sees_all_run() -> None:
     result = json.loads(out.stdout.strip().splitlines()[-1])
     assert result["sees_all"] is True
     assert result["win_rate"]["n"] == 2
+    assert result["even_share"] == 0.5
+    assert [games for _, games in result["by_seat"].values()] == [1, 1]  # the seats alternate
+    assert sum(score for score, _ in result["by_seat"].values()) == 2 * result["win_rate"]["rate"]
+
+
+def test_at_four_players_the_even_share_is_a_quarter() -> None:
+    cmd = [
+        sys.executable, "benchmarks/strength.py", "tank-hunter", "--players", "4", "--games", "4",
+        "--ismcts", "ismcts:iterations=3", "--opponents", "random",
+    ]  # fmt: skip
+    out = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=300, check=True,
+                         env={"PYTHONPATH": f"{ROOT / 'src'}:{ROOT}", "PATH": "/usr/bin:/bin"})  # fmt: skip
+    result = json.loads(out.stdout.strip().splitlines()[-1])
+    assert result["even_share"] == 0.25
+    assert result["beats_opponent"] == (result["win_rate"]["low"] > 0.25)
+    assert [games for _, games in result["by_seat"].values()] == [1, 1, 1, 1]
