@@ -5,6 +5,9 @@ Plain slotted objects copied field by field when a state is cloned (DESIGN rule 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from hulldown.games.pacific.cards import UnitCard, UpgradeToken
 from hulldown.games.pacific.views import UnitCardView
 
@@ -138,15 +141,7 @@ class Unit:
         return 0
 
     def copy(self) -> Unit:
-        u = Unit.__new__(Unit)
-        for f in Unit.__slots__:
-            setattr(u, f, getattr(self, f))
-        u.tokens = [t.copy() for t in self.tokens]
-        u.attached = list(self.attached)
-        u.attacked_by = list(self.attacked_by)
-        if self.cargo is not None:
-            u.cargo = self.cargo.copy()
-        return u
+        return _copy_unit(self)
 
     def can_carry(self, other: Unit) -> bool:
         """§15.1: Transport carries infantry, Tow artillery, Embark & Disembark any ground unit."""
@@ -210,3 +205,23 @@ class Unit:
             "cargo": None if self.cargo is None else self.cargo.describe(),
             "face_down": self.face_down,
         }
+
+
+def _unit_copier() -> Callable[[Unit], Unit]:
+    """``Unit.copy`` as plain assignments, one a slot: a search clones every unit of a state at
+    every node, and a getattr/setattr loop over the slots cost three times as much. The lists and
+    the tokens and cargo are copied; the card and the rest are shared or immutable."""
+    deep = {
+        "tokens": "[t.copy() for t in self.tokens]",
+        "attached": "list(self.attached)",
+        "attacked_by": "list(self.attacked_by)",
+        "cargo": "None if self.cargo is None else self.cargo.copy()",
+    }
+    body = "".join(f"    u.{f} = {deep.get(f, 'self.' + f)}\n" for f in Unit.__slots__)
+    namespace: dict[str, Any] = {"_new": object.__new__, "_Unit": Unit}
+    exec(compile(f"def copy(self):\n    u = _new(_Unit)\n{body}    return u", "<Unit.copy>", "exec"), namespace)
+    copier: Callable[[Unit], Unit] = namespace["copy"]
+    return copier
+
+
+_copy_unit = _unit_copier()

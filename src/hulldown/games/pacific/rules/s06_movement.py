@@ -71,22 +71,36 @@ def movement_points(st: PacificFields, u: Unit) -> int:
 Flags = tuple[list[bool], list[bool], list[bool]]
 
 
+#: :func:`terrain_flags` by (terrain card on each space, muddy spaces): every decision of the
+#: Movement phase asks, while the cards and the mud change a few times a game. Only public fields
+#: make the key (placed terrain and mud, §3.4, §11.6), so a seat reads nothing hidden; the terrain
+#: table the answer was read from rides with it, for games whose decks differ.
+_FLAGS: dict[tuple[tuple[str | None, ...], tuple[int, ...]], tuple[object, Flags]] = {}
+
+
 def terrain_flags(st: PacificFields) -> Flags:
     """§6.2 Per space: difficult terrain (a card's tag or mud, §6.2), mountain and river (water,
-    §14.4), computed once per call."""
+    §14.4). The lists are shared (:data:`_FLAGS`): read them, never write."""
+    cards = st.cards
+    db_terrain = st.db.terrain
+    key = (tuple([cards[iid] if iid >= 0 else None for iid in st.terrain]), tuple(st.muddy))
+    hit = _FLAGS.get(key)
+    if hit is not None and hit[0] is db_terrain:
+        return hit[1]
     diff = [False] * grid.SPACES
     mountain = [False] * grid.SPACES
     river = [False] * grid.SPACES
-    db_terrain = st.db.terrain
-    cards = st.cards
-    for s, iid in enumerate(st.terrain):
-        if iid >= 0:
-            tags = db_terrain[cards[iid]].tags
+    for s, cid in enumerate(key[0]):
+        if cid is not None:
+            tags = db_terrain[cid].tags
             diff[s] = "difficult" in tags
             mountain[s] = "mountain" in tags
             river[s] = "river" in tags
     for s in st.muddy:
         diff[s] = True
+    if len(_FLAGS) > 4096:  # a long search meets many layouts: keep it bounded
+        _FLAGS.clear()
+    _FLAGS[key] = (db_terrain, (diff, mountain, river))
     return diff, mountain, river
 
 
@@ -145,7 +159,10 @@ def reachable(st: PacificFields, u: Unit, mp: int, flags: Flags | None = None) -
             if left <= 0:
                 continue
             here_diff = not scout and difficult[s]
+            most = left - 1  # the most MP a step leaves: a space already left with as many is done
             for n in neigh[s]:
+                if best.get(n, -1) >= most:
+                    continue
                 occ = board[n]
                 if occ >= 0 and units[occ].side != side:
                     continue
