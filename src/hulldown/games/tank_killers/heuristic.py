@@ -38,7 +38,6 @@ if TYPE_CHECKING:
     from hulldown.engine.game import Game
 
 Plays = list[tuple[int, TankKillersAction]]
-ById = dict[int, TankKillersAction]
 
 _INF = CLASS_BIT["infantry"]
 # How much a card is worth keeping, by effect (higher is kept longer).
@@ -83,25 +82,26 @@ class TankKillersHeuristic:
         if len(legal) == 1:
             return legal[0]
         # the two entries it reads, not the whole observation: most of a game's time otherwise
-        phase = part(view, "phase")
-        ids = {a.KIND: a for a in legal if a.KIND == PASS}
-        plays = [(a.index, a) for a in legal if a.KIND == PLAY]
+        phase = view.observation_part("phase")  # compared with names only: ``part``'s type is not needed
         if phase == "maneuver":
-            return self._maneuver(legal, plays)
+            return self._maneuver(legal)
         if phase == "target":
             return self._target(view, legal)
-        if phase == "lost attack":
-            return self._lost(_gap(part(view, "attack")), plays, ids)
-        if phase == "modifier":
-            return self._modifier(part(view, "attack"), plays, ids)
         if phase == "free attacker":
             return self._free_attacker(legal)
+        # the hand's plays only where a rule weighs them: built for nothing elsewhere
+        plays = [(a.index, a) for a in legal if a.KIND == PLAY]
+        if phase == "lost attack":
+            return self._lost(_gap(part(view, "attack")), plays, legal)
+        if phase == "modifier":
+            return self._modifier(part(view, "attack"), plays, legal)
         # negation, after failed attack, free attack: playing is always worth it
-        return plays[0][1] if plays else ids[PASS]
+        return plays[0][1] if plays else _pass(legal)
 
-    def _maneuver(self, legal: list[TankKillersAction], plays: Plays) -> Action:
-        if plays:
-            return plays[0][1]
+    def _maneuver(self, legal: list[TankKillersAction]) -> Action:
+        for a in legal:
+            if a.KIND == PLAY:
+                return a
         discards = [a for a in legal if a.KIND == DISCARD]
         if discards:
             return min(discards, key=lambda a: self._keep[a.index])
@@ -132,12 +132,12 @@ class TankKillersHeuristic:
                 best, best_score = a, score
         return best
 
-    def _lost(self, gap: int, plays: Plays, ids: ById) -> Action:
+    def _lost(self, gap: int, plays: Plays, legal: list[TankKillersAction]) -> Action:
         if not plays or gap + 4 < 0:
-            return ids[PASS]
+            return _pass(legal)
         return max(plays, key=lambda p: _KEEP[self.R.teff[p[0]]])[1]
 
-    def _modifier(self, a: AttackView | None, plays: Plays, ids: ById) -> Action:
+    def _modifier(self, a: AttackView | None, plays: Plays, legal: list[TankKillersAction]) -> Action:
         R = self.R
         gap = _gap(a)  # >= 0: the attack succeeds as things stand
         assert a is not None and a["target"] is not None  # _gap checked both
@@ -149,15 +149,15 @@ class TankKillersHeuristic:
                 for t, act in plays:  # take the Range slot before the defender can
                     if R.trange[t] == 0:
                         return act
-                return ids[PASS]
+                return _pass(legal)
             ups = sorted(((self._delta(t, tgt_inf), act) for t, act in plays if R.trange[t] <= 0), key=lambda p: p[0])
             ups = [(d, act) for d, act in ups if d > 0]
             if not ups:
-                return ids[PASS]
+                return _pass(legal)
             enough = [(d, act) for d, act in ups if gap + d >= 0]
             return enough[0][1] if enough else ups[-1][1]
         if gap < 0:
-            return ids[PASS]
+            return _pass(legal)
         reach = R.frng[att]
         for t, act in plays:
             if R.trange[t] > reach:
@@ -165,7 +165,7 @@ class TankKillersHeuristic:
         downs = sorted(((self._delta(t, tgt_inf), act) for t, act in plays), key=lambda p: p[0])
         downs = [(d, act) for d, act in downs if d < 0]
         if not downs:
-            return ids[PASS]
+            return _pass(legal)
         enough = [(d, act) for d, act in downs if gap + d < 0]
         return enough[-1][1] if enough else downs[0][1]
 
@@ -278,6 +278,14 @@ def _why_modifier(
     else:
         key = "why.mod.cut" if after < nums["defense"] else "why.mod.cut-most"
     return Message.of(key, card=action.name, after=after, **nums)
+
+
+def _pass(legal: list[TankKillersAction]) -> TankKillersAction:
+    """The pass among ``legal``; a decision that offers none raises ``KeyError``, as a missing pass always has."""
+    for a in legal:
+        if a.KIND == PASS:
+            return a
+    raise KeyError(PASS)
 
 
 def _gap(a: AttackView | None) -> int:

@@ -92,6 +92,11 @@ class TankKillersState(
         ph = self.phase
         R = self.R
         tt = R.ttype
+        # the commonest decisions first (heuristic games: maneuver, then free actions)
+        if ph == P_MANEUVER:
+            return self._maneuver_actions()
+        if ph == P_FREE:
+            return self._free_actions()
         if ph == P_MOD:
             out = [R.PASS]
             row = self.row_mod
@@ -131,10 +136,6 @@ class TankKillersState(
                     seen |= 1 << i
                     out.append(R.TARGET[i])
             return out
-        if ph == P_FREE:
-            return self._free_actions()
-        if ph == P_MANEUVER:
-            return self._maneuver_actions()
         if ph == P_SAME:
             return self._same_actions()
         return []
