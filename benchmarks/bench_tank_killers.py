@@ -3,7 +3,11 @@
 The random agent picks uniformly among ``state.legal_actions()`` and ``apply``
 is included in the timing, as in search and batch simulation. Run:
 
-    PYTHONPATH=src python benchmarks/bench_tank_killers.py [--games N] [--profile]
+    PYTHONPATH=src python benchmarks/bench_tank_killers.py [--games N] [--profile] [--heuristic N]
+
+``--heuristic N`` plays only N fixed games of the heuristic against itself (what a balance study
+plays), for instruction counts: run it under ``valgrind --tool=callgrind`` with N and with 0, and
+subtract the start-up.
 """
 
 from __future__ import annotations
@@ -43,11 +47,28 @@ def clone_cost(n: int = 20000) -> float:
     return (time.process_time() - t0) / n * 1e6
 
 
+def heuristic_games(n: int) -> tuple[int, float]:
+    from hulldown.engine.rng import derive_seed
+    from hulldown.sim.bench import heuristic_game
+
+    game = load("tank-killers")
+    steps = 0
+    t0 = time.process_time()
+    for i in range(n):
+        steps += heuristic_game(game, derive_seed(3, "h", i), 2, {}).steps
+    return steps, time.process_time() - t0
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--games", type=int, default=300)
     ap.add_argument("--profile", action="store_true")
+    ap.add_argument("--heuristic", type=int, default=None, metavar="N", help="only N heuristic games")
     args = ap.parse_args()
+    if args.heuristic is not None:
+        steps, dt = heuristic_games(args.heuristic)
+        print(f"{args.heuristic} heuristic games, {steps} steps, {dt:.2f} CPU s")
+        return
     playouts(5, {})  # load data and warm the legality tables
     if args.profile:
         import cProfile
