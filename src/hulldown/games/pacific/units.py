@@ -5,9 +5,7 @@ Plain slotted objects copied field by field when a state is cloned (DESIGN rule 
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
+from hulldown.engine.copying import copier
 from hulldown.games.pacific.cards import UnitCard, UpgradeToken
 from hulldown.games.pacific.views import UnitCardView
 
@@ -141,7 +139,9 @@ class Unit:
         return 0
 
     def copy(self) -> Unit:
-        return _copy_unit(self)
+        u = Unit.__new__(Unit)
+        _copy_unit(self, u)
+        return u
 
     def can_carry(self, other: Unit) -> bool:
         """§15.1: Transport carries infantry, Tow artillery, Embark & Disembark any ground unit."""
@@ -207,21 +207,8 @@ class Unit:
         }
 
 
-def _unit_copier() -> Callable[[Unit], Unit]:
-    """``Unit.copy`` as plain assignments, one a slot: a search clones every unit of a state at
-    every node, and a getattr/setattr loop over the slots cost three times as much. The lists and
-    the tokens and cargo are copied; the card and the rest are shared or immutable."""
-    deep = {
-        "tokens": "[t.copy() for t in self.tokens]",
-        "attached": "list(self.attached)",
-        "attacked_by": "list(self.attacked_by)",
-        "cargo": "None if self.cargo is None else self.cargo.copy()",
-    }
-    body = "".join(f"    u.{f} = {deep.get(f, 'self.' + f)}\n" for f in Unit.__slots__)
-    namespace: dict[str, Any] = {"_new": object.__new__, "_Unit": Unit}
-    exec(compile(f"def copy(self):\n    u = _new(_Unit)\n{body}    return u", "<Unit.copy>", "exec"), namespace)
-    copier: Callable[[Unit], Unit] = namespace["copy"]
-    return copier
-
-
-_copy_unit = _unit_copier()
+#: How each slot is copied when a state is cloned (the engine's :func:`copier` writes it as plain
+#: assignments: a search clones every unit at every node). The lists, tokens and cargo are copied;
+#: the card and the rest are shared or immutable.
+_COPIED = {"tokens": "lists", "attached": "list", "attacked_by": "list", "cargo": "optional"}
+_copy_unit = copier({f: _COPIED.get(f, "share") for f in Unit.__slots__}, name="_copy_unit")

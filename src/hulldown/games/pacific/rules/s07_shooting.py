@@ -240,13 +240,8 @@ def shoot_actions(st: PacificFields, slot: int) -> list[Action]:
 def _heal_actions(st: PacificFields, u: Unit, who: str, out: list[Action]) -> None:
     """§9 The abilities Heal and Repair (once a turn): a wound off the unit itself or an adjacent
     friendly one; a unit with neither ability, nearly every one, is done at once."""
-    tags = u.card.tags
-    heal = "heal" in tags
-    repair = "repair" in tags
-    for t in u.tokens:
-        effect = t.up.effect
-        heal = heal or effect == "heal"
-        repair = repair or effect == "repair"
+    heal = u.has("heal") or u.token_effect("heal")
+    repair = u.has("repair") or u.token_effect("repair")
     if not (heal or repair):
         return
     inside = u.iid not in st.units  # §15.5: skills are used from inside a landing craft too
