@@ -103,6 +103,7 @@ def _twin_states(seed: int) -> tuple[HighCard, HighCard]:
         {"worlds": 6, "depth": 1, "rollout": "policy", "bias": 1.0, "tree": 1, "paired": True},
         {"worlds": 6, "depth": 1, "rollout": "policy", "bias": 1.0, "tree": 1, "paired": True, "hint": "policy"},
         {"worlds": 6, "depth": 1, "bias": 1.0, "paired": True, "confidence": 2.0, "hint": "policy"},
+        {"worlds": 6, "depth": 1, "bias": 1.0, "paired": True, "halving": True},
     ],
 )
 def test_choice_ignores_information_the_seat_cannot_see(seed: int, extra: dict[str, Any]) -> None:
@@ -115,7 +116,9 @@ def test_choice_ignores_information_the_seat_cannot_see(seed: int, extra: dict[s
         agent = ISMCTSAgent(CANON_EVAL, 1, seed=99, iterations=150, **extra)
         choices.append((agent.act(SeatView(state, 1)).id, agent.last_visits))
     assert choices[0] == choices[1]
-    assert sum(choices[0][1].values()) == 150
+    # Halving's rounds divide the budget in whole visits per action, leaving a remainder unspent.
+    spent = sum(choices[0][1].values())
+    assert spent == 150 if not extra.get("halving") else 150 - len(a.legal_actions()) < spent <= 150
 
 
 def test_search_never_reads_the_true_state() -> None:
@@ -515,3 +518,40 @@ def test_tank_killers_choice_ignores_what_the_seat_cannot_see(seed: int, spec: s
         choices.append((agent.act(SeatView(state, seat)).id, agent.last_visits, agent.last_values))
     assert choices[0] == choices[1]
     assert sum(choices[0][1].values()) == 60
+
+
+def test_halving_spends_its_budget_in_rounds_on_the_better_half() -> None:
+    """root=halving: equal visits in round one, survivors on shared worlds and dice, the best one stays."""
+    game = Game(info=TOY.info, state_class=_Tagged, evaluate=_tricks_and_hands)
+    state = game.new(seed=6, options={"hand": 4})
+    legal = state.legal_actions()
+    assert len(legal) >= 3
+    _TAG_LOG.clear()
+    agent = make_ismcts(game, 0, 3, iterations="64", worlds="5", depth="2", root="halving", rollout="random", bias="0")
+    choice = agent.act(SeatView(state, 0))
+    assert agent.last_iterations <= 64
+    visits = agent.last_visits
+    assert set(visits) == {a.id for a in legal}
+    # The chosen action survived every round, so it had the most visits; the worst was dropped after round one.
+    assert visits[choice.id] == max(visits.values())
+    assert min(visits.values()) < visits[choice.id]
+    values = agent.last_values
+    finalists = [aid for aid, v in visits.items() if v == visits[choice.id]]
+    assert values[choice.id] == max(values[aid] for aid in finalists)
+    # Paired: the k-th visit of every action played the same world with the same dice.
+    by_action: dict[str, list[tuple[int, tuple[int, ...]]]] = {}
+    for seed, aid, hidden in _TAG_LOG:
+        by_action.setdefault(aid, []).append((seed, hidden))
+    longest = max(by_action.values(), key=len)
+    for seen in by_action.values():
+        assert seen == longest[: len(seen)]
+
+
+def test_halving_is_refused_without_an_iteration_budget_or_pairing() -> None:
+    game = Game(info=TOY.info, state_class=_Tagged, evaluate=_tricks_and_hands)
+    with pytest.raises(ValueError, match="halving"):
+        make_ismcts(game, 0, 0, seconds="0.1", root="halving")
+    with pytest.raises(ValueError, match="halving"):
+        make_ismcts(game, 0, 0, iterations="50", paired="0", root="halving")
+    with pytest.raises(ValueError, match="root must be"):
+        make_ismcts(game, 0, 0, iterations="50", root="best")

@@ -73,6 +73,11 @@ and Tank Clash it did not score higher than the most visited action
 the policy plays better than the heuristic (2GM Pacific's values shots by
 their expected effect), the search starts from the better player.
 
+``root=halving`` spends the root's budget by sequential halving instead of
+UCB: every action gets the same paired visits in rounds, and the worse half
+is dropped after each. UCB keeps the playouts' rewards high; at the root only
+the final choice counts, which is what halving's budget is spent on.
+
 ``value=learned`` scores cut playouts with the game's learned value model
 (``hulldown.agents.value``: a logistic model over each seat's observation
 tensor, fitted to self-played outcomes) instead of its hand-written
@@ -157,11 +162,14 @@ class ISMCTSAgent:
         confidence: float = 0.0,
         hint: str = "heuristic",
         value: str = "hand",
+        halving: bool = False,
     ) -> None:
         _check_parameters(
             game, iterations, seconds, exploration, rollout, depth, worlds, bias, tree, paired, confidence, hint
         )
         _check_value(game, value, depth)
+        if halving and not (paired and iterations is not None):
+            raise ValueError("root=halving needs paired root visits and an iteration budget (paired=1, iterations=N)")
         self.game = game
         self.seat = seat
         self.iterations = iterations
@@ -188,6 +196,8 @@ class ISMCTSAgent:
         self.paired = paired
         #: Standard errors by which an action must beat the heuristic's choice (0: most visited wins).
         self.confidence = confidence
+        #: Sequential halving at the root (``root=halving``) in place of UCB.
+        self.halving = halving
         #: Reward of each visit of each root action, in visit order (paired search only).
         self._samples: dict[str, list[float]] = {}
         #: Playouts stop after ``depth`` steps and are scored by the evaluation
@@ -228,6 +238,8 @@ class ISMCTSAgent:
         #: with dice stream ``seeds[k]``, so root actions are compared on common worlds and dice.
         seeds: list[int] = []
         self._samples = {}
+        if self.halving:
+            return self._halve(root, legal, pool, seeds, rng, hint, limit, deadline, start)
         while done < limit:
             if self.paired and pool:
                 self._iterate_paired(root, legal, pool, seeds, rng, hint)
@@ -341,6 +353,61 @@ class ISMCTSAgent:
             ch = children.get(a.id)
             if ch is not None:
                 ch.avail += 1
+        self._visit(root, action, pool, seeds, rng)
+
+    def _halve(
+        self,
+        root: _Node,
+        legal: list[Action],
+        pool: list[GameState],
+        seeds: list[int],
+        rng: SplitMix64,
+        hint: str | None,
+        limit: int,
+        deadline: float,
+        start: float,
+    ) -> Action:
+        """Sequential halving (Karnin, Koren and Somekh, 2013) over paired root visits.
+
+        UCB spends its visits to keep the *playouts'* rewards high, which is not
+        the question at the root: there only the choice counts. Halving gives
+        every action the same visits in rounds and drops the worse half after
+        each, so the budget goes to telling the best few apart. Every survivor
+        has had as many visits as every other, so its k-th visit shares world
+        and dice with theirs: each round compares the actions on common random
+        numbers. Ties keep the rule of thumb, then legal order.
+        """
+        order = sorted(legal, key=lambda a: a.id != hint)
+        live = list(order)
+        rounds = max(1, math.ceil(math.log2(len(live))))
+        done = 0
+        for r in range(rounds):
+            per = max(1, (limit - done) // ((rounds - r) * len(live)))
+            for _ in range(per):
+                for action in live:
+                    self._visit(root, action, pool, seeds, rng)
+                    done += 1
+                if time.perf_counter() >= deadline:
+                    break
+            live.sort(key=lambda a: -root.children[a.id].reward / root.children[a.id].visits)
+            if time.perf_counter() >= deadline or done >= limit:
+                break
+            live = live[: (len(live) + 1) // 2]
+            if len(live) == 1:
+                break
+        self.last_iterations = done
+        self.last_seconds = time.perf_counter() - start
+        self.last_visits = {aid: node.visits for aid, node in root.children.items()}
+        self.last_values = {aid: node.reward / node.visits for aid, node in root.children.items()}
+        if self.confidence > 0 and hint is not None:
+            return self._confident_choice(legal, hint)
+        return live[0]
+
+    def _visit(self, root: _Node, action: Action, pool: list[GameState], seeds: list[int], rng: SplitMix64) -> None:
+        """One paired visit of a root action: its k-th visit plays world ``k % len(pool)`` with dice ``seeds[k]``."""
+        child = root.children.get(action.id)
+        if child is None:
+            child = root.children[action.id] = _Node(self.seat)
         k = child.visits
         while len(seeds) <= k:
             seeds.append(rng.next64())
@@ -579,12 +646,15 @@ def make_ismcts(game: Game, seat: int, seed: int, **params: str) -> ISMCTSAgent:
     confidence = _number(params, "confidence", float)
     hint = params.pop("hint", "heuristic")
     value = params.pop("value", VALUE.get(game.id, "hand"))
+    root = params.pop("root", "ucb")
+    if root not in ("ucb", "halving"):
+        raise ValueError("root must be ucb or halving")
     if paired not in (None, 0, 1):
         raise ValueError("paired must be 0 or 1")
     if params:
         raise ValueError(
             f"unknown parameter {sorted(params)[0]!r} "
-            "(iterations, seconds, level, c, rollout, depth, worlds, bias, tree, paired, confidence, hint, value)"
+            "(iterations, seconds, level, c, rollout, depth, worlds, bias, tree, paired, confidence, hint, value, root)"
         )
     if level is not None:
         if level not in LEVELS:
@@ -615,6 +685,7 @@ def make_ismcts(game: Game, seat: int, seed: int, **params: str) -> ISMCTSAgent:
         confidence=0.0 if confidence is None else confidence,
         hint=hint,
         value=value,
+        halving=root == "halving",
     )
 
 
@@ -623,5 +694,5 @@ register_agent(
     make_ismcts,
     "information-set MCTS: level=easy|normal|hard, iterations=N or seconds=T, c=0.7, rollout=heuristic|random|policy, "
     "depth=10|N|end, worlds=10, bias=1, tree=1|N|all, paired=1|0, confidence=0|Z, hint=heuristic|policy, "
-    "value=hand|learned",
+    "value=hand|learned, root=ucb|halving",
 )

@@ -87,6 +87,7 @@ WEB_AGENTS: dict[str, dict[str, Check]] = {
         "paired": _one_of("0", "1"),
         "confidence": _number(0.0, 10.0),
         "hint": _one_of("heuristic", "policy"),
+        "root": _one_of("ucb", "halving"),
         # A choice between two evaluations the game ships, never a file.
         "value": _one_of("hand", "learned"),
     },
