@@ -555,3 +555,37 @@ def test_halving_is_refused_without_an_iteration_budget_or_pairing() -> None:
         make_ismcts(game, 0, 0, iterations="50", paired="0", root="halving")
     with pytest.raises(ValueError, match="root must be"):
         make_ismcts(game, 0, 0, iterations="50", root="best")
+
+
+def test_settle_plays_a_cut_playout_on_to_a_quiet_position() -> None:
+    """settle=N: past ``depth`` a playout goes on while an exchange is under way (``Game.quiet``), N steps at most."""
+    seen: list[int] = []
+
+    def evaluate(state: Any) -> list[float]:
+        seen.append(state.steps)
+        return _tricks_and_hands(state)
+
+    def quiet(state: Any) -> bool:
+        return bool(state.steps % 4 == 0)  # a toy "exchange" lasts until the step count is a multiple of 4
+
+    game = Game(
+        info=TOY.info,
+        state_class=CanonicalHighCard,
+        evaluate=evaluate,
+        quiet=quiet,
+        rollout=_lowest_card_policy,
+        heuristic=lambda g, seat, seed, **kw: _HighestCard(),
+    )
+    state = game.new(seed=3, options={"hand": 4})
+    start = state.steps
+    for settle, expect in ((0, {start + 2}), (8, {s for s in range(start + 2, start + 6) if s % 4 == 0})):
+        seen.clear()
+        agent = make_ismcts(game, 0, 1, iterations="30", depth="1", settle=str(settle))
+        agent.act(SeatView(state, 0))
+        assert len(seen) == 30
+        assert set(seen) == expect  # one root step, one playout step, then on to a multiple of 4
+    seen.clear()
+    make_ismcts(game, 0, 1, iterations="30", depth="1", settle="1").act(SeatView(state, 0))
+    assert max(seen) <= start + 3  # never more than ``settle`` steps past the cut
+    with pytest.raises(ValueError, match="settle"):
+        make_ismcts(game, 0, 1, iterations="30", settle="-1")

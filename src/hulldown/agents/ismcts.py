@@ -163,6 +163,7 @@ class ISMCTSAgent:
         hint: str = "heuristic",
         value: str = "hand",
         halving: bool = False,
+        settle: int = 0,
     ) -> None:
         _check_parameters(
             game, iterations, seconds, exploration, rollout, depth, worlds, bias, tree, paired, confidence, hint
@@ -198,6 +199,10 @@ class ISMCTSAgent:
         self.confidence = confidence
         #: Sequential halving at the root (``root=halving``) in place of UCB.
         self.halving = halving
+        #: Steps a cut playout may play on to reach a quiet position (``settle=N``; 0: cut at ``depth``).
+        if settle < 0:
+            raise ValueError("settle must not be negative")
+        self.settle = settle
         #: Reward of each visit of each root action, in visit order (paired search only).
         self._samples: dict[str, list[float]] = {}
         #: Playouts stop after ``depth`` steps and are scored by the evaluation
@@ -484,27 +489,31 @@ class ISMCTSAgent:
             n.visits += 1
             n.reward += rewards[n.seat]
 
+    def _settle(self, state: GameState, policy: Any) -> None:
+        """Play a cut playout on to a quiet position (``Game.quiet``), at most ``settle`` steps.
+
+        An evaluation reads what has happened, not what is under way: a playout cut
+        between a target's choice and the attack's dice scores the position as if
+        the attack were not coming, whichever root action led to it.
+        """
+        quiet = self.game.quiet
+        left = self.settle
+        if quiet is None or self.evaluate is None:
+            return
+        while left > 0 and not state.is_over and not quiet(state):
+            state.apply(policy(state))
+            left -= 1
+
     def _rollout(self, state: GameState, rng: SplitMix64) -> None:
         budget = self.max_rollout_steps
-        policy = self._policy
-        if policy is not None:
+        step: Any = self._policy
+        if step is None and self.rollout == "heuristic":
+            step = self._heuristic_choice
+        if step is not None:
             while not state.is_over and budget > 0:
-                state.apply(policy(state))
+                state.apply(step(state))
                 budget -= 1
-            return
-        if self.rollout == "heuristic":
-            from hulldown.engine.agent import SeatView as _View
-
-            while not state.is_over and budget > 0:
-                seat = state.current_player
-                assert seat is not None
-                agent = self._rollout_agents.get(seat)
-                if agent is None:
-                    assert self.game.heuristic is not None
-                    agent = self.game.heuristic(self.game, seat, derive_seed(self._seed, "rollout", seat))
-                    self._rollout_agents[seat] = agent
-                state.apply(agent.act(_View(state, seat)))
-                budget -= 1
+            self._settle(state, step)
             return
         while budget > 0:
             legal = state.legal_actions()
@@ -512,6 +521,18 @@ class ISMCTSAgent:
                 return
             state.apply(legal[rng.below(len(legal))])
             budget -= 1
+
+    def _heuristic_choice(self, state: GameState) -> Action:
+        """The game's heuristic bot's move for the seat to act, from that seat's view of the playout."""
+        seat = state.current_player
+        assert seat is not None
+        agent = self._rollout_agents.get(seat)
+        if agent is None:
+            assert self.game.heuristic is not None
+            agent = self.game.heuristic(self.game, seat, derive_seed(self._seed, "rollout", seat))
+            self._rollout_agents[seat] = agent
+        action: Action = agent.act(SeatView(state, seat))
+        return action
 
 
 def _number(params: dict[str, str], key: str, kind: type) -> Any:
@@ -545,6 +566,9 @@ PAIRED = True
 ROLLOUT = {"tank-clash": "policy", "tank-killers": "policy", "2gm-pacific": "policy"}
 #: Evaluation of cut playouts by game where it is not the hand-written one (``value=learned``).
 VALUE: dict[str, str] = {}
+#: Steps a cut playout may play on to a quiet position, by game (``settle=N``; games that
+#: declare ``Game.quiet``).
+SETTLE: dict[str, int] = {}
 
 
 def _check_parameters(
@@ -646,6 +670,7 @@ def make_ismcts(game: Game, seat: int, seed: int, **params: str) -> ISMCTSAgent:
     confidence = _number(params, "confidence", float)
     hint = params.pop("hint", "heuristic")
     value = params.pop("value", VALUE.get(game.id, "hand"))
+    settle = _number(params, "settle", int)
     root = params.pop("root", "ucb")
     if root not in ("ucb", "halving"):
         raise ValueError("root must be ucb or halving")
@@ -654,7 +679,8 @@ def make_ismcts(game: Game, seat: int, seed: int, **params: str) -> ISMCTSAgent:
     if params:
         raise ValueError(
             f"unknown parameter {sorted(params)[0]!r} "
-            "(iterations, seconds, level, c, rollout, depth, worlds, bias, tree, paired, confidence, hint, value, root)"
+            "(iterations, seconds, level, c, rollout, depth, worlds, bias, tree, paired, confidence, hint, value, "
+            "root, settle)"
         )
     if level is not None:
         if level not in LEVELS:
@@ -686,6 +712,7 @@ def make_ismcts(game: Game, seat: int, seed: int, **params: str) -> ISMCTSAgent:
         hint=hint,
         value=value,
         halving=root == "halving",
+        settle=SETTLE.get(game.id, 0) if settle is None else settle,
     )
 
 
@@ -694,5 +721,5 @@ register_agent(
     make_ismcts,
     "information-set MCTS: level=easy|normal|hard, iterations=N or seconds=T, c=0.7, rollout=heuristic|random|policy, "
     "depth=10|N|end, worlds=10, bias=1, tree=1|N|all, paired=1|0, confidence=0|Z, hint=heuristic|policy, "
-    "value=hand|learned, root=ucb|halving",
+    "value=hand|learned, root=ucb|halving, settle=0|N",
 )

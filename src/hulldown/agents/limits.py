@@ -88,6 +88,7 @@ WEB_AGENTS: dict[str, dict[str, Check]] = {
         "confidence": _number(0.0, 10.0),
         "hint": _one_of("heuristic", "policy"),
         "root": _one_of("ucb", "halving"),
+        "settle": _whole(0, 200),
         # A choice between two evaluations the game ships, never a file.
         "value": _one_of("hand", "learned"),
     },

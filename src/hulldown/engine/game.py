@@ -215,6 +215,9 @@ class Game:
     rollout: PolicyFactory | None = None
     #: The search's evaluation of cut playouts (``ismcts:depth=N``).
     evaluate: Evaluator | None = None
+    #: Whether a position is settled enough to be evaluated (no exchange under way);
+    #: a cut playout plays on to the next such position (``ismcts:settle=N``).
+    quiet: Callable[[GameState], bool] | None = None
     #: Balance levers for ``hulldown balance``.
     balance: BalanceHooks | None = None
     #: Event types that count as playing a card for per-card impact (default: ``played``).

@@ -14,7 +14,7 @@ from hulldown.games.tank_killers.heuristic import make_heuristic
 from hulldown.games.tank_killers.odds import odds
 from hulldown.games.tank_killers.options import MAX_STEPS_PER_TURN, MAX_TURN_LIMIT, OPTIONS
 from hulldown.games.tank_killers.render import render_text
-from hulldown.games.tank_killers.rollout import evaluate, make_policy
+from hulldown.games.tank_killers.rollout import evaluate, make_policy, quiet
 from hulldown.games.tank_killers.state import TankKillersState
 from hulldown.games.tank_killers.tensor import TENSORS
 from hulldown.games.tank_killers.views import TankKillersObservation
@@ -102,6 +102,7 @@ GAME = Game(
     rollout=make_policy,
     # Cut playouts are scored by casualties and the cards in hand, by effect.
     evaluate=evaluate,
+    quiet=quiet,
     messages=KERNEL.merged(CATALOG),
     odds=odds,
 )

@@ -24,9 +24,11 @@ from hulldown.games.tank_killers.cards import E_END, E_FREE, E_LOST, E_MOD, E_NE
 # the heuristic's own weights, so the policy keeps making its choices
 from hulldown.games.tank_killers.heuristic import _DECK_DEF, _INF, _KEEP
 from hulldown.games.tank_killers.state import (
+    P_FREE,
     P_LOST,
     P_MANEUVER,
     P_MOD,
+    P_OVER,
     P_SAME,
     P_TARGET,
     TankKillersState,
@@ -210,3 +212,9 @@ def evaluate(st: Any) -> list[float]:
 
 
 _CARD_WEIGHT: dict[int, list[float]] = {}
+
+
+def quiet(st: GameState) -> bool:
+    """No attack is under way (``Game.quiet``): a turn starts (maneuver) or its attack is resolved (free actions)."""
+    assert isinstance(st, TankKillersState)
+    return st.phase in (P_MANEUVER, P_FREE, P_OVER)
