@@ -3,7 +3,7 @@ go (its own moves, and rides on a transport, §15), Covered Movement and Assault
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from hulldown.engine import Action, Event, public
 from hulldown.games.pacific import actions as acts
@@ -16,7 +16,7 @@ from hulldown.games.pacific.rules.s11_optional import pickable, token_actions, t
 from hulldown.games.pacific.units import Unit
 
 if TYPE_CHECKING:
-    from hulldown.games.pacific.cards import UnitCard
+    from hulldown.games.pacific.cards import TerrainCard, UnitCard
     from hulldown.games.pacific.fields import PacificFields
 
 #: Moves and shots keyed by what makes them differ, so the hot loops of legal-action generation
@@ -78,15 +78,31 @@ Flags = tuple[list[bool], list[bool], list[bool]]
 _FLAGS: dict[tuple[tuple[str | None, ...], tuple[int, ...]], tuple[object, Flags]] = {}
 
 
+#: The layout :func:`terrain_flags` last answered for: (the game's card list, its terrain table,
+#: (terrain card instance on each space, muddy spaces), the answer). A game's card list only
+#: grows (a clone shares it), so the same list, instances and mud name the same cards.
+_LAST_FLAGS: list[Any] = [None, None, None, None]
+
+
 def terrain_flags(st: PacificFields) -> Flags:
     """§6.2 Per space: difficult terrain (a card's tag or mud, §6.2), mountain and river (water,
     §14.4). The lists are shared (:data:`_FLAGS`): read them, never write."""
     cards = st.cards
     db_terrain = st.db.terrain
-    key = (tuple([cards[iid] if iid >= 0 else None for iid in st.terrain]), tuple(st.muddy))
+    layout = (tuple(st.terrain), tuple(st.muddy))
+    last = _LAST_FLAGS
+    if last[0] is cards and last[1] is db_terrain and last[2] == layout:
+        flags: Flags = last[3]
+        return flags
+    key = (tuple([cards[iid] if iid >= 0 else None for iid in layout[0]]), layout[1])
     hit = _FLAGS.get(key)
-    if hit is not None and hit[0] is db_terrain:
-        return hit[1]
+    flags = hit[1] if hit is not None and hit[0] is db_terrain else _flags(db_terrain, key)
+    last[:] = [cards, db_terrain, layout, flags]
+    return flags
+
+
+def _flags(db_terrain: dict[str, TerrainCard], key: tuple[tuple[str | None, ...], tuple[int, ...]]) -> Flags:
+    """§6.2 :func:`terrain_flags` read off the cards once a layout, kept in :data:`_FLAGS`."""
     diff = [False] * grid.SPACES
     mountain = [False] * grid.SPACES
     river = [False] * grid.SPACES
@@ -96,7 +112,7 @@ def terrain_flags(st: PacificFields) -> Flags:
             diff[s] = "difficult" in tags
             mountain[s] = "mountain" in tags
             river[s] = "river" in tags
-    for s in st.muddy:
+    for s in key[1]:
         diff[s] = True
     if len(_FLAGS) > 4096:  # a long search meets many layouts: keep it bounded
         _FLAGS.clear()
@@ -134,22 +150,72 @@ def _mover(card: UnitCard) -> tuple[tuple[tuple[int, ...], ...], bool, bool, boo
     return entry[1]
 
 
+#: :func:`reachable`'s answers by (movement abilities, terrain flags, sea, storm, wader, start, MP,
+#: enemy spaces), each with the rivers the fill met that only a friendly Sappers' bridge opens
+#: (§14.4) and whether one stood there. Friendly units block no move (§6.1), so an answer serves
+#: a unit at every decision of its side's Movement phase while the enemy stays put. The objects
+#: keyed by identity are kept in :data:`_KEPT` while their answers are, so no identity is reused.
+_REACH: dict[tuple[int, int, int, bool, bool, int, int, int], tuple[dict[int, int], tuple[tuple[int, bool], ...]]] = {}
+_KEPT: dict[int, object] = {}
+
+
 def reachable(st: PacificFields, u: Unit, mp: int, flags: Flags | None = None) -> dict[int, int]:
     """§6.1 Spaces reachable with ``mp`` (§6.1-6.2): destination -> MP left. A River space a unit
     crosses only on a Sappers' bridge (§14.4) is in the answer for the way through, though the
     unit may not stop there: ``water_ok`` tells. A Bridge card is open ground for every ground
-    unit but the Extra Heavy, which never moves over a bridge (rulebook)."""
-    neigh, scout, heavy, climbers, boat, land_only, sappers = _mover(u.card)
-    difficult, mountain, river = flags if flags is not None else terrain_flags(st)
+    unit but the Extra Heavy, which never moves over a bridge (rulebook). The answer may be
+    shared (:data:`_REACH`): read it, never write."""
+    mover = _mover(u.card)
+    if flags is None:
+        flags = terrain_flags(st)
     storm = st.weather == "storm" and u.card.type != "infantry"
+    wader = not mover[5] or mover[6] or u.token_effect("sappers")  # §14.4: on a river as on any space
+    side = u.side
+    enemy = 0
+    for v in st.units.values():
+        if v.side != side and v.space >= 0:
+            enemy |= 1 << v.space
+    diff = flags[0]
+    sea = st.sea
+    key = (id(mover), id(diff), id(sea), storm, wader, u.space, mp, enemy)
+    hit = _REACH.get(key)
+    if hit is not None:
+        for s, bridge in hit[1]:
+            if _sappers_on(st, s) != bridge:
+                break
+        else:
+            return hit[0]
+    best, rivers = _flood(st, u, mp, flags, storm, wader)
+    if len(_REACH) > 20_000:  # bounded like every cache of the rules
+        _REACH.clear()
+        _KEPT.clear()
+    _KEPT[id(mover)] = mover
+    _KEPT[id(diff)] = diff
+    _KEPT[id(sea)] = sea
+    _REACH[key] = (best, tuple([(s, _sappers_on(st, s)) for s in dict.fromkeys(rivers)]))
+    return best
+
+
+def _sappers_on(st: PacificFields, s: int) -> bool:
+    """§14.4 Whether a unit that bridges rivers stands on ``s``."""
+    occ = st.board[s]
+    return occ >= 0 and sapper(st.units[occ])
+
+
+def _flood(
+    st: PacificFields, u: Unit, mp: int, flags: Flags, storm: bool, wader: bool
+) -> tuple[dict[int, int], list[int]]:
+    """§6.1-§6.2 The flood fill behind :func:`reachable`, and the rivers it met that only a
+    friendly Sappers' bridge lets the unit cross (§14.4)."""
+    neigh, scout, heavy, climbers, boat, land_only, _ = _mover(u.card)
+    difficult, mountain, river = flags
     muddy = st.muddy
     sea = st.sea
-    # §14.4: on a river as on any space
-    wader = not land_only or sappers or u.token_effect("sappers")
     board = st.board
     units = st.units
     side = u.side
     start = u.space
+    rivers: list[int] = []
     best = {start: mp}
     frontier = [start]
     while frontier:
@@ -172,8 +238,12 @@ def reachable(st: PacificFields, u: Unit, mp: int, flags: Flags | None = None) -
                     if (land_only or heavy) and bridged(st, n):
                         if heavy:
                             continue  # §14.4: Extra Heavy units never move over bridges
-                    elif not wader and (heavy or occ < 0 or not sapper(units[occ])):
-                        continue  # §14.4: a river is crossed only on a friendly Sappers' bridge
+                    elif not wader:
+                        if heavy:
+                            continue
+                        rivers.append(n)
+                        if occ < 0 or not sapper(units[occ]):
+                            continue  # §14.4: a river is crossed only on a friendly Sappers' bridge
                 d = difficult[n]
                 if d and heavy:
                     continue
@@ -185,7 +255,7 @@ def reachable(st: PacificFields, u: Unit, mp: int, flags: Flags | None = None) -
                     nxt.append(n)
         frontier = nxt
     del best[start]
-    return best
+    return best, rivers
 
 
 def storm_blocked(st: PacificFields, u: Unit, s: int) -> bool:
