@@ -80,8 +80,9 @@ _FLAGS: dict[tuple[tuple[str | None, ...], tuple[int, ...]], tuple[object, Flags
 
 #: The layout :func:`terrain_flags` last answered for: (the game's card list, its terrain table,
 #: (terrain card instance on each space, muddy spaces), the answer). A game's card list only
-#: grows (a clone shares it), so the same list, instances and mud name the same cards.
-_LAST_FLAGS: list[Any] = [None, None, None, None]
+#: grows (a clone shares it), so the same list, instances and mud name the same cards. One
+#: tuple, read and replaced whole, so games stepped in other threads never mix two answers.
+_LAST_FLAGS: list[Any] = [(None, None, None, None)]
 
 
 def terrain_flags(st: PacificFields) -> Flags:
@@ -90,14 +91,14 @@ def terrain_flags(st: PacificFields) -> Flags:
     cards = st.cards
     db_terrain = st.db.terrain
     layout = (tuple(st.terrain), tuple(st.muddy))
-    last = _LAST_FLAGS
+    last = _LAST_FLAGS[0]
     if last[0] is cards and last[1] is db_terrain and last[2] == layout:
         flags: Flags = last[3]
         return flags
     key = (tuple([cards[iid] if iid >= 0 else None for iid in layout[0]]), layout[1])
     hit = _FLAGS.get(key)
     flags = hit[1] if hit is not None and hit[0] is db_terrain else _flags(db_terrain, key)
-    last[:] = [cards, db_terrain, layout, flags]
+    _LAST_FLAGS[0] = (cards, db_terrain, layout, flags)
     return flags
 
 
