@@ -47,14 +47,15 @@ def can_move(st: PacificFields, u: Unit) -> bool:
     *Extra Heavy* unit on difficult terrain."""
     if u.space < 0 or u.moved or u.immobile_until >= st.turn:
         return False
-    if u.deployed_turn == st.turn and not u.has("mobility"):
+    card = u.card  # its tags read in place of Unit.has: asked for every unit at every decision
+    if u.deployed_turn == st.turn and "mobility" not in card.tags:
         return False  # §5.4
     for t in u.tokens:
         if t.mounted:
             return False
-    if u.has("extra-heavy") and "difficult" in st.terrain_tags(u.space):
+    if "extra-heavy" in card.tags and "difficult" in st.terrain_tags(u.space):
         return False  # immobilised
-    return u.card.move > 0
+    return card.move > 0
 
 
 def movement_points(st: PacificFields, u: Unit) -> int:
@@ -154,47 +155,58 @@ def _mover(card: UnitCard) -> tuple[tuple[tuple[int, ...], ...], bool, bool, boo
 #: :func:`reachable`'s answers by (movement abilities, terrain flags, sea, storm, wader, start, MP,
 #: enemy spaces), each with the rivers the fill met that only a friendly Sappers' bridge opens
 #: (§14.4) and whether one stood there. Friendly units block no move (§6.1), so an answer serves
-#: a unit at every decision of its side's Movement phase while the enemy stays put. The objects
-#: keyed by identity are kept in :data:`_KEPT` while their answers are, so no identity is reused.
-_REACH: dict[tuple[int, int, int, bool, bool, int, int, int], tuple[dict[int, int], tuple[tuple[int, bool], ...]]] = {}
-_KEPT: dict[int, object] = {}
+#: a unit at every decision of its side's Movement phase while the enemy stays put. Each answer
+#: also holds its spaces in order and the objects keyed by identity, so no identity is reused
+#: while the answer is kept.
+_REACH: dict[tuple[int, int, int, bool, bool, int, int, int], tuple[Any, ...]] = {}
 
 
-def reachable(st: PacificFields, u: Unit, mp: int, flags: Flags | None = None) -> dict[int, int]:
+def enemy_spaces(st: PacificFields, side: int) -> int:
+    """§6.1 The spaces of the enemies of ``side`` on the battlefield, one bit each: what blocks
+    a move of a unit of ``side``."""
+    enemy = 0
+    for v in st.units.values():
+        if v.side != side and v.space >= 0:
+            enemy |= 1 << v.space
+    return enemy
+
+
+def reachable(st: PacificFields, u: Unit, mp: int, flags: Flags | None = None, enemy: int = -1) -> dict[int, int]:
     """§6.1 Spaces reachable with ``mp`` (§6.1-6.2): destination -> MP left. A River space a unit
     crosses only on a Sappers' bridge (§14.4) is in the answer for the way through, though the
     unit may not stop there: ``water_ok`` tells. A Bridge card is open ground for every ground
     unit but the Extra Heavy, which never moves over a bridge (rulebook). The answer may be
-    shared (:data:`_REACH`): read it, never write."""
+    shared (:data:`_REACH`): read it, never write. ``enemy``: :func:`enemy_spaces` of the
+    unit's side, where the caller has it."""
+    answer: dict[int, int] = _reach(st, u, mp, flags, enemy)[0]
+    return answer
+
+
+def _reach(st: PacificFields, u: Unit, mp: int, flags: Flags | None, enemy: int) -> tuple[Any, ...]:
+    """§6.1 :func:`reachable`'s entry of :data:`_REACH`: (answer, its spaces in order, ...)."""
     mover = _mover(u.card)
     if flags is None:
         flags = terrain_flags(st)
     storm = st.weather == "storm" and u.card.type != "infantry"
     wader = not mover[5] or mover[6] or u.token_effect("sappers")  # §14.4: on a river as on any space
-    side = u.side
-    enemy = 0
-    for v in st.units.values():
-        if v.side != side and v.space >= 0:
-            enemy |= 1 << v.space
+    if enemy < 0:
+        enemy = enemy_spaces(st, u.side)
     diff = flags[0]
     sea = st.sea
     key = (id(mover), id(diff), id(sea), storm, wader, u.space, mp, enemy)
     hit = _REACH.get(key)
     if hit is not None:
-        for s, bridge in hit[1]:
+        for s, bridge in hit[2]:
             if _sappers_on(st, s) != bridge:
                 break
         else:
-            return hit[0]
+            return hit
     best, rivers = _flood(st, u, mp, flags, storm, wader)
     if len(_REACH) > 20_000:  # bounded like every cache of the rules
         _REACH.clear()
-        _KEPT.clear()
-    _KEPT[id(mover)] = mover
-    _KEPT[id(diff)] = diff
-    _KEPT[id(sea)] = sea
-    _REACH[key] = (best, tuple([(s, _sappers_on(st, s)) for s in dict.fromkeys(rivers)]))
-    return best
+    bridges = tuple([(s, _sappers_on(st, s)) for s in dict.fromkeys(rivers)])
+    entry = _REACH[key] = (best, sorted(best), bridges, mover, diff, sea)
+    return entry
 
 
 def _sappers_on(st: PacificFields, s: int) -> bool:
@@ -265,28 +277,34 @@ def storm_blocked(st: PacificFields, u: Unit, s: int) -> bool:
 
 
 def move_destinations(
-    st: PacificFields, u: Unit, flags: Flags | None = None, reach: dict[int, dict[int, int]] | None = None
+    st: PacificFields,
+    u: Unit,
+    flags: Flags | None = None,
+    reach: dict[int, dict[int, int]] | None = None,
+    enemy: int = -1,
 ) -> tuple[list[int], list[int]]:
     """§6.1 Normal destinations and those only Riders' extra space reaches. ``reach`` keeps each
-    unit's :func:`reachable` spaces for the other choices listed from the same position."""
+    unit's :func:`reachable` spaces for the other choices listed from the same position;
+    ``enemy``: :func:`enemy_spaces` of the unit's side, where the caller has it."""
     mp = movement_points(st, u)
     if flags is None:
         flags = terrain_flags(st)
-    normal = reachable(st, u, mp, flags)
+    entry = _reach(st, u, mp, flags, enemy)
+    normal = entry[0]
     if reach is not None:
         reach[u.iid] = normal
     river = flags[2]
     dests = []
     board = st.board
-    for s in sorted(normal):
+    for s in entry[1]:
         if river[s] and not water_ok(st, u, s):
             continue  # §14.4: the way over a Sappers' bridge, not a place to stop
         occ = board[s]
         if occ < 0 or swap_ok(st, st.units[occ], u.space):
             dests.append(s)
     ride: list[int] = []
-    if u.has("riders"):
-        for s in sorted(reachable(st, u, mp + 1, flags)):
+    if "riders" in u.card.tags:
+        for s in _reach(st, u, mp + 1, flags, enemy)[1]:
             if s not in normal and st.board[s] < 0 and not (river[s] and not water_ok(st, u, s)):
                 ride.append(s)
     return dests, ride
@@ -320,9 +338,11 @@ def move_actions(
     unit that may move reaches (:func:`move_destinations`)."""
     out: list[Action] = []
     keyed = _KEYED
-    for u in sorted((u for u in st.units.values() if u.owner == slot and u.space >= 0), key=by_iid):
+    side = st.side_of(slot)
+    enemy = enemy_spaces(st, side)
+    for u in sorted([u for u in st.units.values() if u.owner == slot and u.space >= 0], key=by_iid):
         if can_move(st, u):
-            dests, ride = move_destinations(st, u, flags, reach)
+            dests, ride = move_destinations(st, u, flags, reach, enemy if u.side == side else -1)
             name = u.card.name
             here = u.space
             row = _ROWS.get((name, here))
@@ -346,9 +366,9 @@ def move_actions(
                     e = None if o < 0 else st.units[o]
                     if e is not None and e.side != u.side and (e.face_down or u.card.pierce >= st.effective_armour(e)):
                         out.append(make(acts.Assault, u.space, n, who=named(u, u.side), what=enemy_name(e)))
-            if u.has("advance") and u.mp_bonus == 0 and st.ap[slot] >= 1:
+            if "advance" in u.card.tags and u.mp_bonus == 0 and st.ap[slot] >= 1:
                 out.append(make(acts.Advance, u.space, who=named(u, u.side)))
-        if u.has("sappers") or u.token_effect("sappers"):
+        if "sappers" in u.card.tags or (u.tokens and u.token_effect("sappers")):
             for n in grid.NEIGH[u.space]:
                 if "obstacle" in st.terrain_tags(n) and st.terrain[n] >= 0:
                     out.append(make(acts.Sap, u.space, n, who=named(u, u.side)))
