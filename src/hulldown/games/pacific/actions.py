@@ -290,7 +290,7 @@ def make(cls: type[A], *values: Any, key: str = "", **names: Arg) -> A:
         bare = _BARE.get(core)
         if bare is None:
             bare = _BARE[core] = cls(*values, key=key)
-        a = _MADE[k] = bare._relabelled(tuple(names.items())) if names else bare
+        a = _MADE[k] = (_RELABEL.get(cls) or _relabeller(cls))(bare, tuple(names.items())) if names else bare
     return a
 
 

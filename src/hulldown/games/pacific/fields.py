@@ -353,13 +353,16 @@ class PacificFields(GameState):
     def supply_line(self, side: int) -> int:
         """§4.4: rows held continuously from the deployment line; enemy infiltrators give 0."""
         ap = 0
+        board = self.board
+        units = self.units
+        cols = grid.COLS
         for k in range(1, 7):
-            r = grid.row_index(side, k)
+            first = grid.row_index(side, k) * cols  # the row's spaces, as grid.space numbers them
             own = enemy = infil = False
-            for c in range(grid.COLS):
-                u = self.unit_at(grid.space(r, c))
-                if u is None:
+            for uid in board[first : first + cols]:
+                if uid < 0:
                     continue
+                u = units[uid]
                 if u.side == side:
                     own = True
                 elif u.has("infiltration"):

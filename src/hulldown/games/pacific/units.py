@@ -145,12 +145,14 @@ class Unit:
 
     def can_carry(self, other: Unit) -> bool:
         """§15.1: Transport carries infantry, Tow artillery, Embark & Disembark any ground unit."""
-        if self.cargo is not None or (other.cargo is not None and not self.has("embark-disembark")):
+        tags = self.card.tags  # read in place of has(): asked of every pair at every decision
+        boat = "embark-disembark" in tags
+        if self.cargo is not None or (other.cargo is not None and not boat):
             return False
         t = other.card.type
-        if self.has("embark-disembark"):
-            return t != "aircraft" and not other.has("embark-disembark")
-        return (t == "infantry" and self.has("transport")) or (t == "artillery" and self.has("tow"))
+        if boat:
+            return t != "aircraft" and "embark-disembark" not in other.card.tags
+        return (t == "infantry" and "transport" in tags) or (t == "artillery" and "tow" in tags)
 
     def each(self) -> list[Unit]:
         """This unit and everything it carries, outermost first."""

@@ -510,12 +510,15 @@ def _apply_setup(st: PacificFields, a: Action, slot: int, side: int, events: lis
             carrier = unit_on(st, a.carrier)
             shows_face_down(st, carrier)
             board(st, slot, hand_card_at(st, slot, a.hand), carrier, events)
-        case acts.TaPass() | acts.DeployDone() | acts.MoveDone() | acts.ShootDone() | acts.FlipDone():
-            next_actor(st, events)
-        case acts.DiscardDone():
-            next_actor(st, events)
         case _:
             return False
+    return True
+
+
+def _apply_done(st: PacificFields, a: Action, slot: int, side: int, events: list[Event]) -> bool:
+    """§4.1 A seat done with its part of the phase (Pass, Deploy/Move/Shoot/Flip/Discard done): the
+    next seat acts."""
+    next_actor(st, events)
     return True
 
 
@@ -617,12 +620,13 @@ def _apply_shoot(st: PacificFields, a: Action, slot: int, side: int, events: lis
             raise AssertionError(a.id)
 
 
-#: Which of the three handlers makes an action's effect, by its type (one look-up, not a chain of tests).
+#: Which handler makes an action's effect, by its type (one look-up, not a chain of tests).
 _BY_PHASE: dict[type[Action], Callable[[PacificFields, Action, int, int, list[Event]], object]] = {
     **{c: _apply_setup for c in (acts.Keep, acts.Redraw, acts.Bid, acts.Terrain, acts.WideTerrain,
                                  acts.TerrainDone, acts.TacticalArtillery, acts.Deploy, acts.Play, acts.PlayOn,
-                                 acts.Upgrade, acts.GiveAp, acts.LendLease, acts.Board, acts.TaPass,
-                                 acts.DeployDone, acts.MoveDone, acts.ShootDone, acts.FlipDone, acts.DiscardDone)},
+                                 acts.Upgrade, acts.GiveAp, acts.LendLease, acts.Board)},
+    **{c: _apply_done for c in (acts.TaPass, acts.DeployDone, acts.MoveDone, acts.ShootDone, acts.FlipDone,
+                                acts.DiscardDone)},
     **{c: _apply_move for c in (acts.Move, acts.Ride, acts.Cover, acts.Pickup, acts.Trade, acts.Load, acts.Fetch,
                                 acts.Unload, acts.Assault, acts.Advance, acts.Sap, acts.Mount)},
 }  # fmt: skip

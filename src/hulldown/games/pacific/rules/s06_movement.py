@@ -3,7 +3,7 @@ go (its own moves, and rides on a transport, §15), Covered Movement and Assault
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from hulldown.engine import Action, Event, public
 from hulldown.games.pacific import actions as acts
@@ -16,7 +16,7 @@ from hulldown.games.pacific.rules.s11_optional import pickable, token_actions, t
 from hulldown.games.pacific.units import Unit
 
 if TYPE_CHECKING:
-    from hulldown.games.pacific.cards import UnitCard
+    from hulldown.games.pacific.cards import TerrainCard, UnitCard
     from hulldown.games.pacific.fields import PacificFields
 
 #: Moves and shots keyed by what makes them differ, so the hot loops of legal-action generation
@@ -47,14 +47,15 @@ def can_move(st: PacificFields, u: Unit) -> bool:
     *Extra Heavy* unit on difficult terrain."""
     if u.space < 0 or u.moved or u.immobile_until >= st.turn:
         return False
-    if u.deployed_turn == st.turn and not u.has("mobility"):
+    card = u.card  # its tags read in place of Unit.has: asked for every unit at every decision
+    if u.deployed_turn == st.turn and "mobility" not in card.tags:
         return False  # §5.4
     for t in u.tokens:
         if t.mounted:
             return False
-    if u.has("extra-heavy") and "difficult" in st.terrain_tags(u.space):
+    if "extra-heavy" in card.tags and "difficult" in st.terrain_tags(u.space):
         return False  # immobilised
-    return u.card.move > 0
+    return card.move > 0
 
 
 def movement_points(st: PacificFields, u: Unit) -> int:
@@ -78,15 +79,32 @@ Flags = tuple[list[bool], list[bool], list[bool]]
 _FLAGS: dict[tuple[tuple[str | None, ...], tuple[int, ...]], tuple[object, Flags]] = {}
 
 
+#: The layout :func:`terrain_flags` last answered for: (the game's card list, its terrain table,
+#: (terrain card instance on each space, muddy spaces), the answer). A game's card list only
+#: grows (a clone shares it), so the same list, instances and mud name the same cards. One
+#: tuple, read and replaced whole, so games stepped in other threads never mix two answers.
+_LAST_FLAGS: list[Any] = [(None, None, None, None)]
+
+
 def terrain_flags(st: PacificFields) -> Flags:
     """§6.2 Per space: difficult terrain (a card's tag or mud, §6.2), mountain and river (water,
     §14.4). The lists are shared (:data:`_FLAGS`): read them, never write."""
     cards = st.cards
     db_terrain = st.db.terrain
-    key = (tuple([cards[iid] if iid >= 0 else None for iid in st.terrain]), tuple(st.muddy))
+    layout = (tuple(st.terrain), tuple(st.muddy))
+    last = _LAST_FLAGS[0]
+    if last[0] is cards and last[1] is db_terrain and last[2] == layout:
+        flags: Flags = last[3]
+        return flags
+    key = (tuple([cards[iid] if iid >= 0 else None for iid in layout[0]]), layout[1])
     hit = _FLAGS.get(key)
-    if hit is not None and hit[0] is db_terrain:
-        return hit[1]
+    flags = hit[1] if hit is not None and hit[0] is db_terrain else _flags(db_terrain, key)
+    _LAST_FLAGS[0] = (cards, db_terrain, layout, flags)
+    return flags
+
+
+def _flags(db_terrain: dict[str, TerrainCard], key: tuple[tuple[str | None, ...], tuple[int, ...]]) -> Flags:
+    """§6.2 :func:`terrain_flags` read off the cards once a layout, kept in :data:`_FLAGS`."""
     diff = [False] * grid.SPACES
     mountain = [False] * grid.SPACES
     river = [False] * grid.SPACES
@@ -96,7 +114,7 @@ def terrain_flags(st: PacificFields) -> Flags:
             diff[s] = "difficult" in tags
             mountain[s] = "mountain" in tags
             river[s] = "river" in tags
-    for s in st.muddy:
+    for s in key[1]:
         diff[s] = True
     if len(_FLAGS) > 4096:  # a long search meets many layouts: keep it bounded
         _FLAGS.clear()
@@ -134,22 +152,83 @@ def _mover(card: UnitCard) -> tuple[tuple[tuple[int, ...], ...], bool, bool, boo
     return entry[1]
 
 
-def reachable(st: PacificFields, u: Unit, mp: int, flags: Flags | None = None) -> dict[int, int]:
+#: :func:`reachable`'s answers by (movement abilities, terrain flags, sea, storm, wader, start, MP,
+#: enemy spaces), each with the rivers the fill met that only a friendly Sappers' bridge opens
+#: (§14.4) and whether one stood there. Friendly units block no move (§6.1), so an answer serves
+#: a unit at every decision of its side's Movement phase while the enemy stays put. Each answer
+#: also holds its spaces in order and the objects keyed by identity, so no identity is reused
+#: while the answer is kept.
+_REACH: dict[tuple[int, int, int, bool, bool, int, int, int], tuple[Any, ...]] = {}
+
+
+def enemy_spaces(st: PacificFields, side: int) -> int:
+    """§6.1 The spaces of the enemies of ``side`` on the battlefield, one bit each: what blocks
+    a move of a unit of ``side``."""
+    enemy = 0
+    for v in st.units.values():
+        if v.side != side and v.space >= 0:
+            enemy |= 1 << v.space
+    return enemy
+
+
+def reachable(st: PacificFields, u: Unit, mp: int, flags: Flags | None = None, enemy: int = -1) -> dict[int, int]:
     """§6.1 Spaces reachable with ``mp`` (§6.1-6.2): destination -> MP left. A River space a unit
     crosses only on a Sappers' bridge (§14.4) is in the answer for the way through, though the
     unit may not stop there: ``water_ok`` tells. A Bridge card is open ground for every ground
-    unit but the Extra Heavy, which never moves over a bridge (rulebook)."""
-    neigh, scout, heavy, climbers, boat, land_only, sappers = _mover(u.card)
-    difficult, mountain, river = flags if flags is not None else terrain_flags(st)
+    unit but the Extra Heavy, which never moves over a bridge (rulebook). The answer may be
+    shared (:data:`_REACH`): read it, never write. ``enemy``: :func:`enemy_spaces` of the
+    unit's side, where the caller has it."""
+    answer: dict[int, int] = _reach(st, u, mp, flags, enemy)[0]
+    return answer
+
+
+def _reach(st: PacificFields, u: Unit, mp: int, flags: Flags | None, enemy: int) -> tuple[Any, ...]:
+    """§6.1 :func:`reachable`'s entry of :data:`_REACH`: (answer, its spaces in order, ...)."""
+    mover = _mover(u.card)
+    if flags is None:
+        flags = terrain_flags(st)
     storm = st.weather == "storm" and u.card.type != "infantry"
+    wader = not mover[5] or mover[6] or u.token_effect("sappers")  # §14.4: on a river as on any space
+    if enemy < 0:
+        enemy = enemy_spaces(st, u.side)
+    diff = flags[0]
+    sea = st.sea
+    key = (id(mover), id(diff), id(sea), storm, wader, u.space, mp, enemy)
+    hit = _REACH.get(key)
+    if hit is not None:
+        for s, bridge in hit[2]:
+            if _sappers_on(st, s) != bridge:
+                break
+        else:
+            return hit
+    best, rivers = _flood(st, u, mp, flags, storm, wader)
+    if len(_REACH) > 20_000:  # bounded like every cache of the rules
+        _REACH.clear()
+    bridges = tuple([(s, _sappers_on(st, s)) for s in dict.fromkeys(rivers)])
+    entry = _REACH[key] = (best, sorted(best), bridges, mover, diff, sea)
+    return entry
+
+
+def _sappers_on(st: PacificFields, s: int) -> bool:
+    """§14.4 Whether a unit that bridges rivers stands on ``s``."""
+    occ = st.board[s]
+    return occ >= 0 and sapper(st.units[occ])
+
+
+def _flood(
+    st: PacificFields, u: Unit, mp: int, flags: Flags, storm: bool, wader: bool
+) -> tuple[dict[int, int], list[int]]:
+    """§6.1-§6.2 The flood fill behind :func:`reachable`, and the rivers it met that only a
+    friendly Sappers' bridge lets the unit cross (§14.4)."""
+    neigh, scout, heavy, climbers, boat, land_only, _ = _mover(u.card)
+    difficult, mountain, river = flags
     muddy = st.muddy
     sea = st.sea
-    # §14.4: on a river as on any space
-    wader = not land_only or sappers or u.token_effect("sappers")
     board = st.board
     units = st.units
     side = u.side
     start = u.space
+    rivers: list[int] = []
     best = {start: mp}
     frontier = [start]
     while frontier:
@@ -172,8 +251,12 @@ def reachable(st: PacificFields, u: Unit, mp: int, flags: Flags | None = None) -
                     if (land_only or heavy) and bridged(st, n):
                         if heavy:
                             continue  # §14.4: Extra Heavy units never move over bridges
-                    elif not wader and (heavy or occ < 0 or not sapper(units[occ])):
-                        continue  # §14.4: a river is crossed only on a friendly Sappers' bridge
+                    elif not wader:
+                        if heavy:
+                            continue
+                        rivers.append(n)
+                        if occ < 0 or not sapper(units[occ]):
+                            continue  # §14.4: a river is crossed only on a friendly Sappers' bridge
                 d = difficult[n]
                 if d and heavy:
                     continue
@@ -185,7 +268,7 @@ def reachable(st: PacificFields, u: Unit, mp: int, flags: Flags | None = None) -
                     nxt.append(n)
         frontier = nxt
     del best[start]
-    return best
+    return best, rivers
 
 
 def storm_blocked(st: PacificFields, u: Unit, s: int) -> bool:
@@ -194,28 +277,34 @@ def storm_blocked(st: PacificFields, u: Unit, s: int) -> bool:
 
 
 def move_destinations(
-    st: PacificFields, u: Unit, flags: Flags | None = None, reach: dict[int, dict[int, int]] | None = None
+    st: PacificFields,
+    u: Unit,
+    flags: Flags | None = None,
+    reach: dict[int, dict[int, int]] | None = None,
+    enemy: int = -1,
 ) -> tuple[list[int], list[int]]:
     """§6.1 Normal destinations and those only Riders' extra space reaches. ``reach`` keeps each
-    unit's :func:`reachable` spaces for the other choices listed from the same position."""
+    unit's :func:`reachable` spaces for the other choices listed from the same position;
+    ``enemy``: :func:`enemy_spaces` of the unit's side, where the caller has it."""
     mp = movement_points(st, u)
     if flags is None:
         flags = terrain_flags(st)
-    normal = reachable(st, u, mp, flags)
+    entry = _reach(st, u, mp, flags, enemy)
+    normal = entry[0]
     if reach is not None:
         reach[u.iid] = normal
     river = flags[2]
     dests = []
     board = st.board
-    for s in sorted(normal):
+    for s in entry[1]:
         if river[s] and not water_ok(st, u, s):
             continue  # §14.4: the way over a Sappers' bridge, not a place to stop
         occ = board[s]
         if occ < 0 or swap_ok(st, st.units[occ], u.space):
             dests.append(s)
     ride: list[int] = []
-    if u.has("riders"):
-        for s in sorted(reachable(st, u, mp + 1, flags)):
+    if "riders" in u.card.tags:
+        for s in _reach(st, u, mp + 1, flags, enemy)[1]:
             if s not in normal and st.board[s] < 0 and not (river[s] and not water_ok(st, u, s)):
                 ride.append(s)
     return dests, ride
@@ -249,9 +338,11 @@ def move_actions(
     unit that may move reaches (:func:`move_destinations`)."""
     out: list[Action] = []
     keyed = _KEYED
-    for u in sorted((u for u in st.units.values() if u.owner == slot and u.space >= 0), key=by_iid):
+    side = st.side_of(slot)
+    enemy = enemy_spaces(st, side)
+    for u in sorted([u for u in st.units.values() if u.owner == slot and u.space >= 0], key=by_iid):
         if can_move(st, u):
-            dests, ride = move_destinations(st, u, flags, reach)
+            dests, ride = move_destinations(st, u, flags, reach, enemy if u.side == side else -1)
             name = u.card.name
             here = u.space
             row = _ROWS.get((name, here))
@@ -275,9 +366,9 @@ def move_actions(
                     e = None if o < 0 else st.units[o]
                     if e is not None and e.side != u.side and (e.face_down or u.card.pierce >= st.effective_armour(e)):
                         out.append(make(acts.Assault, u.space, n, who=named(u, u.side), what=enemy_name(e)))
-            if u.has("advance") and u.mp_bonus == 0 and st.ap[slot] >= 1:
+            if "advance" in u.card.tags and u.mp_bonus == 0 and st.ap[slot] >= 1:
                 out.append(make(acts.Advance, u.space, who=named(u, u.side)))
-        if u.has("sappers") or u.token_effect("sappers"):
+        if "sappers" in u.card.tags or (u.tokens and u.token_effect("sappers")):
             for n in grid.NEIGH[u.space]:
                 if "obstacle" in st.terrain_tags(n) and st.terrain[n] >= 0:
                     out.append(make(acts.Sap, u.space, n, who=named(u, u.side)))

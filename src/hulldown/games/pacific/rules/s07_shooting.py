@@ -9,7 +9,7 @@ from hulldown.engine import Action, Event, public
 from hulldown.games.pacific import actions as acts
 from hulldown.games.pacific import combat, grid
 from hulldown.games.pacific.actions import MAIN, WORDS, make
-from hulldown.games.pacific.ids import SPACE_NAMES, target_ref, unit_ref
+from hulldown.games.pacific.ids import SPACE_NAMES, unit_ref
 from hulldown.games.pacific.labels import enemy_name, named, token_name
 from hulldown.games.pacific.rules.s01_battlefield import by_iid
 from hulldown.games.pacific.rules.s11_07_night import reveal
@@ -58,11 +58,22 @@ def place_screen(st: PacificFields, sides: str, events: list[Event]) -> None:
     st.phase = "shoot"
 
 
+#: The terrain layout :func:`terrain_targets` last read: (terrain card instance on each space,
+#: the spaces holding one). One tuple, read and replaced whole, so games stepped in other threads
+#: never mix two answers.
+_PLACED: list[tuple[tuple[int, ...], tuple[int, ...]]] = [((), ())]
+
+
 def terrain_targets(st: PacificFields) -> list[int]:
     """§8.1 Spaces holding unoccupied terrain with Hit Points left (§8.1)."""
     hp = st.terrain_hp
     board = st.board
-    return [s for s, iid in enumerate(st.terrain) if iid >= 0 and board[s] < 0 and hp.get(iid, 0) > 0]
+    terrain = st.terrain
+    layout = tuple(terrain)
+    last = _PLACED[0]
+    if last[0] != layout:
+        last = _PLACED[0] = (layout, tuple([s for s, iid in enumerate(layout) if iid >= 0]))
+    return [s for s in last[1] if board[s] < 0 and hp.get(terrain[s], 0) > 0]
 
 
 def fire_targets(
@@ -80,6 +91,20 @@ def fire_targets(
     unit's effective Armour, filled in as asked) may be passed in by a caller that asks for many
     weapons at once.
     """
+    return _targets(st, u, weapon_k, ordered, terrain, armour, -1)
+
+
+def _targets(
+    st: PacificFields,
+    u: Unit,
+    weapon_k: int,
+    ordered: list[Unit] | None,
+    terrain: list[int] | None,
+    armour: dict[int, int] | None,
+    side: int,
+) -> list[tuple[str, str]]:
+    """§7.3 :func:`fire_targets`, each target by its internal id (``side`` -1) or as the acting
+    ``side`` names it in a Fire action (:func:`~hulldown.games.pacific.ids.target_ref`)."""
     out: list[tuple[str, str]] = []
     if ordered is None:
         ordered = sorted(st.units.values(), key=by_iid)
@@ -95,7 +120,7 @@ def fire_targets(
             return out
         for e in ordered:
             if e.side == enemy and (e.face_down or pierce >= _armour(st, e, armour)):
-                out.append((f"u{e.iid}", enemy_name(e)))
+                out.append((f"u{e.iid}" if side < 0 else unit_ref(e, side), enemy_name(e)))
         if pierce >= st.hq_armour(enemy):
             out.append(("hq", "the HQ"))
         return out
@@ -111,7 +136,7 @@ def fire_targets(
             continue
         if e.space == HQ_SPACE:
             if u.has("anti-aircraft") and to_hq <= reach:
-                out.append((f"u{e.iid}", enemy_name(e)))
+                out.append((f"u{e.iid}" if side < 0 else unit_ref(e, side), enemy_name(e)))
             continue
         d = dist[e.space]
         # §7.5 offers only shots that can damage; a face-down card's Armour is unknown (§11.7); a
@@ -123,12 +148,13 @@ def fire_targets(
             for f in st.units.values()
         ):
             continue  # §11.4: beyond range only when another friendly ground unit has it in range
-        out.append((f"u{e.iid}", enemy_name(e)))
+        out.append((f"u{e.iid}" if side < 0 else unit_ref(e, side), enemy_name(e)))
     if to_hq <= reach and pierce >= st.hq_armour(enemy):
         out.append(("hq", "the HQ"))  # only a weapon that can damage it (§7.3)
     for s in terrain_targets(st) if terrain is None else terrain:
         if dist[s] <= reach:
-            out.append((f"t{SPACE_NAMES[s]}", st.db.terrain[st.cards[st.terrain[s]]].name))
+            ref = f"t{SPACE_NAMES[s]}" if side < 0 else SPACE_NAMES[s]
+            out.append((ref, st.db.terrain[st.cards[st.terrain[s]]].name))
     return out
 
 
@@ -191,7 +217,6 @@ def shoot_actions(st: PacificFields, slot: int) -> list[Action]:
     enemies = [e for e in ordered if e.side != side]  # the only targets (fire_targets)
     terrain = terrain_targets(st)
     armour: dict[int, int] = {}
-    refs: dict[str, str] = {}  # internal target id -> how the acting side names it
     fires = _FIRES
     shooters = []
     for u in ordered:
@@ -210,8 +235,7 @@ def shoot_actions(st: PacificFields, slot: int) -> list[Action]:
             and shots_left(u) > 0
             and not exchanged
         ):
-            for tid, name in fire_targets(st, u, -1, enemies, terrain, armour):
-                tref = refs.get(tid) or refs.setdefault(tid, target_ref(st, tid, u.side))
+            for tref, name in _targets(st, u, -1, enemies, terrain, armour, u.side):
                 out.append(fires.get((ref, tref, who, name)) or _fire(ref, tref, who, name))
         for k, t in enumerate(u.tokens):
             if t.used or t.spent:
@@ -224,13 +248,12 @@ def shoot_actions(st: PacificFields, slot: int) -> list[Action]:
             if u.space == HQ_SPACE:
                 continue  # a bomber's HMG only fires at interceptors (§16)
             tok = ""
-            for tid, name in fire_targets(st, u, k, enemies, terrain, armour):
+            for tref, name in _targets(st, u, k, enemies, terrain, armour, u.side):
                 tok = tok or token_name(u, k)
-                tref = refs.get(tid) or refs.setdefault(tid, target_ref(st, tid, u.side))
                 key = _TOKEN_FIRE_KEY[tref == "hq"]
                 out.append(make(acts.Fire, ref, k, tref, key=key, who=who, tok=tok, what=name))
-        if u.space >= 0 and not u.healed:
-            _heal_actions(st, u, who, out)
+        if u.space >= 0 and not u.healed and (u.tokens or "heal" in u.card.tags or "repair" in u.card.tags):
+            _heal_actions(st, u, who, out)  # nothing to do without the ability on card or token
         if u.tokens:
             out.extend(token_actions(st, u))  # §15.7: from inside a landing craft too
     out.append(SHOOT_DONE)

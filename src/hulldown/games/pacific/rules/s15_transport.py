@@ -55,12 +55,13 @@ def carries_card(t: Unit, uc: UnitCard) -> bool:
 
 
 CARRIER_TAGS = ("transport", "tow", "embark-disembark")
+#: :data:`CARRIER_TAGS` as a set: a card carries others unless its tags are disjoint from it.
+_CARRIER_SET = frozenset(CARRIER_TAGS)
 
 
 def is_carrier(u: Unit) -> bool:
     """§15.1 Whether the unit carries others (Transport, Tow, Embark & Disembark)."""
-    tags = u.card.tags
-    return "transport" in tags or "tow" in tags or "embark-disembark" in tags
+    return not _CARRIER_SET.isdisjoint(u.card.tags)
 
 
 def may_unload(st: PacificFields, t: Unit) -> bool:
@@ -92,7 +93,8 @@ def transport_actions(
     if reach_of is None:
         reach_of = {}
     side = st.side_of(slot)
-    carriers = [u for u in st.units.values() if u.side == side and u.space >= 0 and is_carrier(u)]
+    carry = _CARRIER_SET
+    carriers = [u for u in st.units.values() if u.side == side and u.space >= 0 and not carry.isdisjoint(u.card.tags)]
     if not carriers:
         return []
     carriers.sort(key=by_iid)
@@ -102,7 +104,7 @@ def transport_actions(
             for s in unload_spaces(st, t):
                 assert t.cargo is not None
                 out.append(make(acts.Unload, t.space, s, who=named(t, t.side), what=t.cargo.card.name))
-    units = sorted((u for u in st.units.values() if u.owner == slot and u.space >= 0), key=by_iid)
+    units = sorted([u for u in st.units.values() if u.owner == slot and u.space >= 0], key=by_iid)
     for u in units:
         if not (u.iid in movers if movers is not None else can_move(st, u)):
             continue
@@ -124,10 +126,16 @@ def transport_actions(
 
 def new_empty_carriers(st: PacificFields, slot: int) -> list[Unit]:
     """§15.2 cases 2 and 3: the seat's empty carriers on the battlefield deployed this turn."""
+    turn = st.turn
+    carry = _CARRIER_SET
     return [
         u
         for u in st.units.values()
-        if u.owner == slot and u.space >= 0 and u.deployed_turn == st.turn and u.cargo is None and is_carrier(u)
+        if u.owner == slot
+        and u.space >= 0
+        and u.deployed_turn == turn
+        and u.cargo is None
+        and not carry.isdisjoint(u.card.tags)
     ]
 
 
