@@ -56,9 +56,26 @@ class SplitMix64:
     def permutation(self, n: int) -> list[int]:
         """A uniformly random permutation of ``range(n)`` (Fisher-Yates)."""
         p = list(range(n))
+        if n >= _SMALL:
+            for i in range(n - 1, 0, -1):
+                j = self.below(i + 1)
+                p[i], p[j] = p[j], p[i]
+            return p
+        # below(i + 1) inline, as in below itself: a deck's shuffle draws once per card
+        s = self.state
         for i in range(n - 1, 0, -1):
-            j = self.below(i + 1)
+            bound = i + 1
+            limit = _LIMITS[bound]
+            while True:
+                s = (s + _GOLDEN) & _MASK
+                z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                z ^= z >> 31
+                if z <= limit:
+                    break
+            j = z % bound
             p[i], p[j] = p[j], p[i]
+        self.state = s
         return p
 
     def copy(self) -> SplitMix64:

@@ -435,6 +435,20 @@ class Rules:
         ]
         self.free_any = [[self.teff[t] == E_FREE and self.player_ok(t, s) for t in range(self.n_types)] for s in (0, 1)]
         self.recover = [self.teff[t] == E_REC for t in range(self.n_types)]
+        # The card types each table can admit at all: a table is filled once per pair of
+        # units, and only these types need the unit and nation checks.
+        tactics = self.tactics
+        teff = self.teff
+        self._lost_types = [
+            t
+            for t, card in enumerate(tactics)
+            if teff[t] in (E_LOST, E_END) or (teff[t] == E_OOA and card.type in ("Logistics", "Mine"))
+        ]
+        self._mod_types = [t for t in range(self.n_types) if teff[t] == E_MOD]
+        self._ooa_types = [
+            t for t, card in enumerate(tactics) if teff[t] == E_OOA and card.type in ("Damage", "Morale")
+        ]
+        self._free_types = [[t for t in range(self.n_types) if self.free_any[s][t]] for s in (0, 1)]
 
     # -- restriction checks (clause 9 of docs/rules/tank-killers.md) -----------
     def player_ok(self, t: int, seat: int) -> bool:
@@ -477,13 +491,13 @@ class Rules:
         if row is None:
             defender = 1 - self.seat_of(att)
             support = self.fsupport[att]
-            row = []
-            for t, card in enumerate(self.tactics):
-                e = self.teff[t]
-                ok = e in (E_LOST, E_END) or (e == E_OOA and card.type in ("Logistics", "Mine"))
-                ok = ok and (card.vs_support or not support)
-                ok = ok and self.player_ok(t, defender) and self.units_ok(t, att, tgt)
-                row.append(ok)
+            row = [False] * self.n_types
+            for t in self._lost_types:
+                row[t] = (
+                    (self.tactics[t].vs_support or not support)
+                    and self.player_ok(t, defender)
+                    and self.units_ok(t, att, tgt)
+                )
             self._lost[key] = row
         return row
 
@@ -493,12 +507,11 @@ class Rules:
         row = self._mod.get(key)
         if row is None:
             support = self.fsupport[att]
-            row = []
-            for t, card in enumerate(self.tactics):
-                ok = self.teff[t] == E_MOD and self.units_ok(t, att, tgt)
-                if support and (card.type == "Range" or card.not_by_support):
-                    ok = False
-                row.append(ok)
+            row = [False] * self.n_types
+            for t in self._mod_types:
+                card = self.tactics[t]
+                if not (support and (card.type == "Range" or card.not_by_support)):
+                    row[t] = self.units_ok(t, att, tgt)
             self._mod[key] = row
         return row
 
@@ -508,14 +521,13 @@ class Rules:
         row = self._ooa.get(key)
         if row is None:
             seat = self.seat_of(att)
-            row = [
-                self.teff[t] == E_OOA
-                and card.type in ("Damage", "Morale")
-                and not (card.not_by_support and self.fsupport[att])
-                and self.player_ok(t, seat)
-                and self.units_ok(t, att, tgt)
-                for t, card in enumerate(self.tactics)
-            ]
+            row = [False] * self.n_types
+            for t in self._ooa_types:
+                row[t] = (
+                    not (self.tactics[t].not_by_support and self.fsupport[att])
+                    and self.player_ok(t, seat)
+                    and self.units_ok(t, att, tgt)
+                )
             self._ooa[key] = row
         return row
 
@@ -524,13 +536,13 @@ class Rules:
         key = ((self.ftype[att] if att >= 0 else 0) * self._key + (self.ftype[tgt] if tgt >= 0 else 0)) * 2 + seat
         row = self._free.get(key)
         if row is None:
-            row = []
-            for t in range(self.n_types):
-                ok = self.free_any[seat][t]
-                if ok and (self.tatt[t] or self.ttgt[t] or self.tactics[t].attacker_nation):
+            row = [False] * self.n_types
+            for t in self._free_types[seat]:
+                ok = True
+                if self.tatt[t] or self.ttgt[t] or self.tactics[t].attacker_nation:
                     # Same-unit cards with a unit condition test the unit chosen, not the last one.
                     ok = (self.tsame[t] and not self.ttgt[t]) or (att >= 0 and self.units_ok(t, att, tgt))
-                row.append(ok)
+                row[t] = ok
             self._free[key] = row
         return row
 

@@ -67,17 +67,22 @@ class TankKillersState(
 
     def _current_player(self) -> int | None:
         ph = self.phase
-        if ph == P_OVER:
-            return None
-        if ph == P_LOST:
-            return 1 - self.active
         if ph == P_MOD:
             return self.mod_seat
+        if ph == P_LOST:
+            return 1 - self.active
         if ph == P_NEGATE:
             return self.neg_seat
+        if ph == P_OVER:
+            return None
         return self.active
 
     def _is_over(self) -> bool:
+        return self.phase == P_OVER
+
+    @property
+    def is_over(self) -> bool:
+        """The engine's answer without its hook call: every playout loop asks before each step."""
         return self.phase == P_OVER
 
     def _returns(self) -> list[float]:
@@ -90,22 +95,21 @@ class TankKillersState(
 
     def _legal(self) -> list[Action]:
         ph = self.phase
-        R = self.R
-        tt = R.ttype
-        # the commonest decisions first (heuristic games: maneuver, then free actions)
+        # the commonest decisions first (heuristic games: maneuver, then free actions;
+        # random ones: modifiers, then maneuver)
         if ph == P_MANEUVER:
             return self._maneuver_actions()
-        if ph == P_FREE:
-            return self._free_actions()
+        R = self.R
         if ph == P_MOD:
+            tt = R.ttype
             out = [R.PASS]
             row = self.row_mod
             kind = self.tkind
-            seen = 0
+            types: list[int] = []  # listed already
             for c in self.hands[self.mod_seat]:
                 t = tt[c]
-                if row[t] and not (seen >> t) & 1:
-                    seen |= 1 << t
+                if row[t] and t not in types:
+                    types.append(t)
                     k = kind[t]
                     if k == K_RANGE:
                         if self.used_range >= 0:
@@ -117,6 +121,8 @@ class TankKillersState(
                         continue
                     out.append(R.PLAY[t])
             return out
+        if ph == P_FREE:
+            return self._free_actions()
         if ph == P_LOST:
             return self._hand_actions(1 - self.active, self.row_lost)
         if ph == P_OOA:
@@ -145,11 +151,11 @@ class TankKillersState(
         out = [R.PASS]
         tt = R.ttype
         play = R.PLAY
-        seen = 0
+        types: list[int] = []  # listed already (cheaper than a bit mask past a machine word)
         for c in self.hands[seat]:
             t = tt[c]
-            if row[t] and not (seen >> t) & 1:
-                seen |= 1 << t
+            if row[t] and t not in types:
+                types.append(t)
                 out.append(play[t])
         return out
 
@@ -159,11 +165,26 @@ class TankKillersState(
         act: TankKillersAction = action  # type: ignore[assignment]  # only this game's actions are legal here
         kind, arg = act.KIND, act.index
         ph = self.phase
+        # the commonest decisions of random and heuristic games first
         if ph == P_MOD:
             if kind == 0:
                 self._modifier_pass(events)
             else:
                 self._play_modifier(arg, events)
+        elif ph == P_MANEUVER:
+            if kind == 0:
+                self._attacker_subphase(events)
+            elif kind == 2:
+                self._discard_excess(arg, events)
+            else:
+                self._play_reserves(arg, events)
+        elif ph == P_TARGET:
+            self._choose_target(arg, events)
+        elif ph == P_FREE:
+            if kind == 0:
+                self._end_turn(events)
+            else:
+                self._play_free(arg, events)
         elif ph == P_LOST:
             if kind == 0:
                 self._start_modifiers()
@@ -179,22 +200,8 @@ class TankKillersState(
                 self._end_phase(events)
             else:
                 self._play_ooa(arg, events)
-        elif ph == P_TARGET:
-            self._choose_target(arg, events)
-        elif ph == P_FREE:
-            if kind == 0:
-                self._end_turn(events)
-            else:
-                self._play_free(arg, events)
         elif ph == P_SAME:
             self._choose_free_attacker(arg, events)
-        elif ph == P_MANEUVER:
-            if kind == 0:
-                self._attacker_subphase(events)
-            elif kind == 2:
-                self._discard_excess(arg, events)
-            else:
-                self._play_reserves(arg, events)
 
     def _resample(self, seat: int, rng: SplitMix64) -> TankKillersState:
         """Redraw what ``seat`` cannot see: the opponent's hand with the tactics deck, and the

@@ -17,6 +17,8 @@ class Sec4Maneuver(StateFields):
         s = self.active
         hand = self.hands[s]
         deck = self.tdeck
+        tname = self.R.tname
+        tt = self.R.ttype
         drawn: list[str] = []
         for _ in range(DRAW):
             if not deck:
@@ -28,7 +30,7 @@ class Sec4Maneuver(StateFields):
                 events.append({"type": "tactics_reshuffled", "to": "all", "cards": len(deck)})
             c = deck.pop()
             hand.append(c)
-            drawn.append(self.R.tname[self.R.ttype[c]])
+            drawn.append(tname[tt[c]])
         events.append({"type": "drew", "to": "all", "seat": s, "count": len(drawn)})
         events.append({"type": "drew_cards", "to": [s], "cards": drawn})
         self.phase = P_MANEUVER
@@ -38,26 +40,33 @@ class Sec4Maneuver(StateFields):
         R = self.R
         s = self.active
         hand = self.hands[s]
-        over = len(hand) > HAND_LIMIT
         tt = R.ttype
-        can_recover = bool(self.casualty[s])
-        if not over:
-            if not can_recover:
-                return [R.PASS]
-            recover = R.recover
-            if not any(recover[tt[c]] for c in hand):
-                return [R.PASS]
-        out: list[Action] = [] if over else [R.PASS]
-        seen = 0
+        play = R.PLAY
+        # Reserves and Reinforcements only count with a casualty to bring back.
+        recover = R.recover if self.casualty[s] else None
+        if len(hand) <= HAND_LIMIT:
+            out: list[Action] = [R.PASS]
+            if recover is not None:
+                seen = 0
+                for c in hand:
+                    t = tt[c]
+                    if recover[t] and not (seen >> t) & 1:
+                        seen |= 1 << t
+                        out.append(play[t])
+            return out
+        # Over the limit every card is listed: a list of the types seen is cheaper here
+        # than a bit mask, whose bits reach past a machine word.
+        out = []
+        types: list[int] = []
+        discard = R.DISCARD
         for c in hand:
             t = tt[c]
-            if (seen >> t) & 1:
+            if t in types:
                 continue
-            seen |= 1 << t
-            if over:
-                out.append(R.DISCARD[t])
-            if can_recover and R.recover[t]:
-                out.append(R.PLAY[t])
+            types.append(t)
+            out.append(discard[t])
+            if recover is not None and recover[t]:
+                out.append(play[t])
         return out
 
     def _discard_excess(self, t: int, events: list[Event]) -> None:

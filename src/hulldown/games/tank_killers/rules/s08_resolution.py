@@ -23,17 +23,19 @@ class Sec8Resolution(StateFields):
         """§8.1-8.3 The attack is resolved: a factor at least the defender's Def destroys it."""
         R = self.R
         factor = self.attack_factor()
-        rolled: dict[str, list[int]] = {}
+        rolls = None
         if self.random_factor:
             a = self.roll(6)
             b = self.roll(6)
             self.last_roll = (a, b)
             factor += a - b
-            rolled["rolls"] = [a, b]  # public: the observation shows the last roll too
+            rolls = [a, b]
         defense = R.fdef[self.tgt]
         hit = factor >= defense
-        ev = {"type": "resolution", "to": "all", "factor": factor, "defense": defense, "destroyed": hit}
-        events.append({**ev, **rolled})
+        ev: Event = {"type": "resolution", "to": "all", "factor": factor, "defense": defense, "destroyed": hit}
+        if rolls is not None:
+            ev["rolls"] = rolls  # public: the observation shows the last roll too
+        events.append(ev)
         if hit:
             self._destroy_target(events)
             if self.phase != P_OVER:

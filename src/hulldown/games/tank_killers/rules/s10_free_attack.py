@@ -21,13 +21,15 @@ class Sec10FreeAttack(StateFields):
         deck_ok = bool(self.fdeck[s])
         units = self.in_play[s]
         fcls = R.fcls
-        seen = 0
+        tt = R.ttype
+        tsame = R.tsame
+        types: list[int] = []  # listed already (cheaper than a bit mask past a machine word)
         for c in self.hands[s]:
-            t = R.ttype[c]
-            if not row[t] or (seen >> t) & 1:
+            t = tt[c]
+            if not row[t] or t in types:
                 continue
-            seen |= 1 << t
-            if R.tsame[t]:
+            types.append(t)
+            if tsame[t]:
                 m = R.tatt[t]
                 ok = any(fcls[u] & m for u in units) if m else deck_ok or bool(units)
             else:
