@@ -632,6 +632,16 @@ def _check_value(game: Game, value: str, depth: int | None) -> None:
             raise ValueError(f"{game.id} has no learned value model (value=hand)")
 
 
+def _whole_or(params: dict[str, str], key: str, word: str, default: int | None) -> int | None:
+    """A whole number, None for ``word`` (``depth=end``, ``tree=all``), ``default`` where the spec is silent."""
+    raw = params.get(key)
+    if raw == word:
+        del params[key]
+        return None
+    value: int | None = _number(params, key, int)
+    return default if raw is None else value
+
+
 def make_ismcts(game: Game, seat: int, seed: int, **params: str) -> ISMCTSAgent:
     """Factory for the registry: ``ismcts[:iterations=N|seconds=T|level=L][,c=X][,rollout=R][,depth=N|end]...``.
 
@@ -646,26 +656,10 @@ def make_ismcts(game: Game, seat: int, seed: int, **params: str) -> ISMCTSAgent:
     exploration = _number(params, "c", float)
     has_heuristic = game.heuristic is not None
     rollout = params.pop("rollout", ROLLOUT.get(game.id, "heuristic") if has_heuristic else "random")
-    raw_depth = params.get("depth")
-    depth: int | None
-    if raw_depth == "end":
-        params.pop("depth")
-        depth = None
-    else:
-        depth = _number(params, "depth", int)
-        if raw_depth is None and evaluator_for(game) is not None:
-            depth = DEPTH
+    depth = _whole_or(params, "depth", "end", DEPTH if evaluator_for(game) is not None else None)
     worlds = _number(params, "worlds", int)
     bias = _number(params, "bias", float)
-    raw_tree = params.get("tree")
-    tree: int | None
-    if raw_tree == "all":
-        params.pop("tree")
-        tree = None
-    else:
-        tree = _number(params, "tree", int)
-        if raw_tree is None:
-            tree = TREE
+    tree = _whole_or(params, "tree", "all", TREE)
     paired = _number(params, "paired", int)
     confidence = _number(params, "confidence", float)
     hint = params.pop("hint", "heuristic")
