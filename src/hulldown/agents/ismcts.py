@@ -382,8 +382,7 @@ class ISMCTSAgent:
         and dice with theirs: each round compares the actions on common random
         numbers. Ties keep the rule of thumb, then legal order.
         """
-        order = sorted(legal, key=lambda a: a.id != hint)
-        live = list(order)
+        live = sorted(legal, key=lambda a: a.id != hint)
         rounds = max(1, math.ceil(math.log2(len(live))))
         done = 0
         for r in range(rounds):
@@ -566,9 +565,6 @@ PAIRED = True
 ROLLOUT = {"tank-clash": "policy", "tank-killers": "policy", "2gm-pacific": "policy"}
 #: Evaluation of cut playouts by game where it is not the hand-written one (``value=learned``).
 VALUE: dict[str, str] = {}
-#: Steps a cut playout may play on to a quiet position, by game (``settle=N``; games that
-#: declare ``Game.quiet``).
-SETTLE: dict[str, int] = {}
 
 
 def _check_parameters(
@@ -706,7 +702,7 @@ def make_ismcts(game: Game, seat: int, seed: int, **params: str) -> ISMCTSAgent:
         hint=hint,
         value=value,
         halving=root == "halving",
-        settle=SETTLE.get(game.id, 0) if settle is None else settle,
+        settle=0 if settle is None else settle,
     )
 
 
