@@ -30,7 +30,7 @@ from hulldown.games.tank_hunter.actions import (
     Spot,
 )
 from hulldown.games.tank_hunter.cards import CardSet, EventDef, UnitDef
-from hulldown.games.tank_hunter.views import Phase
+from hulldown.games.tank_hunter.views import EndReason, Phase
 
 GAME_ID = "tank-hunter"
 
@@ -318,7 +318,7 @@ class StateFields(GameState):
     cb_count: int
     ev_drawn: int
     reshuffled: bool
-    end_reason: str
+    end_reason: EndReason
     acted: bool
     arrange_left: int
     supply_target: int
@@ -538,7 +538,7 @@ class StateFields(GameState):
     def _check_out(self, p: int, events: list[Event]) -> None:
         raise NotImplementedError  # s12_end
 
-    def _game_over(self, reason: str, events: list[Event]) -> None:
+    def _game_over(self, reason: EndReason, events: list[Event]) -> None:
         raise NotImplementedError  # s12_end
 
     def points(self, p: int) -> int:

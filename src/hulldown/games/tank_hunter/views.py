@@ -26,6 +26,8 @@ from hulldown.engine.observation import closed
 
 #: the game's phase (rules §3-§12)
 Phase = Literal["draft", "place", "arrange", "advance", "supply", "supply-discard", "main", "over"]
+#: §12.1 why the game ended (empty while it runs).
+EndReason = Literal["", "third Carpet Bombing", "unit deck ran out", "one player left"]
 
 
 @closed
@@ -184,7 +186,7 @@ class TankHunterObservation(TypedDict):
     in_play: list[str]
     water_ignored: list[str]
     carpet_bombings: int
-    end_reason: str
+    end_reason: EndReason
     pending: list[Context]
     arrange_left: int
     seat: int | None

@@ -10,6 +10,7 @@ from hulldown.games.tank_hunter.fields import (
     OVER,
     StateFields,
 )
+from hulldown.games.tank_hunter.views import EndReason
 
 
 class Sec12End(StateFields):
@@ -38,7 +39,7 @@ class Sec12End(StateFields):
             if len(self.active_seats()) <= 1:
                 self._game_over("one player left", events)
 
-    def _game_over(self, reason: str, events: list[Event]) -> None:
+    def _game_over(self, reason: EndReason, events: list[Event]) -> None:
         """§12.1 the game ends: pending contexts close, cards in play go back to their piles."""
         if self.phase == OVER:
             return
