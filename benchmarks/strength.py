@@ -14,10 +14,12 @@ figures say nothing about parallel speed; ``--log`` writes one line per game
 (progress for long runs, and the games already played survive an interrupt);
 ``--first I`` plays games ``I`` to ``I + N - 1`` of the seed's sequence, so a stopped run
 resumes where it stopped and one run can be split over processes.
+``benchmarks/strength_logs.py`` reads logs back, and compares two runs of the same
+seed game by game.
 
 ``--sees-all`` is a yardstick, never a bot: the searching seat's worlds are
 copies of the true state (every hand and the order of every deck; the dice
-still unknown), so the run measures what a search of that budget could do if
+and any later reshuffle still unknown), so the run measures what a search of that budget could do if
 nothing were hidden from it, an upper reference for a fair search's strength.
 """
 
@@ -90,7 +92,8 @@ def play(
         by_seat[seat] += share
         played[seat] += 1
         if log is not None:
-            log.write(json.dumps({"game": game.id, "opponent": opponent, "i": i, "seat": seat, "score": share}) + "\n")
+            line = {"game": game.id, "opponent": opponent, "seed": seed, "players": players, "i": i, "seat": seat}
+            log.write(json.dumps({**line, "score": share}) + "\n")
             log.flush()
     s = rate(score, n)
     return {

@@ -61,3 +61,70 @@ def test_at_four_players_the_even_share_is_a_quarter() -> None:
     assert result["even_share"] == 0.25
     assert result["beats_opponent"] == (result["win_rate"]["low"] > 0.25)
     assert [games for _, games in result["by_seat"].values()] == [1, 1, 1, 1]
+
+
+def _logs_module():  # type: ignore[no-untyped-def]
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        import strength_logs
+
+        return strength_logs
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+
+
+def _log(path: Path, scores: list[float], seed: int = 7) -> str:
+    lines = [
+        {"game": "tank-killers", "opponent": "heuristic", "seed": seed, "players": 2, "i": i, "seat": i % 2, "score": s}
+        for i, s in enumerate(scores)
+    ]
+    path.write_text("".join(json.dumps(row) + "\n" for row in lines))
+    return str(path)
+
+
+def test_logs_are_summed_per_seat_and_compared_game_by_game(tmp_path: Path) -> None:
+    logs = _logs_module()
+    base = logs.read_run(_log(tmp_path / "base.jsonl", [1, 0, 0, 1, 0.5, 1]))
+    first = _log(tmp_path / "a.jsonl", [1, 1, 0])
+    second = tmp_path / "b.jsonl"
+    second.write_text("".join(json.dumps({"game": "tank-killers", "opponent": "heuristic", "seed": 7, "players": 2,
+                                          "i": i, "seat": i % 2, "score": 1.0}) + "\n" for i in (3, 4)))  # fmt: skip
+    other = logs.read_run(f"{first}+{second}")  # one run split over two processes: games 0-2 and 3-4
+    s = logs.summary(other)
+    assert (s["games"], s["score"]) == (5, 4.0)
+    assert s["by_seat"] == {"0": [2.0, 3], "1": [2.0, 2]}
+    d = logs.paired(base, other)
+    # games 0-4 in both: differences 0, +1, 0, 0, +0.5 (game 5 only in the base)
+    assert d["difference"]["n"] == 5 and abs(d["difference"]["mean"] - 0.3) < 1e-9
+    assert d["same_result"] == 3
+    assert d["difference"]["low"] < 0.3 < d["difference"]["high"]
+
+
+def test_runs_of_other_deals_are_refused(tmp_path: Path) -> None:
+    logs = _logs_module()
+    base = logs.read_run(_log(tmp_path / "base.jsonl", [1, 0]))
+    other = logs.read_run(_log(tmp_path / "other.jsonl", [1, 1], seed=8))
+    try:
+        logs.paired(base, other)
+    except ValueError as e:
+        assert "seed" in str(e)
+    else:
+        raise AssertionError("a run of another seed was compared")
+    twice = _log(tmp_path / "twice.jsonl", [1, 0])
+    assert logs.main([f"{twice}+{twice}"]) == 2  # the same games twice: not one run
+    (tmp_path / "junk.jsonl").write_text('{"i": "x"}\n')
+    assert logs.main([str(tmp_path / "junk.jsonl")]) == 2
+
+
+def test_the_script_logs_what_makes_a_game_the_same_deal(tmp_path: Path) -> None:
+    log = tmp_path / "run.jsonl"
+    cmd = [
+        sys.executable, "benchmarks/strength.py", "tank-killers", "--games", "2", "--seed", "5", "--first", "3",
+        "--ismcts", "ismcts:iterations=3", "--opponents", "random", "--log", str(log),
+    ]  # fmt: skip
+    subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=300, check=True,
+                   env={"PYTHONPATH": f"{ROOT / 'src'}:{ROOT}", "PATH": "/usr/bin:/bin"})  # fmt: skip
+    rows = [json.loads(line) for line in log.read_text().splitlines()]
+    assert [(r["i"], r["seat"], r["seed"], r["players"]) for r in rows] == [(3, 1, 5, 2), (4, 0, 5, 2)]
+    logs = _logs_module()
+    assert logs.summary(logs.read_run(str(log)))["games"] == 2

@@ -1,0 +1,126 @@
+"""Strength runs read back from their ``--log`` files, and compared game by game.
+
+Run: ``PYTHONPATH=src:. python benchmarks/strength_logs.py RUN [RUN ...] [--base RUN]``,
+where a RUN is a log file of ``benchmarks/strength.py``, or several joined by ``+`` (one run
+split over processes with ``--first``).
+
+For each run it prints the games, the search's score with its 95% Wilson interval and its
+score in each seat. With ``--base`` it also compares each run with the base run on the games
+both played: game ``i`` of a seed is the same deal in every run, so the mean of the per-game
+differences, with its 95% interval, separates two searches more sharply than their two
+intervals do. Runs of different games, opponents, seeds or player counts are not comparable,
+and asking for it is an error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from hulldown.sim.compare import paired_difference
+from hulldown.sim.stats import rate
+
+#: Fields that must agree between two runs for game ``i`` to be the same deal in both
+#: (logs written before ``seed`` was logged lack it and are taken on trust).
+_SAME = ("game", "opponent", "seed", "players")
+
+
+@dataclass
+class Run:
+    name: str
+    #: Game index -> the log line of that game.
+    games: dict[int, dict[str, object]]
+
+
+def read_run(spec: str) -> Run:
+    """The games of a run, from one log file or several joined by ``+``; a game logged twice is an error."""
+    games: dict[int, dict[str, object]] = {}
+    for path in spec.split("+"):
+        for n, line in enumerate(Path(path).read_text().splitlines(), 1):
+            if not line.strip():
+                continue
+            row = json.loads(line)
+            i = row.get("i")
+            if not isinstance(i, int) or not isinstance(row.get("score"), int | float):
+                raise ValueError(f"{path}:{n}: not a strength log line")
+            if i in games:
+                raise ValueError(f"{path}:{n}: game {i} is in the run twice")
+            games[i] = row
+    if not games:
+        raise ValueError(f"{spec}: no games")
+    return Run(spec, games)
+
+
+def summary(run: Run) -> dict[str, object]:
+    """Games, score with its interval, and the score in each seat played."""
+    rows = list(run.games.values())
+    score = sum(float(r["score"]) for r in rows)  # type: ignore[arg-type]
+    seats: dict[str, list[float]] = {}
+    for r in rows:
+        seat = seats.setdefault(str(r["seat"]), [0.0, 0])
+        seat[0] += float(r["score"])  # type: ignore[arg-type]
+        seat[1] += 1
+    return {"run": run.name, "games": len(rows), "score": score, "win_rate": rate(score, len(rows)), "by_seat": seats}
+
+
+def paired(base: Run, other: Run) -> dict[str, object]:
+    """``other`` less ``base``, game by game, on the games both played."""
+    common = sorted(set(base.games) & set(other.games))
+    for i in common:
+        a, b = base.games[i], other.games[i]
+        for key in (*_SAME, "seat"):
+            if key in a and key in b and a[key] != b[key]:
+                raise ValueError(f"game {i}: {key} is {a[key]!r} in {base.name} but {b[key]!r} in {other.name}")
+    diffs = [float(other.games[i]["score"]) - float(base.games[i]["score"]) for i in common]  # type: ignore[arg-type]
+    return {
+        "run": other.name,
+        "base": base.name,
+        "difference": paired_difference(diffs),
+        "same_result": sum(1 for d in diffs if d == 0),
+    }
+
+
+def _line(s: dict[str, object]) -> str:
+    r: dict[str, float] = s["win_rate"]  # type: ignore[assignment]
+    seats: dict[str, list[float]] = s["by_seat"]  # type: ignore[assignment]
+    by_seat = ", ".join(f"seat {k} {v[0]:g} of {v[1]:g}" for k, v in sorted(seats.items()))
+    return (
+        f"{s['run']}: {s['score']:g} of {s['games']} = {100 * r['rate']:.1f}% "
+        f"[{100 * r['low']:.1f}, {100 * r['high']:.1f}] ({by_seat})"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("runs", nargs="+", metavar="RUN")
+    ap.add_argument("--base", metavar="RUN", help="compare every run with this one, game by game")
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args(argv)
+    try:
+        runs = [read_run(r) for r in args.runs]
+        base = read_run(args.base) if args.base else None
+        out: list[dict[str, object]] = [summary(r) for r in runs]
+        if base is not None:
+            out = [summary(base)] + out + [paired(base, r) for r in runs]
+    except (OSError, ValueError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    for s in out:
+        if args.json:
+            print(json.dumps(s))
+        elif "difference" in s:
+            d: dict[str, float] = s["difference"]  # type: ignore[assignment]
+            print(
+                f"{s['run']} - {s['base']}: {100 * d['mean']:+.1f} points [{100 * d['low']:+.1f}, "
+                f"{100 * d['high']:+.1f}] over {d['n']:g} games, the same result in {s['same_result']}"
+            )
+        else:
+            print(_line(s))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
