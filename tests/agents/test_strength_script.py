@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import subprocess
 import sys
@@ -13,14 +14,17 @@ from hulldown.engine.rng import SplitMix64
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _strength_module():  # type: ignore[no-untyped-def]
+def _bench(name: str):  # type: ignore[no-untyped-def]
+    """A script of benchmarks/ as a module (they import their neighbours as top-level modules)."""
     sys.path.insert(0, str(ROOT / "benchmarks"))
     try:
-        import strength
-
-        return strength
+        return importlib.import_module(name)
     finally:
         sys.path.remove(str(ROOT / "benchmarks"))
+
+
+def _strength_module():  # type: ignore[no-untyped-def]
+    return _bench("strength")
 
 
 def test_sees_all_worlds_are_the_true_state_and_fair_worlds_are_not() -> None:
@@ -64,13 +68,7 @@ def test_at_four_players_the_even_share_is_a_quarter() -> None:
 
 
 def _logs_module():  # type: ignore[no-untyped-def]
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    try:
-        import strength_logs
-
-        return strength_logs
-    finally:
-        sys.path.remove(str(ROOT / "benchmarks"))
+    return _bench("strength_logs")
 
 
 def _log(path: Path, scores: list[float], seed: int = 7) -> str:
