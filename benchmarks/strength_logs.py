@@ -43,9 +43,13 @@ def read_run(spec: str) -> Run:
             if not line.strip():
                 continue
             row = json.loads(line)
-            i = row.get("i")
-            if not isinstance(i, int) or not isinstance(row.get("score"), int | float):
+            if (
+                not isinstance(row, dict)
+                or not isinstance(row.get("i"), int)
+                or not isinstance(row.get("score"), int | float)
+            ):
                 raise ValueError(f"{path}:{n}: not a strength log line")
+            i = row["i"]
             if i in games:
                 raise ValueError(f"{path}:{n}: game {i} is in the run twice")
             games[i] = row
@@ -69,6 +73,8 @@ def summary(run: Run) -> dict[str, object]:
 def paired(base: Run, other: Run) -> dict[str, object]:
     """``other`` less ``base``, game by game, on the games both played."""
     common = sorted(set(base.games) & set(other.games))
+    if not common:
+        raise ValueError(f"{other.name} and {base.name} have no game in common")
     for i in common:
         a, b = base.games[i], other.games[i]
         for key in (*_SAME, "seat"):

@@ -110,8 +110,13 @@ def test_runs_of_other_deals_are_refused(tmp_path: Path) -> None:
         raise AssertionError("a run of another seed was compared")
     twice = _log(tmp_path / "twice.jsonl", [1, 0])
     assert logs.main([f"{twice}+{twice}"]) == 2  # the same games twice: not one run
-    (tmp_path / "junk.jsonl").write_text('{"i": "x"}\n')
-    assert logs.main([str(tmp_path / "junk.jsonl")]) == 2
+    for junk in ('{"i": "x"}\n', "[1, 2]\n", "not json\n"):
+        (tmp_path / "junk.jsonl").write_text(junk)
+        assert logs.main([str(tmp_path / "junk.jsonl")]) == 2
+    late = tmp_path / "late.jsonl"
+    late.write_text(json.dumps({"game": "tank-killers", "opponent": "heuristic", "seed": 7, "players": 2,
+                                "i": 9, "seat": 1, "score": 1.0}) + "\n")  # fmt: skip
+    assert logs.main([str(late), "--base", twice]) == 2  # no game in common: nothing to compare
 
 
 def test_the_script_logs_what_makes_a_game_the_same_deal(tmp_path: Path) -> None:
