@@ -1,7 +1,7 @@
 """Playing strength: ISMCTS against the random bot and against the game's heuristic.
 
 Run: ``PYTHONPATH=src:. python benchmarks/strength.py [GAME ...] [--games N] [--ismcts SPEC]
-[--opponents random,heuristic] [--players P] [--log FILE] [--first I] [--sees-all]``.
+[--opponents random,heuristic] [--players P] [--log FILE] [--first I] [--sees-all | --sees-hands]``.
 
 Each pairing plays ``N`` games, one ISMCTS seat against opponents in every
 other seat; ISMCTS's seat rotates game by game (seat ``i % P``), so every seat
@@ -21,6 +21,10 @@ seed game by game.
 copies of the true state (every hand and the order of every deck; the dice
 and any later reshuffle still unknown), so the run measures what a search of that budget could do if
 nothing were hidden from it, an upper reference for a fair search's strength.
+``--sees-hands`` is a narrower yardstick: every world holds the opponents' true hands, and the
+decks (and anything else hidden, such as a Tank Clash mission) are drawn afresh as a fair
+world's are. Set beside ``--sees-all``, it tells whether the hands or the order of the decks is
+what a fair search misses (every game here keeps its hands as card zones).
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ from __future__ import annotations
 import argparse
 import json
 import time
-from typing import IO
+from typing import IO, Any
 
 from _common import games_from
 
@@ -49,6 +53,44 @@ class _SeesAll(SeatView):
         return self._state.clone()
 
 
+def _hand_zone(zones: dict[str, list[Any]] | Any, seat: int) -> list[Any]:
+    for name in (f"hand{seat}", f"hand {seat}"):
+        if name in zones:
+            hand: list[Any] = zones[name]
+            return hand
+    raise SystemExit(f"error: --sees-hands needs a game whose hands are card zones (no hand of seat {seat})")
+
+
+class _SeesHands(SeatView):
+    """A seat's view whose worlds hold every opponent's true hand, the decks drawn afresh: ``--sees-hands``.
+
+    A fair world is drawn first; each true card an opponent holds that the world put elsewhere
+    changes place with one of the world's guesses for that hand. The guess lands where the true
+    card had been drawn to, a place as random as any, so the decks stay a fair draw of what is left.
+    """
+
+    __slots__ = ()
+
+    def resample(self, rng: Any) -> GameState:
+        world = self._state.resample(self.seat, rng)
+        truth = self._state._card_zones()
+        zones = world._card_zones()  # the world's own lists: changed in place
+        for opp in range(world.players):
+            if opp == self.seat:
+                continue
+            want, hand = list(_hand_zone(truth, opp)), _hand_zone(zones, opp)
+            guesses = [c for c in hand if c not in want]
+            for card in (c for c in want if c not in hand):
+                guess = guesses.pop()
+                for cards in zones.values():
+                    if isinstance(cards, list) and card in cards and cards is not hand:
+                        cards[cards.index(card)] = guess
+                        break
+                hand[hand.index(guess)] = card
+            hand[:] = want  # the same cards, in the true order
+        return world
+
+
 def play(
     game: Game,
     ismcts: str,
@@ -59,6 +101,7 @@ def play(
     log: IO[str] | None,
     first: int = 0,
     sees_all: bool = False,
+    sees_hands: bool = False,
 ) -> dict[str, object]:
     score = 0.0
     by_seat = [0.0] * players  # ISMCTS's score in each seat it played, and its games there
@@ -76,7 +119,8 @@ def play(
             p = state.current_player
             assert p is not None
             before = time.process_time()
-            action = agents[p].act(_SeesAll(state, p) if sees_all and p == seat else SeatView(state, p))
+            view_type = _SeesAll if sees_all else _SeesHands if sees_hands else SeatView
+            action = agents[p].act(view_type(state, p) if p == seat else SeatView(state, p))
             if p == seat:
                 moves.append(time.process_time() - before)
             state.apply(action)
@@ -101,6 +145,7 @@ def play(
         "players": players,
         "ismcts": ismcts,
         "sees_all": sees_all,
+        "sees_hands": sees_hands,
         "opponent": opponent,
         "games": n,
         "win_rate": s,
@@ -135,7 +180,9 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--log", default=None)
     ap.add_argument("--first", type=int, default=0, help="index of the first game (resume a stopped run, or split one)")
-    ap.add_argument("--sees-all", action="store_true", help="the search's worlds are the true state (a yardstick)")
+    seen = ap.add_mutually_exclusive_group()
+    seen.add_argument("--sees-all", action="store_true", help="the search's worlds are the true state (a yardstick)")
+    seen.add_argument("--sees-hands", action="store_true", help="the search's worlds hold the true hands (a yardstick)")
     args = ap.parse_args()
     log = open(args.log, "a") if args.log else None  # noqa: SIM115 - kept open for the whole run
     try:
@@ -143,7 +190,10 @@ def main() -> None:
             for opp in args.opponents.split(","):
                 if opp == "heuristic" and game.heuristic is None:
                     continue
-                result = play(game, args.ismcts, opp, args.n, args.players, args.seed, log, args.first, args.sees_all)
+                result = play(
+                    game, args.ismcts, opp, args.n, args.players, args.seed, log, args.first,
+                    args.sees_all, args.sees_hands,
+                )  # fmt: skip
                 print(json.dumps(result), flush=True)
     finally:
         if log is not None:

@@ -39,6 +39,34 @@ def test_sees_all_worlds_are_the_true_state_and_fair_worlds_are_not() -> None:
     assert any(world != truth for world in fair)  # the opponent's hand is redrawn
 
 
+def test_sees_hands_worlds_hold_the_true_hand_and_redraw_the_decks() -> None:
+    strength = _strength_module()
+    game = load("tank-killers")
+    state = game.new(seed=3)
+    for _ in range(12):  # into the game: cards drawn and played
+        state.apply(state.legal_actions()[-1])
+    truth = state.card_zones()
+    worlds = [strength._SeesHands(state, 0).resample(SplitMix64(k)) for k in range(6)]
+    for world in worlds:
+        zones = world.card_zones()
+        assert zones["hand1"] == truth["hand1"]  # the opponent's true hand, in its order
+        assert zones["hand0"] == truth["hand0"]
+        assert sorted(zones["tactics_deck"]) == sorted(truth["tactics_deck"])  # the same cards left
+        assert world.observation(0) == state.observation(0)  # nothing the seat sees is changed
+    assert any(w.card_zones()["tactics_deck"] != truth["tactics_deck"] for w in worlds)  # the order is redrawn
+
+
+def test_sees_hands_needs_hands_among_the_card_zones() -> None:
+    strength = _strength_module()
+    assert strength._hand_zone({"hand 1": [4]}, 1) == [4]
+    try:
+        strength._hand_zone({"deck1": [4]}, 1)
+    except SystemExit as refused:
+        assert "error: --sees-hands" in str(refused)
+    else:
+        raise AssertionError("a game without hands among its card zones was not refused")
+
+
 def test_the_script_reports_a_sees_all_run() -> None:
     cmd = [
         sys.executable, "benchmarks/strength.py", "tank-killers", "--games", "2",
