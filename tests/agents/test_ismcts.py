@@ -589,3 +589,37 @@ def test_settle_plays_a_cut_playout_on_to_a_quiet_position() -> None:
     assert max(seen) <= start + 3  # never more than ``settle`` steps past the cut
     with pytest.raises(ValueError, match="settle"):
         make_ismcts(game, 0, 1, iterations="30", settle="-1")
+
+
+def test_top_spends_the_root_on_the_ranked_few_and_the_rule_of_thumb() -> None:
+    """top=K: only the heuristic's choice and the K actions the game ranks best are visited."""
+    game = Game(
+        info=TOY.info,
+        state_class=CanonicalHighCard,
+        evaluate=_tricks_and_hands,
+        rollout=_lowest_card_policy,
+        rank=lambda state: state.legal_actions(),  # the lowest cards "best": never the heuristic's choice
+        heuristic=lambda g, seat, seed, **kw: _HighestCard(),
+    )
+    state = game.new(seed=3, options={"hand": 4})
+    legal = state.legal_actions()
+    assert len(legal) >= 4
+    agent = make_ismcts(game, 0, 1, iterations="120", top="2", confidence="2")
+    choice = agent.act(SeatView(state, 0))
+    assert set(agent.last_visits) == {legal[0].id, legal[1].id, legal[-1].id}
+    assert choice.id in agent.last_visits
+    assert all(visits > 20 for visits in agent.last_visits.values())  # the budget went to the three
+    everything = make_ismcts(game, 0, 1, iterations="120", confidence="2")
+    everything.act(SeatView(state, 0))
+    assert set(everything.last_visits) == {a.id for a in legal}
+
+
+def test_top_is_refused_without_a_ranking_or_pairing() -> None:
+    game = Game(info=TOY.info, state_class=CanonicalHighCard, evaluate=_tricks_and_hands)
+    with pytest.raises(ValueError, match="ranks its actions"):
+        make_ismcts(game, 0, 0, iterations="50", top="3", rollout="random", bias="0")
+    ranked = Game(info=TOY.info, state_class=CanonicalHighCard, rank=lambda state: state.legal_actions())
+    with pytest.raises(ValueError, match="paired"):
+        make_ismcts(ranked, 0, 0, iterations="50", top="3", worlds="0", rollout="random", bias="0")
+    with pytest.raises(ValueError, match="top must not be negative"):
+        make_ismcts(ranked, 0, 0, iterations="50", top="-1", rollout="random", bias="0")

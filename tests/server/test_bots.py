@@ -41,6 +41,11 @@ def test_ismcts_levels_are_accepted_and_bad_ones_refused(client: TestClient) -> 
     assert "level" in r.json()["detail"]
 
 
+def test_a_ranked_root_is_offered_where_the_game_ranks_its_actions(client: TestClient) -> None:
+    g = create(client, ["human", "bot:ismcts:level=easy,top=4"], game="tank-clash")
+    assert room(client, g["id"]).seats[1].controller.startswith("bot:ismcts:level=easy,top=4")
+
+
 @pytest.mark.parametrize(
     ("seats", "takeover", "names"),
     [
@@ -55,6 +60,8 @@ def test_ismcts_levels_are_accepted_and_bad_ones_refused(client: TestClient) -> 
         (["human", "bot:ismcts:value=../models/x.json"], None, ("seats[1]:", "'value'", "names a file")),
         (["human", "bot:ismcts:value=oracle"], None, ("seats[1]:", "value", "hand, learned")),
         (["human", "bot:nonsense"], None, ("seats[1]:", "nonsense")),
+        (["human", "bot:ismcts:top=100000"], None, ("seats[1]:", "top")),
+        (["human", "bot:ismcts:top=4"], None, ("seats[1]:", "ranks its actions")),
         (["human", "human"], "bot:ismcts:seconds=100000", ("takeover:", "seconds")),
         (["human", "human"], "bot:ismcts:iterations=99999999", ("takeover:", "iterations")),
         (["human", "human"], "bot:heuristic:cards=../../x.json", ("takeover:", "cards")),

@@ -78,6 +78,12 @@ UCB: every action gets the same paired visits in rounds, and the worse half
 is dropped after each. UCB keeps the playouts' rewards high; at the root only
 the final choice counts, which is what halving's budget is spent on.
 
+``top=K`` spends the root's budget on the rule of thumb's choice and the ``K`` actions the
+game ranks best (``Game.rank``: its playout policy's scores, read in the first world). Where a
+decision has dozens of moves, a few hundred iterations give each a handful of visits, too few
+to tell them apart, and some of so many look better by luck; ``K`` candidates get many times
+the visits each, and the paired test of ``confidence`` makes ``K`` comparisons, not dozens.
+
 ``value=learned`` scores cut playouts with the game's learned value model
 (``hulldown.agents.value``: a logistic model over each seat's observation
 tensor, fitted to self-played outcomes) instead of its hand-written
@@ -164,13 +170,13 @@ class ISMCTSAgent:
         value: str = "hand",
         halving: bool = False,
         settle: int = 0,
+        top: int = 0,
     ) -> None:
         _check_parameters(
             game, iterations, seconds, exploration, rollout, depth, worlds, bias, tree, paired, confidence, hint
         )
         _check_value(game, value, depth)
-        if halving and not (paired and iterations is not None):
-            raise ValueError("root=halving needs paired root visits and an iteration budget (paired=1, iterations=N)")
+        _check_root(game, paired, iterations, halving, top)
         self.game = game
         self.seat = seat
         self.iterations = iterations
@@ -203,6 +209,8 @@ class ISMCTSAgent:
         if settle < 0:
             raise ValueError("settle must not be negative")
         self.settle = settle
+        #: Root candidates: the rule of thumb's choice and the ``top`` the game ranks best (0: all).
+        self.top = top
         #: Reward of each visit of each root action, in visit order (paired search only).
         self._samples: dict[str, list[float]] = {}
         #: Playouts stop after ``depth`` steps and are scored by the evaluation
@@ -239,15 +247,16 @@ class ISMCTSAgent:
             pool = [view.resample(rng) for _ in range(min(self.worlds, limit))]
         if self.bias > 0:
             hint = self._rule_of_thumb(view, pool, rng)
+        roots = self._candidates(legal, pool, hint) if self.top and pool else legal
         #: Paired root: the k-th visit of every root action plays world ``k % len(pool)``
         #: with dice stream ``seeds[k]``, so root actions are compared on common worlds and dice.
         seeds: list[int] = []
         self._samples = {}
         if self.halving:
-            return self._halve(root, legal, pool, seeds, rng, hint, limit, deadline, start)
+            return self._halve(root, roots, pool, seeds, rng, hint, limit, deadline, start)
         while done < limit:
             if self.paired and pool:
-                self._iterate_paired(root, legal, pool, seeds, rng, hint)
+                self._iterate_paired(root, roots, pool, seeds, rng, hint)
             else:
                 if pool:
                     state = pool[done % len(pool)].clone()
@@ -304,6 +313,22 @@ class ISMCTSAgent:
             assert self.game.heuristic is not None
             self._hint_agent = self.game.heuristic(self.game, self.seat, derive_seed(self._seed, "hint"))
         return str(self._hint_agent.act(view).id)
+
+    def _candidates(self, legal: list[Action], pool: list[GameState], hint: str | None) -> list[Action]:
+        """The root actions worth the budget: the rule of thumb's choice and the ``top`` the game ranks best.
+
+        With dozens of moves and a few hundred iterations, every action gets a handful of
+        visits, too few to tell two apart, and among so many some look better by luck alone.
+        The game's ranking (``Game.rank``, its playout policy's scores) is read in the first
+        determinized world, a guess drawn from the seat's information; the actions it ranks
+        are the seat's own, legal in every world the seat cannot tell apart.
+        """
+        assert self.game.rank is not None  # checked when the agent was made
+        ranked = self.game.rank(pool[0].clone())
+        keep = {a.id for a in ranked[: self.top]}
+        if hint is not None:
+            keep.add(hint)
+        return [a for a in legal if a.id in keep]
 
     def _confident_choice(self, legal: list[Action], hint: str) -> Action:
         """The rule of thumb's choice, unless another action beats it on common worlds and dice beyond doubt.
@@ -618,6 +643,18 @@ def _check_parameters(
         raise ValueError("confidence needs paired root visits and a rule of thumb to keep (paired=1, bias>0)")
 
 
+def _check_root(game: Game, paired: bool, iterations: int | None, halving: bool, top: int) -> None:
+    """The root's options (``top``, ``root=halving``) choose among paired visits."""
+    if top < 0:
+        raise ValueError("top must not be negative")
+    if top and game.rank is None:
+        raise ValueError(f"top=K needs a game that ranks its actions ({game.id} does not)")
+    if top and not paired:
+        raise ValueError("top=K needs paired root visits (paired=1)")
+    if halving and not (paired and iterations is not None):
+        raise ValueError("root=halving needs paired root visits and an iteration budget (paired=1, iterations=N)")
+
+
 def _check_value(game: Game, value: str, depth: int | None) -> None:
     if value not in ("hand", "learned"):
         raise ValueError("value must be hand or learned")
@@ -661,6 +698,7 @@ def make_ismcts(game: Game, seat: int, seed: int, **params: str) -> ISMCTSAgent:
     hint = params.pop("hint", "heuristic")
     value = params.pop("value", VALUE.get(game.id, "hand"))
     settle = _number(params, "settle", int)
+    top = _number(params, "top", int)
     root = params.pop("root", "ucb")
     if root not in ("ucb", "halving"):
         raise ValueError("root must be ucb or halving")
@@ -670,7 +708,7 @@ def make_ismcts(game: Game, seat: int, seed: int, **params: str) -> ISMCTSAgent:
         raise ValueError(
             f"unknown parameter {sorted(params)[0]!r} "
             "(iterations, seconds, level, c, rollout, depth, worlds, bias, tree, paired, confidence, hint, value, "
-            "root, settle)"
+            "root, settle, top)"
         )
     if level is not None:
         if level not in LEVELS:
@@ -703,6 +741,7 @@ def make_ismcts(game: Game, seat: int, seed: int, **params: str) -> ISMCTSAgent:
         value=value,
         halving=root == "halving",
         settle=0 if settle is None else settle,
+        top=0 if top is None else top,
     )
 
 
@@ -711,5 +750,5 @@ register_agent(
     make_ismcts,
     "information-set MCTS: level=easy|normal|hard, iterations=N or seconds=T, c=0.7, rollout=heuristic|random|policy, "
     "depth=10|N|end, worlds=10, bias=1, tree=1|N|all, paired=1|0, confidence=0|Z, hint=heuristic|policy, "
-    "value=hand|learned, root=ucb|halving, settle=0|N",
+    "value=hand|learned, root=ucb|halving, settle=0|N, top=0|K",
 )

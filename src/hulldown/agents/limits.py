@@ -89,6 +89,7 @@ WEB_AGENTS: dict[str, dict[str, Check]] = {
         "hint": _one_of("heuristic", "policy"),
         "root": _one_of("ucb", "halving"),
         "settle": _whole(0, 200),
+        "top": _whole(0, 64),
         # A choice between two evaluations the game ships, never a file.
         "value": _one_of("hand", "learned"),
     },

@@ -213,6 +213,9 @@ class Game:
     event_vocabulary: frozenset[str] = frozenset()
     #: The search's playout policy (``ismcts:rollout=policy``).
     rollout: PolicyFactory | None = None
+    #: The legal actions of a full (determinized) state, the playout policy's best first: the
+    #: root candidates of ``ismcts:top=K``.
+    rank: Callable[[GameState], list[Action]] | None = None
     #: The search's evaluation of cut playouts (``ismcts:depth=N``).
     evaluate: Evaluator | None = None
     #: Whether a position is settled enough to be evaluated (no exchange under way);
@@ -346,3 +349,20 @@ def _replay_decisions(state: GameState, decisions: list[tuple[int, str]], upto: 
             state.apply(aid)
         except IllegalActionError:
             raise RecordError(f"record decision {n}: {aid!r:.80} is not legal there") from None
+
+
+def ranking(score: Callable[[Any, list[float]], object]) -> Callable[[GameState], list[Action]]:
+    """A ``Game.rank`` made from a playout policy that, given a list, scores every legal action into it.
+
+    The policy's own ``choose(state, scores)`` keeps one loop for both uses: a playout asks
+    only for the best, the search's root for the order.
+    """
+
+    def rank(state: GameState) -> list[Action]:
+        legal = state.legal_actions()
+        scores: list[float] = []
+        score(state, scores)
+        order = sorted(range(len(legal)), key=lambda i: -scores[i])  # stable: ties in legal order
+        return [legal[i] for i in order]
+
+    return rank

@@ -10,13 +10,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from hulldown.engine.data import with_card_listed
-from hulldown.engine.game import BalanceHooks, ConformancePlan, Game, GameInfo, OptionSpec
+from hulldown.engine.game import BalanceHooks, ConformancePlan, Game, GameInfo, OptionSpec, ranking
 from hulldown.engine.messages import KERNEL
 from hulldown.games.pacific import hook
 from hulldown.games.pacific.actions import CATALOG
 from hulldown.games.pacific.evaluate import evaluate
 from hulldown.games.pacific.odds import odds
-from hulldown.games.pacific.rollout import make_rollout
+from hulldown.games.pacific.rollout import choose, make_rollout
 from hulldown.games.pacific.solo.procedure import PROCEDURE
 from hulldown.games.pacific.state import PacificState
 from hulldown.games.pacific.views import PacificObservation
@@ -161,6 +161,7 @@ GAME = Game(
     zero_sum=(2, 4),
     event_vocabulary=frozenset(VOCABULARY),
     rollout=make_rollout,
+    rank=ranking(choose),
     messages=KERNEL.merged(CATALOG),
     odds=odds,
     # per-card impact in balance reports: the support cards each seat played

@@ -137,10 +137,13 @@ def _shot(s: PacificState, u: Unit, weapon: int, target: str, side: int) -> floa
     return 4.0 + UNIT_WOUND * wounds + KILL * kill * (1.0 + e.card.cost / 5.0)
 
 
-def choose(s: PacificState) -> Action:
-    """The action the rules of thumb take in state ``s`` for the seat to act."""
+def choose(s: PacificState, scores: list[float] | None = None) -> Action:
+    """The action the rules of thumb take in state ``s`` for the seat to act.
+
+    With ``scores`` it also appends every legal action's value, in legal order (``rank``).
+    """
     legal = s.legal_actions()
-    if len(legal) == 1:
+    if len(legal) == 1 and scores is None:
         return legal[0]
     slot = s.actor
     side = s.slot_side[slot]
@@ -199,6 +202,8 @@ def choose(s: PacificState) -> Action:
             v = -a.ap * 0.2
         elif isinstance(a, acts.LendLease):
             v = -5.0
+        if scores is not None:
+            scores.append(v)
         if v > best_v:
             best, best_v = a, v
     return best

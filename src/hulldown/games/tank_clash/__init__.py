@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from hulldown.engine.data import with_card_listed
-from hulldown.engine.game import BalanceHooks, ConformancePlan, Game, GameInfo, OptionSpec
+from hulldown.engine.game import BalanceHooks, ConformancePlan, Game, GameInfo, OptionSpec, ranking
 from hulldown.engine.messages import KERNEL
 from hulldown.games.tank_clash.actions import CATALOG, HEX_NAMES, TANK_IDS
 from hulldown.games.tank_clash.data import card_database
@@ -15,7 +15,7 @@ from hulldown.games.tank_clash.fields import RESULTS, TACTICAL_IDS
 from hulldown.games.tank_clash.heuristic import make_heuristic
 from hulldown.games.tank_clash.odds import odds
 from hulldown.games.tank_clash.render import render_text
-from hulldown.games.tank_clash.rollout import make_rollout
+from hulldown.games.tank_clash.rollout import choose, make_rollout
 from hulldown.games.tank_clash.state import TankClashState
 from hulldown.games.tank_clash.tensor import TankClashTensors
 from hulldown.games.tank_clash.views import TankClashObservation
@@ -142,6 +142,7 @@ GAME = Game(
     conformance=ConformancePlan(games=1000),
     event_vocabulary=frozenset(VOCABULARY),
     rollout=make_rollout,
+    rank=ranking(choose),
     messages=KERNEL.merged(CATALOG),
     odds=odds,
     # per-card impact in balance reports: tactical cards and morale cards, as played

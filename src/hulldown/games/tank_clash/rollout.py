@@ -95,9 +95,12 @@ def _goal(s: TankClashState, t: int, me: int) -> int:
 _WANT_ROW = {"heavy": 2, "destroyer": 1, "medium": 3}
 
 
-def _setup_choice(s: TankClashState, legal: list[TankClashAction], me: int) -> Action:
+def _setup_choice(
+    s: TankClashState, legal: list[TankClashAction], me: int, scores: list[float] | None = None
+) -> Action:
     """Set-up as the heuristic does it: checkpoints near the middle, tanks by kind a row or three
-    from the edge (forest preferred), the ace with the heavy tank."""
+    from the edge (forest preferred), the ace with the heavy tank. ``scores``, when given, gets
+    every action's score in legal order (``rank``)."""
     best = legal[0]
     best_score = -1e9
     forest = s.layout.forest
@@ -113,21 +116,28 @@ def _setup_choice(s: TankClashState, legal: list[TankClashAction], me: int) -> A
             score = 3.0 if s.kind[a.tank] == HEAVY else 1.0
         else:
             score = 0.0
+        if scores is not None:
+            scores.append(score)
         if score > best_score:
             best, best_score = a, score
     return best
 
 
-def choose(s: TankClashState) -> Action:
-    """The action the rules of thumb take in state ``s`` for the seat to act."""
+def choose(s: TankClashState, scores: list[float] | None = None) -> Action:
+    """The action the rules of thumb take in state ``s`` for the seat to act.
+
+    With ``scores`` it also scores every legal action, in legal order, for ``rank``: a playout
+    never asks, so its shortcuts (a winning move at once, a firing hex looked for only where it
+    could make the best) stay where only the best counts.
+    """
     legal = cast("list[TankClashAction]", s.legal_actions())
-    if len(legal) == 1:
+    if len(legal) == 1 and scores is None:
         return legal[0]
     me = s.current_player
     assert me is not None
     ph = s.phase
     if ph < MAIN and legal[0].KIND != DISCARD:
-        return _setup_choice(s, legal, me)
+        return _setup_choice(s, legal, me, scores)
     enemy = 1 - me
     hx, kind, stats = s.hex, s.kind, s.side_stats
     enemy_occ = s.occ_mask[enemy]
@@ -144,7 +154,10 @@ def choose(s: TankClashState) -> Action:
         if k == MOVE:
             x, y = a.tank, a.hex
             if y == base:
-                return a  # 12.1 the enemy base camp wins
+                if scores is None:
+                    return a  # 12.1 the enemy base camp wins
+                scores.append(1e9)
+                continue
             if x != tank:  # a tank's moves come together: its goal and gun once for them all
                 tank = x
                 goal = _goal(s, x, me)
@@ -165,12 +178,14 @@ def choose(s: TankClashState) -> Action:
                 elif owner == me:
                     score += repairs
             # a hex to shoot from next is worth 6: worth looking only if that could make it the best
-            if may_fire and score + 6.0 > best_score and _fire(s, y, fp) & enemy_occ:
+            if may_fire and (scores is not None or score + 6.0 > best_score) and _fire(s, y, fp) & enemy_occ:
                 score += 6.0
         elif k == ATTACK:
             score = _attack_score(s, a.tank, a.target, me)
         else:
             score = _other_score(s, a, enemy)
+        if scores is not None:
+            scores.append(score)
         if score > best_score:
             best, best_score = a, score
     return best
