@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 
 from hulldown.engine.registry import load
@@ -33,3 +35,12 @@ def test_rank_orders_every_legal_action_with_the_policys_choice_first(game_id: s
 
 def test_only_games_with_a_ranking_declare_one() -> None:
     assert [g for g in ("tank-killers", "tank-hunter", *RANKED) if load(g).rank is not None] == RANKED
+
+
+@pytest.mark.parametrize("game_id", RANKED)
+def test_a_ranking_travels_to_a_worker_process(game_id: str) -> None:
+    """Games are pickled to the bot workers, their ranking with them."""
+    game = load(game_id)
+    rank = pickle.loads(pickle.dumps(game.rank))
+    state = game.new(seed=1)
+    assert [a.id for a in rank(state)] == [a.id for a in game.rank(state)]  # type: ignore[misc]

@@ -351,18 +351,22 @@ def _replay_decisions(state: GameState, decisions: list[tuple[int, str]], upto: 
             raise RecordError(f"record decision {n}: {aid!r:.80} is not legal there") from None
 
 
-def ranking(score: Callable[[Any, list[float]], object]) -> Callable[[GameState], list[Action]]:
+class Ranking:
     """A ``Game.rank`` made from a playout policy that, given a list, scores every legal action into it.
 
     The policy's own ``choose(state, scores)`` keeps one loop for both uses: a playout asks
-    only for the best, the search's root for the order.
+    only for the best, the search's root for the order. A class, not a closure, because games
+    travel to the bot worker processes by pickling.
     """
 
-    def rank(state: GameState) -> list[Action]:
+    __slots__ = ("score",)
+
+    def __init__(self, score: Callable[[Any, list[float]], object]) -> None:
+        self.score = score
+
+    def __call__(self, state: GameState) -> list[Action]:
         legal = state.legal_actions()
         scores: list[float] = []
-        score(state, scores)
+        self.score(state, scores)
         order = sorted(range(len(legal)), key=lambda i: -scores[i])  # stable: ties in legal order
         return [legal[i] for i in order]
-
-    return rank

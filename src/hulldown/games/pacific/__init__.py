@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from hulldown.engine.data import with_card_listed
-from hulldown.engine.game import BalanceHooks, ConformancePlan, Game, GameInfo, OptionSpec, ranking
+from hulldown.engine.game import BalanceHooks, ConformancePlan, Game, GameInfo, OptionSpec, Ranking
 from hulldown.engine.messages import KERNEL
 from hulldown.games.pacific import hook
 from hulldown.games.pacific.actions import CATALOG
@@ -161,7 +161,7 @@ GAME = Game(
     zero_sum=(2, 4),
     event_vocabulary=frozenset(VOCABULARY),
     rollout=make_rollout,
-    rank=ranking(choose),
+    rank=Ranking(choose),
     messages=KERNEL.merged(CATALOG),
     odds=odds,
     # per-card impact in balance reports: the support cards each seat played

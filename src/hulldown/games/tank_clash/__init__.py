@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from hulldown.engine.data import with_card_listed
-from hulldown.engine.game import BalanceHooks, ConformancePlan, Game, GameInfo, OptionSpec, ranking
+from hulldown.engine.game import BalanceHooks, ConformancePlan, Game, GameInfo, OptionSpec, Ranking
 from hulldown.engine.messages import KERNEL
 from hulldown.games.tank_clash.actions import CATALOG, HEX_NAMES, TANK_IDS
 from hulldown.games.tank_clash.data import card_database
@@ -142,7 +142,7 @@ GAME = Game(
     conformance=ConformancePlan(games=1000),
     event_vocabulary=frozenset(VOCABULARY),
     rollout=make_rollout,
-    rank=ranking(choose),
+    rank=Ranking(choose),
     messages=KERNEL.merged(CATALOG),
     odds=odds,
     # per-card impact in balance reports: tactical cards and morale cards, as played
