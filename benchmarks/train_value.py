@@ -1,9 +1,10 @@
 """Fit a game's learned value model (``hulldown.agents.value``) from self-play.
 
 Run: ``PYTHONPATH=src:. python benchmarks/train_value.py GAME --games N --seed S --out PATH
-[--positions K] [--explore E] [--l2 L] [--bot policy|heuristic] [--drop A:B,...]``.
+[--players P] [--positions K] [--explore E] [--l2 L] [--bot policy|heuristic] [--drop A:B,...]``.
 
-Plays ``N`` games with the default options, each seat played by the game's
+Plays ``N`` games with the default options (at ``P`` players: a model fits
+one player count, since the tensor's layout grows with the seats), each seat played by the game's
 playout policy (``Game.rollout``; ``--bot heuristic`` uses its heuristic bot)
 taking a uniformly random legal action with chance ``E``, so that positions
 off the usual lines are seen too. From each game ``K`` decision points are
@@ -57,7 +58,7 @@ def outcome(state: GameState) -> list[float]:
     return [1.0 / n if v == best else 0.0 for v in r]
 
 
-def _chooser(game: Game, bot: str, seed: int) -> Any:
+def chooser(game: Game, bot: str, seed: int) -> Any:
     """state -> action for whichever seat is to act."""
     if bot == "policy":
         if game.rollout is None:
@@ -79,8 +80,8 @@ def play_game(game: Game, index: int, args: argparse.Namespace) -> tuple[list[An
     """One self-play game: the tensors of every seat at ``K`` random decision points, the outcomes, the hand values."""
     seed = derive_seed(args.seed, "game", index)
     rng = SplitMix64(derive_seed(args.seed, "explore", index))
-    choose = _chooser(game, args.bot, derive_seed(args.seed, "bot", index))
-    state = game.new(seed=seed)
+    choose = chooser(game, args.bot, derive_seed(args.seed, "bot", index))
+    state = game.new(seed=seed, players=args.players)
     actions: list[str] = []
     while not state.is_over:
         if rng.below(1_000_000) < args.explore * 1_000_000:
@@ -95,7 +96,7 @@ def play_game(game: Game, index: int, args: argparse.Namespace) -> tuple[list[An
     # Replay the same game (same seed, same actions) to the chosen points: cheaper than
     # encoding every position on the way.
     enc = game.tensors.state_encoder(state.players, state.options)  # type: ignore[union-attr]
-    replay = game.new(seed=seed)
+    replay = game.new(seed=seed, players=args.players)
     rows: list[Any] = []
     hand: list[list[float]] = []
     done = 0
@@ -160,6 +161,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--games", type=int, default=5000)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--out", required=True)
+    ap.add_argument("--players", type=int, default=None, help="seats (default: the game's default count)")
     ap.add_argument("--positions", type=int, default=4, help="decision points drawn per game")
     ap.add_argument("--explore", type=float, default=0.05, help="chance of a random legal action")
     ap.add_argument("--l2", type=float, default=1e-3)
@@ -191,7 +193,7 @@ def main(argv: list[str] | None = None) -> None:
     drop = [(int(a), int(b)) for a, b in (r.split(":") for r in args.drop.split(",") if r)]
     weights, bias, iterations = fit(x, y, args.l2, drop)
     fitted = time.process_time() - start
-    state = game.new(seed=0)
+    state = game.new(seed=0, players=args.players)
     players, options = state.players, state.options
     held_x, held_y = np.stack(test_x), np.asarray(test_y)
     learned = 1.0 / (1.0 + np.exp(-(held_x.astype(np.float64) @ weights + bias)))
@@ -199,6 +201,7 @@ def main(argv: list[str] | None = None) -> None:
         "game": game.id,
         "games": args.games,
         "seed": args.seed,
+        "players": players,
         "positions": args.positions,
         "explore": args.explore,
         "l2": args.l2,
@@ -211,10 +214,12 @@ def main(argv: list[str] | None = None) -> None:
         "cpu_seconds": {"self_play": round(played, 1), "total": round(fitted, 1)},
     }
     report["drop"] = args.drop
-    meta = {k: report[k] for k in ("games", "seed", "positions", "explore", "l2", "bot", "drop", "learned", "hand")}
+    kept = ("games", "seed", "players", "positions", "explore", "l2", "bot", "drop", "learned", "hand")
+    meta = {k: report[k] for k in kept}
     meta["command"] = (
         f"PYTHONPATH=src:. python benchmarks/train_value.py {game.id} --games {args.games} --seed {args.seed} "
-        f"--positions {args.positions} --explore {args.explore} --l2 {args.l2} --bot {args.bot}"
+        + (f"--players {args.players} " if args.players is not None else "")
+        + f"--positions {args.positions} --explore {args.explore} --l2 {args.l2} --bot {args.bot}"
         + (f" --drop {args.drop}" if args.drop else "")
         + " --out PATH"
     )

@@ -21,7 +21,7 @@ MODELS = sorted(p.stem for p in (Path(value_mod.__file__).parent / "models").glo
 
 
 def test_models_are_shipped() -> None:
-    assert "tank-killers" in MODELS
+    assert {"tank-killers", "tank-clash", "2gm-pacific"} <= set(MODELS)
 
 
 @pytest.mark.parametrize("game_id", MODELS)
@@ -191,3 +191,18 @@ def test_tank_clash_learned_search_ignores_what_the_seat_cannot_see(seed: int) -
         assert isinstance(agent, ISMCTSAgent) and agent.value == "learned"
         choices.append((agent.act(SeatView(state, seat)).id, agent.last_visits, agent.last_values))
     assert choices[0] == choices[1]
+
+
+def test_the_fitting_script_fits_the_player_count_asked_for(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--players`` fits the tensor layout of that many seats; the file's command reproduces the run."""
+    from benchmarks.train_value import main
+
+    out = tmp_path / "model.json"
+    main(["tank-hunter", "--players", "2", "--bot", "heuristic", "--games", "10", "--seed", "3", "--out", str(out)])
+    report = json.loads(capsys.readouterr().out)
+    assert report["players"] == 2 and report["train_rows"] > 0 and report["held_out_rows"] > 0
+    model = ValueModel.from_json(json.loads(out.read_text()))
+    game = hulldown.load("tank-hunter")
+    state = game.new(seed=0, players=2)
+    assert model.players == 2 and model.layout == layout_fingerprint(game, 2, state.options)
+    assert "--players 2 " in model.meta["command"] and "--bot heuristic" in model.meta["command"]

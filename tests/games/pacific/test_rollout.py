@@ -115,14 +115,16 @@ def _twin_states(seed: int) -> tuple[PacificState, PacificState]:
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
-def test_search_with_policy_playouts_ignores_what_the_seat_cannot_see(seed: int) -> None:
-    """The default search (policy playouts, reused worlds) chooses alike where only hidden cards differ."""
+@pytest.mark.parametrize("spec", ["ismcts:iterations=60", "ismcts:iterations=60,value=learned"])
+def test_search_with_policy_playouts_ignores_what_the_seat_cannot_see(seed: int, spec: str) -> None:
+    """The default search (policy playouts, reused worlds) chooses alike where only hidden cards differ;
+    so does it with the learned value model, which reads each seat's tensor of a determinization."""
     a, b = _twin_states(seed)
     assert a.snapshot() != b.snapshot()
     assert a.observation(1) == b.observation(1)
     choices = []
     for state in (a, b):
-        agent = make_agent("ismcts:iterations=60", GAME, 1, 7)
+        agent = make_agent(spec, GAME, 1, 7)
         assert isinstance(agent, ISMCTSAgent) and agent.rollout == "policy"
         choices.append((agent.act(SeatView(state, 1)).id, agent.last_visits))
     assert choices[0] == choices[1]
