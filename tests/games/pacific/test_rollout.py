@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+import hulldown
 from hulldown.agents.ismcts import ISMCTSAgent
 from hulldown.agents.registry import make_agent
 from hulldown.engine.agent import SeatView
@@ -95,6 +96,35 @@ def test_factory_plays_for_whichever_seat_is_to_act() -> None:
 def test_ismcts_defaults_to_the_policy_in_pacific() -> None:
     agent = make_agent("ismcts", GAME, 0, 0)
     assert isinstance(agent, ISMCTSAgent) and agent.rollout == "policy" and agent.evaluate is not None
+    # The game's measured spec: the policy's hint, the paired test and the learned value.
+    assert agent.confidence == 2.0 and agent.hint_from == "policy" and agent.value == "learned" and agent.paired
+
+
+@pytest.mark.parametrize(
+    ("spec", "confidence", "value"),
+    [
+        ("ismcts:value=hand", 2.0, "hand"),
+        ("ismcts:confidence=0", 0.0, "learned"),
+        ("ismcts:paired=0", 0.0, "learned"),
+        ("ismcts:bias=0", 0.0, "learned"),
+        ("ismcts:worlds=0", 0.0, "learned"),
+        ("ismcts:depth=end", 2.0, "hand"),
+    ],
+)
+def test_a_spec_overrides_the_games_defaults_and_what_it_rules_out_steps_aside(
+    spec: str, confidence: float, value: str
+) -> None:
+    """A spec never fails on a default it did not name: the paired test needs paired visits and a
+    rule of thumb, the learned value needs cut playouts."""
+    agent = make_agent(spec, GAME, 0, 0)
+    assert isinstance(agent, ISMCTSAgent)
+    assert (agent.confidence, agent.value) == (confidence, value)
+
+
+def test_other_games_keep_the_plain_defaults() -> None:
+    clash = make_agent("ismcts", hulldown.load("tank-clash"), 0, 0)
+    assert isinstance(clash, ISMCTSAgent)
+    assert (clash.rollout, clash.confidence, clash.hint_from, clash.value) == ("policy", 0.0, "heuristic", "hand")
 
 
 def _twin_states(seed: int) -> tuple[PacificState, PacificState]:
