@@ -100,7 +100,7 @@ def test_a_search_bounded_only_by_iterations_gets_the_hard_time_cap(client: Test
         ("ismcts:iterations=1000000", "ismcts:iterations=1000000,seconds=5", 5.0),
         ("ismcts:seconds=0.5", "ismcts:seconds=0.5", 0.5),
         ("ismcts:level=easy", "ismcts:level=easy", 0.25),
-        ("ismcts", "ismcts", 0.9),
+        ("ismcts", "ismcts", 0.45),
         ("solo-ai", "solo-ai", 5.0),
     ],
 )

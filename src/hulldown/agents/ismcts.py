@@ -104,11 +104,12 @@ from hulldown.engine.rng import SplitMix64, derive_seed
 from hulldown.engine.state import Action, GameState
 
 #: Level -> (iterations, seconds cap). ``normal`` is what the web app offers by
-#: default: its cap keeps a decision within one second on one core even in the
-#: slowest game, while the iteration count binds in fast ones (reproducible).
+#: default: its cap keeps a decision under half a second, the pace a player will
+#: wait for at every move, even in the slowest game's slowest positions, while
+#: the iteration count binds in fast ones (reproducible).
 LEVELS: dict[str, tuple[int, float]] = {
     "easy": (100, 0.25),
-    "normal": (600, 0.9),
+    "normal": (600, 0.45),
     "hard": (4000, 5.0),
 }
 
