@@ -592,7 +592,8 @@ PAIRED = True
 #: 2GM Pacific also starts from its policy's choice, leaves it only on the paired
 #: test's evidence and scores cut playouts with its learned value model: 78.8% of
 #: 200 games against the heuristic at ``level=normal``, where the game's earlier
-#: defaults scored 53.8% of 40 (benchmarks/RESULTS.md, "Learned evaluations").
+#: defaults scored 53.8% of 40 (benchmarks/RESULTS.md: "2GM Pacific's ``normal``
+#: within half a second" and "``normal`` against the heuristic, game by game").
 GAME_DEFAULTS: dict[str, dict[str, str]] = {
     "tank-clash": {"rollout": "policy"},
     "tank-killers": {"rollout": "policy"},
