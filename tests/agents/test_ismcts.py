@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from hulldown.agents.ismcts import LEVELS, ISMCTSAgent, make_ismcts
+from hulldown.agents.ismcts import LEVEL_WORLDS, LEVELS, WORLDS, ISMCTSAgent, make_ismcts
 from hulldown.agents.registry import agent_names, make_agent
 from hulldown.engine import AgentSpecError, Game, GameState, derive_seed
 from hulldown.engine.agent import SeatView
@@ -309,6 +309,14 @@ def test_levels_and_registry() -> None:
         assert (agent.iterations, agent.seconds) == (iterations, seconds)
     timed = make_ismcts(TOY, 0, 0, seconds="0.5")
     assert timed.iterations is None and timed.seconds == 0.5
+
+
+def test_hard_draws_more_worlds_unless_the_spec_says() -> None:
+    assert make_ismcts(TOY, 0, 0, level="hard").worlds == LEVEL_WORLDS["hard"] > WORLDS
+    assert make_ismcts(TOY, 0, 0, level="hard", worlds="20").worlds == 20
+    assert make_ismcts(TOY, 0, 0, level="normal").worlds == WORLDS
+    assert make_ismcts(TOY, 0, 0, iterations="4000").worlds == WORLDS
+    assert make_ismcts(TOY, 0, 0).worlds == WORLDS
 
 
 @pytest.mark.parametrize(

@@ -157,3 +157,18 @@ def test_the_script_logs_what_makes_a_game_the_same_deal(tmp_path: Path) -> None
     assert [(r["i"], r["seat"], r["seed"], r["players"]) for r in rows] == [(3, 1, 5, 2), (4, 0, 5, 2)]
     logs = _logs_module()
     assert logs.summary(logs.read_run(str(log)))["games"] == 2
+
+
+def test_search_regret_positions_are_choices_and_the_reference_values_every_action() -> None:
+    regret = _bench("search_regret")
+    game = load("tank-killers")
+    states = regret.positions(game, 3, 2, 5, 2)
+    assert len(states) == 3
+    for i, state in enumerate(states):
+        legal = {a.id for a in state.legal_actions()}
+        assert len(legal) > 1
+        values = regret.reference_values(game, "ismcts:iterations=60,worlds=5", state, i)
+        assert set(values) == legal  # every action valued, so every choice has a regret
+        assert all(0.0 <= v <= 1.0 for v in values.values())
+    mean, half = regret.mean_ci([0.0, 0.1, 0.2])
+    assert abs(mean - 0.1) < 1e-12 and 0 < half < 0.2

@@ -113,6 +113,15 @@ LEVELS: dict[str, tuple[int, float]] = {
     "hard": (4000, 5.0),
 }
 
+#: Level -> determinizations drawn per decision, where the spec does not say
+#: (``WORLDS`` for a level not named here). At ``hard``'s budget every root action
+#: gets hundreds of paired visits: over ten worlds those repeat one small guess at
+#: the hidden cards, whose error then outweighs the dice's, and the paired test of
+#: ``confidence`` reads the repeats as evidence. Against a far longer search on the
+#: same Tank Killers positions, ``hard`` over 400 worlds chose with about a tenth
+#: of the regret it had over 10 (benchmarks/RESULTS.md, "Search regret").
+LEVEL_WORLDS: dict[str, int] = {"hard": 400}
+
 
 class _Node:
     """One action edge of the tree: statistics for the seat that took it."""
@@ -748,7 +757,7 @@ def make_ismcts(game: Game, seat: int, seed: int, **params: str) -> ISMCTSAgent:
         iterations, seconds = LEVELS["normal"]
     elif seconds is not None and iterations is None:
         iterations = None
-    n_worlds = WORLDS if worlds is None else worlds
+    n_worlds = LEVEL_WORLDS.get(level or "", WORLDS) if worlds is None else worlds
     if paired is None:
         paired = int(PAIRED and n_worlds > 0)
     return ISMCTSAgent(
