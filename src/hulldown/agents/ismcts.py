@@ -118,8 +118,9 @@ LEVELS: dict[str, tuple[int, float]] = {
 #: gets hundreds of paired visits: over ten worlds those repeat one small guess at
 #: the hidden cards, whose error then outweighs the dice's, and the paired test of
 #: ``confidence`` reads the repeats as evidence. Against a far longer search on the
-#: same Tank Killers positions, ``hard`` over 400 worlds chose with about a tenth
-#: of the regret it had over 10 (benchmarks/RESULTS.md, "Search regret").
+#: same Tank Killers positions, ``hard`` over 400 worlds chose with a fifteenth of
+#: the regret it had over 10, though it won no more games against ``normal``
+#: (benchmarks/RESULTS.md, "Search regret").
 LEVEL_WORLDS: dict[str, int] = {"hard": 400}
 
 
