@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import time
 from pathlib import Path
 from typing import Any
@@ -38,6 +37,7 @@ from hulldown.engine.agent import SeatView
 from hulldown.engine.registry import load
 from hulldown.engine.rng import derive_seed
 from hulldown.engine.state import GameState
+from hulldown.sim.compare import paired_difference
 
 
 def positions(game: Any, count: int, every: int, seed: int, players: int) -> list[GameState]:
@@ -60,21 +60,14 @@ def positions(game: Any, count: int, every: int, seed: int, players: int) -> lis
     return found
 
 
-def mean_ci(xs: list[float]) -> tuple[float, float]:
-    """Mean and the half-width of its 95% normal interval."""
-    n = len(xs)
-    m = sum(xs) / n
-    if n < 2:
-        return m, math.inf
-    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1))
-    return m, 1.96 * sd / math.sqrt(n)
-
-
 def reference_values(game: Any, spec: str, state: GameState, index: int) -> dict[str, float]:
     seat = state.current_player
     agent = make_agent(spec, game, seat, derive_seed(7, "reference", index))
     agent.act(SeatView(state, seat))
     values: dict[str, float] = dict(agent.last_values)
+    unvalued = {a.id for a in state.legal_actions()} - set(values)
+    if unvalued:
+        raise ValueError(f"the reference left {len(unvalued)} legal actions unvisited: give it more iterations")
     return values
 
 
@@ -113,7 +106,7 @@ def main() -> None:
                 t0 = time.process_time()
                 choice = agent.act(SeatView(state, seat))
                 cpu[spec] += time.process_time() - t0
-                regrets[spec].append(best - values.get(choice.id, min(values.values())))
+                regrets[spec].append(best - values[choice.id])
     report(args, regrets, cpu, len(states))
 
 
@@ -121,17 +114,17 @@ def report(args: argparse.Namespace, regrets: dict[str, list[float]], cpu: dict[
     base = regrets[args.specs[0]]
     rows = []
     for spec, xs in regrets.items():
-        m, h = mean_ci(xs)
-        d, dh = mean_ci([x - b for x, b in zip(xs, base, strict=True)])
+        mean = paired_difference(xs)
+        diff = paired_difference([x - b for x, b in zip(xs, base, strict=True)])
         rows.append(
             {
                 "spec": spec,
-                "mean_regret": m,
-                "ci": h,
+                "mean_regret": mean["mean"],
+                "ci": mean["high"] - mean["mean"],
                 "no_regret": sum(x == 0 for x in xs) / len(xs),
                 "cpu_s": cpu[spec] / len(xs),
-                "minus_first": d,
-                "minus_first_ci": dh,
+                "minus_first": diff["mean"],
+                "minus_first_ci": diff["high"] - diff["mean"],
             }
         )
     if args.json:
