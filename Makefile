@@ -6,7 +6,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 PYTEST_WORKERS ?= 2
 
-.PHONY: run play test lint jscheck bench soak browser clean lock
+.PHONY: run play test test-compiled compiled lint jscheck bench soak browser clean lock
 
 $(STAMP): pyproject.toml requirements.lock
 	$(PYTHON) -m venv $(VENV)
@@ -40,6 +40,19 @@ browser:
 # The whole test suite.
 test: $(STAMP) browser
 	$(BIN)/python -m pytest -q -n $(PYTEST_WORKERS) -p no:cacheprovider --durations=20
+
+# The compiled build (docs/simulation.md#the-compiled-build): the engine's state and the rules of
+# Tank Killers and 2GM Pacific compiled with mypyc into build/compiled, for balance studies. Use it
+# with PYTHONPATH=build/compiled; it is rebuilt only when a source file has changed.
+compiled: $(STAMP)
+	$(BIN)/python -m hulldown.compiled
+
+# The engine's, the compiled games' and the conformance tests again, on the compiled build (the
+# whole suite's tests/test_compiled.py compares whole games between the two builds).
+test-compiled: compiled
+	HULLDOWN_EXPECT_COMPILED=1 HULLDOWN_CONFORMANCE_SCALE=0.4 $(BIN)/python -m pytest -q -n $(PYTEST_WORKERS) \
+	  -p no:cacheprovider -o "pythonpath=build/compiled ." \
+	  tests/engine tests/games/tank_killers tests/games/pacific tests/conformance
 
 # The browser code: TypeScript's checker over the plain ES modules (JSDoc types), installed by npm.
 node_modules/.installed: package.json package-lock.json

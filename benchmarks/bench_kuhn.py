@@ -12,6 +12,9 @@ The two games alternate, round by round, so a machine whose speed drifts
 slows both alike; the ratio of each round's rates is reported with the median.
 
     PYTHONPATH=src python benchmarks/bench_kuhn.py [--seconds 2] [--rounds 5] [--json]
+    PYTHONPATH=build/compiled python benchmarks/bench_kuhn.py   # Tank Killers compiled (make compiled)
+
+The output says which build of Tank Killers ran.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ import random
 import statistics
 import time
 
+from hulldown.compiled import compiled_modules
 from hulldown.engine.registry import load
 
 
@@ -86,11 +90,13 @@ def main() -> None:
                 f"steps/s ({row['kuhn_decisions']:,.0f} decisions/s): {row['ratio']:.2f}x"
             )
     median = {k: statistics.median(row[k] for row in rows) for k in rows[0]}
+    build = compiled_modules()
     if args.json:
-        print(json.dumps({"rounds": rows, "median": median}, indent=1))
+        print(json.dumps({"compiled": build, "rounds": rows, "median": median}, indent=1))
     else:
         print(
-            f"median: Tank Killers {median['tank_killers']:,.0f} steps/s, Kuhn poker {median['kuhn']:,.0f} "
+            f"median ({'compiled build, ' + str(len(build)) + ' modules' if build else 'plain Python'}): "
+            f"Tank Killers {median['tank_killers']:,.0f} steps/s, Kuhn poker {median['kuhn']:,.0f} "
             f"steps/s, ratio {median['ratio']:.2f}x"
         )
 

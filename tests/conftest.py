@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 
 import pytest
@@ -35,3 +36,22 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if item.get_closest_marker("browser") is not None:
             item.add_marker(pytest.mark.flaky(reruns=1))
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """With ``HULLDOWN_EXPECT_COMPILED=1`` (``make test-compiled``) the run must be on the compiled build.
+
+    A stale or failed build leaves plain Python behind, which would pass every test
+    and prove nothing about the compiled modules; this stops such a run at once.
+    """
+    if os.environ.get("HULLDOWN_EXPECT_COMPILED") != "1":
+        return
+    import importlib
+
+    from hulldown import compiled
+
+    for path in compiled.MODULES:
+        importlib.import_module(compiled.module_name(path))
+    missing = sorted(set(map(compiled.module_name, compiled.MODULES)) - set(compiled.compiled_modules()))
+    if missing:
+        pytest.exit(f"not compiled in this run: {', '.join(missing)} (run make compiled)", returncode=3)

@@ -17,9 +17,14 @@ import hashlib
 import json
 import random
 from collections.abc import Iterable, Mapping, MutableSequence
-from dataclasses import dataclass
-from typing import Any, ClassVar, TypeAlias, TypeVar
+from typing import Any, ClassVar, Final, TypeAlias, TypeVar
 
+from mypy_extensions import mypyc_attr
+
+from hulldown.engine.action import JSON as JSON
+from hulldown.engine.action import Action as Action
+from hulldown.engine.action import ActionId as ActionId
+from hulldown.engine.action import Seat as Seat
 from hulldown.engine.copying import copier, declared_slots
 from hulldown.engine.errors import (
     ChanceScriptError,
@@ -27,14 +32,10 @@ from hulldown.engine.errors import (
     IllegalActionError,
     RecordError,
 )
-from hulldown.engine.messages import Message
 from hulldown.engine.record import GameRecord, LogEntry
 from hulldown.engine.rng import SplitMix64
 from hulldown.engine.zones import Zone
 
-Seat: TypeAlias = int
-ActionId: TypeAlias = str
-JSON: TypeAlias = Any
 Observation: TypeAlias = Mapping[str, object]
 """What one seat sees, as the engine passes it on: each game declares its exact type
 (a TypedDict, ``Game.observation_type``) and its readers see that type."""
@@ -50,39 +51,8 @@ _Log: TypeAlias = "tuple[LogEntry, _Log] | None"
 T = TypeVar("T")
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
-    """One choice of one seat at one decision point.
-
-    ``id`` is stable and readable (it is what records, the web API and the CLI
-    exchange); ``label`` is its English text for people. A game defines its
-    actions as subclasses in its ``actions`` module (frozen value types whose
-    fields say what the action is), where ``id``, ``label``, :meth:`message`
-    and :meth:`payload` all derive from one definition, and nothing else
-    parses an id. This plain base serves games that need no more.
-    """
-
-    id: ActionId
-    label: str
-
-    def __str__(self) -> str:
-        return self.id
-
-    def message(self) -> Message:
-        """The label as a localisable message (key and arguments of the game's catalog)."""
-        return Message("action", (("label", self.label),))
-
-    def payload(self) -> dict[str, JSON]:
-        """What the action is, as fields a browser renders from (never parsed out of the id)."""
-        return {"kind": "action"}
-
-    def to_json(self) -> dict[str, JSON]:
-        """The action as the web API sends it."""
-        return {"id": self.id, "label": self.label, "message": self.message().to_json(), "payload": self.payload()}
-
-
 #: The event field by which a game declares that an event discloses hidden information.
-REVEAL = "reveal"
+REVEAL: Final = "reveal"
 
 
 def public(type_: str, **data: Any) -> Event:
@@ -137,8 +107,13 @@ def _to_rng(rng: RngLike) -> SplitMix64:
     return SplitMix64(int(rng))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class GameState:
-    """Base class of every game's state. See DESIGN.md, "Public Python API"."""
+    """Base class of every game's state. See DESIGN.md, "Public Python API".
+
+    The compiled build (``make compiled``) compiles this class with mypyc; games
+    written in plain Python still subclass it, which the attribute above allows.
+    """
 
     __slots__ = (
         "_determinized",
@@ -228,11 +203,12 @@ class GameState:
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        if "COPY" in cls.__dict__:
+        if "COPY" in vars(cls):
             missing = [s for s in declared_slots(cls) if s not in cls.COPY]
             if missing:
                 raise TypeError(f"{cls.__name__}.COPY does not say how to copy {', '.join(missing)}")
-            cls._copy_into = copier(cls.COPY)  # type: ignore[method-assign,assignment]
+            # setattr: a compiled class's methods cannot be assigned to by name
+            setattr(cls, "_copy_into", copier(cls.COPY))  # noqa: B010
 
     def _copy_into(self, new: Any) -> None:
         """Copy the game's own fields into ``new`` (a bare instance); deep where mutable."""
@@ -259,7 +235,8 @@ class GameState:
         # its own from its own shared action objects.
         out: dict[str, Any] = dict(getattr(self, "__dict__", {}))
         for cls in type(self).__mro__:
-            names = cls.__dict__.get("__slots__", ())
+            # a compiled class lists its fields in __mypyc_attrs__, having no slots
+            names = vars(cls).get("__slots__", ()) or vars(cls).get("__mypyc_attrs__", ())
             for name in (names,) if isinstance(names, str) else names:
                 if name not in ("__dict__", "__weakref__") and hasattr(self, name):
                     out[name] = getattr(self, name)
@@ -355,7 +332,10 @@ class GameState:
         else:
             act = self.find_action(action)
         seat = self._current_player()
-        node = self._log = (("action", seat, act.id), self._log)
+        # typed Any, a boxed object: a fixed tuple type would be unboxed when compiled,
+        # and the identity tests of ``last_decision_revealed`` would see a new tuple each time
+        node: Any = (("action", seat, act.id), self._log)
+        self._log = node
         self._legal_cache = None
         self._steps += 1
         events: list[Event] = []
@@ -432,18 +412,21 @@ class GameState:
         new._revealed_at = self._revealed_at
         new._steps = self._steps
         new._determinized = self._determinized
-        self._copy_into(new)
+        # looked up on the class, where a generated copier lives: a compiled state's own
+        # method table would still hold the stub below
+        type(self)._copy_into(self, new)
         return new
 
-    def reseed(self, seed: int) -> None:
-        """Draw this state's future dice, shuffles and random choices from a new stream seeded by ``seed``.
+    def reseed(self, seed: object) -> None:
+        """Draw this state's future dice, shuffles and random choices from a new stream seeded by ``seed``, an int.
 
         Search replays one determinization many times from clones; each replay
         needs dice of its own (a clone otherwise repeats its original's rolls),
         and a common seed lets two replays share their dice on purpose. Scripted
         outcomes still come first. Afterwards the state's chance no longer
         follows from its game seed, so, like a resampled state, it is a search
-        copy without a record.
+        copy without a record. ``seed`` is typed ``object`` so that the check below,
+        not a compiled build's own argument check, judges what a caller passes.
         """
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise TypeError(f"a seed is an int, not {type(seed).__name__}")

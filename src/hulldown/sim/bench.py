@@ -6,9 +6,11 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
+from hulldown.compiled import compiled_modules
 from hulldown.engine.game import Game
 from hulldown.engine.rng import SplitMix64, derive_seed
 from hulldown.engine.state import GameState
+from hulldown.sim.runner import fewer_collections
 
 
 def _playout(state: GameState, rng: SplitMix64) -> int:
@@ -91,11 +93,20 @@ def bench(
     options: Mapping[str, Any] | None = None,
     seed: int = 0,
 ) -> dict[str, Any]:
-    """Play uniformly random games for ``seconds`` in this process and time clone and resample."""
+    """Play uniformly random games for ``seconds`` in this process and time clone and resample.
+
+    The collector is set as ``simulate`` and ``balance`` set it while they play
+    (:func:`~hulldown.sim.runner.fewer_collections`), so the figures are theirs.
+    """
     if seconds <= 0:
         raise ValueError("seconds must be positive")
     opts = game.validate_options(options)
     n = game.validate_players(players)
+    with fewer_collections():
+        return _bench(game, seconds, n, opts, seed)
+
+
+def _bench(game: Game, seconds: float, n: int, opts: dict[str, Any], seed: int) -> dict[str, Any]:
     rng = SplitMix64(seed)
     games = steps = 0
     setup = 0.0
@@ -118,6 +129,8 @@ def bench(
     h_games, h_steps, h_seconds = _heuristic_games(game, n, opts, seed, seconds) if game.heuristic else (0, 0, 0.0)
     return {
         "game": game.id,
+        # the modules this run loaded from the compiled build (make compiled); [] in plain Python
+        "compiled": compiled_modules(),
         "players": n,
         "options": opts,
         "seconds": elapsed,

@@ -206,6 +206,8 @@ def bench_cmd(
         f"({r['games']} games, {r['mean_steps']:.1f} steps each); clone {r['clone_us']:.1f} us, "
         f"resample {r['resample_us']:.1f} us, legal actions {r['legal_us']:.1f} us, new game {r['setup_us']:.1f} us"
     )
+    if r["compiled"]:
+        typer.echo(f"compiled build: {len(r['compiled'])} modules compiled (make compiled)")
     if r["heuristic_games_per_s"]:
         typer.echo(
             f"heuristic against heuristic: {r['heuristic_games_per_s']:,.1f} games/s "

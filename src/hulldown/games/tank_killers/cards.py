@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -45,7 +45,13 @@ TACTIC_TYPES = (
 )
 EFFECTS = ("modifier", "lost_action", "end_turn", "out_of_action", "free_action", "negate", "recover")
 # Effect codes used by the rules (ints for speed).
-E_MOD, E_LOST, E_END, E_OOA, E_FREE, E_NEG, E_REC = range(7)
+E_MOD: Final = 0
+E_LOST: Final = 1
+E_END: Final = 2
+E_OOA: Final = 3
+E_FREE: Final = 4
+E_NEG: Final = 5
+E_REC: Final = 6
 
 
 def slug(name: str) -> str:

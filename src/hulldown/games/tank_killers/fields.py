@@ -13,7 +13,7 @@ hidden hand, so a seat learns nothing from whose turn it is.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar, get_args
+from typing import ClassVar, Final, get_args
 
 from hulldown.engine.state import Event, GameState
 from hulldown.games.tank_killers.cards import (
@@ -22,19 +22,33 @@ from hulldown.games.tank_killers.cards import (
 )
 from hulldown.games.tank_killers.views import Phase
 
-# Decision points.
-P_MANEUVER, P_TARGET, P_LOST, P_MOD, P_OOA, P_FREE, P_SAME, P_NEGATE, P_OVER = range(9)
+# Decision points. Final, so that the compiled build (hulldown/compiled.py) inlines them.
+P_MANEUVER: Final = 0
+P_TARGET: Final = 1
+P_LOST: Final = 2
+P_MOD: Final = 3
+P_OOA: Final = 4
+P_FREE: Final = 5
+P_SAME: Final = 6
+P_NEGATE: Final = 7
+P_OVER: Final = 8
 #: the phases by number, in the order of ``Phase`` (views.py), which names them once
 PHASE_NAMES: tuple[Phase, ...] = get_args(Phase)
 # What a negation window decides about.
-N_LOST, N_MOD, N_OOA, N_FREE = range(4)
+N_LOST: Final = 0
+N_MOD: Final = 1
+N_OOA: Final = 2
+N_FREE: Final = 3
 # Modifier kinds limited to one per attack (clause 7.2).
-K_OTHER, K_RANGE, K_HIT, K_AMMO = range(4)
+K_OTHER: Final = 0
+K_RANGE: Final = 1
+K_HIT: Final = 2
+K_AMMO: Final = 3
 
-HAND_LIMIT = 9
-DRAW = 3
-INFANTRY = CLASS_BIT["infantry"]
-DRAWN = 2  # winner value of a game stopped by the turn limit
+HAND_LIMIT: Final = 9
+DRAW: Final = 3
+INFANTRY: Final = CLASS_BIT["infantry"]
+DRAWN: Final = 2  # winner value of a game stopped by the turn limit
 
 
 class StateFields(GameState):

@@ -48,7 +48,20 @@ from hulldown.games.tank_killers.rules.s15_turn_limit import Sec15TurnLimit
 from hulldown.games.tank_killers.views import TankKillersObservation
 
 
+class _Fields(StateFields):
+    """The state's one concrete base, first among its bases.
+
+    Compiled (``make compiled``), a class may have a single base that is not a trait;
+    the chapters are traits over :class:`StateFields`, so the state names this
+    subclass of it first and Python's method order still puts the chapters
+    before the stubs they implement.
+    """
+
+    __slots__ = ()
+
+
 class TankKillersState(
+    _Fields,
     Sec1Cards,
     Sec3Setup,
     Sec4Maneuver,
@@ -59,7 +72,6 @@ class TankKillersState(
     Sec10FreeAttack,
     Sec11Negation,
     Sec15TurnLimit,
-    StateFields,
 ):
     """A game of Tank Killers: the engine's hooks; the rules are in the chapters it inherits."""
 

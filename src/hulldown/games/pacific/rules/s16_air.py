@@ -187,13 +187,23 @@ def paratroopers_aa(st: PacificFields, para: Unit, events: list[Event]) -> bool:
         events.append(public("paratroopers", unit=ev_id(para), space=grid.name(para.space)))
         if st.is_ai_side(1 - para.side):  # the AI fires every AA unit it can, one by one
             st.phase = "aa"
-            while st.pending_air is not None and st.phase == "aa":
-                active().air_reaction(st, "aa", events)
+            _ai_fires_aa(st, events)
             return False
         _set_reaction(st, "aa", 1 - para.side, events)
         return True
     st.pending_air = None
     return False
+
+
+def _ai_fires_aa(st: PacificFields, events: list[Event]) -> None:
+    """§16.3 The AI's AA units fire one by one until the attack is resolved.
+
+    A function of its own so that ``st.pending_air`` is read as declared: just after
+    the caller set it, a type checker (and the compiled build) would take it for
+    never ``None``, though each reaction may clear it.
+    """
+    while st.pending_air is not None and st.phase == "aa":
+        active().air_reaction(st, "aa", events)
 
 
 def end_reaction(st: PacificFields) -> None:

@@ -5,10 +5,13 @@ A mixin of the state: the legality and the effect of this chapter's clauses.
 
 from __future__ import annotations
 
+from mypy_extensions import trait
+
 from hulldown.games.tank_killers.cards import rules_for
 from hulldown.games.tank_killers.fields import _NO_ROW, _TKIND, DRAW, StateFields, _kinds
 
 
+@trait
 class Sec3Setup(StateFields):
     __slots__ = ()
 

@@ -5,10 +5,13 @@ A mixin of the state: the legality and the effect of this chapter's clauses.
 
 from __future__ import annotations
 
+from mypy_extensions import trait
+
 from hulldown.engine.state import REVEAL, Action, Event
 from hulldown.games.tank_killers.fields import DRAW, HAND_LIMIT, P_MANEUVER, StateFields
 
 
+@trait
 class Sec4Maneuver(StateFields):
     __slots__ = ()
 

@@ -5,10 +5,13 @@ A mixin of the state: the legality and the effect of this chapter's clauses.
 
 from __future__ import annotations
 
+from mypy_extensions import trait
+
 from hulldown.engine.state import REVEAL, Event, mark_reveal
 from hulldown.games.tank_killers.fields import P_LOST, P_TARGET, StateFields
 
 
+@trait
 class Sec5Attack(StateFields):
     __slots__ = ()
 

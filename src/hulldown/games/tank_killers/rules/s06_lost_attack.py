@@ -5,11 +5,14 @@ A mixin of the state: the legality and the effect of this chapter's clauses.
 
 from __future__ import annotations
 
+from mypy_extensions import trait
+
 from hulldown.engine.state import Event
 from hulldown.games.tank_killers.cards import E_END, E_LOST
 from hulldown.games.tank_killers.fields import N_LOST, P_OVER, StateFields
 
 
+@trait
 class Sec6LostAttack(StateFields):
     __slots__ = ()
 

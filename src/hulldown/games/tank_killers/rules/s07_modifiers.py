@@ -5,10 +5,13 @@ A mixin of the state: the legality and the effect of this chapter's clauses.
 
 from __future__ import annotations
 
+from mypy_extensions import trait
+
 from hulldown.engine.state import Event
 from hulldown.games.tank_killers.fields import K_AMMO, K_HIT, K_RANGE, N_MOD, P_MOD, StateFields
 
 
+@trait
 class Sec7Modifiers(StateFields):
     __slots__ = ()
 

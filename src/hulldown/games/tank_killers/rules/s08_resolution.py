@@ -5,10 +5,13 @@ A mixin of the state: the legality and the effect of this chapter's clauses.
 
 from __future__ import annotations
 
+from mypy_extensions import trait
+
 from hulldown.engine.state import Event
 from hulldown.games.tank_killers.fields import INFANTRY, N_OOA, P_FREE, P_OOA, P_OVER, StateFields
 
 
+@trait
 class Sec8Resolution(StateFields):
     __slots__ = ()
 

@@ -5,10 +5,13 @@ A mixin of the state: the legality and the effect of this chapter's clauses.
 
 from __future__ import annotations
 
+from mypy_extensions import trait
+
 from hulldown.engine.state import Action, Event
 from hulldown.games.tank_killers.fields import N_FREE, P_SAME, StateFields
 
 
+@trait
 class Sec10FreeAttack(StateFields):
     __slots__ = ()
 

@@ -5,10 +5,13 @@ A mixin of the state: the legality and the effect of this chapter's clauses.
 
 from __future__ import annotations
 
+from mypy_extensions import trait
+
 from hulldown.engine.state import Event
 from hulldown.games.tank_killers.fields import N_LOST, N_MOD, N_OOA, P_MOD, P_NEGATE, P_OVER, StateFields
 
 
+@trait
 class Sec11Negation(StateFields):
     __slots__ = ()
 

@@ -1,0 +1,152 @@
+"""The compiled build: the hottest rules compiled to C with mypyc, for balance studies.
+
+The rules are ordinary typed Python, and that stays the one implementation:
+``make compiled`` copies the package to ``build/compiled/`` and compiles the
+modules of :data:`MODULES` there with mypyc (which ships with mypy, a
+development dependency), leaving every other module as Python. Nothing is
+rewritten by hand, so the compiled games play exactly the games the Python
+ones play (``tests/test_compiled.py`` checks it move by move), only faster.
+
+Run anything against the build by putting it first on the path::
+
+    make compiled
+    PYTHONPATH=build/compiled .venv/bin/hulldown simulate tank-killers --games 100000
+
+:func:`compiled_modules` says which modules the running process loaded compiled;
+``hulldown bench`` reports it with its figures.
+
+What a compiled module may not do (mypyc's rules, which the listed modules keep):
+a class has one base that is not a trait (Tank Killers' chapters are traits), a
+compiled class's methods are not reassigned on the class, and a plain-Python
+subclass needs ``@mypyc_attr(allow_interpreted_subclasses=True)`` on its base.
+"""
+
+from __future__ import annotations
+
+import argparse
+import fcntl
+import hashlib
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+#: The modules compiled, relative to the package: the engine's state kernel and the rules of
+#: the games whose speed bounds balance studies. Each must import no pydantic model (mypyc
+#: cannot compile one), and every class in it follows the rules above.
+MODULES: tuple[str, ...] = (
+    "engine/state.py",
+    "games/tank_killers/fields.py",
+    "games/tank_killers/state.py",
+    "games/tank_killers/rules/s01_cards.py",
+    "games/tank_killers/rules/s03_setup.py",
+    "games/tank_killers/rules/s04_maneuver.py",
+    "games/tank_killers/rules/s05_attack.py",
+    "games/tank_killers/rules/s06_lost_attack.py",
+    "games/tank_killers/rules/s07_modifiers.py",
+    "games/tank_killers/rules/s08_resolution.py",
+    "games/tank_killers/rules/s10_free_attack.py",
+    "games/tank_killers/rules/s11_negation.py",
+    "games/tank_killers/rules/s15_turn_limit.py",
+    "games/pacific/grid.py",
+    "games/pacific/combat.py",
+    "games/pacific/rules/s01_battlefield.py",
+    "games/pacific/rules/s03_setup.py",
+    "games/pacific/rules/s04_turn.py",
+    "games/pacific/rules/s05_deployment.py",
+    "games/pacific/rules/s06_movement.py",
+    "games/pacific/rules/s07_shooting.py",
+    "games/pacific/rules/s10_multiplayer.py",
+    "games/pacific/rules/s11_07_night.py",
+    "games/pacific/rules/s11_13_smoke.py",
+    "games/pacific/rules/s11_optional.py",
+    "games/pacific/rules/s15_transport.py",
+    "games/pacific/rules/s16_air.py",
+)
+
+PACKAGE = Path(__file__).resolve().parent
+_STAMP = ".sources-sha256"
+
+
+def module_name(path: str) -> str:
+    """``"engine/state.py"`` -> ``"hulldown.engine.state"``."""
+    return "hulldown." + path.removesuffix(".py").replace("/", ".")
+
+
+def compiled_modules() -> list[str]:
+    """The modules of :data:`MODULES` that this process has loaded compiled (extension modules)."""
+    out = []
+    for path in MODULES:
+        mod = sys.modules.get(module_name(path))
+        if mod is not None and not str(getattr(mod, "__file__", "")).endswith(".py"):
+            out.append(mod.__name__)
+    return out
+
+
+def sources_digest(package: Path = PACKAGE) -> str:
+    """A digest of every Python file of the package and of this module list: a build of other sources is stale."""
+    h = hashlib.sha256(repr(MODULES).encode())
+    for path in sorted(package.rglob("*.py")):
+        if "__pycache__" in path.parts:
+            continue
+        h.update(str(path.relative_to(package)).encode())
+        h.update(path.read_bytes())
+    return h.hexdigest()
+
+
+def build(out: Path, *, package: Path = PACKAGE, force: bool = False, quiet: bool = False) -> bool:
+    """Build the compiled package under ``out`` (``out/hulldown``); False when it was already up to date.
+
+    Concurrent builds of one ``out`` (two test workers) wait for each other on a
+    lock file, and the second finds the first's build fresh.
+    """
+    if package.resolve().is_relative_to(out.resolve()):
+        raise ValueError(f"{package} is itself under {out}: build from the sources, not from a build")
+    out.mkdir(parents=True, exist_ok=True)
+    digest = sources_digest(package)
+    with open(out / ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        stamp = out / _STAMP
+        if not force and stamp.exists() and stamp.read_text() == digest:
+            return False
+        stamp.unlink(missing_ok=True)
+        target = out / "hulldown"
+        # from scratch: setuptools would otherwise find its earlier objects current and copy nothing
+        shutil.rmtree(target, ignore_errors=True)
+        shutil.rmtree(out / "build", ignore_errors=True)
+        for old in out.glob("*__mypyc*"):
+            old.unlink()
+        shutil.copytree(package, target, ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd"))
+        files = [f"hulldown/{m}" for m in MODULES]
+        # mypyc writes each extension module beside its copied source, and its C files under out/build
+        run = subprocess.run(
+            [sys.executable, "-m", "mypyc", *files],
+            cwd=out,
+            capture_output=quiet,
+            text=True,
+            check=False,
+        )
+        if run.returncode != 0:
+            detail = (run.stdout or "")[-4000:] + (run.stderr or "")[-4000:] if quiet else ""
+            raise RuntimeError(f"mypyc failed with exit code {run.returncode}\n{detail}")
+        missing = [m for m in MODULES if not list((target / m).parent.glob(Path(m).stem + ".*.so"))]
+        if missing:
+            raise RuntimeError(f"mypyc left no extension module for {', '.join(missing)}")
+        stamp.write_text(digest)
+        return True
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m hulldown.compiled", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--out", type=Path, default=PACKAGE.parent.parent / "build" / "compiled")
+    ap.add_argument("--force", action="store_true", help="rebuild even when the sources have not changed")
+    args = ap.parse_args(argv)
+    built = build(args.out, force=args.force)
+    where = args.out.resolve()
+    print(f"{'built' if built else 'up to date'}: {where}")
+    print(f"use it with: PYTHONPATH={where} {sys.executable} -m hulldown ...")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

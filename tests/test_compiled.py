@@ -1,0 +1,75 @@
+"""The compiled build (``make compiled``) plays exactly the games plain Python plays.
+
+The build is made once into ``build/compiled`` and reused while the sources are
+unchanged (``hulldown.compiled.build`` keys it on their digest), so the suite
+pays for mypyc only after a change. ``make test-compiled`` runs the engine's and
+the compiled games' own tests on the build as well.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hulldown import compiled
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "build" / "compiled"
+
+
+@pytest.fixture(scope="module")
+def build() -> Path:
+    compiled.build(OUT, quiet=True)
+    return OUT
+
+
+def _probe(path: Path) -> dict[str, Any]:
+    env = {**os.environ, "PYTHONPATH": f"{path}{os.pathsep}{ROOT}"}
+    run = subprocess.run(
+        [sys.executable, "-m", "tests.compiled_probe"], cwd=ROOT, env=env, capture_output=True, text=True, check=False
+    )
+    assert run.returncode == 0, run.stderr[-3000:]
+    out: dict[str, Any] = json.loads(run.stdout)
+    return out
+
+
+def test_every_listed_module_runs_compiled(build: Path) -> None:
+    probe = _probe(build)
+    assert sorted(probe["compiled"]) == sorted(map(compiled.module_name, compiled.MODULES))
+
+
+def test_the_compiled_build_plays_the_same_games(build: Path) -> None:
+    fast, plain = _probe(build), _probe(ROOT / "src")
+    assert plain["compiled"] == []
+    for game_id, expected in plain["games"].items():
+        got = fast["games"][game_id]
+        for kind in ("random", "heuristic", "search"):
+            assert got[kind] == expected[kind], f"{game_id}: the {kind} games differ"
+    # the probe saw whole games, not empty ones
+    assert all(g["steps"] > 20 for games in plain["games"].values() for g in games["random"])
+
+
+def test_a_stale_build_is_rebuilt(tmp_path: Path) -> None:
+    """The digest covers every source file: an edit anywhere makes the build stale."""
+    package = tmp_path / "hulldown"
+    (package / "engine").mkdir(parents=True)
+    (package / "engine" / "state.py").write_text("X = 1\n")
+    before = compiled.sources_digest(package)
+    assert compiled.sources_digest(package) == before
+    (package / "engine" / "state.py").write_text("X = 2\n")
+    assert compiled.sources_digest(package) != before
+    (package / "other.py").write_text("")
+    assert compiled.sources_digest(package) != before
+
+
+def test_module_names() -> None:
+    assert (
+        compiled.module_name("games/tank_killers/rules/s05_attack.py") == "hulldown.games.tank_killers.rules.s05_attack"
+    )
+    assert all((compiled.PACKAGE / m).is_file() for m in compiled.MODULES)
