@@ -52,7 +52,7 @@ compiled: $(STAMP)
 test-compiled: compiled
 	HULLDOWN_EXPECT_COMPILED=1 HULLDOWN_CONFORMANCE_SCALE=0.4 $(BIN)/python -m pytest -q -n $(PYTEST_WORKERS) \
 	  -p no:cacheprovider -o "pythonpath=build/compiled ." \
-	  tests/engine tests/games/tank_killers tests/games/pacific tests/conformance
+	  tests/engine tests/games tests/conformance
 
 # The browser code: TypeScript's checker over the plain ES modules (JSDoc types), installed by npm.
 node_modules/.installed: package.json package-lock.json

@@ -24,7 +24,7 @@ from hulldown.engine.rng import SplitMix64
 from hulldown.engine.state import GameState
 from hulldown.sim.bench import heuristic_game
 
-GAMES = ("tank-killers", "2gm-pacific")
+GAMES = ("tank-killers", "2gm-pacific", "tank-clash", "tank-hunter")
 
 
 def _digest(obj: object) -> str:

@@ -26,46 +26,47 @@ from __future__ import annotations
 import argparse
 import fcntl
 import hashlib
+import os
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
-#: The modules compiled, relative to the package: the engine's state kernel and the rules of
-#: the games whose speed bounds balance studies. Each must import no pydantic model (mypyc
-#: cannot compile one), and every class in it follows the rules above.
+PACKAGE = Path(__file__).resolve().parent
+
+
+def _chapters(game: str) -> tuple[str, ...]:
+    """Every chapter module of a game's ``rules/`` package: a new chapter is compiled with the rest."""
+    return tuple(sorted(f"games/{game}/rules/{p.name}" for p in (PACKAGE / "games" / game / "rules").glob("s*.py")))
+
+
+#: The modules compiled, relative to the package: the engine's state kernel and each game's
+#: state, tables and rules chapters. Each must define no pydantic model (mypyc cannot compile
+#: one), and every class in it follows the rules above.
 MODULES: tuple[str, ...] = (
     "engine/state.py",
     "games/tank_killers/fields.py",
+    "games/tank_killers/tables.py",
     "games/tank_killers/state.py",
-    "games/tank_killers/rules/s01_cards.py",
-    "games/tank_killers/rules/s03_setup.py",
-    "games/tank_killers/rules/s04_maneuver.py",
-    "games/tank_killers/rules/s05_attack.py",
-    "games/tank_killers/rules/s06_lost_attack.py",
-    "games/tank_killers/rules/s07_modifiers.py",
-    "games/tank_killers/rules/s08_resolution.py",
-    "games/tank_killers/rules/s10_free_attack.py",
-    "games/tank_killers/rules/s11_negation.py",
-    "games/tank_killers/rules/s15_turn_limit.py",
+    *_chapters("tank_killers"),
     "games/pacific/grid.py",
     "games/pacific/combat.py",
-    "games/pacific/rules/s01_battlefield.py",
-    "games/pacific/rules/s03_setup.py",
-    "games/pacific/rules/s04_turn.py",
-    "games/pacific/rules/s05_deployment.py",
-    "games/pacific/rules/s06_movement.py",
-    "games/pacific/rules/s07_shooting.py",
-    "games/pacific/rules/s10_multiplayer.py",
-    "games/pacific/rules/s11_07_night.py",
-    "games/pacific/rules/s11_13_smoke.py",
-    "games/pacific/rules/s11_optional.py",
-    "games/pacific/rules/s15_transport.py",
-    "games/pacific/rules/s16_air.py",
+    *_chapters("pacific"),
+    "games/tank_clash/fields.py",
+    "games/tank_clash/state.py",
+    *_chapters("tank_clash"),
+    "games/tank_hunter/fields.py",
+    "games/tank_hunter/state.py",
+    *_chapters("tank_hunter"),
 )
 
-PACKAGE = Path(__file__).resolve().parent
 _STAMP = ".sources-sha256"
+_SETUP = """
+from setuptools import setup
+from mypyc.build import mypycify
+
+setup(name="hulldown-compiled", ext_modules=mypycify({files!r}, opt_level="3", multi_file=True))
+"""
 
 
 def module_name(path: str) -> str:
@@ -117,10 +118,11 @@ def build(out: Path, *, package: Path = PACKAGE, force: bool = False, quiet: boo
         for old in out.glob("*__mypyc*"):
             old.unlink()
         shutil.copytree(package, target, ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd"))
-        files = [f"hulldown/{m}" for m in MODULES]
-        # mypyc writes each extension module beside its copied source, and its C files under out/build
+        # mypyc writes each extension module beside its copied source, and its C files under
+        # out/build: one C file a module, compiled on every core
+        script = _SETUP.format(files=[f"hulldown/{m}" for m in MODULES])
         run = subprocess.run(
-            [sys.executable, "-m", "mypyc", *files],
+            [sys.executable, "-c", script, "build_ext", "--inplace", "--parallel", str(os.cpu_count() or 1)],
             cwd=out,
             capture_output=quiet,
             text=True,

@@ -58,14 +58,22 @@ def copier(fields: Mapping[str, str], *, name: str = "_copy_into") -> CopyInto:
     return fn
 
 
+def _fields_of(klass: type) -> tuple[str, ...]:
+    """The fields a class itself lists: its ``__slots__``, or compiled by mypyc (which drops them), its
+    ``__mypyc_attrs__`` (which also name its bases' fields)."""
+    names = vars(klass).get("__slots__", ()) or vars(klass).get("__mypyc_attrs__", ())
+    return (names,) if isinstance(names, str) else tuple(names)
+
+
 def declared_slots(cls: type) -> list[str]:
     """Every slot the class and its bases below the kernel declare: what a copy declaration must cover."""
     out: list[str] = []
+    kernel: set[str] = {"__dict__", "__weakref__"}
     for klass in cls.__mro__:
         if klass.__module__.startswith("hulldown.engine"):
+            kernel.update(_fields_of(klass))
             break
-        names = klass.__dict__.get("__slots__", ())
-        for slot in (names,) if isinstance(names, str) else names:
-            if slot not in ("__dict__", "__weakref__") and slot not in out:
+        for slot in _fields_of(klass):
+            if slot not in out:
                 out.append(slot)
-    return out
+    return [slot for slot in out if slot not in kernel]

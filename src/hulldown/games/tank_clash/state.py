@@ -71,7 +71,20 @@ def _tactical_zones(seat: int, used: tuple[str, ...], barred: tuple[str, ...]) -
     return [f"{seat}:{c}" for c in used], ready
 
 
+class _Fields(StateFields):
+    """The state's one concrete base, first among its bases.
+
+    Compiled (``make compiled``), a class may have a single base that is not a trait;
+    the chapters are traits over :class:`StateFields`, so the state names this
+    subclass of it first and Python's method order still puts the chapters
+    before the stubs they implement.
+    """
+
+    __slots__ = ()
+
+
 class TankClashState(
+    _Fields,
     Sec2Setup,
     Sec3Turns,
     Sec4Movement,
@@ -83,7 +96,6 @@ class TankClashState(
     Sec11Hidden,
     Sec12Victory,
     Sec13Options,
-    StateFields,
 ):
     """A game of Tank Clash (two seats): the engine's hooks; the rules are in the chapters it inherits."""
 

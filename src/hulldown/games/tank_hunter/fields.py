@@ -30,6 +30,7 @@ from hulldown.games.tank_hunter.actions import (
     Spot,
 )
 from hulldown.games.tank_hunter.cards import CardSet, EventDef, UnitDef
+from hulldown.games.tank_hunter.ctx import Ctx as Ctx
 from hulldown.games.tank_hunter.views import EndReason, Phase
 
 GAME_ID = "tank-hunter"
@@ -57,108 +58,26 @@ _RESUME = {"pre_ask": "resume_pre_ask", "post_ask": "resume_post_ask", "counter_
 _AFTER = {"pre_ask": "after_pre_ask", "post_ask": "after_post_ask", "counter_ask": "after_counter_ask"}
 
 
-class Ctx:
-    """One pending piece of a turn: an attack, a scouting, a window or an event card."""
+#: Per-game fields, by how a copy treats them; ``COPY`` (engine/copying.py) is built from
+#: these lists and ``_snapshot`` reads them (every slot but the stack and the bonus table
+#: is in one list, a test checks).
+SHARED_FIELDS: tuple[str, ...] = (
+    "cs", "udefs", "edefs", "nu", "cb_piles", "actors", "actor_set", "scout_set", "group",
+    "opt_book", "opt_charge", "opt_evading", "usig",
+)  # fmt: skip
 
-    __slots__ = (
-        "aa_used",
-        "aline",
-        "attacker",
-        "atype",
-        "bonus",
-        "charge",
-        "clead",
-        "counter",
-        "cshots",
-        "ev",
-        "kind",
-        "lead",
-        "left",
-        "n",
-        "parent_cancel",
-        "passed",
-        "s_hit",
-        "s_kind",
-        "s_lead",
-        "s_left",
-        "s_next",
-        "s_shooter",
-        "s_target",
-        "s_type",
-        "seat",
-        "shots",
-        "stage",
-        "target",
-        "tline",
-        "tseat",
-    )
+FLAT_FIELDS: tuple[str, ...] = (
+    "owner", "revealed", "pinned", "ooa", "exhausted", "rolled", "evaded", "seen", "attach_of",
+    "cmd_exhausted", "picked", "out", "discard", "removed", "limbo", "ambush", "water_ignored",
+    "unit_deck", "event_deck",
+)  # fmt: skip
 
-    def __init__(self, kind: str, seat: int) -> None:
-        self.kind = kind
-        self.seat = seat
-        self.stage = ""
-        self.aa_used = 0
-        self.attacker = -1
-        self.aline = "f"
-        self.target = -1
-        self.tline = "f"
-        self.tseat = -1
-        self.atype = ""
-        self.shots = 1
-        self.charge = False
-        self.lead = False
-        self.counter = -1
-        self.cshots = 1
-        self.clead = False
-        self.ev = -1
-        self.n = 0
-        self.left = 0
-        self.passed = 0
-        self.bonus = 0
-        self.parent_cancel = False
-        self.s_shooter = -1
-        self.s_target = -1
-        self.s_type = ""
-        self.s_left = 0
-        self.s_lead = False
-        self.s_hit = False
-        self.s_next = ""
-        self.s_kind = ""
+NESTED_FIELDS: tuple[str, ...] = ("front", "rear", "command", "hand", "score", "deployed", "packet", "kept", "drafted")
 
-    def copy(self) -> Ctx:
-        """Every slot, spelled out (a test checks none is missed): clones copy stacks often."""
-        c = Ctx.__new__(Ctx)
-        c.aa_used = self.aa_used
-        c.aline = self.aline
-        c.attacker = self.attacker
-        c.atype = self.atype
-        c.bonus = self.bonus
-        c.charge = self.charge
-        c.clead = self.clead
-        c.counter = self.counter
-        c.cshots = self.cshots
-        c.ev = self.ev
-        c.kind = self.kind
-        c.lead = self.lead
-        c.left = self.left
-        c.n = self.n
-        c.parent_cancel = self.parent_cancel
-        c.passed = self.passed
-        c.s_hit = self.s_hit
-        c.s_kind = self.s_kind
-        c.s_lead = self.s_lead
-        c.s_left = self.s_left
-        c.s_next = self.s_next
-        c.s_shooter = self.s_shooter
-        c.s_target = self.s_target
-        c.s_type = self.s_type
-        c.seat = self.seat
-        c.shots = self.shots
-        c.stage = self.stage
-        c.target = self.target
-        c.tline = self.tline
-        c.tseat = self.tseat
-        return c
+SCALAR_FIELDS: tuple[str, ...] = (
+    "n_att", "cb_count", "ev_drawn", "reshuffled", "end_reason", "acted", "arrange_left",
+    "supply_target", "turn", "first", "phase", "draft_round", "draft_seat", "ngroup",
+)  # fmt: skip
 
 
 class StateFields(GameState):
@@ -328,33 +247,18 @@ class StateFields(GameState):
     draft_round: int
     draft_seat: int
 
-    #: Per-game fields, by how a copy treats them; ``COPY`` (engine/copying.py) is built from
-    #: these lists and ``_snapshot`` reads them (every slot but the stack and the bonus table
-    #: is in one list, a test checks).
-    _SHARED = (
-        "cs", "udefs", "edefs", "nu", "cb_piles", "actors", "actor_set", "scout_set", "group",
-        "opt_book", "opt_charge", "opt_evading", "usig",
-    )  # fmt: skip
-
-    _FLAT = (
-        "owner", "revealed", "pinned", "ooa", "exhausted", "rolled", "evaded", "seen", "attach_of",
-        "cmd_exhausted", "picked", "out", "discard", "removed", "limbo", "ambush", "water_ignored",
-        "unit_deck", "event_deck",
-    )  # fmt: skip
-
-    _NESTED = ("front", "rear", "command", "hand", "score", "deployed", "packet", "kept", "drafted")
-
-    _SCALARS = (
-        "n_att", "cb_count", "ev_drawn", "reshuffled", "end_reason", "acted", "arrange_left",
-        "supply_target", "turn", "first", "phase", "draft_round", "draft_seat", "ngroup",
-    )  # fmt: skip
+    #: The field lists below, as class attributes for ``_snapshot`` and the tests.
+    _SHARED: ClassVar[tuple[str, ...]] = SHARED_FIELDS
+    _FLAT: ClassVar[tuple[str, ...]] = FLAT_FIELDS
+    _NESTED: ClassVar[tuple[str, ...]] = NESTED_FIELDS
+    _SCALARS: ClassVar[tuple[str, ...]] = SCALAR_FIELDS
 
     # shared: never mutated after setup, or replaced (group, abon) rather than changed; the
     # stack's contexts are copied one by one (``Ctx.copy``)
     COPY: ClassVar[Mapping[str, str]] = {
-        **dict.fromkeys((*_SHARED, "abon", *_SCALARS), "share"),
-        **dict.fromkeys(_FLAT, "list"),
-        **dict.fromkeys((*_NESTED, "stack"), "lists"),
+        **dict.fromkeys((*SHARED_FIELDS, "abon", *SCALAR_FIELDS), "share"),
+        **dict.fromkeys(FLAT_FIELDS, "list"),
+        **dict.fromkeys((*NESTED_FIELDS, "stack"), "lists"),
     }
 
     # ---------------------------------------------------------------- called across chapters

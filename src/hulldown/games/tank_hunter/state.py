@@ -66,7 +66,20 @@ from hulldown.games.tank_hunter.views import TankHunterObservation
 __all__ = ["ADVANCE", "DRAFT", "MAIN", "PHASE_NAMES", "PLACE", "TYPE_NAMES", "Ctx", "TankHunterState", "_TABLES"]
 
 
+class _Fields(StateFields):
+    """The state's one concrete base, first among its bases.
+
+    Compiled (``make compiled``), a class may have a single base that is not a trait;
+    the chapters are traits over :class:`StateFields`, so the state names this
+    subclass of it first and Python's method order still puts the chapters
+    before the stubs they implement.
+    """
+
+    __slots__ = ()
+
+
 class TankHunterState(
+    _Fields,
     Sec1Table,
     Sec2Setup,
     Sec3BeforeTurn,
@@ -79,7 +92,6 @@ class TankHunterState(
     Sec10Abilities,
     Sec11Optional,
     Sec12End,
-    StateFields,
 ):
     """A game of Tank Hunter: the chapters of the rules on one set of fields."""
 

@@ -9,13 +9,14 @@ from hulldown.engine.errors import OptionError
 from hulldown.engine.game import BalanceHooks, ConformancePlan, Game, GameInfo
 from hulldown.engine.messages import KERNEL
 from hulldown.games.tank_killers.actions import CATALOG
-from hulldown.games.tank_killers.cards import DECKS, card_database, format_reinforce, parse_reinforce, rules_for
+from hulldown.games.tank_killers.cards import DECKS, card_database, format_reinforce, parse_reinforce
 from hulldown.games.tank_killers.heuristic import make_heuristic
 from hulldown.games.tank_killers.odds import odds
 from hulldown.games.tank_killers.options import MAX_STEPS_PER_TURN, MAX_TURN_LIMIT, OPTIONS
 from hulldown.games.tank_killers.render import render_text
 from hulldown.games.tank_killers.rollout import evaluate, make_policy, quiet
 from hulldown.games.tank_killers.state import TankKillersState
+from hulldown.games.tank_killers.tables import rules_for
 from hulldown.games.tank_killers.tensor import TENSORS
 from hulldown.games.tank_killers.views import TankKillersObservation
 

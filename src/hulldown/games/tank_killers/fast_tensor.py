@@ -27,8 +27,9 @@ from array import array
 import numpy as np
 import numpy.typing as npt
 
-from hulldown.games.tank_killers.cards import PB, Rules
+from hulldown.games.tank_killers.cards import PB
 from hulldown.games.tank_killers.fields import P_NEGATE, P_OVER, PHASE_NAMES, StateFields
+from hulldown.games.tank_killers.tables import Rules
 
 _Piles = tuple[list[int], ...]
 

@@ -4,7 +4,7 @@ The rules live in ``rules/``, one mixin per chapter of docs/rules/tank-killers.m
 the state class (state.py) composes them.
 
 Clause numbers refer to docs/rules/tank-killers.md. Cards are ints (see
-:class:`~hulldown.games.tank_killers.cards.Rules`); the top of every deck is the
+:class:`~hulldown.games.tank_killers.tables.Rules`); the top of every deck is the
 end of its list. Every decision, including the defender's reaction windows, is
 a decision point of one seat, and whether a window opens never depends on a
 hidden hand, so a seat learns nothing from whose turn it is.
@@ -16,10 +16,8 @@ from collections.abc import Mapping
 from typing import ClassVar, Final, get_args
 
 from hulldown.engine.state import Event, GameState
-from hulldown.games.tank_killers.cards import (
-    CLASS_BIT,
-    Rules,
-)
+from hulldown.games.tank_killers.cards import CLASS_BIT
+from hulldown.games.tank_killers.tables import Rules
 from hulldown.games.tank_killers.views import Phase
 
 # Decision points. Final, so that the compiled build (hulldown/compiled.py) inlines them.

@@ -20,18 +20,8 @@ from hulldown.engine.messages import Message
 from hulldown.engine.rng import SplitMix64
 from hulldown.engine.state import Action
 from hulldown.games.tank_killers.actions import DISCARD, PASS, PLAY, TankKillersAction
-from hulldown.games.tank_killers.cards import (
-    CLASS_BIT,
-    E_END,
-    E_FREE,
-    E_LOST,
-    E_MOD,
-    E_NEG,
-    E_OOA,
-    E_REC,
-    Rules,
-    rules_for,
-)
+from hulldown.games.tank_killers.cards import CLASS_BIT, E_END, E_FREE, E_LOST, E_MOD, E_NEG, E_OOA, E_REC
+from hulldown.games.tank_killers.tables import Rules, rules_for
 from hulldown.games.tank_killers.views import AttackView, part
 
 if TYPE_CHECKING:

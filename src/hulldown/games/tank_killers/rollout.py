@@ -19,7 +19,7 @@ from typing import Any
 
 from hulldown.engine.state import Action, GameState
 from hulldown.games.tank_killers.actions import PASS, TankKillersAction
-from hulldown.games.tank_killers.cards import E_END, E_FREE, E_LOST, E_MOD, E_NEG, E_OOA, E_REC, Rules
+from hulldown.games.tank_killers.cards import E_END, E_FREE, E_LOST, E_MOD, E_NEG, E_OOA, E_REC
 
 # the heuristic's own weights, so the policy keeps making its choices
 from hulldown.games.tank_killers.heuristic import _DECK_DEF, _INF, _KEEP
@@ -33,6 +33,7 @@ from hulldown.games.tank_killers.state import (
     P_TARGET,
     TankKillersState,
 )
+from hulldown.games.tank_killers.tables import Rules
 
 
 class Policy:

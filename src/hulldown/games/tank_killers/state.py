@@ -2,7 +2,7 @@
 
 Clause numbers refer to docs/rules/tank-killers.md; each chapter's rules are a
 mixin in ``rules/``, the state's data is ``fields.StateFields``. Cards are ints
-(see :class:`~hulldown.games.tank_killers.cards.Rules`); the top of every deck is
+(see :class:`~hulldown.games.tank_killers.tables.Rules`); the top of every deck is
 the end of its list. Every decision, including the defender's reaction windows,
 is a decision point of one seat, and whether a window opens never depends on a
 hidden hand, so a seat learns nothing from whose turn it is.

@@ -38,10 +38,10 @@ from typing import Any, Literal
 import numpy as np
 import numpy.typing as npt
 
-from hulldown.games.tank_killers.cards import Rules, rules_for
 from hulldown.games.tank_killers.fast_tensor import TankKillersStateEncoder
 from hulldown.games.tank_killers.fields import PHASE_NAMES
 from hulldown.games.tank_killers.options import with_defaults
+from hulldown.games.tank_killers.tables import Rules, rules_for
 from hulldown.games.tank_killers.views import TankKillersObservation, of
 
 _PHASES = PHASE_NAMES

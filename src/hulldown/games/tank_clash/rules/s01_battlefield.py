@@ -7,6 +7,8 @@ tables once.
 
 from __future__ import annotations
 
+from typing import Any
+
 from hulldown.engine.hexgrid import grid
 from hulldown.engine.state import Action
 from hulldown.games.tank_clash.data import BOARD_ROWS, FIELD_ROWS, FIELD_WIDTH, Battlefield
@@ -129,6 +131,14 @@ class Layout:
             for b in near:
                 sight[base + b] = UNKNOWN
             fire[a * MASK_RANGE : (a + 1) * MASK_RANGE] = [-1] * MASK_RANGE
+
+    def __reduce__(self) -> tuple[Any, tuple[Battlefield, tuple[int, ...]]]:
+        """§1.4 Pickled as its battlefield and demolished houses: the receiving process shares its own.
+
+        A compiled build's class cannot be unpickled field by field (it has no bare
+        constructor), and the tables are rebuilt lazily anyway.
+        """
+        return (layout_of, (self.field, self.demolished))
 
     def setup_hexes(self, seat: int, row: int) -> list[int]:
         """§2.5-2.6 Where ``seat`` may set up: with ``row`` 1, 4 or 7 the open hexes of that row for a

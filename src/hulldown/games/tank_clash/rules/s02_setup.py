@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from mypy_extensions import trait
+
 from hulldown.engine.data import parse_card_list
 from hulldown.engine.state import Action, Event, public
 from hulldown.engine.zones import Zone
@@ -37,6 +39,7 @@ def barred_cards(text: str, tactical: Sequence[TacticalModel], morale: Sequence[
     return frozenset(ids.get(n, n) for n in names)
 
 
+@trait
 class Sec2Setup(StateFields):
     __slots__ = ()
 

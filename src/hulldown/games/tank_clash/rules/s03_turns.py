@@ -5,6 +5,8 @@ A mixin of the state: the legality and the effect of this chapter's clauses.
 
 from __future__ import annotations
 
+from mypy_extensions import trait
+
 from hulldown.engine.state import Action, Event, public
 from hulldown.games.tank_clash.actions import ATTACK, ATTACK_ACT, MORALE, TACTICAL, TankClashAction
 from hulldown.games.tank_clash.actions import END as END_KIND
@@ -14,6 +16,7 @@ from hulldown.games.tank_clash.fields import MAIN, StateFields
 from hulldown.games.tank_clash.rules.s01_battlefield import MASK_RANGE, SIZE
 
 
+@trait
 class Sec3Turns(StateFields):
     __slots__ = ()
 

@@ -5,12 +5,15 @@ A mixin of the state: the legality and the effect of this chapter's clauses.
 
 from __future__ import annotations
 
+from mypy_extensions import trait
+
 from hulldown.engine.state import Action, Event, mark_reveal
 from hulldown.games.tank_clash.actions import HEX_NAMES, MOVE_ACT, TANK_IDS
 from hulldown.games.tank_clash.fields import AIRDROP_HEXES, StateFields
 from hulldown.games.tank_clash.rules.s01_battlefield import DIST, SIZE, WITHIN, ReachEntry, ReachPaths, spread
 
 
+@trait
 class Sec4Movement(StateFields):
     __slots__ = ()
 

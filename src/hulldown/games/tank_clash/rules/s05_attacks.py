@@ -5,6 +5,8 @@ A mixin of the state: the legality and the effect of this chapter's clauses.
 
 from __future__ import annotations
 
+from mypy_extensions import trait
+
 from hulldown.engine.state import Event, public
 from hulldown.games.tank_clash.actions import TANK_IDS
 from hulldown.games.tank_clash.data import KINDS
@@ -21,6 +23,7 @@ from hulldown.games.tank_clash.fields import (
 from hulldown.games.tank_clash.rules.s01_battlefield import ADJ, DIST, MASK_RANGE, SIZE, UNKNOWN
 
 
+@trait
 class Sec5Attacks(StateFields):
     __slots__ = ()
 

@@ -5,11 +5,14 @@ A mixin of the state: the legality and the effect of this chapter's clauses.
 
 from __future__ import annotations
 
+from mypy_extensions import trait
+
 from hulldown.engine.state import Event, public
 from hulldown.games.tank_clash.actions import TANK_IDS
 from hulldown.games.tank_clash.fields import VP_CHECKPOINT, VP_CROSSING, StateFields
 
 
+@trait
 class Sec6Checkpoints(StateFields):
     __slots__ = ()
 

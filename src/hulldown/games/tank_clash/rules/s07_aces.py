@@ -6,11 +6,14 @@ A mixin of the state: the legality and the effect of this chapter's clauses
 
 from __future__ import annotations
 
+from mypy_extensions import trait
+
 from hulldown.engine.state import Event, private, public
 from hulldown.games.tank_clash.actions import TANK_IDS
 from hulldown.games.tank_clash.fields import VP_ACE, StateFields
 
 
+@trait
 class Sec7Aces(StateFields):
     __slots__ = ()
 

@@ -5,6 +5,8 @@ A mixin of the state: the legality and the effect of this chapter's clauses.
 
 from __future__ import annotations
 
+from mypy_extensions import trait
+
 from hulldown.engine.state import Action, Event, public
 from hulldown.games.tank_clash.actions import (
     TACTICAL_HEX_ACT,
@@ -25,6 +27,7 @@ AIR_ROW = tuple(
 ART_HEXES = tuple((h, *ADJ[h]) for h in range(SIZE))
 
 
+@trait
 class Sec8Tactical(StateFields):
     __slots__ = ()
 

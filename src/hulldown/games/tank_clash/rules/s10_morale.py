@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from mypy_extensions import trait
+
 from hulldown.engine.interrupts import first_asked
 from hulldown.engine.state import Action, Event, private, public, reveal
 from hulldown.games.tank_clash.actions import DEMOLISH_ACT, MORALE, MORALE_TANK_ACT, TANK_IDS, TankClashAction
@@ -24,6 +26,7 @@ from hulldown.games.tank_clash.fields import (
 from hulldown.games.tank_clash.rules.s01_battlefield import layout_of
 
 
+@trait
 class Sec10Morale(StateFields):
     __slots__ = ()
 

@@ -7,11 +7,14 @@ from __future__ import annotations
 
 from itertools import permutations
 
+from mypy_extensions import trait
+
 from hulldown.engine.rng import SplitMix64
 from hulldown.engine.state import GameState
 from hulldown.games.tank_clash.fields import HEAVY, MAIN, StateFields, mission_kinds
 
 
+@trait
 class Sec11Hidden(StateFields):
     __slots__ = ()
 

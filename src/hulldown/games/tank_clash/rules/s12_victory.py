@@ -5,10 +5,13 @@ A mixin of the state: the legality and the effect of this chapter's clauses.
 
 from __future__ import annotations
 
+from mypy_extensions import trait
+
 from hulldown.engine.state import Event, public
 from hulldown.games.tank_clash.fields import ALL_DESTROYED, MEDIUM, OVER, VP_TARGET, StateFields
 
 
+@trait
 class Sec12Victory(StateFields):
     __slots__ = ()
 

@@ -5,6 +5,8 @@ A mixin of the state: the legality and the effect of this chapter's clauses.
 
 from __future__ import annotations
 
+from mypy_extensions import trait
+
 from hulldown.engine.state import Event, reveal
 from hulldown.games.tank_clash.actions import TANK_IDS
 from hulldown.games.tank_clash.data import KINDS
@@ -12,6 +14,7 @@ from hulldown.games.tank_clash.fields import HEAVY, StateFields
 from hulldown.games.tank_clash.rules.s01_battlefield import MASK_RANGE, WITHIN
 
 
+@trait
 class Sec13Options(StateFields):
     __slots__ = ()
 

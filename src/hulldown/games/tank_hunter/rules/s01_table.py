@@ -7,10 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from mypy_extensions import trait
+
 from hulldown.games.tank_hunter.cards import EventDef
 from hulldown.games.tank_hunter.fields import StateFields
 
 
+@trait
 class Sec1Table(StateFields):
     """Reading the table: lines, places, seats, and what a public event may name (§1)."""
 

@@ -5,6 +5,8 @@ Clause numbers refer to docs/rules/tank-hunter.md.
 
 from __future__ import annotations
 
+from mypy_extensions import trait
+
 from hulldown.engine.data import parse_card_list
 from hulldown.engine.state import REVEAL, Action, Event
 from hulldown.games.tank_hunter.cards import (
@@ -36,6 +38,7 @@ def barred_cards(cs: CardSet, text: str) -> frozenset[str]:
     )
 
 
+@trait
 class Sec2Setup(StateFields):
     """Setup, deal, draft and placement (§2)."""
 

@@ -5,6 +5,8 @@ Clause numbers refer to docs/rules/tank-hunter.md.
 
 from __future__ import annotations
 
+from mypy_extensions import trait
+
 from hulldown.engine.state import Action, Event, public
 from hulldown.games.tank_hunter.actions import (
     Advance,
@@ -31,6 +33,7 @@ from hulldown.games.tank_hunter.tables import (
 )
 
 
+@trait
 class Sec3BeforeTurn(StateFields):
     """The steps before a player's turn (§3)."""
 

@@ -5,6 +5,8 @@ Clause numbers refer to docs/rules/tank-hunter.md.
 
 from __future__ import annotations
 
+from mypy_extensions import trait
+
 from hulldown.engine.state import REVEAL, Action, Event, private
 from hulldown.games.tank_hunter.actions import (
     Amphibian,
@@ -33,6 +35,7 @@ from hulldown.games.tank_hunter.tables import (
 )
 
 
+@trait
 class Sec4Turn(StateFields):
     """The turn player's decisions and the hand of event cards (§4)."""
 

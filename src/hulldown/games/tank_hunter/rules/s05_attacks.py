@@ -5,6 +5,8 @@ Clause numbers refer to docs/rules/tank-hunter.md.
 
 from __future__ import annotations
 
+from mypy_extensions import trait
+
 from hulldown.engine.state import Action, Event
 from hulldown.games.tank_hunter.actions import (
     Attack,
@@ -155,6 +157,7 @@ def _counter_first(atype: str, target_kind: str, charge: bool) -> bool:
     return target_kind == GUN or charge
 
 
+@trait
 class Sec5Attacks(StateFields):
     """Declaring attacks and running them to their counters (§5)."""
 

@@ -5,6 +5,8 @@ Clause numbers refer to docs/rules/tank-hunter.md.
 
 from __future__ import annotations
 
+from mypy_extensions import trait
+
 from hulldown.engine.state import Action, Event
 from hulldown.games.tank_hunter.actions import (
     Counter,
@@ -29,6 +31,7 @@ from hulldown.games.tank_hunter.tables import (
 )
 
 
+@trait
 class Sec6Salvos(StateFields):
     """Values, salvos, hits, ammunition and pins (§6)."""
 

@@ -5,9 +5,12 @@ Clause numbers refer to docs/rules/tank-hunter.md.
 
 from __future__ import annotations
 
+from mypy_extensions import trait
+
 from hulldown.games.tank_hunter.fields import StateFields
 
 
+@trait
 class Sec7Exhausting(StateFields):
     """Exhaustion and refreshing (§7)."""
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from mypy_extensions import trait
+
 from hulldown.engine.interrupts import first_asked
 from hulldown.engine.state import REVEAL, Action, Event, private, public
 from hulldown.games.tank_hunter.actions import (
@@ -42,6 +44,7 @@ _UNTARGETED = UNTARGETED
 _RECHECKED = frozenset(("sabotage", "attach_bonus", "conceal", "escape", "remove_marker", "forced_march", "engineers"))
 
 
+@trait
 class Sec8Events(StateFields):
     """Event cards from playing to their after-effects, and reaction windows (§8)."""
 

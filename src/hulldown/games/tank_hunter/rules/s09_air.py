@@ -5,6 +5,8 @@ Clause numbers refer to docs/rules/tank-hunter.md.
 
 from __future__ import annotations
 
+from mypy_extensions import trait
+
 from hulldown.engine.state import Action, Event
 from hulldown.games.tank_hunter.fields import (
     LINES,
@@ -19,6 +21,7 @@ from hulldown.games.tank_hunter.tables import (
 )
 
 
+@trait
 class Sec9Air(StateFields):
     """Spying for long range, and anti-air counters (§9)."""
 

@@ -5,6 +5,8 @@ Clause numbers refer to docs/rules/tank-hunter.md.
 
 from __future__ import annotations
 
+from mypy_extensions import trait
+
 from hulldown.engine.state import Action, Event
 from hulldown.games.tank_hunter.actions import (
     Amphibian,
@@ -34,6 +36,7 @@ from hulldown.games.tank_hunter.tables import (
 )
 
 
+@trait
 class Sec10Abilities(StateFields):
     """Unit abilities, scouting first (§10)."""
 

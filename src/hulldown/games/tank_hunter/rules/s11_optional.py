@@ -5,6 +5,8 @@ Clause numbers refer to docs/rules/tank-hunter.md.
 
 from __future__ import annotations
 
+from mypy_extensions import trait
+
 from hulldown.engine.state import Action, Event, public
 from hulldown.games.tank_hunter.actions import (
     Command,
@@ -22,6 +24,7 @@ from hulldown.games.tank_hunter.fields import (
 from hulldown.games.tank_hunter.tables import _act_of
 
 
+@trait
 class Sec11Optional(StateFields):
     """Evading, charge and commanders (§11)."""
 

@@ -5,6 +5,8 @@ Clause numbers refer to docs/rules/tank-hunter.md.
 
 from __future__ import annotations
 
+from mypy_extensions import trait
+
 from hulldown.engine.state import Event
 from hulldown.games.tank_hunter.fields import (
     OVER,
@@ -13,6 +15,7 @@ from hulldown.games.tank_hunter.fields import (
 from hulldown.games.tank_hunter.views import EndReason
 
 
+@trait
 class Sec12End(StateFields):
     """Going out, the end of the game and the winner (§12)."""
 

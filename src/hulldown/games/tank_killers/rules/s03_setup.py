@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from mypy_extensions import trait
 
-from hulldown.games.tank_killers.cards import rules_for
 from hulldown.games.tank_killers.fields import _NO_ROW, _TKIND, DRAW, StateFields, _kinds
+from hulldown.games.tank_killers.tables import rules_for
 
 
 @trait
