@@ -41,13 +41,13 @@ browser:
 test: $(STAMP) browser
 	$(BIN)/python -m pytest -q -n $(PYTEST_WORKERS) -p no:cacheprovider --durations=20
 
-# The compiled build (docs/simulation.md#the-compiled-build): the engine's state and the rules of
-# Tank Killers and 2GM Pacific compiled with mypyc into build/compiled, for balance studies. Use it
-# with PYTHONPATH=build/compiled; it is rebuilt only when a source file has changed.
+# The compiled build (docs/simulation.md#the-compiled-build): the engine's state and every game's
+# rules compiled with mypyc into build/compiled, for balance studies. Use it with
+# PYTHONPATH=build/compiled; it is rebuilt only when a source file has changed.
 compiled: $(STAMP)
 	$(BIN)/python -m hulldown.compiled
 
-# The engine's, the compiled games' and the conformance tests again, on the compiled build (the
+# The engine's, the games' and the conformance tests again, on the compiled build (the
 # whole suite's tests/test_compiled.py compares whole games between the two builds).
 test-compiled: compiled
 	HULLDOWN_EXPECT_COMPILED=1 HULLDOWN_CONFORMANCE_SCALE=0.4 $(BIN)/python -m pytest -q -n $(PYTEST_WORKERS) \

@@ -16,9 +16,18 @@ Run anything against the build by putting it first on the path::
 ``hulldown bench`` reports it with its figures.
 
 What a compiled module may not do (mypyc's rules, which the listed modules keep):
-a class has one base that is not a trait (Tank Killers' chapters are traits), a
-compiled class's methods are not reassigned on the class, and a plain-Python
-subclass needs ``@mypyc_attr(allow_interpreted_subclasses=True)`` on its base.
+
+- a class has one base that is not a trait (each game's chapters are traits, and
+  its state names a concrete subclass of its fields first);
+- a compiled class's methods are not reassigned on the class, and a plain-Python
+  subclass needs ``@mypyc_attr(allow_interpreted_subclasses=True)`` on its base;
+- a compiled class has no bare constructor, so ``Cls.__new__(Cls)`` and
+  unpickling field by field fail: a class that is copied that way stays
+  Python (Tank Hunter's ``Ctx``), one that is pickled names its factory in
+  ``__reduce__`` (Tank Killers' ``Rules``, Tank Clash's ``Layout``);
+- names that the compiled code reads often are ``Final`` constants, which mypyc
+  inlines, not globals looked up at each use;
+- class attributes are not read from other class attributes in the class body.
 """
 
 from __future__ import annotations
