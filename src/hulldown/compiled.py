@@ -17,8 +17,10 @@ Run anything against the build by putting it first on the path::
 
 What a compiled module may not do (mypyc's rules, which the listed modules keep):
 
-- a class has one base that is not a trait (each game's chapters are traits, and
-  its state names a concrete subclass of its fields first);
+- a class has one base that is not a trait: each game's chapters are traits over
+  its ``StateFields``, and its state names ``_Fields``, a bare subclass of those
+  fields, first among its bases, so that Python's method order still puts the
+  chapters before the stubs they implement;
 - a compiled class's methods are not reassigned on the class, and a plain-Python
   subclass needs ``@mypyc_attr(allow_interpreted_subclasses=True)`` on its base;
 - a compiled class has no bare constructor, so ``Cls.__new__(Cls)`` and

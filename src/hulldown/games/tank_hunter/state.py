@@ -67,13 +67,7 @@ __all__ = ["ADVANCE", "DRAFT", "MAIN", "PHASE_NAMES", "PLACE", "TYPE_NAMES", "Ct
 
 
 class _Fields(StateFields):
-    """The state's one concrete base, first among its bases.
-
-    Compiled (``make compiled``), a class may have a single base that is not a trait;
-    the chapters are traits over :class:`StateFields`, so the state names this
-    subclass of it first and Python's method order still puts the chapters
-    before the stubs they implement.
-    """
+    """The one concrete base a compiled state names before its traits (hulldown/compiled.py)."""
 
     __slots__ = ()
 
