@@ -58,7 +58,7 @@ def copier(fields: Mapping[str, str], *, name: str = "_copy_into") -> CopyInto:
     return fn
 
 
-def _fields_of(klass: type) -> tuple[str, ...]:
+def class_fields(klass: type) -> tuple[str, ...]:
     """The fields a class itself lists: its ``__slots__``, or compiled by mypyc (which drops them), its
     ``__mypyc_attrs__`` (which also name its bases' fields)."""
     names = vars(klass).get("__slots__", ()) or vars(klass).get("__mypyc_attrs__", ())
@@ -71,9 +71,9 @@ def declared_slots(cls: type) -> list[str]:
     kernel: set[str] = {"__dict__", "__weakref__"}
     for klass in cls.__mro__:
         if klass.__module__.startswith("hulldown.engine"):
-            kernel.update(_fields_of(klass))
+            kernel.update(class_fields(klass))
             break
-        for slot in _fields_of(klass):
+        for slot in class_fields(klass):
             if slot not in out:
                 out.append(slot)
     return [slot for slot in out if slot not in kernel]

@@ -25,7 +25,7 @@ from hulldown.engine.action import JSON as JSON
 from hulldown.engine.action import Action as Action
 from hulldown.engine.action import ActionId as ActionId
 from hulldown.engine.action import Seat as Seat
-from hulldown.engine.copying import copier, declared_slots
+from hulldown.engine.copying import class_fields, copier, declared_slots
 from hulldown.engine.errors import (
     ChanceScriptError,
     GameOverError,
@@ -235,9 +235,7 @@ class GameState:
         # its own from its own shared action objects.
         out: dict[str, Any] = dict(getattr(self, "__dict__", {}))
         for cls in type(self).__mro__:
-            # a compiled class lists its fields in __mypyc_attrs__, having no slots
-            names = vars(cls).get("__slots__", ()) or vars(cls).get("__mypyc_attrs__", ())
-            for name in (names,) if isinstance(names, str) else names:
+            for name in class_fields(cls):
                 if name not in ("__dict__", "__weakref__") and hasattr(self, name):
                     out[name] = getattr(self, name)
         out["_log"] = self.log_entries()
