@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import gc
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,7 +21,7 @@ from hulldown.sim import play_game, simulate, wilson
 from hulldown.sim.balance import balance, card_impact
 from hulldown.sim.bench import bench
 from hulldown.sim.commands import register, split_agents
-from hulldown.sim.runner import game_locator, resolve_game, winners_of
+from hulldown.sim.runner import PLAY_GC_THRESHOLD, fewer_collections, game_locator, resolve_game, winners_of
 from hulldown.sim.tournament import tournament
 from tests.engine.toygame import TOY
 from tests.sim.factiongame import DUEL
@@ -362,3 +363,13 @@ def test_the_same_games_benchmark_compares_two_checkouts_on_the_same_games() -> 
     assert row["runs"] == 2
     assert row["this_decisions"] == row["other_decisions"] > 0
     assert row["this_best_steps_per_s"] > 0 and row["other_best_steps_per_s"] > 0 and row["speedup"] > 0
+
+
+def test_play_collects_cycles_less_often_and_restores_the_setting() -> None:
+    before = gc.get_threshold()
+    with fewer_collections():
+        assert gc.get_threshold() == (max(PLAY_GC_THRESHOLD, before[0]), *before[1:])
+    assert gc.get_threshold() == before
+    with pytest.raises(KeyboardInterrupt), fewer_collections():
+        raise KeyboardInterrupt  # a stopped run leaves the process as it found it
+    assert gc.get_threshold() == before
