@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import gc
 import json
+import weakref
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,7 +22,14 @@ from hulldown.sim import play_game, simulate, wilson
 from hulldown.sim.balance import balance, card_impact
 from hulldown.sim.bench import bench
 from hulldown.sim.commands import register, split_agents
-from hulldown.sim.runner import PLAY_GC_THRESHOLD, fewer_collections, game_locator, resolve_game, winners_of
+from hulldown.sim.runner import (
+    BETWEEN_GAMES_MIN,
+    PLAY_GC_THRESHOLD,
+    fewer_collections,
+    game_locator,
+    resolve_game,
+    winners_of,
+)
 from hulldown.sim.tournament import tournament
 from tests.engine.toygame import TOY
 from tests.sim.factiongame import DUEL
@@ -373,3 +381,49 @@ def test_play_collects_cycles_less_often_and_restores_the_setting() -> None:
     with pytest.raises(KeyboardInterrupt), fewer_collections():
         raise KeyboardInterrupt  # a stopped run leaves the process as it found it
     assert gc.get_threshold() == before
+
+
+class _Cycle:
+    """An object that refers to itself: only the cycle collector frees it."""
+
+    def __init__(self) -> None:
+        self.me = self
+
+
+def test_between_games_collects_cycles_and_freezes_what_survives() -> None:
+    assert gc.get_freeze_count() == 0
+    kept = [[i] for i in range(BETWEEN_GAMES_MIN + 100)]  # survivors of a game: a cache's entries
+    garbage = weakref.ref(_Cycle())  # a cycle the game left behind
+    with fewer_collections() as collector:
+        collector.between_games()
+        assert garbage() is None  # collected before anything is frozen
+        assert gc.get_freeze_count() >= len(kept)
+        assert not any(o is kept[0] for o in gc.get_objects())  # out of the collector's walks
+    assert gc.get_freeze_count() == 0  # leaving play unfreezes
+    assert any(o is kept[0] for o in gc.get_objects())
+
+
+def test_between_games_leaves_a_process_with_frozen_objects_of_its_own_frozen() -> None:
+    gc.freeze()  # as a server does before forking
+    try:
+        before = gc.get_freeze_count()
+        garbage = weakref.ref(_Cycle())
+        with fewer_collections() as collector:
+            kept = [[i] for i in range(BETWEEN_GAMES_MIN + 100)]
+            collector.between_games()
+            assert garbage() is None  # still collected
+            assert gc.get_freeze_count() == before  # but nothing more frozen
+            assert any(o is kept[0] for o in gc.get_objects())
+        assert gc.get_freeze_count() == before  # and nothing of the process's unfrozen
+    finally:
+        gc.unfreeze()
+
+
+def test_between_games_skips_the_collection_after_a_small_game() -> None:
+    with fewer_collections() as collector:
+        gc.collect()
+        garbage = weakref.ref(_Cycle())
+        collector.between_games()  # one object left since the last collection: nothing to do
+        assert garbage() is not None
+        gc.collect()
+        assert garbage() is None

@@ -13,11 +13,29 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import TypeAdapter, ValidationError
 
 from hulldown.engine.errors import DataFileError, OptionError
 
-M = TypeVar("M", bound=BaseModel)
+#: A data class: a pydantic model, or a pydantic dataclass where the rules read the fields often.
+M = TypeVar("M")
+
+_ADAPTERS: dict[type, TypeAdapter[Any]] = {}
+
+
+def adapter(model: type[M]) -> TypeAdapter[M]:
+    """The validator of a data class, made once: one path for pydantic models and dataclasses."""
+    ta = _ADAPTERS.get(model)
+    if ta is None:
+        ta = _ADAPTERS[model] = TypeAdapter(model)
+    return ta
+
+
+def error_message(err: Mapping[str, Any]) -> str:
+    """A validation error's message as a user reads it; a dataclass's unknown field is said as a model's."""
+    if err.get("type") == "unexpected_keyword_argument":
+        return "Extra inputs are not permitted"
+    return str(err.get("msg", "invalid"))
 
 
 #: A data file larger than this is refused before it is read (the built-in ones are under 20 KiB).
@@ -62,11 +80,11 @@ def validate_entries(
     for i, raw in enumerate(entries):
         label = str(raw.get(key, f"#{i + 1}")) if isinstance(raw, dict) else f"#{i + 1}"
         try:
-            out.append(model.model_validate(raw))
+            out.append(adapter(model).validate_python(raw))
         except ValidationError as exc:
             err = exc.errors()[0]
             field = ".".join(str(p) for p in err.get("loc", ())) or None
-            raise DataFileError(str(path), f"{table} {label}", field, err.get("msg", "invalid")) from None
+            raise DataFileError(str(path), f"{table} {label}", field, error_message(err)) from None
     return out
 
 

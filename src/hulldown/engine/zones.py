@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Generic, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 C = TypeVar("C")
 
 
@@ -20,6 +22,7 @@ class EmptyZoneError(IndexError):
     """A draw or peek asked for more cards than the zone holds."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Zone(Generic[C]):
     """An ordered stack of cards; index ``-1`` is the top."""
 

@@ -10,7 +10,7 @@ from hulldown.compiled import compiled_modules
 from hulldown.engine.game import Game
 from hulldown.engine.rng import SplitMix64, derive_seed
 from hulldown.engine.state import GameState
-from hulldown.sim.runner import fewer_collections
+from hulldown.sim.runner import PlayCollector, fewer_collections
 
 
 def _playout(state: GameState, rng: SplitMix64) -> int:
@@ -71,7 +71,9 @@ def heuristic_game(game: Game, seed: int, players: int, options: Mapping[str, An
     return state
 
 
-def _heuristic_games(game: Game, n: int, opts: Mapping[str, Any], seed: int, seconds: float) -> tuple[int, int, float]:
+def _heuristic_games(
+    game: Game, n: int, opts: Mapping[str, Any], seed: int, seconds: float, collector: PlayCollector
+) -> tuple[int, int, float]:
     """Games of the game's own heuristic against itself: what a balance study's games cost.
 
     A study plays bots, not uniform moves, so its speed is bounded by the bots'
@@ -82,6 +84,7 @@ def _heuristic_games(game: Game, n: int, opts: Mapping[str, Any], seed: int, sec
     while games == 0 or time.perf_counter() - start < seconds:
         steps += heuristic_game(game, derive_seed(seed, "heuristic", games), n, opts).steps
         games += 1
+        collector.between_games()
     return games, steps, time.perf_counter() - start
 
 
@@ -102,11 +105,13 @@ def bench(
         raise ValueError("seconds must be positive")
     opts = game.validate_options(options)
     n = game.validate_players(players)
-    with fewer_collections():
-        return _bench(game, seconds, n, opts, seed)
+    with fewer_collections() as collector:
+        return _bench(game, seconds, n, opts, seed, collector)
 
 
-def _bench(game: Game, seconds: float, n: int, opts: dict[str, Any], seed: int) -> dict[str, Any]:
+def _bench(
+    game: Game, seconds: float, n: int, opts: dict[str, Any], seed: int, collector: PlayCollector
+) -> dict[str, Any]:
     rng = SplitMix64(seed)
     games = steps = 0
     setup = 0.0
@@ -118,6 +123,8 @@ def _bench(game: Game, seconds: float, n: int, opts: dict[str, Any], seed: int) 
         setup += time.perf_counter() - t0
         steps += _playout(state, rng)
         games += 1
+        del state  # gone before the collector runs, as in a simulation's games
+        collector.between_games()
         if time.perf_counter() >= deadline:
             break
     elapsed = time.perf_counter() - start
@@ -126,7 +133,9 @@ def _bench(game: Game, seconds: float, n: int, opts: dict[str, Any], seed: int) 
     resample_rng = SplitMix64(1)
     resample_s = _time_per_call(lambda s: s.resample(0, resample_rng), mids)
     legal_s = _time_per_call(lambda s: s.clone().legal_actions(), mids) - clone_s
-    h_games, h_steps, h_seconds = _heuristic_games(game, n, opts, seed, seconds) if game.heuristic else (0, 0, 0.0)
+    h_games, h_steps, h_seconds = (
+        _heuristic_games(game, n, opts, seed, seconds, collector) if game.heuristic else (0, 0, 0.0)
+    )
     return {
         "game": game.id,
         # the modules this run loaded from the compiled build (make compiled); [] in plain Python

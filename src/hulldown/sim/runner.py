@@ -28,19 +28,53 @@ from hulldown.engine.rng import derive_seed
 #: (Python's default is 700). A game allocates tuples, lists and dicts by the thousand and
 #: frees nearly all of them by reference counting; at the default the cycle collector still ran
 #: through a fifth of a 2GM Pacific playout's time on the compiled build. Cycles are still
-#: collected, a little later (docs/simulation.md#speed).
-PLAY_GC_THRESHOLD = 10_000
+#: collected, a little later, and between games (:class:`PlayCollector`; docs/simulation.md#speed).
+PLAY_GC_THRESHOLD = 50_000
+
+#: Objects left since the last collection that make :meth:`PlayCollector.between_games` collect:
+#: a 2GM Pacific game leaves about 7,500 (entries of the rules' caches), a Tank Killers game a
+#: few hundred, so the first collects after every game and the second after every few dozen.
+BETWEEN_GAMES_MIN = 5_000
+
+
+class PlayCollector:
+    """The cycle collector's work between two games of a long run.
+
+    What survives a game is mostly the rules' caches of actions and reachable spaces, which
+    live as long as the process; left in the collector's generations, every later collection
+    walks them again. :meth:`between_games` collects what the finished game left and moves the
+    survivors out of the collector's way (``gc.freeze``); reference counting still frees them
+    when a cache lets go.
+    """
+
+    def __init__(self, freeze: bool) -> None:
+        #: False when the process had frozen objects of its own: then nothing is frozen here,
+        #: so leaving play can unfreeze what this run froze and nothing else
+        self.freeze = freeze
+
+    def between_games(self) -> None:
+        """Collect and freeze, once the games since the last time allocated a collection's worth."""
+        young, collections, _ = gc.get_count()
+        if young < BETWEEN_GAMES_MIN and collections == 0:  # little left since the last time
+            return
+        gc.collect()
+        if self.freeze:
+            gc.freeze()
 
 
 @contextmanager
-def fewer_collections() -> Iterator[None]:
-    """Raise the youngest generation's threshold to :data:`PLAY_GC_THRESHOLD` while games are played."""
+def fewer_collections() -> Iterator[PlayCollector]:
+    """Raise the youngest generation's threshold to :data:`PLAY_GC_THRESHOLD` while games are played,
+    and give the players a :class:`PlayCollector` to call between games; leaving restores both."""
     before = gc.get_threshold()
+    collector = PlayCollector(freeze=gc.get_freeze_count() == 0)
     gc.set_threshold(max(PLAY_GC_THRESHOLD, before[0]), *before[1:])
     try:
-        yield
+        yield collector
     finally:
         gc.set_threshold(*before)
+        if collector.freeze:
+            gc.unfreeze()
 
 
 #: Event types that mean "this seat played this card" when a game declares no
@@ -219,7 +253,7 @@ def play_chunk(job: Job, indices: Sequence[int]) -> list[GameResult]:
     options = dict(job.options)
     tags = dict(job.tags)
     out = []
-    with fewer_collections():
+    with fewer_collections() as collector:
         for i in indices:
             r = play_game(
                 job.game,
@@ -232,4 +266,5 @@ def play_chunk(job: Job, indices: Sequence[int]) -> list[GameResult]:
             )
             r.tags = dict(tags)
             out.append(r)
+            collector.between_games()
     return out

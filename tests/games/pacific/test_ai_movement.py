@@ -3,9 +3,11 @@ go back, units that generate AP (Radio Operator, Command Group) and Supplies tra
 
 from __future__ import annotations
 
+import dataclasses
+
 from hulldown.engine import Event
 from hulldown.games.pacific import grid, solo
-from hulldown.games.pacific.cards import UpgradeToken
+from hulldown.games.pacific.cards import UnitCard, UpgradeToken, unchecked
 from hulldown.games.pacific.state import PacificState
 from hulldown.games.pacific.units import Token, Unit
 
@@ -110,7 +112,9 @@ def test_command_group_forward_only_out_of_range_at_most_row_4() -> None:
     the enemy's range, at most to row 4; in range, back."""
     st = bare()
     base = st.db.units["jp-radio-operator"]
-    card = base.model_copy(update={"tags": ("generates-ap", "command-group")})  # a 2GM Tactics tag
+    # a 2GM Tactics tag, which no card file may hold: built unchecked
+    fields = {f.name: getattr(base, f.name) for f in dataclasses.fields(base)}
+    card = unchecked(UnitCard, **{**fields, "tags": ("generates-ap", "command-group")})
     cg = put(st, "jp-radio-operator", 1, grid.space(4, 4))  # moves before the row's other unit
     put(st, "jp-light-infantry", 1, grid.space(5, 0))
     put(st, "jp-light-infantry", 1, grid.space(4, 0))
@@ -132,9 +136,7 @@ def test_supplies_transport_goes_back_to_row_6_with_all_its_mp() -> None:
     put(st, "jp-light-infantry", 1, grid.space(3, 0))
     put(st, "jp-light-infantry", 1, grid.space(4, 0))
     lorry = put(st, "jp-type94-lorry", 1, grid.space(3, 4))
-    lorry.tokens.append(
-        Token(UpgradeToken.model_validate({"id": "supplies", "name": "Supplies", "for": ["transport"], "cost": 1}))
-    )
+    lorry.tokens.append(Token(UpgradeToken(id="supplies", name="Supplies", for_=("transport",), cost=1)))
     st.terrain[grid.space(5, 5)] = cover_card(st)
     solo.movement(st, "high", [], "variable")
     assert lorry.space == grid.space(5, 5)

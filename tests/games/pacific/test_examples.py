@@ -40,10 +40,7 @@ EXAMPLE_UNITS = {
         unit("target-tank", "tank", 5, 9, 3, 1, 2, 9, range=1),
     )
 }
-HMG = UpgradeToken.model_validate(
-    {"id": "b25-hmg", "name": "HMG", "for": ["aircraft"], "cost": 1, "range": 3, "hit": 4, "crit": 9, "pierce": 4,
-     "damage": 3}
-)  # fmt: skip
+HMG = UpgradeToken(id="b25-hmg", name="HMG", for_=("aircraft",), cost=1, range=3, hit=4, crit=9, pierce=4, damage=3)
 HOUSE = TerrainCard(id="house", name="House", kind="artificial", copies=0, evasion=(2, 2), armour=2, hp=6,
                     tags=("building",))  # fmt: skip
 FOREST = TerrainCard(id="forest", name="Forest", kind="natural", copies=0, evasion=(1, 1), tags=("difficult",))

@@ -7,7 +7,7 @@ records have always held (``fire:1,5:main:e2``), so old records replay unchanged
 
 A label names what the action really uses: a unit by its card and where it stands, a hand card by
 its name (docs/engine.md, "Labels"). Those names come from the state, not from the id, so the
-rules pass them in as the message's arguments when they offer the action (:func:`make`); an
+rules pass them in as the message's arguments when they offer the action (``offers.make``); an
 action read back from a bare id (:func:`parse`) knows no names, and its label is its id.
 
 An id never names a card instance: cards in hand are named by their position in the hand
@@ -53,7 +53,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Final, TypeVar
 
 from hulldown.engine.messages import Arg, Catalog, Message
 from hulldown.engine.state import Action
@@ -64,20 +64,20 @@ CATALOG = Catalog.from_package("hulldown.games.pacific")
 
 #: Hand positions that can be named (rules §5.1): a hand never reaches 20 cards in practice
 #: (7 after the Discard phase, 1 drawn, and each draw card adds at most one net card).
-HAND_SLOTS = 20
+HAND_SLOTS: Final = 20
 #: Aircraft bays beside each HQ (rules §1.2, reconstructed bound).
-BAYS = 8
+BAYS: Final = 8
 #: Upgrade tokens a unit can hold: one free token and two bought ones (§5.2), one picked up.
-TOKENS = 4
-MAX_BID = 5
-MAX_TA = 9
-MAX_LENDLEASE = 11
+TOKENS: Final = 4
+MAX_BID: Final = 5
+MAX_TA: Final = 9
+MAX_LENDLEASE: Final = 11
 #: The HQ's virtual space (units.HQ_SPACE), where a deployed aircraft waits: ``hq`` in ids.
-HQ = -1
+HQ: Final = -1
 #: The main weapon, as the ``weapon`` field of :class:`Fire` holds it (``main`` in ids).
-MAIN = -1
+MAIN: Final = -1
 
-SPACE_NAMES = tuple(grid.name(s) for s in range(grid.SPACES))
+SPACE_NAMES = grid.SPACE_NAMES
 HAND_REFS = tuple(f"h{k + 1}" for k in range(HAND_SLOTS))
 OWN_BAYS = tuple(f"a{k + 1}" for k in range(BAYS))
 ENEMY_BAYS = tuple(f"e{k + 1}" for k in range(BAYS))
@@ -184,7 +184,7 @@ class PacificAction(Action):
 
     def _relabelled(self: A, names: tuple[tuple[str, Arg], ...]) -> A:
         """The same action labelled with other names: its fields and id copied, nothing formatted."""
-        new: A = (_RELABEL.get(type(self)) or _relabeller(type(self)))(self, names)
+        new: A = relabeller(type(self))(self, names)
         return new
 
     def named(self) -> bool:
@@ -269,29 +269,9 @@ def _relabeller(cls: type) -> Callable[[Any, tuple[tuple[str, Arg], ...]], Any]:
     return _RELABEL.setdefault(cls, namespace["relabel"])
 
 
-_MADE: dict[tuple[Any, ...], Any] = {}
-_BARE: dict[tuple[Any, ...], Any] = {}
-
-
-def make(cls: type[A], *values: Any, key: str = "", **names: Arg) -> A:
-    """The action, built once and shared while the same names label it (DESIGN rule 6).
-
-    One id (``fire:1,5:main:2,3``) is offered for whichever unit stands on that space, and its
-    label must name that unit, not the first one ever seen there; so an action is shared per
-    fields *and* names. What the fields define (the id) is built once per fields; an action with
-    new names copies it, and its label is rendered only when read.
-    """
-    k = (cls, values, key, *names.values())
-    a = _MADE.get(k)
-    if a is None:
-        if len(_MADE) > 200_000:  # labels vary with the units: keep a long search bounded
-            _MADE.clear()
-        core = (cls, values, key)
-        bare = _BARE.get(core)
-        if bare is None:
-            bare = _BARE[core] = cls(*values, key=key)
-        a = _MADE[k] = (_RELABEL.get(cls) or _relabeller(cls))(bare, tuple(names.items())) if names else bare
-    return a
+def relabeller(cls: type) -> Callable[[Any, tuple[tuple[str, Arg], ...]], Any]:
+    """The function that copies an action of ``cls`` under other names (see ``offers.make``)."""
+    return _RELABEL.get(cls) or _relabeller(cls)
 
 
 # ---------------------------------------------------------------- bare words

@@ -20,11 +20,11 @@ import json
 from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 
-from hulldown.engine.data import load_toml, require_unique
+from hulldown.engine.data import M, adapter, error_message, load_toml, require_unique
 from hulldown.engine.errors import DataFileError
 from hulldown.games.pacific.cards import CardDB, DeckList, SupportCard, UnitCard, check_references, load_cards
 
@@ -32,8 +32,6 @@ from hulldown.games.pacific.cards import CardDB, DeckList, SupportCard, UnitCard
 TABLES = ("unit", "support", "deck")
 #: What a deck must keep to be dealt: an opening hand for each of a team's two players, and a unit (§3.1).
 MIN_DECK_CARDS = 10
-
-M = TypeVar("M", bound=BaseModel)
 
 
 def card_db(options: Mapping[str, Any]) -> CardDB:
@@ -78,11 +76,11 @@ def _entries(p: Path, entries: Any, model: type[M], table: str) -> list[M]:
         label = str(entry.get("id", f"#{i + 1}"))
         try:
             # JSON mode reads TOML arrays as tuples; strict refuses "3" for 3 and 1 for true.
-            out.append(model.model_validate_json(json.dumps(entry, default=str), strict=True))
+            out.append(adapter(model).validate_json(json.dumps(entry, default=str), strict=True))
         except ValidationError as exc:
             err = exc.errors()[0]
             field = ".".join(str(x) for x in err.get("loc", ())) or None
-            raise DataFileError(str(p), f"{table} {label}", field, err.get("msg", "invalid")) from None
+            raise DataFileError(str(p), f"{table} {label}", field, error_message(err)) from None
     require_unique(p, out, "id", table)
     return out
 

@@ -9,7 +9,7 @@ Clause numbers refer to docs/rules/2gm-pacific.md."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from hulldown.engine import Event, GameState, Zone, mark_reveal, private, public
 from hulldown.games.pacific import grid
@@ -18,14 +18,14 @@ from hulldown.games.pacific.scenarios import Scenario
 from hulldown.games.pacific.units import HQ_SPACE, Token, Unit
 from hulldown.games.pacific.views import EndReason, Phase, PlacedUnitView, UnitCardView
 
-HQ_HP = 12
-HQ_ARMOUR = 3
-HAND_LIMIT = 7
-MAX_ROUNDS = 30
-START_AP = 5
+HQ_HP: Final = 12
+HQ_ARMOUR: Final = 3
+HAND_LIMIT: Final = 7
+MAX_ROUNDS: Final = 30
+START_AP: Final = 5
 
 #: Successful Hit Table (rulebook, Table 2): rows standard hit 10..1+, columns critical 10..1+.
-HIT_TABLE = (
+HIT_TABLE: Final = (
     (1, 1, 1, 1, 1, 1, 1, 2, 2, 3),
     (1, 1, 1, 1, 1, 1, 2, 2, 3, 3),
     (1, 1, 1, 1, 1, 2, 2, 3, 3, 4),
@@ -37,11 +37,11 @@ HIT_TABLE = (
     (2, 2, 3, 3, 4, 4, 5, 5, 5, 5),
     (3, 3, 3, 3, 4, 4, 5, 5, 5, 5),
 )
-DESTROYED = 99
+DESTROYED: Final = 99
 
-WEATHER = ("none", "fog", "rain", "winds", "storm")
+WEATHER: Final = ("none", "fog", "rain", "winds", "storm")
 #: §11.6: d10 -> weather
-WEATHER_ROLL = ("none",) * 6 + ("fog", "rain", "winds", "storm")
+WEATHER_ROLL: Final = ("none",) * 6 + ("fog", "rain", "winds", "storm")
 
 
 def clamp(v: int) -> int:

@@ -6,13 +6,15 @@ rulebook counts them) is ``own_row``. Spaces are indexed ``r * 8 + c`` so boards
 
 from __future__ import annotations
 
-COLS = 8
-ROWS = 6
-SPACES = COLS * ROWS
-CENTRE = (3, 4)  # the two central columns (0-based), next to which each HQ sits (§1.2)
+from typing import Final
+
+COLS: Final = 8
+ROWS: Final = 6
+SPACES: Final = COLS * ROWS
+CENTRE: Final = (3, 4)  # the two central columns (0-based), next to which each HQ sits (§1.2)
 
 #: Rulebook terrain diagram (§1.5): a d10 onto the 8 columns.
-D10_COLUMN = (0, 1, 2, 3, 3, 4, 4, 5, 6, 7)
+D10_COLUMN: Final = (0, 1, 2, 3, 3, 4, 4, 5, 6, 7)
 
 
 def space(r: int, c: int) -> int:
@@ -27,6 +29,10 @@ def name(s: int) -> str:
     """Readable and stable: row and column, 1-based, rows from side 0."""
     r, c = divmod(s, COLS)
     return f"{r + 1},{c + 1}"
+
+
+#: Every space's name in row-major order, as ids and labels write it.
+SPACE_NAMES: Final = tuple(name(s) for s in range(SPACES))
 
 
 def parse(text: str) -> int:
@@ -45,7 +51,9 @@ def distance(a: int, b: int) -> int:
 
 
 #: DIST[a][b] == distance(a, b), looked up in the hot loops of legal-action generation.
-DIST = tuple(tuple(abs(a // COLS - b // COLS) + abs(a % COLS - b % COLS) for b in range(SPACES)) for a in range(SPACES))
+DIST: Final = tuple(
+    tuple(abs(a // COLS - b // COLS) + abs(a % COLS - b % COLS) for b in range(SPACES)) for a in range(SPACES)
+)
 
 
 def deployment_row(side: int) -> int:
@@ -71,7 +79,7 @@ def hq_distance(side: int, s: int) -> int:
 
 
 #: :func:`hq_distance` of every space, by side: asked for every weapon at every shooting decision.
-HQ_DIST = tuple(tuple(hq_distance(side, s) for s in range(SPACES)) for side in (0, 1))
+HQ_DIST: Final = tuple(tuple(hq_distance(side, s) for s in range(SPACES)) for side in (0, 1))
 
 
 def neighbours(s: int, diagonal: bool = False) -> list[int]:
@@ -89,10 +97,10 @@ def _build(diagonal: bool) -> list[tuple[int, ...]]:
     return out
 
 
-_NEIGH = _build(False)
-_NEIGH_D = _build(True)
-NEIGH = _NEIGH
-NEIGH_D = _NEIGH_D
+_NEIGH: Final = _build(False)
+_NEIGH_D: Final = _build(True)
+NEIGH: Final = _NEIGH
+NEIGH_D: Final = _NEIGH_D
 
 
 def line_of_fire(a: int, b: int) -> list[int]:

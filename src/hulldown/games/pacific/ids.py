@@ -18,11 +18,11 @@ from hulldown.games.pacific.actions import (
     MAX_LENDLEASE,
     MAX_TA,
     OWN_BAYS,
-    SPACE_NAMES,
     TOKENS,
     UNIT_REFS,
     all_action_ids,
 )
+from hulldown.games.pacific.grid import SPACE_NAMES
 
 if TYPE_CHECKING:
     from hulldown.games.pacific.fields import PacificFields

@@ -5,13 +5,18 @@ Plain slotted objects copied field by field when a state is cloned (DESIGN rule 
 
 from __future__ import annotations
 
-from hulldown.engine.copying import copier
+from typing import Final
+
+from mypy_extensions import mypyc_attr
+
+from hulldown.engine.copying import class_fields, copier
 from hulldown.games.pacific.cards import UnitCard, UpgradeToken
 from hulldown.games.pacific.views import UnitCardView
 
-HQ_SPACE = -1  # aircraft waiting beside the HQ (rules §1.2)
+HQ_SPACE: Final = -1  # aircraft waiting beside the HQ (rules §1.2)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Token:
     """One upgrade token on a unit: used this turn (flipped), mounted, and when it was mounted."""
 
@@ -34,6 +39,7 @@ class Token:
         return t
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Unit:
     __slots__ = (
         "aa_used",
@@ -212,5 +218,5 @@ class Unit:
 #: How each slot is copied when a state is cloned (the engine's :func:`copier` writes it as plain
 #: assignments: a search clones every unit at every node). The lists, tokens and cargo are copied;
 #: the card and the rest are shared or immutable.
-_COPIED = {"tokens": "lists", "attached": "list", "attacked_by": "list", "cargo": "optional"}
-_copy_unit = copier({f: _COPIED.get(f, "share") for f in Unit.__slots__}, name="_copy_unit")
+_COPIED: Final = {"tokens": "lists", "attached": "list", "attacked_by": "list", "cargo": "optional"}
+_copy_unit = copier({f: _COPIED.get(f, "share") for f in class_fields(Unit)}, name="_copy_unit")

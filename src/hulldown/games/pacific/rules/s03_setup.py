@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING
 from hulldown.engine import Action, Event, public
 from hulldown.games.pacific import actions as acts
 from hulldown.games.pacific import grid
-from hulldown.games.pacific.actions import make
 from hulldown.games.pacific.ids import HAND_SLOTS, unit_ref
 from hulldown.games.pacific.labels import hand_names, named
+from hulldown.games.pacific.offers import make
 from hulldown.games.pacific.rules.s01_battlefield import by_iid
 from hulldown.games.pacific.rules.s05_deployment import deploy_action, upgrade_options
 from hulldown.games.pacific.rules.s10_multiplayer import slots_of

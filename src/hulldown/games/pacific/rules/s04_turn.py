@@ -10,16 +10,17 @@ read their fields, never their ids."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from hulldown.engine import Action, Event, mark_reveal, private, public
 from hulldown.games.pacific import actions as acts
 from hulldown.games.pacific import combat, grid
-from hulldown.games.pacific.actions import HQ, WORDS, make
+from hulldown.games.pacific.actions import HQ, WORDS
 from hulldown.games.pacific.fields import HAND_LIMIT, WEATHER_ROLL
 from hulldown.games.pacific.hook import active
 from hulldown.games.pacific.ids import HAND_SLOTS, SPACE_NAMES, find_unit, hand_card_at, unit_on, unit_ref
 from hulldown.games.pacific.labels import hand_names, named, token_name
+from hulldown.games.pacific.offers import make
 from hulldown.games.pacific.rules.s01_battlefield import by_iid, ev_id, skill_user
 from hulldown.games.pacific.rules.s03_setup import place_terrain, resolve_initiative, terrain_actions
 from hulldown.games.pacific.rules.s05_deployment import deploy, deploy_actions, play_support
@@ -53,34 +54,34 @@ if TYPE_CHECKING:
     from hulldown.games.pacific.fields import PacificFields
     from hulldown.games.pacific.units import Unit
 
-KEEP = WORDS["keep"]
+KEEP: Final = WORDS["keep"]
 
 
-REDRAW = WORDS["redraw"]
+REDRAW: Final = WORDS["redraw"]
 
 
-TERRAIN_DONE = WORDS["terrain-done"]
+TERRAIN_DONE: Final = WORDS["terrain-done"]
 
 
-TA_PASS = WORDS["ta-pass"]
+TA_PASS: Final = WORDS["ta-pass"]
 
 
-DEPLOY_DONE = WORDS["deploy-done"]
+DEPLOY_DONE: Final = WORDS["deploy-done"]
 
 
-MOVE_DONE = WORDS["move-done"]
+MOVE_DONE: Final = WORDS["move-done"]
 
 
-FLIP_DONE = WORDS["flip-done"]
+FLIP_DONE: Final = WORDS["flip-done"]
 
 
-DISCARD_DONE = WORDS["discard-done"]
+DISCARD_DONE: Final = WORDS["discard-done"]
 
 
-GIVE_AP = WORDS["give-ap"]
+GIVE_AP: Final = WORDS["give-ap"]
 
 
-NO_SMOKE = WORDS["no-smoke"]
+NO_SMOKE: Final = WORDS["no-smoke"]
 
 
 def advance(st: PacificFields, events: list[Event]) -> None:
@@ -203,11 +204,11 @@ def _ai_turn_step(st: PacificFields, events: list[Event]) -> bool:
 
 
 #: the phases of a turn a seat plays (§4.1)
-TURN_PHASES = frozenset(("hq", "deploy", "move", "shoot", "flip", "discard"))
+TURN_PHASES: Final = frozenset(("hq", "deploy", "move", "shoot", "flip", "discard"))
 
 
 #: phases in which a seat answers the other side's attack (§11.13, §16)
-REACTION_PHASES = ("intercept", "escort", "aa", "smoke")
+REACTION_PHASES: Final = ("intercept", "escort", "aa", "smoke")
 
 
 def start_turn(st: PacificFields, side: int, events: list[Event]) -> None:
@@ -266,7 +267,7 @@ def start_turn(st: PacificFields, side: int, events: list[Event]) -> None:
     st.actor = slots_of(st, side)[0]
 
 
-PHASES: tuple[Phase, ...] = ("hq", "deploy", "move", "shoot", "flip", "discard")
+PHASES: Final[tuple[Phase, ...]] = ("hq", "deploy", "move", "shoot", "flip", "discard")
 
 
 def next_actor(st: PacificFields, events: list[Event]) -> None:
@@ -621,7 +622,7 @@ def _apply_shoot(st: PacificFields, a: Action, slot: int, side: int, events: lis
 
 
 #: Which handler makes an action's effect, by its type (one look-up, not a chain of tests).
-_BY_PHASE: dict[type[Action], Callable[[PacificFields, Action, int, int, list[Event]], object]] = {
+_BY_PHASE: Final[dict[type[Action], Callable[[PacificFields, Action, int, int, list[Event]], object]]] = {
     **{c: _apply_setup for c in (acts.Keep, acts.Redraw, acts.Bid, acts.Terrain, acts.WideTerrain,
                                  acts.TerrainDone, acts.TacticalArtillery, acts.Deploy, acts.Play, acts.PlayOn,
                                  acts.Upgrade, acts.GiveAp, acts.LendLease, acts.Board)},

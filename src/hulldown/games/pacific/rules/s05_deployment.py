@@ -3,15 +3,16 @@ cards played (§5.3), and what each costs."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from hulldown.engine import Action, Event, mark_reveal, public
 from hulldown.games.pacific import actions as acts
 from hulldown.games.pacific import grid
-from hulldown.games.pacific.actions import HQ, make
+from hulldown.games.pacific.actions import HQ
 from hulldown.games.pacific.cards import SupportCard
 from hulldown.games.pacific.ids import HAND_SLOTS, unit_ref
 from hulldown.games.pacific.labels import enemy_name, hand_names, named
+from hulldown.games.pacific.offers import make
 from hulldown.games.pacific.rules.s01_battlefield import by_iid, ev_id
 from hulldown.games.pacific.rules.s10_multiplayer import slots_of
 from hulldown.games.pacific.rules.s11_07_night import announce_deployment, reveal
@@ -22,7 +23,7 @@ from hulldown.games.pacific.units import HQ_SPACE, Unit
 if TYPE_CHECKING:
     from hulldown.games.pacific.fields import PacificFields
 
-_DEPLOY_ACTIONS: dict[tuple[int, str, int, int], Action] = {}
+_DEPLOY_ACTIONS: Final[dict[tuple[int, str, int, int], Action]] = {}
 
 
 def deploy_action(k: int, name: str, s: int, cost: int) -> Action:
@@ -148,7 +149,7 @@ def deploy_actions(st: PacificFields, slot: int) -> list[Action]:
 
 #: Upgrade choices by (unit's card name, unit, token, token's name): listed again at every step
 #: of the Deployment phase for every unit.
-_UPGRADES: dict[tuple[str, str, str, str], Action] = {}
+_UPGRADES: Final[dict[tuple[str, str, str, str], Action]] = {}
 
 
 def _upgrade(u: Unit, side: int, up: str, name: str) -> Action:
@@ -254,7 +255,7 @@ def ammo_lasts_a_turn(st: PacificFields) -> bool:
 
 
 #: support effects that need a unit to play on (support.toml)
-_UNIT_EFFECTS = frozenset((
+_UNIT_EFFECTS: Final = frozenset((
     "accuracy-turn", "evasion-perm", "evasion-guard", "hp-perm", "hero", "promotion", "extra-attack-turn",
     "extra-attack-perm", "mp-turn", "attack", "suppress", "immobilize", "assault-bonus", "damage-bonus-turn",
 ))  # fmt: skip

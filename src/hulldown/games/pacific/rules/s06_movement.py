@@ -3,14 +3,14 @@ go (its own moves, and rides on a transport, §15), Covered Movement and Assault
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from hulldown.engine import Action, Event, public
 from hulldown.games.pacific import actions as acts
 from hulldown.games.pacific import grid
-from hulldown.games.pacific.actions import make
 from hulldown.games.pacific.ids import SPACE_NAMES
 from hulldown.games.pacific.labels import enemy_name, named
+from hulldown.games.pacific.offers import make
 from hulldown.games.pacific.rules.s01_battlefield import by_iid, ev_id, place
 from hulldown.games.pacific.rules.s11_optional import pickable, token_actions, tradeable
 from hulldown.games.pacific.units import Unit
@@ -21,14 +21,14 @@ if TYPE_CHECKING:
 
 #: Moves and shots keyed by what makes them differ, so the hot loops of legal-action generation
 #: format no strings once an action exists (DESIGN rule 6).
-_KEYED: dict[tuple[str, str, int, int], Action] = {}
+_KEYED: Final[dict[tuple[str, str, int, int], Action]] = {}
 
 
-_MOVES: dict[str, type[acts.Move]] = {"move": acts.Move, "ride": acts.Ride, "cover": acts.Cover}
+_MOVES: Final[dict[str, type[acts.Move]]] = {"move": acts.Move, "ride": acts.Ride, "cover": acts.Cover}
 
 #: The plain moves of :data:`_KEYED` by (unit name, start), then by destination: one look-up per
 #: unit, then one by space per destination, the commonest choice of all.
-_ROWS: dict[tuple[str, int], dict[int, Action]] = {}
+_ROWS: Final[dict[tuple[str, int], dict[int, Action]]] = {}
 
 
 def _move(kind: str, name: str, a: int, b: int) -> Action:
@@ -76,14 +76,14 @@ Flags = tuple[list[bool], list[bool], list[bool]]
 #: Movement phase asks, while the cards and the mud change a few times a game. Only public fields
 #: make the key (placed terrain and mud, §3.4, §11.6), so a seat reads nothing hidden; the terrain
 #: table the answer was read from rides with it, for games whose decks differ.
-_FLAGS: dict[tuple[tuple[str | None, ...], tuple[int, ...]], tuple[object, Flags]] = {}
+_FLAGS: Final[dict[tuple[tuple[str | None, ...], tuple[int, ...]], tuple[object, Flags]]] = {}
 
 
 #: The layout :func:`terrain_flags` last answered for: (the game's card list, its terrain table,
 #: (terrain card instance on each space, muddy spaces), the answer). A game's card list only
 #: grows (a clone shares it), so the same list, instances and mud name the same cards. One
 #: tuple, read and replaced whole, so games stepped in other threads never mix two answers.
-_LAST_FLAGS: list[Any] = [(None, None, None, None)]
+_LAST_FLAGS: Final[list[Any]] = [(None, None, None, None)]
 
 
 def terrain_flags(st: PacificFields) -> Flags:
@@ -135,7 +135,7 @@ def bridged(st: PacificFields, s: int) -> bool:
 
 #: A unit card's movement abilities, read off its tags once: (diagonal neighbours, scout, extra
 #: heavy, climbers, boat, land only, sappers tag), keyed by the card object's identity.
-_MOVER: dict[int, tuple[object, tuple[tuple[tuple[int, ...], ...], bool, bool, bool, bool, bool, bool]]] = {}
+_MOVER: Final[dict[int, tuple[object, tuple[tuple[tuple[int, ...], ...], bool, bool, bool, bool, bool, bool]]]] = {}
 
 
 def _mover(card: UnitCard) -> tuple[tuple[tuple[int, ...], ...], bool, bool, bool, bool, bool, bool]:
@@ -158,7 +158,7 @@ def _mover(card: UnitCard) -> tuple[tuple[tuple[int, ...], ...], bool, bool, boo
 #: a unit at every decision of its side's Movement phase while the enemy stays put. Each answer
 #: also holds its spaces in order and the objects keyed by identity, so no identity is reused
 #: while the answer is kept.
-_REACH: dict[tuple[int, int, int, bool, bool, int, int, int], tuple[Any, ...]] = {}
+_REACH: Final[dict[tuple[int, int, int, bool, bool, int, int, int], tuple[Any, ...]]] = {}
 
 
 def enemy_spaces(st: PacificFields, side: int) -> int:
@@ -229,7 +229,9 @@ def _flood(
     side = u.side
     start = u.space
     rivers: list[int] = []
-    best = {start: mp}
+    best = [-1] * grid.SPACES  # MP left on arriving, by space; -1 not reached
+    best[start] = mp
+    reached: list[int] = []  # in the order first reached: the answer's order
     frontier = [start]
     while frontier:
         nxt = []
@@ -240,7 +242,7 @@ def _flood(
             here_diff = not scout and difficult[s]
             most = left - 1  # the most MP a step leaves: a space already left with as many is done
             for n in neigh[s]:
-                if best.get(n, -1) >= most:
+                if best[n] >= most:
                     continue
                 occ = board[n]
                 if occ >= 0 and units[occ].side != side:
@@ -263,12 +265,13 @@ def _flood(
                 if storm and n in muddy:
                     continue  # storm: only infantry crosses Muddy spaces
                 rem = 0 if (here_diff or (d and not scout and not (climbers and mountain[n]))) else left - 1
-                if rem > best.get(n, -1):
+                if rem > best[n]:
+                    if best[n] < 0 and n != start:
+                        reached.append(n)
                     best[n] = rem
                     nxt.append(n)
         frontier = nxt
-    del best[start]
-    return best, rivers
+    return {s: best[s] for s in reached}, rivers
 
 
 def storm_blocked(st: PacificFields, u: Unit, s: int) -> bool:

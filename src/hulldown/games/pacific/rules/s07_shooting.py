@@ -3,14 +3,15 @@ the Shooting phase's choices, and a shot's effect (the dice are in ``combat.py``
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from hulldown.engine import Action, Event, public
 from hulldown.games.pacific import actions as acts
 from hulldown.games.pacific import combat, grid
-from hulldown.games.pacific.actions import MAIN, WORDS, make
+from hulldown.games.pacific.actions import MAIN, WORDS
 from hulldown.games.pacific.ids import SPACE_NAMES, unit_ref
 from hulldown.games.pacific.labels import enemy_name, named, token_name
+from hulldown.games.pacific.offers import make
 from hulldown.games.pacific.rules.s01_battlefield import by_iid
 from hulldown.games.pacific.rules.s11_07_night import reveal
 from hulldown.games.pacific.rules.s11_optional import token_actions
@@ -20,7 +21,7 @@ from hulldown.games.pacific.units import HQ_SPACE, Unit
 if TYPE_CHECKING:
     from hulldown.games.pacific.fields import PacificFields
 
-SHOOT_DONE = WORDS["shoot-done"]
+SHOOT_DONE: Final = WORDS["shoot-done"]
 
 
 def shots_left(u: Unit) -> int:
@@ -61,7 +62,7 @@ def place_screen(st: PacificFields, sides: str, events: list[Event]) -> None:
 #: The terrain layout :func:`terrain_targets` last read: (terrain card instance on each space,
 #: the spaces holding one). One tuple, read and replaced whole, so games stepped in other threads
 #: never mix two answers.
-_PLACED: list[tuple[tuple[int, ...], tuple[int, ...]]] = [((), ())]
+_PLACED: Final[list[tuple[tuple[int, ...], tuple[int, ...]]]] = [((), ())]
 
 
 def terrain_targets(st: PacificFields) -> list[int]:
@@ -160,7 +161,7 @@ def _targets(
 
 #: Smoke Screen shots by (unit's space name, token, label name, reach): nearly half of all the
 #: shooting choices in random games, and the same whenever the same unit stands on the same space.
-_SCREEN_SHOTS: dict[tuple[str, int, str, int], tuple[Action, ...]] = {}
+_SCREEN_SHOTS: Final[dict[tuple[str, int, str, int], tuple[Action, ...]]] = {}
 
 
 def _screen_shots(ref: str, k: int, who: str, space: int, reach: int) -> tuple[Action, ...]:
@@ -190,11 +191,11 @@ def _armour(st: PacificFields, e: Unit, known: dict[int, int]) -> int:
 
 
 #: The fire label's key, by whether the target is the HQ (which names itself, no space after it).
-_FIRE_KEY = ("act.fire", "act.fire.hq")
+_FIRE_KEY: Final = ("act.fire", "act.fire.hq")
 
 #: Main-weapon shots by (unit, target, unit's name, target's name), the commonest shooting choice:
 #: one flat look-up where :func:`make` would build its key from keywords.
-_FIRES: dict[tuple[str, str, str, str], Action] = {}
+_FIRES: Final[dict[tuple[str, str, str, str], Action]] = {}
 
 
 def _fire(ref: str, tref: str, who: str, what: str) -> Action:
@@ -205,7 +206,7 @@ def _fire(ref: str, tref: str, who: str, what: str) -> Action:
     return a
 
 
-_TOKEN_FIRE_KEY = ("act.fire.token", "act.fire.token.hq")
+_TOKEN_FIRE_KEY: Final = ("act.fire.token", "act.fire.token.hq")
 
 
 def shoot_actions(st: PacificFields, slot: int) -> list[Action]:

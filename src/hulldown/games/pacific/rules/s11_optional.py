@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING
 from hulldown.engine import Action, Event, public
 from hulldown.games.pacific import actions as acts
 from hulldown.games.pacific import grid
-from hulldown.games.pacific.actions import make
 from hulldown.games.pacific.fields import HQ_HP
 from hulldown.games.pacific.ids import MAX_LENDLEASE, TOKENS, unit_ref
 from hulldown.games.pacific.labels import named, token_name
+from hulldown.games.pacific.offers import make
 from hulldown.games.pacific.rules.s11_07_night import reveal
 from hulldown.games.pacific.units import Unit
 

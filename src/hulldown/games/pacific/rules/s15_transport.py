@@ -3,14 +3,14 @@ deployment, loading, unloading and riding during movement."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from hulldown.engine import Action, Event, public
 from hulldown.games.pacific import actions as acts
 from hulldown.games.pacific import grid
-from hulldown.games.pacific.actions import make
 from hulldown.games.pacific.ids import HAND_SLOTS
 from hulldown.games.pacific.labels import hand_names, named
+from hulldown.games.pacific.offers import make
 from hulldown.games.pacific.rules.s01_battlefield import by_iid, ev_id, front, place
 from hulldown.games.pacific.rules.s05_deployment import unit_deploy_cost
 from hulldown.games.pacific.rules.s06_movement import (
@@ -54,9 +54,9 @@ def carries_card(t: Unit, uc: UnitCard) -> bool:
     return (uc.type == "infantry" and t.has("transport")) or (uc.type == "artillery" and t.has("tow"))
 
 
-CARRIER_TAGS = ("transport", "tow", "embark-disembark")
+CARRIER_TAGS: Final = ("transport", "tow", "embark-disembark")
 #: :data:`CARRIER_TAGS` as a set: a card carries others unless its tags are disjoint from it.
-_CARRIER_SET = frozenset(CARRIER_TAGS)
+_CARRIER_SET: Final = frozenset(CARRIER_TAGS)
 
 
 def is_carrier(u: Unit) -> bool:

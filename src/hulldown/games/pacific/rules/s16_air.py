@@ -3,15 +3,16 @@ paratroopers' drops (§16.3), and the attack once every reaction is in."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Final, Literal
 
 from hulldown.engine import Action, Event, public
 from hulldown.games.pacific import actions as acts
 from hulldown.games.pacific import combat, grid
-from hulldown.games.pacific.actions import WORDS, make
+from hulldown.games.pacific.actions import WORDS
 from hulldown.games.pacific.hook import active
 from hulldown.games.pacific.ids import BAYS
 from hulldown.games.pacific.labels import named
+from hulldown.games.pacific.offers import make
 from hulldown.games.pacific.rules.s01_battlefield import by_iid, ev_id
 from hulldown.games.pacific.rules.s10_multiplayer import slots_of
 from hulldown.games.pacific.rules.s11_07_night import reveal
@@ -20,13 +21,13 @@ from hulldown.games.pacific.units import HQ_SPACE, Unit
 if TYPE_CHECKING:
     from hulldown.games.pacific.fields import PacificFields
 
-NO_INTERCEPT = WORDS["no-intercept"]
+NO_INTERCEPT: Final = WORDS["no-intercept"]
 
 
-NO_ESCORT = WORDS["no-escort"]
+NO_ESCORT: Final = WORDS["no-escort"]
 
 
-AA_DONE = WORDS["aa-done"]
+AA_DONE: Final = WORDS["aa-done"]
 
 
 def free_bay(st: PacificFields, side: int) -> int:

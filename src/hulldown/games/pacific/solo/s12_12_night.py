@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hulldown.games.pacific.cards import UnitCard
+from hulldown.games.pacific.cards import UnitCard, unchecked
 from hulldown.games.pacific.units import HQ_SPACE, Unit
 
 if TYPE_CHECKING:
@@ -35,7 +35,8 @@ def known(st: PacificFields, e: Unit) -> Unit:
     stand_in = _STAND_INS.get((e.card.army, aircraft))
     if stand_in is None:
         kind = [u for u in st.db.units.values() if u.army == e.card.army and (u.type == "aircraft") == aircraft]
-        stand_in = UnitCard.model_construct(
+        stand_in = unchecked(
+            UnitCard,
             id="face-down",
             name="a face-down unit",
             army=e.card.army,
