@@ -23,12 +23,16 @@ What a compiled module may not do (mypyc's rules, which the listed modules keep)
   chapters before the stubs they implement;
 - a compiled class's methods are not reassigned on the class, and a plain-Python
   subclass needs ``@mypyc_attr(allow_interpreted_subclasses=True)`` on its base;
-- a compiled class has no bare constructor, so ``Cls.__new__(Cls)`` and
-  unpickling field by field fail: a class that is copied that way stays
-  Python (Tank Hunter's ``Ctx``), one that is pickled names its factory in
-  ``__reduce__`` (Tank Killers' ``Rules``, Tank Clash's ``Layout``);
-- names that the compiled code reads often are ``Final`` constants, which mypyc
-  inlines, not globals looked up at each use;
+- a compiled class has no bare constructor unless it is marked
+  ``@mypyc_attr(allow_interpreted_subclasses=True)``: without the mark,
+  ``Cls.__new__(Cls)`` and unpickling field by field fail. A class copied or
+  pickled that way carries the mark (the engine's ``GameState``, ``Zone`` and
+  ``SplitMix64``, 2GM Pacific's ``Unit`` and ``Token``), stays Python (Tank
+  Hunter's ``Ctx``) or names its factory in ``__reduce__`` (Tank Killers'
+  ``Rules``, Tank Clash's ``Layout``);
+- names that the compiled code reads often are ``Final`` (constants, and the
+  rules' caches: ``Final`` binds the name, not the contents), which mypyc
+  inlines or keeps in a C variable, not globals looked up by name at each use;
 - class attributes are not read from other class attributes in the class body.
 """
 
@@ -51,9 +55,10 @@ def _chapters(game: str) -> tuple[str, ...]:
     return tuple(sorted(f"games/{game}/rules/{p.name}" for p in (PACKAGE / "games" / game / "rules").glob("s*.py")))
 
 
-#: The modules compiled, relative to the package: the engine's state kernel and each game's
-#: state, tables and rules chapters. Each must define no pydantic model (mypyc cannot compile
-#: one), and every class in it follows the rules above.
+#: The modules compiled, relative to the package: the engine's state kernel, dice and zones, and
+#: each game's state, tables and rules chapters (2GM Pacific's with its units, the ids and labels
+#: its actions are offered with, and the table of offered actions). Each must define no pydantic
+#: model or dataclass (mypyc cannot compile one), and every class in it follows the rules above.
 MODULES: tuple[str, ...] = (
     "engine/state.py",
     "engine/rng.py",
@@ -61,6 +66,7 @@ MODULES: tuple[str, ...] = (
     "games/tank_killers/fields.py",
     "games/tank_killers/tables.py",
     "games/tank_killers/state.py",
+    "games/tank_killers/heuristic.py",
     *_chapters("tank_killers"),
     "games/pacific/grid.py",
     "games/pacific/combat.py",
@@ -70,12 +76,16 @@ MODULES: tuple[str, ...] = (
     "games/pacific/labels.py",
     "games/pacific/ids.py",
     "games/pacific/offers.py",
+    "games/pacific/heuristic.py",
+    "games/pacific/observation.py",
     *_chapters("pacific"),
     "games/tank_clash/fields.py",
     "games/tank_clash/state.py",
+    "games/tank_clash/heuristic.py",
     *_chapters("tank_clash"),
     "games/tank_hunter/fields.py",
     "games/tank_hunter/state.py",
+    "games/tank_hunter/heuristic.py",
     *_chapters("tank_hunter"),
 )
 

@@ -106,13 +106,14 @@ class TankKillersHeuristic:
         opp = 1 - me
         best, best_score = legal[0], -1e9
         for a in legal:
+            score: float
             if a.on_deck:
                 top = part(view, "sides")[opp]["top"]
                 if top is None:
                     score = self.R.fpen[att] - _DECK_DEF - 0.5
                 else:
                     t = self._card(opp, top)
-                    score = self._factor(att, t) - self.R.fdef[t]
+                    score = float(self._factor(att, t) - self.R.fdef[t])
             else:
                 t = self._card(opp, a.name)
                 score = self._factor(att, t) - self.R.fdef[t] + 0.25
