@@ -34,10 +34,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Final
 
-_EPS = (1e-6, 2e-6, -3e-6)
-_AXIAL_DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
-_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+from mypy_extensions import mypyc_attr
+
+_EPS: Final = (1e-6, 2e-6, -3e-6)
+_AXIAL_DIRECTIONS: Final = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+_LETTERS: Final = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
 def _cube_round(x: float, y: float, z: float) -> tuple[int, int]:
@@ -51,6 +54,7 @@ def _cube_round(x: float, y: float, z: float) -> tuple[int, int]:
     return rx, ry
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class HexGrid:
     """A ``width`` x ``height`` rectangle of pointy-top hexes in odd-r offset rows.
 
