@@ -8,19 +8,14 @@ by this file alone, not by the Python version.
 
 from __future__ import annotations
 
-from typing import Final
-
-from mypy_extensions import mypyc_attr
-
-_MASK: Final = (1 << 64) - 1
-_SPAN: Final = 1 << 64
-_GOLDEN: Final = 0x9E3779B97F4A7C15
+_MASK = (1 << 64) - 1
+_SPAN = 1 << 64
+_GOLDEN = 0x9E3779B97F4A7C15
 #: ``below(n)``'s rejection limits for small ``n``
-_SMALL: Final = 257
-_LIMITS: Final = [0] + [_MASK - (_SPAN % n) for n in range(1, _SMALL)]
+_SMALL = 257
+_LIMITS = [0] + [_MASK - (_SPAN % n) for n in range(1, _SMALL)]
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class SplitMix64:
     """Deterministic 64-bit generator (Steele, Lea, Flood 2014)."""
 
