@@ -43,7 +43,7 @@ test: $(STAMP) browser
 
 # The compiled build (docs/simulation.md#the-compiled-build): the engine's state and every game's
 # rules compiled with mypyc into build/compiled, for balance studies. Use it with
-# PYTHONPATH=build/compiled; it is rebuilt only when a source file has changed.
+# PYTHONPATH=build/compiled; it is rebuilt only when a file of the package has changed.
 compiled: $(STAMP)
 	$(BIN)/python -m hulldown.compiled
 

@@ -1,7 +1,8 @@
 """Fit a game's learned value model (``hulldown.agents.value``) from self-play.
 
 Run: ``PYTHONPATH=src:. python benchmarks/train_value.py GAME --games N --seed S --out PATH
-[--players P] [--positions K] [--explore E] [--l2 L] [--bot policy|heuristic] [--drop A:B,...]``.
+[--players P] [--positions K] [--explore E] [--l2 L] [--hidden H [--maxiter M]] [--bot policy|heuristic]
+[--drop A:B,...]``.
 
 Plays ``N`` games with the default options (at ``P`` players: a model fits
 one player count, since the tensor's layout grows with the seats), each seat played by the game's
@@ -14,7 +15,9 @@ One game in five (by index) is held out: its positions never reach the fit.
 
 The fit is an L2-penalised logistic regression on standardised tensor entries
 (SciPy's L-BFGS, from the ``sim`` extra); the standardisation is folded into
-the weights written out. The report compares, on the held-out positions, the
+the weights written out. With ``--hidden H`` a layer of ``H`` rectified units
+comes before the logistic (a format-2 model), fitted the same way from a
+start drawn from the seed, for at most ``M`` iterations. The report compares, on the held-out positions, the
 model's log-loss and accuracy with those of the game's hand-written
 evaluation (``Game.evaluate``, given the full state, so it is favoured), and
 gives the run's time.
@@ -41,7 +44,7 @@ import numpy as np
 import numpy.typing as npt
 
 from hulldown.agents.registry import make_agent
-from hulldown.agents.value import ValueModel, layout_fingerprint
+from hulldown.agents.value import Hidden, ValueModel, layout_fingerprint
 from hulldown.engine.agent import SeatView
 from hulldown.engine.game import Game
 from hulldown.engine.rng import SplitMix64, derive_seed
@@ -116,8 +119,7 @@ def fit(
     """L2-penalised logistic regression on standardised columns; weights returned in the raw tensor's scale."""
     from scipy.optimize import minimize
 
-    mean = x.mean(axis=0, dtype=np.float64)
-    std = x.std(axis=0, dtype=np.float64)
+    mean, std = moments(x)
     keep = std > 1e-9
     for a, b in drop or []:
         keep[a:b] = False
@@ -146,6 +148,85 @@ def fit(
     return weights, bias, int(res.nit)
 
 
+def moments(x: npt.NDArray[np.float32], rows: int = 20_000) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    """``x.mean(axis=0)`` and ``x.std(axis=0)`` in double precision, without a double-precision copy of ``x``.
+
+    NumPy adds the rows of an axis-0 reduction one after another; each block
+    here is added after the running sum in that same order, so the result is
+    NumPy's to the last bit.
+    """
+    mean = x.mean(axis=0, dtype=np.float64)
+    square = np.zeros(x.shape[1])
+    for i in range(0, x.shape[0], rows):
+        d = x[i : i + rows] - mean
+        d *= d
+        square = np.add.reduce(np.vstack([square[None, :], d]), axis=0)
+    return mean, np.sqrt(square / x.shape[0])
+
+
+def fit_hidden(
+    x: npt.NDArray[np.float32],
+    y: npt.NDArray[np.float64],
+    l2: float,
+    units: int,
+    seed: int,
+    drop: list[tuple[int, int]] | None = None,
+    maxiter: int = 400,
+) -> tuple[Hidden, npt.NDArray[np.float64], float, int]:
+    """One hidden layer of ``units`` rectified units, then the logistic: fitted by L-BFGS on standardised columns.
+
+    The start is drawn from ``seed``, so the same data fit the same model.
+    The standardisation is folded into the hidden layer, which reads only the
+    columns that vary (``Hidden.inputs``).
+    """
+    from scipy.optimize import minimize
+
+    mean, std = moments(x)
+    keep = std > 1e-9
+    for a, b in drop or []:
+        keep[a:b] = False
+    cols = np.flatnonzero(keep)
+    # In place on one copy: four players' positions take gigabytes.
+    z = x[:, cols]
+    z -= mean[cols].astype(np.float32)
+    z /= std[cols].astype(np.float32)
+    n, d = z.shape
+    h = units
+    rng = np.random.default_rng(seed)
+    start = np.concatenate(
+        [rng.normal(0.0, 1.0 / np.sqrt(d), h * d), np.zeros(h), rng.normal(0.0, 1.0 / np.sqrt(h), h), [0.0]]
+    )
+
+    def unpack(theta: npt.NDArray[np.float64]) -> tuple[Any, Any, Any, float]:
+        w1 = theta[: h * d].reshape(h, d)
+        return w1, theta[h * d : h * d + h], theta[h * d + h : h * d + 2 * h], float(theta[-1])
+
+    def loss(theta: npt.NDArray[np.float64]) -> tuple[float, npt.NDArray[np.float64]]:
+        w1, b1, w2, b2 = unpack(theta)
+        pre = z @ w1.T.astype(np.float32) + b1.astype(np.float32)
+        act = np.maximum(pre, 0.0)
+        t = (act @ w2.astype(np.float32)).astype(np.float64) + b2
+        ll = np.logaddexp(0.0, t) - y * t
+        g = (0.5 * (1.0 + np.tanh(0.5 * t)) - y) / n
+        value = float(ll.mean() + 0.5 * l2 * ((w1 * w1).sum() + w2 @ w2))
+        back = np.outer(g, w2).astype(np.float32) * (pre > 0)
+        grad = np.concatenate(
+            [
+                ((back.T @ z).astype(np.float64) + l2 * w1).ravel(),
+                back.sum(axis=0, dtype=np.float64),
+                (act.T @ g.astype(np.float32)).astype(np.float64) + l2 * w2,
+                [g.sum()],
+            ]
+        )
+        return value, grad
+
+    res = minimize(loss, start, jac=True, method="L-BFGS-B", options={"maxiter": maxiter})
+    w1, b1, w2, b2 = unpack(res.x)
+    scale = std[cols]
+    hidden = Hidden(cols, w1 / scale, b1 - (w1 * (mean[cols] / scale)).sum(axis=1))
+    return hidden, w2.copy(), b2, int(res.nit)
+
+
 def scores(p: npt.NDArray[np.float64], y: npt.NDArray[np.float64]) -> dict[str, float]:
     """Log-loss (soft labels allowed) and accuracy (a draw counts as neither right nor wrong)."""
     q = np.clip(p, 1e-6, 1 - 1e-6)
@@ -166,6 +247,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--explore", type=float, default=0.05, help="chance of a random legal action")
     ap.add_argument("--l2", type=float, default=1e-3)
     ap.add_argument("--bot", choices=("policy", "heuristic"), default="policy")
+    ap.add_argument("--hidden", type=int, default=0, help="hidden rectified units (0: a logistic model)")
+    ap.add_argument("--maxiter", type=int, default=400, help="L-BFGS iterations of a hidden-layer fit")
     ap.add_argument("--drop", default="", help="tensor entries A:B (end excluded) kept out of the fit, comma-separated")
     args = ap.parse_args(argv)
     import hulldown
@@ -190,13 +273,21 @@ def main(argv: list[str] | None = None) -> None:
                 test_hand.append(hand[j // players][j % players])
     played = time.process_time() - start
     x, y = np.stack(train_x), np.asarray(train_y)
+    train_x.clear()
     drop = [(int(a), int(b)) for a, b in (r.split(":") for r in args.drop.split(",") if r)]
-    weights, bias, iterations = fit(x, y, args.l2, drop)
+    hidden: Hidden | None = None
+    if args.hidden:
+        hidden, weights, bias, iterations = fit_hidden(x, y, args.l2, args.hidden, args.seed, drop, args.maxiter)
+    else:
+        weights, bias, iterations = fit(x, y, args.l2, drop)
     fitted = time.process_time() - start
     state = game.new(seed=0, players=args.players)
     players, options = state.players, state.options
     held_x, held_y = np.stack(test_x), np.asarray(test_y)
-    learned = 1.0 / (1.0 + np.exp(-(held_x.astype(np.float64) @ weights + bias)))
+    model = ValueModel(
+        game.id, players, layout_fingerprint(game, players, options), weights, bias, {}, hidden, x.shape[1]
+    )
+    learned = np.asarray([model.win_chance(row) for row in held_x])
     report = {
         "game": game.id,
         "games": args.games,
@@ -205,6 +296,7 @@ def main(argv: list[str] | None = None) -> None:
         "positions": args.positions,
         "explore": args.explore,
         "l2": args.l2,
+        "hidden": args.hidden,
         "bot": args.bot,
         "train_rows": len(train_y),
         "held_out_rows": len(test_y),
@@ -214,16 +306,17 @@ def main(argv: list[str] | None = None) -> None:
         "cpu_seconds": {"self_play": round(played, 1), "total": round(fitted, 1)},
     }
     report["drop"] = args.drop
-    kept = ("games", "seed", "players", "positions", "explore", "l2", "bot", "drop", "learned", "hand")
+    kept = ("games", "seed", "players", "positions", "explore", "l2", "hidden", "bot", "drop", "learned", "hand")
     meta = {k: report[k] for k in kept}
     meta["command"] = (
         f"PYTHONPATH=src:. python benchmarks/train_value.py {game.id} --games {args.games} --seed {args.seed} "
         + (f"--players {args.players} " if args.players is not None else "")
         + f"--positions {args.positions} --explore {args.explore} --l2 {args.l2} --bot {args.bot}"
+        + (f" --hidden {args.hidden} --maxiter {args.maxiter}" if args.hidden else "")
         + (f" --drop {args.drop}" if args.drop else "")
         + " --out PATH"
     )
-    model = ValueModel(game.id, players, layout_fingerprint(game, players, options), weights, bias, meta)
+    model.meta = meta
     with open(args.out, "w") as fh:
         json.dump(model.to_json(), fh, separators=(",", ":"))
         fh.write("\n")

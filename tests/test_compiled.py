@@ -61,7 +61,7 @@ def test_the_compiled_build_plays_the_same_games(fast: dict[str, Any], plain: di
 
 
 def test_an_edit_anywhere_changes_the_digest(tmp_path: Path) -> None:
-    """The digest that keys the build covers every source file, so an edit anywhere makes the build stale."""
+    """The digest that keys the build covers every file it copies, so an edit anywhere makes the build stale."""
     package = tmp_path / "hulldown"
     (package / "engine").mkdir(parents=True)
     (package / "engine" / "state.py").write_text("X = 1\n")
@@ -71,6 +71,14 @@ def test_an_edit_anywhere_changes_the_digest(tmp_path: Path) -> None:
     assert compiled.sources_digest(package) != before
     (package / "other.py").write_text("")
     assert compiled.sources_digest(package) != before
+    again = compiled.sources_digest(package)
+    (package / "model.json").write_text("{}")
+    assert compiled.sources_digest(package) != again, "a data file is part of the build too"
+    again = compiled.sources_digest(package)
+    (package / "engine" / "__pycache__").mkdir()
+    (package / "engine" / "__pycache__" / "state.cpython-311.pyc").write_bytes(b"x")
+    (package / "engine" / "state.cpython-311-x86_64-linux-gnu.so").write_bytes(b"x")
+    assert compiled.sources_digest(package) == again, "what the build does not copy does not count"
 
 
 def test_module_names() -> None:

@@ -119,10 +119,14 @@ def compiled_modules() -> list[str]:
 
 
 def sources_digest(package: Path = PACKAGE) -> str:
-    """A digest of every Python file of the package and of this module list: a build of other sources is stale."""
+    """A digest of every file the build copies and of this module list: a build of other sources is stale.
+
+    Data files count too: a build is a whole copy of the package, so a new
+    card file or value model missing from it would be as wrong as old code.
+    """
     h = hashlib.sha256(repr(MODULES).encode())
-    for path in sorted(package.rglob("*.py")):
-        if "__pycache__" in path.parts:
+    for path in sorted(package.rglob("*")):
+        if "__pycache__" in path.parts or path.suffix in (".so", ".pyd") or not path.is_file():
             continue
         h.update(str(path.relative_to(package)).encode())
         h.update(path.read_bytes())

@@ -17,41 +17,47 @@ from hulldown.agents.evaluators import evaluator_for
 from hulldown.agents.value import ModelError, ValueModel, layout_fingerprint, load_model
 from hulldown.engine.rng import SplitMix64, derive_seed
 
-MODELS = sorted(p.stem for p in (Path(value_mod.__file__).parent / "models").glob("*.json"))
+MODEL_DIR = Path(value_mod.__file__).parent / "models"
+#: Every shipped model file as (game id, players it was fitted at), read from the files themselves.
+MODELS = sorted((d["game"], d["players"]) for d in (json.loads(p.read_text()) for p in MODEL_DIR.glob("*.json")))
 
 
 def test_models_are_shipped() -> None:
-    assert {"tank-killers", "tank-clash", "2gm-pacific"} <= set(MODELS)
+    games = {game_id for game_id, _ in MODELS}
+    assert {"tank-killers", "tank-clash", "2gm-pacific", "tank-hunter"} <= games
+    assert {("tank-hunter", 2), ("tank-hunter", 4)} <= set(MODELS)
 
 
-@pytest.mark.parametrize("game_id", MODELS)
-def test_shipped_model_loads_and_fits_the_default_layout(game_id: str) -> None:
+@pytest.mark.parametrize(("game_id", "players"), MODELS)
+def test_shipped_model_loads_and_fits_its_layout(game_id: str, players: int) -> None:
     game = hulldown.load(game_id)
-    model = load_model(game)
-    assert model is not None and model.game_id == game_id
-    state = game.new(seed=0)
+    model = load_model(game, players)
+    assert model is not None and model.game_id == game_id and model.players == players
+    state = game.new(seed=0, players=players)
     assert game.tensors is not None
     assert model.size == game.tensors.observation_shape(state.players, state.options)[0]
     assert model.layout == layout_fingerprint(game, state.players, state.options)
-    assert (Path(value_mod.__file__).parent / "models" / f"{game_id}.json").stat().st_size < 200_000
+    assert all(p.stat().st_size < value_mod.MAX_BYTES for p in MODEL_DIR.glob(f"{game_id}*.json"))
 
 
-def _held_out_positions(game_id: str, games: int) -> tuple[list[Any], list[list[float]]]:
-    """Positions of policy self-play on a seed no model was fitted on, and each game's outcome."""
+def _held_out_positions(game_id: str, games: int, players: int) -> tuple[list[Any], list[list[float]]]:
+    """Self-play positions (playout policy, else heuristic) of a seed no model was fitted on, and the outcomes."""
+    from benchmarks.train_value import chooser
+
     game = hulldown.load(game_id)
-    assert game.rollout is not None
     states: list[Any] = []
     results: list[list[float]] = []
     for i in range(games):
         rng = SplitMix64(derive_seed(424242, "pick", i))
-        policy = game.rollout(game, derive_seed(424242, "policy", i))
-        state = game.new(seed=derive_seed(424242, "game", i))
+        bot = "policy" if game.rollout is not None else "heuristic"
+        policy = chooser(game, bot, derive_seed(424242, "policy", i))
+        state = game.new(seed=derive_seed(424242, "game", i), players=players)
         actions: list[str] = []
         while not state.is_over:
             actions.append(policy(state).id)
             state.apply(actions[-1])
         # Replaying the game to four random points costs less than copying every position.
-        replay = game.new(seed=derive_seed(424242, "game", i))
+        replay = game.new(seed=derive_seed(424242, "game", i), players=players)
         done = 0
         for k in sorted(rng.below(len(actions)) for _ in range(4)):
             while done < k:
@@ -72,10 +78,17 @@ def _log_loss(values: list[list[float]], results: list[list[float]]) -> float:
     return total / n
 
 
-@pytest.mark.parametrize("game_id", MODELS)
-def test_learned_evaluation_predicts_outcomes_better_than_the_hand_written_one(game_id: str) -> None:
+#: Held-out games and the log-loss the model must gain, by game. Tank Hunter's hand-written
+#: evaluation (the lead in points) already predicts well: its models gain about 0.01-0.03
+#: where the others gain over 0.1, so it is checked on more games against a smaller margin.
+HELD_OUT = {"tank-hunter": (300, 0.005)}
+
+
+@pytest.mark.parametrize(("game_id", "players"), MODELS)
+def test_learned_evaluation_predicts_outcomes_better_than_the_hand_written_one(game_id: str, players: int) -> None:
     game = hulldown.load(game_id)
-    states, results = _held_out_positions(game_id, 120)
+    games, margin = HELD_OUT.get(game_id, (120, 0.02))
+    states, results = _held_out_positions(game_id, games, players)
     assert len(states) > 300
     learned, hand = evaluator_for(game, "learned"), evaluator_for(game, "hand")
     assert learned is not None and hand is not None
@@ -84,7 +97,7 @@ def test_learned_evaluation_predicts_outcomes_better_than_the_hand_written_one(g
         assert all(0.0 <= p <= 1.0 for p in v) and sum(v) == pytest.approx(1.0)
     learned_loss = _log_loss(learned_values, results)
     hand_loss = _log_loss([hand(s) for s in states], results)
-    assert learned_loss < hand_loss - 0.02, (learned_loss, hand_loss)
+    assert learned_loss < hand_loss - margin, (learned_loss, hand_loss)
 
 
 def test_other_layouts_fall_back_to_the_hand_written_evaluation() -> None:
@@ -121,11 +134,12 @@ def test_a_well_formed_model_round_trips() -> None:
 @pytest.mark.parametrize(
     ("changes", "message"),
     [
-        ({"weights": [0.5, -1.0]}, "exactly size=3"),
+        ({"weights": [0.5, -1.0]}, "exactly 3 weights"),
         ({"weights": [0.5, float("nan"), 2.0]}, "finite"),
         ({"bias": float("inf")}, "finite"),
         ({"weights": [0.5, "x", 2.0]}, "numbers"),
-        ({"format": 2}, "format"),
+        ({"format": 3}, "format"),
+        ({"format": 2}, "inputs are tensor indices"),
         ({"size": 0}, "size"),
         ({"players": "two"}, "players"),
         ({"game": None}, "game and layout"),
@@ -137,14 +151,74 @@ def test_malformed_models_are_refused(changes: dict[str, Any], message: str) -> 
         ValueModel.from_json(_model_json(**changes))
 
 
+def _hidden_json(**changes: Any) -> dict[str, Any]:
+    """A model with two hidden units reading tensor entries 0 and 2 of 3."""
+    data = _model_json(format=2, weights=[1.0, 2.0], bias=-0.1)
+    data.update(inputs=[0, 2], hidden_weights=[[1.0, 0.0], [0.0, -1.0]], hidden_bias=[0.0, 0.5])
+    data.update(changes)
+    return data
+
+
+def test_a_model_with_a_hidden_layer_scores_and_round_trips() -> None:
+    model = ValueModel.from_json(_hidden_json())
+    x = np.array([1.0, 5.0, 0.25], dtype=np.float32)
+    # hidden: relu(1), relu(-0.25 + 0.5) = 1, 0.25; logit 1 * 1 + 2 * 0.25 - 0.1 = 1.4
+    assert model.logit(x) == pytest.approx(1.4)
+    assert model.size == 3 and model.hidden is not None and model.hidden.units == 2
+    again = ValueModel.from_json(json.loads(json.dumps(model.to_json())))
+    assert again.to_json() == model.to_json() and again.logit(x) == pytest.approx(1.4)
+    # Entry 1 is not an input: changing it changes nothing, and a negative unit is cut at 0.
+    assert model.logit(np.array([1.0, -9.0, 3.0], dtype=np.float32)) == pytest.approx(0.9)
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"inputs": [2, 0]}, "must increase"),
+        ({"inputs": [0, 3]}, "below size=3"),
+        ({"inputs": [0, -1]}, "tensor indices"),
+        ({"inputs": [0, True]}, "tensor indices"),
+        ({"hidden_weights": []}, "1 to 256 units"),
+        ({"hidden_weights": [[1.0, 0.0]] * 257}, "1 to 256 units"),
+        ({"hidden_weights": [[1.0, 0.0], [0.0]]}, "exactly 2 hidden weights"),
+        ({"hidden_weights": [[1.0, 0.0], [0.0, float("nan")]]}, "finite"),
+        ({"hidden_bias": [0.0]}, "exactly 2 hidden biases"),
+        ({"weights": [1.0, 2.0, 3.0]}, "exactly 2 weights"),
+    ],
+)
+def test_malformed_hidden_layers_are_refused(changes: dict[str, Any], message: str) -> None:
+    with pytest.raises(ModelError, match=message):
+        ValueModel.from_json(_hidden_json(**changes))
+
+
+def test_a_model_for_a_player_count_is_read_from_its_own_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``<game>-<P>p.json`` serves P seats; the default file serves only the count it was fitted at."""
+    game = hulldown.load("tank-killers")
+    files = {None: tmp_path / "default.json", 3: tmp_path / "three.json"}
+    monkeypatch.setattr(
+        value_mod, "model_resource", lambda game_id, players=None: files.get(players, tmp_path / "none")
+    )
+    files[None].write_text(json.dumps(_model_json(players=2)))
+    files[3].write_text(json.dumps(_model_json(players=3, bias=0.7)))
+    default, three = load_model(game, 2), load_model(game, 3)
+    assert default is not None and default.players == 2 and default.bias == 0.1
+    assert three is not None and three.players == 3 and three.bias == 0.7
+    assert load_model(game, 4) is None
+    files[3].write_text(json.dumps(_model_json(players=4)))
+    with pytest.raises(ModelError, match="3-player value model was fitted at 4 players"):
+        load_model(game, 3)
+
+
 def test_a_bad_shipped_file_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     game = hulldown.load("tank-killers")
     bad = tmp_path / "tank-killers.json"
-    monkeypatch.setattr(value_mod, "model_resource", lambda game_id: bad)
+    monkeypatch.setattr(
+        value_mod, "model_resource", lambda game_id, players=None: bad if players is None else tmp_path / "none"
+    )
     for text, message in [
         ("{not json", "not JSON"),
         (json.dumps(_model_json(game="tank-clash")), "made for tank-clash"),
-        (json.dumps(_model_json(weights=[1.0, 2.0])), "exactly size"),
+        (json.dumps(_model_json(weights=[1.0, 2.0])), "exactly 3 weights"),
     ]:
         bad.write_text(text)
         with pytest.raises(ModelError, match=message):
@@ -206,3 +280,21 @@ def test_the_fitting_script_fits_the_player_count_asked_for(tmp_path: Path, caps
     state = game.new(seed=0, players=2)
     assert model.players == 2 and model.layout == layout_fingerprint(game, 2, state.options)
     assert "--players 2 " in model.meta["command"] and "--bot heuristic" in model.meta["command"]
+
+
+def test_the_fitting_script_fits_a_hidden_layer(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--hidden H`` writes a format-2 model that reads only entries that varied, and scores like the fit's report."""
+    from benchmarks.train_value import main
+
+    out = tmp_path / "model.json"
+    args = ["tank-killers", "--games", "10", "--seed", "3", "--hidden", "3", "--maxiter", "20", "--out", str(out)]
+    main(args)
+    report = json.loads(capsys.readouterr().out)
+    data = json.loads(out.read_text())
+    assert data["format"] == 2 and report["hidden"] == 3 and len(data["hidden_weights"]) == 3
+    model = ValueModel.from_json(data)
+    assert model.hidden is not None and 0 < len(model.hidden.inputs) < model.size
+    assert "--hidden 3 --maxiter 20" in model.meta["command"]
+    main([*args[:-1], str(tmp_path / "again.json")])
+    capsys.readouterr()
+    assert json.loads((tmp_path / "again.json").read_text()) == data

@@ -56,7 +56,7 @@ def test_a_ranked_root_is_offered_where_the_game_ranks_its_actions(client: TestC
         (["human", "bot:ismcts:max_rollout_steps=9"], None, ("seats[1]:", "max_rollout_steps")),
         (["human", "bot:heuristic:cards=/etc/passwd"], None, ("seats[1]:", "cards")),
         (["human", "bot:random:x=1"], None, ("seats[1]:", "'x'")),
-        (["human", "bot:ismcts:value=learned"], None, ("seats[1]:", "no learned value model")),
+        (["human", "bot:ismcts:value=learned,depth=end"], None, ("seats[1]:", "value=learned", "depth=N")),
         (["human", "bot:ismcts:value=../models/x.json"], None, ("seats[1]:", "'value'", "names a file")),
         (["human", "bot:ismcts:value=oracle"], None, ("seats[1]:", "value", "hand, learned")),
         (["human", "bot:nonsense"], None, ("seats[1]:", "nonsense")),

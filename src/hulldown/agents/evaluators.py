@@ -31,27 +31,32 @@ Evaluator = Callable[[GameState], list[float]]
 
 
 def evaluator_for(game: Game, value: str = "hand") -> Evaluator | None:
-    """The game's declared evaluation (``hand``) or its shipped learned model (``learned``).
+    """The game's declared evaluation (``hand``) or its shipped learned models (``learned``).
 
     None: the game has no evaluation, and playouts run to the end.
     """
     if value == "learned":
-        model = _shipped(game)
-        if model is None:
+        models = _shipped(game)
+        if not models:
             raise ValueError(f"{game.id} has no learned value model (value=hand)")
-        return LearnedEvaluator(game, model)
+        return LearnedEvaluator(game, models)
     return game.evaluate
 
 
 def has_learned_model(game: Game) -> bool:
-    return game.tensors is not None and _shipped(game) is not None
+    return game.tensors is not None and bool(_shipped(game))
 
 
-_MODELS: dict[str, ValueModel | None] = {}
+_MODELS: dict[str, dict[int, ValueModel]] = {}
 
 
-def _shipped(game: Game) -> ValueModel | None:
-    """The game's shipped model, read once per process (every search agent shares it)."""
+def _shipped(game: Game) -> dict[int, ValueModel]:
+    """The game's shipped models by player count, read once per process (every search agent shares them)."""
     if game.id not in _MODELS:
-        _MODELS[game.id] = load_model(game)
+        found: dict[int, ValueModel] = {}
+        for players in range(game.info.min_players, game.info.max_players + 1):
+            model = load_model(game, players)
+            if model is not None:
+                found[players] = model
+        _MODELS[game.id] = found
     return _MODELS[game.id]

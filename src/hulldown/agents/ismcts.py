@@ -604,8 +604,10 @@ PAIRED = True
 #: 200 games against the heuristic at ``level=normal``, where the game's earlier
 #: defaults scored 53.8% of 40 (benchmarks/RESULTS.md: "2GM Pacific's ``normal``
 #: within half a second" and "``normal`` against the heuristic, game by game").
+#: Tank Hunter scores them with its learned models (2 to 4 players; "Tank Hunter's learned value models").
 GAME_DEFAULTS: dict[str, dict[str, str]] = {
     "tank-clash": {"rollout": "policy"},
+    "tank-hunter": {"value": "learned"},
     "tank-killers": {"rollout": "policy"},
     "2gm-pacific": {"rollout": "policy", "confidence": "2", "hint": "policy", "value": "learned"},
 }
