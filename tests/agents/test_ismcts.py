@@ -222,6 +222,13 @@ def test_confidence_keeps_the_heuristics_choice_unless_another_is_shown_better()
     # The card chosen beats the lowest one on the same worlds and dice, by the paired samples.
     assert sure.last_values[bold.id] > sure.last_values[lowest]
     assert len(sure._samples[bold.id]) == sure.last_visits[bold.id]
+    # A test held at some player counts only (a game's default, ``COUNT_DEFAULTS``) is off at the
+    # others: at two players, held at three, the most visited card stands.
+    common: dict[str, Any] = {"iterations": 400, "bias": 1.0, "rollout": "random", "worlds": 8, "paired": True}
+    here = ISMCTSAgent(game, 1, 0, tree=1, confidence=1000, confidence_players=frozenset({2}), **common)
+    elsewhere = ISMCTSAgent(game, 1, 0, tree=1, confidence=1000, confidence_players=frozenset({3}), **common)
+    assert here.act(SeatView(state, 1)).id == lowest
+    assert elsewhere.act(SeatView(state, 1)).id != lowest
 
 
 def test_policy_hint_is_the_rule_of_thumb_the_search_keeps() -> None:
@@ -411,6 +418,15 @@ def test_factory_defaults_follow_what_the_game_offers() -> None:
     plain = make_agent("ismcts", TOY, 0, 0)
     assert isinstance(plain, ISMCTSAgent)
     assert (plain.rollout, plain.evaluate, plain.bias) == ("random", None, 0.0)
+    # Tank Hunter keeps the paired test by default at two players only; a spec that names it, everywhere.
+    th = hulldown.load("tank-hunter")
+    hunter = make_agent("ismcts:level=hard", th, 0, 0)
+    assert isinstance(hunter, ISMCTSAgent)
+    assert (hunter.confidence, hunter.confidence_players, hunter.value) == (2.0, frozenset({2}), "learned")
+    named = make_agent("ismcts:confidence=2", th, 0, 0)
+    assert isinstance(named, ISMCTSAgent) and (named.confidence, named.confidence_players) == (2.0, None)
+    unpaired = make_agent("ismcts:paired=0", th, 0, 0)
+    assert isinstance(unpaired, ISMCTSAgent) and unpaired.confidence == 0.0
 
 
 _TAG_LOG: list[tuple[int, str, tuple[int, ...]]] = []

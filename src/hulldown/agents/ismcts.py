@@ -64,9 +64,9 @@ the paired differences. Most decisions of a dice game differ by less than
 the playouts can measure; the most visited action then is the luck of a few
 playouts, and following it loses a little on average wherever the
 evaluation is slightly off. The test lets the search depart from the rule
-of thumb only where it has found something. Off by default: in Tank Killers
-and Tank Clash it did not score higher than the most visited action
-(docs/agents.md).
+of thumb only where it has found something. A default in 2GM Pacific and in
+two-player Tank Hunter only: in Tank Killers and Tank Clash it did not score
+higher than the most visited action (docs/agents.md).
 
 ``hint=policy`` takes the rule of thumb from the game's playout policy
 (applied to the first determinized world) instead of the heuristic bot: where
@@ -177,6 +177,7 @@ class ISMCTSAgent:
         tree: int | None = None,
         paired: bool = False,
         confidence: float = 0.0,
+        confidence_players: frozenset[int] | None = None,
         hint: str = "heuristic",
         value: str = "hand",
         halving: bool = False,
@@ -212,8 +213,11 @@ class ISMCTSAgent:
         #: Tree edges per iteration (None: grow without limit); past them the playout policy plays.
         self.tree = tree
         self.paired = paired
-        #: Standard errors by which an action must beat the heuristic's choice (0: most visited wins).
+        #: Standard errors by which an action must beat the heuristic's choice (0: most visited wins),
+        #: at the player counts in ``confidence_players`` (None: at every count).
         self.confidence = confidence
+        self.confidence_players = confidence_players
+        self._z = confidence
         #: Sequential halving at the root (``root=halving``) in place of UCB.
         self.halving = halving
         #: Steps a cut playout may play on to reach a quiet position (``settle=N``; 0: cut at ``depth``).
@@ -249,6 +253,8 @@ class ISMCTSAgent:
         root = _Node(-1)
         rng = self._rng
         start = time.perf_counter()
+        counts = self.confidence_players
+        self._z = self.confidence if counts is None or view.players in counts else 0.0
         hint: str | None = None
         deadline = start + self.seconds if self.seconds is not None else math.inf
         limit = self.iterations if self.iterations is not None else 1 << 62
@@ -295,7 +301,7 @@ class ISMCTSAgent:
                 if action.id == hint:
                     node = root.children.get(hint)
                     best, best_visits = action, node.visits if node is not None else 0
-        if self.confidence > 0 and hint is not None:
+        if self._z > 0 and hint is not None:
             return self._confident_choice(legal, hint)
         for action in legal:
             node = root.children.get(action.id)
@@ -361,7 +367,7 @@ class ISMCTSAgent:
             diffs = [other[k] - base[k] for k in range(n)]
             mean = sum(diffs) / n
             var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-            low = mean - self.confidence * math.sqrt(var / n)
+            low = mean - self._z * math.sqrt(var / n)
             if low > best_low:
                 best_low, chosen = low, action
         return chosen
@@ -439,7 +445,7 @@ class ISMCTSAgent:
         self.last_seconds = time.perf_counter() - start
         self.last_visits = {aid: node.visits for aid, node in root.children.items()}
         self.last_values = {aid: node.reward / node.visits for aid, node in root.children.items()}
-        if self.confidence > 0 and hint is not None:
+        if self._z > 0 and hint is not None:
             return self._confident_choice(legal, hint)
         return live[0]
 
@@ -593,24 +599,21 @@ BIAS = 1.0
 #: on moves chosen at random by expansion, which blurs the root's values.
 TREE = 1
 PAIRED = True
-#: A game's own defaults, as if written in the spec where it is silent.
-#: ``rollout=policy``: the game's fast playout policy (``Game.rollout``) plays the
-#: playouts instead of its heuristic. Tank Clash's bot plans every tank's move (about
-#: 2 ms a step against tens of µs); 2GM Pacific's builds an observation (about 90 µs
-#: against 16 µs); Tank Killers' policy makes its heuristic's choices without
-#: rebuilding them from the observation, at twice the iterations a second.
-#: 2GM Pacific also starts from its policy's choice, leaves it only on the paired
-#: test's evidence and scores cut playouts with its learned value model: 78.8% of
-#: 200 games against the heuristic at ``level=normal``, where the game's earlier
-#: defaults scored 53.8% of 40 (benchmarks/RESULTS.md: "2GM Pacific's ``normal``
-#: within half a second" and "``normal`` against the heuristic, game by game").
-#: Tank Hunter scores them with its learned models (2 to 4 players; "Tank Hunter's learned value models").
+#: A game's own defaults, as if written in the spec where it is silent (measured in
+#: docs/agents.md, "Parameters"). ``rollout=policy``: the game's playout policy
+#: (``Game.rollout``) is many times faster than its heuristic bot. 2GM Pacific also
+#: starts from its policy's choice, keeps it unless the paired test shows better, and
+#: scores cut playouts with its learned model; Tank Hunter scores them with its learned
+#: models and, at two players only (``COUNT_DEFAULTS``), keeps the paired test.
 GAME_DEFAULTS: dict[str, dict[str, str]] = {
     "tank-clash": {"rollout": "policy"},
-    "tank-hunter": {"value": "learned"},
+    "tank-hunter": {"value": "learned", "confidence": "2"},
     "tank-killers": {"rollout": "policy"},
     "2gm-pacific": {"rollout": "policy", "confidence": "2", "hint": "policy", "value": "learned"},
 }
+#: Game defaults that hold at these player counts only; one written in a spec holds at every
+#: count. Tank Hunter's paired test was measured stronger at two players and not at four.
+COUNT_DEFAULTS: dict[str, dict[str, frozenset[int]]] = {"tank-hunter": {"confidence": frozenset({2})}}
 
 
 def _is_zero(raw: str | None) -> bool:
@@ -722,6 +725,7 @@ def make_ismcts(game: Game, seat: int, seed: int, **params: str) -> ISMCTSAgent:
     itself defaults to plain ISMCTS (random playouts to the end, a fresh
     determinization per iteration, no bias).
     """
+    confidence_players = None if "confidence" in params else COUNT_DEFAULTS.get(game.id, {}).get("confidence")
     params = _with_game_defaults(game.id, params)
     level = params.pop("level", None)
     iterations = _number(params, "iterations", int)
@@ -777,6 +781,7 @@ def make_ismcts(game: Game, seat: int, seed: int, **params: str) -> ISMCTSAgent:
         tree=tree,
         paired=bool(paired),
         confidence=0.0 if confidence is None else confidence,
+        confidence_players=confidence_players,
         hint=hint,
         value=value,
         halving=root == "halving",
