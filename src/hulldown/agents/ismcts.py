@@ -85,8 +85,8 @@ to tell them apart, and some of so many look better by luck; ``K`` candidates ge
 the visits each, and the paired test of ``confidence`` makes ``K`` comparisons, not dozens.
 
 ``value=learned`` scores cut playouts with the game's learned value model
-(``hulldown.agents.value``: a logistic model over each seat's observation
-tensor, fitted to self-played outcomes) instead of its hand-written
+(``hulldown.agents.value``: a logistic model, or one with a hidden layer, over
+each seat's observation tensor, fitted to self-played outcomes) instead of its hand-written
 evaluation (``value=hand``); a game without a shipped model refuses it.
 """
 
@@ -214,7 +214,7 @@ class ISMCTSAgent:
         self.tree = tree
         self.paired = paired
         #: Standard errors by which an action must beat the heuristic's choice (0: most visited wins),
-        #: at the player counts in ``confidence_players`` (None: at every count).
+        #: at the player counts in ``confidence_players`` (None: every count); ``_z``: this decision's.
         self.confidence = confidence
         self.confidence_players = confidence_players
         self._z = confidence
