@@ -7,9 +7,13 @@ Random moves are fast but model an opponent that neither shoots when it can
 nor drives anywhere in particular, so a search over them learns little about
 what the heuristic's opponent will do.
 
-This policy makes the same kind of choices (a winning move first, then the
-best shot, then a drive toward the tank's goal) from the state's own arrays
-in a few tens of microseconds. It is only ever handed the *determinized*
+This policy makes the same choices (a winning move first; the base camp and
+threatened checkpoints guarded against raiders; tactical cards where they do
+real harm; the best shot, a raider's first; morale cards in an attack's
+windows and to close distance; then a drive toward the tank's goal, to a hex
+with a shot and out of unanswered fire) from the state's own arrays in a few
+tens of microseconds, and so plays the heuristic nearly even (measured by
+``benchmarks/playout_policy.py``). It is only ever handed the *determinized*
 states a search plays out (drawn by ``resample`` from the searching seat's
 information set), so reading their fields reveals nothing the seat does not
 hold as a guess. Choices are deterministic: the dice already make every
@@ -40,6 +44,7 @@ from hulldown.games.tank_clash.actions import (
 )
 from hulldown.games.tank_clash.data import FIELD_ROWS, FIELD_WIDTH
 from hulldown.games.tank_clash.fields import DESTROYER, HEAVY, MAIN, MEDIUM
+from hulldown.games.tank_clash.rules.s08_tactical import AIR_ROW as _AIR_ROW
 from hulldown.games.tank_clash.state import TankClashState
 
 _G = grid(FIELD_WIDTH, FIELD_ROWS)
@@ -48,7 +53,25 @@ _SIZE = _G.size
 _MASK_RANGE = 7
 #: row from each seat's own edge, by hex
 _ROW = tuple(tuple(_G.row_from_edge(h, s) for h in range(_SIZE)) for s in (0, 1))
-_CARD_VALUE = {"Reinforce": 5, "Sniper": 5, "Experience": 4, "Deflect": 4, "Conceal": 3, "Ambush": 3, "Sabotage": 3}
+#: what each morale card is worth keeping: the least is discarded
+_CARD_VALUE = {
+    "Reinforce": 5,
+    "Sniper": 5,
+    "Experience": 4,
+    "Deflect": 4,
+    "Conceal": 3,
+    "Ambush": 3,
+    "Sabotage": 3,
+    "Transport": 3,
+    "Airdrop": 3,
+    "Overhaul": 2,
+    "Refuel": 2,
+    "Demolish": 0,
+}
+#: cards that cost no action (tactical cards, Airdrop, the anytime cards) beat any action when they help
+_FREE = 150.0
+_DRIVES = ("Transport", "Refuel", "Airdrop")
+_ADJ = _G.adjacency
 
 
 def _fire(s: TankClashState, h: int, fp: int) -> int:
@@ -123,6 +146,82 @@ def _setup_choice(
     return best
 
 
+class _Battle:
+    """What scoring a main-phase decision needs about the two sides, worked out once per decision:
+    the heuristic's picture of raiders, threatened checkpoints and the enemy's guns."""
+
+    __slots__ = ("home", "mission", "raiders", "shooters", "strikes", "threat", "threatened")
+
+    def __init__(self, s: TankClashState, me: int) -> None:
+        enemy = 1 - me
+        hx, kind, stats = s.hex, s.kind, s.side_stats[enemy]
+        cp_hex = s.cp_hex
+        self.home = home = cp_hex[me * 3]
+        row = home * _SIZE
+        raiders = threat = mission = 0
+        foes: list[tuple[int, int]] = []
+        aim = s.mission_kind[me]
+        for e in range(enemy * 5, enemy * 5 + 5):
+            h = hx[e]
+            if h < 0:
+                continue
+            fp, _, speed = stats[kind[e]]
+            foes.append((h, 2 * speed + 1))
+            if _DIST[row + h] <= speed + 2:  # near enough to reach our base camp soon: that loses the game
+                raiders |= 1 << e
+            threat |= _fire(s, h, fp)
+            if (aim == "ace" and s.ace[enemy] == e) or (aim == "mediums" and kind[e] == MEDIUM):
+                mission |= 1 << h
+        #: bit ``e`` for each raider, and the hexes the enemy's guns reach and its mission's tanks stand on
+        self.raiders, self.threat, self.mission = raiders, threat, mission
+        holder = s.cp_holder
+        #: our checkpoints an enemy tank could reach soon: one of them may be all its mission needs
+        self.threatened = {
+            cp_hex[i]
+            for i in range(me * 3, me * 3 + 3)
+            if holder[i] == me and any(_DIST[cp_hex[i] * _SIZE + h] <= reach for h, reach in foes)
+        }
+        self.shooters = -1  # how many of our tanks have a shot now: worked out when a card asks
+        self.strikes: tuple[dict[int, float], dict[int, float]] | None = None
+
+
+def _shooters(s: TankClashState, me: int, bt: _Battle) -> int:
+    """How many of our tanks could fire from where they stand (the rules' own table, 4.5 and 5.3)."""
+    if bt.shooters < 0:
+        hx, kind, stats = s.hex, s.kind, s.side_stats[me]
+        enemy_occ = s.occ_mask[1 - me]
+        bt.shooters = sum(
+            1 for t in range(me * 5, me * 5 + 5) if hx[t] >= 0 and _fire(s, hx[t], stats[kind[t]][0]) & enemy_occ
+        )
+    return bt.shooters
+
+
+def _strikes(s: TankClashState, me: int, bt: _Battle) -> tuple[dict[int, float], dict[int, float]]:
+    """What artillery and air support on each hex would do: a tank hit squarely counts 3 (7 if the hit
+    finishes it, 3 more for the mission's), one caught at the edge 1 (2 if already badly damaged).
+    Summed from the enemy tanks outward, so each card's many target hexes cost one look-up each."""
+    if bt.strikes is None:
+        art: dict[int, float] = {}
+        air: dict[int, float] = {}
+        hx = s.hex
+        enemy = 1 - me
+        for e in range(enemy * 5, enemy * 5 + 5):
+            h = hx[e]
+            if h < 0:
+                continue
+            square = 3.0 + (4.0 if s.armour[e] == 0 else 0.0) + (3.0 if bt.mission >> h & 1 else 0.0)
+            edge = 2.0 if s.damage[e] >= 2 else 1.0
+            art[h] = art.get(h, 0.0) + square
+            air[h] = air.get(h, 0.0) + square
+            for n in _ADJ[h]:
+                art[n] = art.get(n, 0.0) + edge
+            for n in _AIR_ROW[h]:
+                if n != h:
+                    air[n] = air.get(n, 0.0) + edge
+        bt.strikes = (art, air)
+    return bt.strikes
+
+
 def choose(s: TankClashState, scores: list[float] | None = None) -> Action:
     """The action the rules of thumb take in state ``s`` for the seat to act.
 
@@ -139,14 +238,15 @@ def choose(s: TankClashState, scores: list[float] | None = None) -> Action:
     if ph < MAIN and legal[0].KIND != DISCARD:
         return _setup_choice(s, legal, me, scores)
     enemy = 1 - me
-    hx, kind, stats = s.hex, s.kind, s.side_stats
+    hx = s.hex
     enemy_occ = s.occ_mask[enemy]
     base = s.cp_hex[enemy * 3]
     cp_at, holder = s.cp_at, s.cp_holder
     mission = s.mission_kind[me]
-    tank = goal = start = fp = -1
+    tank = goal = start = fp = here = -1
     may_fire = False
     repairs = 0.0
+    bt: _Battle | None = None
     best = legal[0]
     best_score = -1e9
     for a in legal:
@@ -159,15 +259,19 @@ def choose(s: TankClashState, scores: list[float] | None = None) -> Action:
                 scores.append(1e9)
                 continue
             if x != tank:  # a tank's moves come together: its goal and gun once for them all
-                tank = x
-                goal = _goal(s, x, me)
-                start = _DIST[hx[x] * _SIZE + goal] if goal >= 0 else 0
-                fp = stats[me][kind[x]][0]
-                may_fire = not s.attacked[x]
-                repairs = 10.0 * s.damage[x]
+                tank, here = x, hx[x]
+                goal, start, fp, may_fire, repairs = _tank_terms(s, x, me)
+                bt = bt or _Battle(s, me)
+            assert bt is not None
             score = 20.0
             if goal >= 0:
                 score += (start - _DIST[y * _SIZE + goal]) * 2
+            if bt.raiders:  # stand on the base camp: no enemy move can end there
+                score += 300.0 if y == bt.home else -300.0 if here == bt.home else 0.0
+            if y in bt.threatened:
+                score += 90.0  # hold a checkpoint an enemy tank is closing on
+            elif here in bt.threatened:
+                score -= 90.0
             cp = cp_at.get(y)
             if cp is not None:
                 owner = cp // 3
@@ -177,13 +281,19 @@ def choose(s: TankClashState, scores: list[float] | None = None) -> Action:
                     score += 40.0
                 elif owner == me:
                     score += repairs
-            # a hex to shoot from next is worth 6: worth looking only if that could make it the best
-            if may_fire and (scores is not None or score + 6.0 > best_score) and _fire(s, y, fp) & enemy_occ:
-                score += 6.0
-        elif k == ATTACK:
-            score = _attack_score(s, a.tank, a.target, me)
+            # a hex to shoot from next is worth 6 (14 at the mission's tank), one in the enemy's
+            # sights without a shot back -3: worth looking only if that could make it the best
+            if scores is not None or score + (14.0 if may_fire else 0.0) > best_score:
+                targets = _fire(s, y, fp) & enemy_occ
+                if targets:
+                    if may_fire:
+                        score += 14.0 if targets & bt.mission else 6.0
+                elif bt.threat >> y & 1:
+                    score -= 3.0
         else:
-            score = _other_score(s, a, enemy)
+            if bt is None and k in (ATTACK, TACTICAL):
+                bt = _Battle(s, me)
+            score = _attack_score(s, a.tank, a.target, me, bt) if k == ATTACK else _other_score(s, a, me, bt)
         if scores is not None:
             scores.append(score)
         if score > best_score:
@@ -191,8 +301,16 @@ def choose(s: TankClashState, scores: list[float] | None = None) -> Action:
     return best
 
 
-def _attack_score(s: TankClashState, x: int, y: int, me: int) -> float:
-    """The strongest gun at the weakest target, more for the mission's, less on its own checkpoint."""
+def _tank_terms(s: TankClashState, t: int, me: int) -> tuple[int, int, int, bool, float]:
+    """What every move of tank ``t`` shares: its goal and distance to it, its gun, whether it may
+    still fire, and what repairs at a friendly checkpoint are worth to it."""
+    goal = _goal(s, t, me)
+    start = _DIST[s.hex[t] * _SIZE + goal] if goal >= 0 else 0
+    return goal, start, s.side_stats[me][s.kind[t]][0], not s.attacked[t], 10.0 * s.damage[t]
+
+
+def _attack_score(s: TankClashState, x: int, y: int, me: int, bt: _Battle | None) -> float:
+    """The strongest gun at the weakest target, more for a raider or the mission's, less on its own checkpoint."""
     enemy = 1 - me
     kind = s.kind
     arm = s.armour[y]
@@ -201,6 +319,8 @@ def _attack_score(s: TankClashState, x: int, y: int, me: int) -> float:
         score += 2
     if arm == 0:
         score += 6
+    if bt is not None and bt.raiders >> y & 1:
+        score += 20  # it is heading for our base camp
     mission = s.mission_kind[me]
     if (mission == "ace" and s.ace[enemy] == y) or (mission == "mediums" and kind[y] == MEDIUM):
         score += 15
@@ -210,28 +330,64 @@ def _attack_score(s: TankClashState, x: int, y: int, me: int) -> float:
     return score
 
 
-def _other_score(s: TankClashState, a: TankClashAction, enemy: int) -> float:
-    """Cards that hurt or heal at once, low re-rolls, retreats toward the enemy's edge."""
+def _tactical_score(s: TankClashState, a: TankClashAction, me: int, bt: _Battle) -> float:
+    """Tactical cards cost no action: each played only where it does real harm."""
+    card = a.card
+    if card == "repair":
+        return _FREE + 8.0
+    if card == "mines":
+        return _FREE + 5.0 + s.damage[a.tank] * 2
+    if card in ("artillery", "air"):
+        value = _strikes(s, me, bt)[card == "air"].get(a.hex, 0.0)
+        return _FREE + value * 3 if value >= 3 else -1.0
+    if card == "infantry":  # backs an attack: only when one of ours has a shot
+        return _FREE if _shooters(s, me, bt) else -1.0
+    if card == "smoke":  # two of ours in the enemy's sights and no shot back
+        hx, threat = s.hex, bt.threat
+        exposed = sum(1 for t in range(me * 5, me * 5 + 5) if hx[t] >= 0 and threat >> hx[t] & 1)
+        return _FREE - 10.0 if exposed >= 2 and not _shooters(s, me, bt) else -1.0
+    return -1.0
+
+
+def _drive_score(s: TankClashState, a: TankClashAction, me: int) -> float:
+    """Transport, Refuel and Airdrop close the distance to a goal out of plain reach, never away from a shot."""
+    t = a.tank
+    h = s.hex[t]
+    goal = _goal(s, t, me)
+    fp, _, speed = s.side_stats[me][s.kind[t]]
+    if goal < 0 or _fire(s, h, fp) & s.occ_mask[1 - me]:
+        return -1.0
+    if _DIST[h * _SIZE + goal] - speed < 2:
+        return -1.0
+    # Airdrop is free (no action); Transport and Refuel replace a move with a longer one
+    return _FREE if a.card == "Airdrop" else 40.0 if a.card == "Transport" else 34.0
+
+
+def _other_score(s: TankClashState, a: TankClashAction, me: int, bt: _Battle | None) -> float:
+    """Cards that hurt, heal or carry, low re-rolls, retreats toward the enemy's edge."""
     k, card = a.KIND, a.card
     if k == END:
         return 1.0
-    if k == TACTICAL and card == "repair":
-        return 158.0
-    if k == TACTICAL and card == "mines":
-        return 155.0 + s.damage[a.tank] * 2
-    if k == MORALE and card == "Sabotage":
-        return 170.0 if s.damage[a.tank] >= 2 else -1.0
-    if k == MORALE and card == "Overhaul":
-        return 165.0 if s.damage[a.tank] >= 2 else -1.0
-    if k == MORALE and a.tank < 0 and a.hex < 0:
-        return 10.0 if card in _CARD_VALUE else -1.0
+    if k == TACTICAL:
+        assert bt is not None
+        return _tactical_score(s, a, me, bt)
+    if k == MORALE:
+        if card == "Sabotage":
+            return _FREE + 20.0 if s.damage[a.tank] >= 2 else -1.0  # the third token costs an armour token
+        if card == "Overhaul":
+            return _FREE + 15.0 if s.damage[a.tank] >= 2 else -1.0
+        if card in _DRIVES:
+            return _drive_score(s, a, me)
+        if a.tank < 0 and a.hex < 0:
+            return 10.0  # attack and defence cards: offered only in an attack's windows, where they count
+        return -1.0
     if k == REROLL:
         return 10.0 - a.value
     if k == RETREAT:
-        return -_ROW[enemy][a.hex] - (5.0 if a.hex in s.cp_at else 0.0)
+        return -_ROW[1 - me][a.hex] - (5.0 if a.hex in s.cp_at else 0.0)
     if k == DISCARD:
-        return -_CARD_VALUE.get(card, 2)
-    return 0.0  # pass, keep, and the cards this policy leaves alone
+        return -_CARD_VALUE.get(card, 0)
+    return 0.0  # pass and keep
 
 
 def make_rollout(game: Game, seed: int) -> Callable[[GameState], Action]:
