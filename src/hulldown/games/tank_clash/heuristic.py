@@ -62,7 +62,8 @@ _G = grid(FIELD_WIDTH, FIELD_ROWS)
 #: board, and an off-board tank's ``None`` has no entry (a lookup of it is a bug, and raises)
 _HEX: dict[str | None, int] = {n: h for h, n in enumerate(HEX_NAMES)}
 _DIST, _N = _G.distances, _G.size
-_CARD_VALUE = {
+#: what each morale card is worth keeping: the least is discarded (the playout policy reads it too)
+CARD_VALUE = {
     "Reinforce": 5,
     "Sniper": 5,
     "Experience": 4,
@@ -226,7 +227,7 @@ class TankClashHeuristic:
         me = self.seat
         tanks = ctx.tanks
         if k == DISCARD:
-            return -_CARD_VALUE.get(a.card, 0)
+            return -CARD_VALUE.get(a.card, 0)
         if k == CHECKPOINT:
             col = _G.coords(a.hex)[0]
             return -abs(col - FIELD_WIDTH / 2 + 0.5)

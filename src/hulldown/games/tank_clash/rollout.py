@@ -44,6 +44,7 @@ from hulldown.games.tank_clash.actions import (
 )
 from hulldown.games.tank_clash.data import FIELD_ROWS, FIELD_WIDTH
 from hulldown.games.tank_clash.fields import DESTROYER, HEAVY, MAIN, MEDIUM
+from hulldown.games.tank_clash.heuristic import CARD_VALUE, FREE
 from hulldown.games.tank_clash.rules.s08_tactical import AIR_ROW as _AIR_ROW
 from hulldown.games.tank_clash.state import TankClashState
 
@@ -53,23 +54,6 @@ _SIZE = _G.size
 _MASK_RANGE = 7
 #: row from each seat's own edge, by hex
 _ROW = tuple(tuple(_G.row_from_edge(h, s) for h in range(_SIZE)) for s in (0, 1))
-#: what each morale card is worth keeping: the least is discarded
-_CARD_VALUE = {
-    "Reinforce": 5,
-    "Sniper": 5,
-    "Experience": 4,
-    "Deflect": 4,
-    "Conceal": 3,
-    "Ambush": 3,
-    "Sabotage": 3,
-    "Transport": 3,
-    "Airdrop": 3,
-    "Overhaul": 2,
-    "Refuel": 2,
-    "Demolish": 0,
-}
-#: cards that cost no action (tactical cards, Airdrop, the anytime cards) beat any action when they help
-_FREE = 150.0
 _DRIVES = ("Transport", "Refuel", "Airdrop")
 _ADJ = _G.adjacency
 
@@ -334,18 +318,18 @@ def _tactical_score(s: TankClashState, a: TankClashAction, me: int, bt: _Battle)
     """Tactical cards cost no action: each played only where it does real harm."""
     card = a.card
     if card == "repair":
-        return _FREE + 8.0
+        return FREE + 8.0
     if card == "mines":
-        return _FREE + 5.0 + s.damage[a.tank] * 2
+        return FREE + 5.0 + s.damage[a.tank] * 2
     if card in ("artillery", "air"):
         value = _strikes(s, me, bt)[card == "air"].get(a.hex, 0.0)
-        return _FREE + value * 3 if value >= 3 else -1.0
+        return FREE + value * 3 if value >= 3 else -1.0
     if card == "infantry":  # backs an attack: only when one of ours has a shot
-        return _FREE if _shooters(s, me, bt) else -1.0
+        return FREE if _shooters(s, me, bt) else -1.0
     if card == "smoke":  # two of ours in the enemy's sights and no shot back
         hx, threat = s.hex, bt.threat
         exposed = sum(1 for t in range(me * 5, me * 5 + 5) if hx[t] >= 0 and threat >> hx[t] & 1)
-        return _FREE - 10.0 if exposed >= 2 and not _shooters(s, me, bt) else -1.0
+        return FREE - 10.0 if exposed >= 2 and not _shooters(s, me, bt) else -1.0
     return -1.0
 
 
@@ -360,7 +344,7 @@ def _drive_score(s: TankClashState, a: TankClashAction, me: int) -> float:
     if _DIST[h * _SIZE + goal] - speed < 2:
         return -1.0
     # Airdrop is free (no action); Transport and Refuel replace a move with a longer one
-    return _FREE if a.card == "Airdrop" else 40.0 if a.card == "Transport" else 34.0
+    return FREE if a.card == "Airdrop" else 40.0 if a.card == "Transport" else 34.0
 
 
 def _other_score(s: TankClashState, a: TankClashAction, me: int, bt: _Battle | None) -> float:
@@ -373,9 +357,9 @@ def _other_score(s: TankClashState, a: TankClashAction, me: int, bt: _Battle | N
         return _tactical_score(s, a, me, bt)
     if k == MORALE:
         if card == "Sabotage":
-            return _FREE + 20.0 if s.damage[a.tank] >= 2 else -1.0  # the third token costs an armour token
+            return FREE + 20.0 if s.damage[a.tank] >= 2 else -1.0  # the third token costs an armour token
         if card == "Overhaul":
-            return _FREE + 15.0 if s.damage[a.tank] >= 2 else -1.0
+            return FREE + 15.0 if s.damage[a.tank] >= 2 else -1.0
         if card in _DRIVES:
             return _drive_score(s, a, me)
         if a.tank < 0 and a.hex < 0:
@@ -386,7 +370,7 @@ def _other_score(s: TankClashState, a: TankClashAction, me: int, bt: _Battle | N
     if k == RETREAT:
         return -_ROW[1 - me][a.hex] - (5.0 if a.hex in s.cp_at else 0.0)
     if k == DISCARD:
-        return -_CARD_VALUE.get(card, 0)
+        return -CARD_VALUE.get(card, 0)
     return 0.0  # pass and keep
 
 
