@@ -27,7 +27,8 @@ import time
 
 from _common import games_from
 
-from hulldown.agents.ismcts import LEVELS, ISMCTSAgent
+from hulldown.agents.ismcts import ISMCTSAgent
+from hulldown.agents.ismcts_spec import LEVELS
 from hulldown.agents.registry import make_agent
 from hulldown.engine.agent import SeatView
 from hulldown.engine.game import Game

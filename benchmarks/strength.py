@@ -15,7 +15,11 @@ figures say nothing about parallel speed; ``--log`` writes one line per game
 ``--first I`` plays games ``I`` to ``I + N - 1`` of the seed's sequence, so a stopped run
 resumes where it stopped and one run can be split over processes.
 ``benchmarks/strength_logs.py`` reads logs back, and compares two runs of the same
-seed game by game.
+seed game by game. A log line also holds the game's wall seconds, the CPU seconds of each of the
+search's decisions (``cpu``), so a stopped run still has its decision times, and, at more than two
+players, ``ahead``: the share of the opponents the search finished ahead of (a tie counts half).
+The report gives the same measure over the run (``ahead``, with its interval): at more than two
+players first places are worth ``1 / players`` to an equal, finishing ahead of one opponent a half.
 
 ``--sees-all`` is a yardstick, never a bot: the searching seat's worlds are
 copies of the true state (every hand and the order of every deck; the dice
@@ -106,10 +110,12 @@ def play(
     score = 0.0
     by_seat = [0.0] * players  # ISMCTS's score in each seat it played, and its games there
     played = [0] * players
+    pairwise = 0.0  # the other seats finished ahead of, summed (``ahead``)
     start = time.perf_counter()
     #: CPU seconds of each ISMCTS decision (CPU time: the machine may be shared).
     moves: list[float] = []
     for i in range(first, first + n):
+        began, cpu = time.perf_counter(), len(moves)
         seat = i % players
         specs = [opponent] * players
         specs[seat] = ismcts
@@ -135,9 +141,13 @@ def play(
         score += share
         by_seat[seat] += share
         played[seat] += 1
+        pairwise += ahead(r, seat)
         if log is not None:
             line = {"game": game.id, "opponent": opponent, "seed": seed, "players": players, "i": i, "seat": seat}
-            log.write(json.dumps({**line, "score": share}) + "\n")
+            extra: dict[str, object] = {"ahead": ahead(r, seat)} if players > 2 else {}
+            extra["seconds"] = round(time.perf_counter() - began, 2)
+            extra["cpu"] = [round(t, 4) for t in moves[cpu:]]
+            log.write(json.dumps({**line, "score": share, **extra}) + "\n")
             log.flush()
     s = rate(score, n)
     return {
@@ -152,13 +162,26 @@ def play(
         # An equal of the opponents takes 1/players of the first places: 50% only at two players.
         "even_share": round(1 / players, 4),
         "beats_opponent": s["low"] > 1 / players,
+        # Pairwise: how often it finished ahead of one opponent; an equal takes a half at any count.
+        "ahead": rate(pairwise, n),
         "by_seat": {str(k): [by_seat[k], played[k]] for k in range(players)},
         "seconds": round(time.perf_counter() - start, 1),
-        "move_cpu_seconds": _move_times(moves),
+        "move_cpu_seconds": move_times(moves),
     }
 
 
-def _move_times(moves: list[float]) -> dict[str, float]:
+def ahead(returns: list[float], seat: int) -> float:
+    """The share of the other seats that ``seat`` finished ahead of, a tie counting half.
+
+    At two players it is the score; at more it is the pairwise measure a rating system uses, with
+    an even share of one half whatever the count, where first places are worth ``1 / players``.
+    """
+    others = [r for k, r in enumerate(returns) if k != seat]
+    mine = returns[seat]
+    return sum(1.0 if mine > r else 0.5 if mine == r else 0.0 for r in others) / len(others)
+
+
+def move_times(moves: list[float]) -> dict[str, float]:
     """Mean, 95th percentile and maximum CPU time of the ISMCTS seat's decisions (single-action ones included)."""
     if not moves:
         return {}

@@ -5,11 +5,12 @@ where a RUN is a log file of ``benchmarks/strength.py``, or several joined by ``
 split over processes with ``--first``).
 
 For each run it prints the games, the search's score with its 95% Wilson interval and its
-score in each seat. With ``--base`` it also compares each run with the base run on the games
-both played: game ``i`` of a seed is the same deal in every run, so the mean of the per-game
-differences, with its 95% interval, separates two searches more sharply than their two
-intervals do. Runs of different games, opponents, seeds or player counts are not comparable,
-and asking for it is an error.
+score in each seat; where the logs hold them, the share of opponents it finished ahead of (at
+more than two players) and its decision CPU seconds (mean, 95th percentile, maximum). With
+``--base`` it also compares each run with the base run on the games both played: game ``i`` of a
+seed is the same deal in every run, so the mean of the per-game differences, with its 95%
+interval, separates two searches more sharply than their two intervals do. Runs of different
+games, opponents, seeds or player counts are not comparable, and asking for it is an error.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ import json
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+
+from strength import move_times
 
 from hulldown.sim.compare import paired_difference
 from hulldown.sim.stats import rate
@@ -58,16 +61,36 @@ def read_run(spec: str) -> Run:
     return Run(spec, games)
 
 
+def _score(row: dict[str, object]) -> float:
+    score = row["score"]
+    assert isinstance(score, int | float)  # read_run refuses a line without one
+    return float(score)
+
+
 def summary(run: Run) -> dict[str, object]:
     """Games, score with its interval, and the score in each seat played."""
     rows = list(run.games.values())
-    score = sum(float(r["score"]) for r in rows)  # type: ignore[arg-type]
+    score = sum(_score(r) for r in rows)
     seats: dict[str, list[float]] = {}
     for r in rows:
         seat = seats.setdefault(str(r["seat"]), [0.0, 0])
-        seat[0] += float(r["score"])  # type: ignore[arg-type]
+        seat[0] += _score(r)
         seat[1] += 1
-    return {"run": run.name, "games": len(rows), "score": score, "win_rate": rate(score, len(rows)), "by_seat": seats}
+    out: dict[str, object] = {
+        "run": run.name,
+        "games": len(rows),
+        "score": score,
+        "win_rate": rate(score, len(rows)),
+        "by_seat": seats,
+    }
+    # Logs of before these fields lack them: reported only where every game has them.
+    ahead = [a for r in rows if isinstance(a := r.get("ahead"), int | float)]
+    if len(ahead) == len(rows):
+        out["ahead"] = rate(float(sum(ahead)), len(rows))
+    cpu = [c for r in rows if isinstance(c := r.get("cpu"), list)]
+    if len(cpu) == len(rows):
+        out["move_cpu_seconds"] = move_times([float(t) for times in cpu for t in times])
+    return out
 
 
 def paired(base: Run, other: Run) -> dict[str, object]:
@@ -80,7 +103,7 @@ def paired(base: Run, other: Run) -> dict[str, object]:
         for key in (*_SAME, "seat"):
             if key in a and key in b and a[key] != b[key]:
                 raise ValueError(f"game {i}: {key} is {a[key]!r} in {base.name} but {b[key]!r} in {other.name}")
-    diffs = [float(other.games[i]["score"]) - float(base.games[i]["score"]) for i in common]  # type: ignore[arg-type]
+    diffs = [_score(other.games[i]) - _score(base.games[i]) for i in common]
     return {
         "run": other.name,
         "base": base.name,
@@ -93,10 +116,17 @@ def _line(s: dict[str, object]) -> str:
     r: dict[str, float] = s["win_rate"]  # type: ignore[assignment]
     seats: dict[str, list[float]] = s["by_seat"]  # type: ignore[assignment]
     by_seat = ", ".join(f"seat {k} {v[0]:g} of {v[1]:g}" for k, v in sorted(seats.items()))
-    return (
+    text = (
         f"{s['run']}: {s['score']:g} of {s['games']} = {100 * r['rate']:.1f}% "
         f"[{100 * r['low']:.1f}, {100 * r['high']:.1f}] ({by_seat})"
     )
+    if "ahead" in s:
+        a: dict[str, float] = s["ahead"]  # type: ignore[assignment]
+        text += f"; ahead of an opponent {100 * a['rate']:.1f}% [{100 * a['low']:.1f}, {100 * a['high']:.1f}]"
+    if s.get("move_cpu_seconds"):
+        t: dict[str, float] = s["move_cpu_seconds"]  # type: ignore[assignment]
+        text += f"; decision CPU s {t['mean']:.3f} / {t['p95']:.3f} / {t['max']:.3f} (mean / 95th pct / max)"
+    return text
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -6,7 +6,8 @@ from typing import Any
 
 import pytest
 
-from hulldown.agents.ismcts import LEVEL_WORLDS, LEVELS, WORLDS, ISMCTSAgent, make_ismcts
+from hulldown.agents.ismcts import ISMCTSAgent
+from hulldown.agents.ismcts_spec import LEVEL_WORLDS, LEVELS, WORLDS, make_ismcts
 from hulldown.agents.registry import agent_names, make_agent
 from hulldown.engine import AgentSpecError, Game, GameState, derive_seed
 from hulldown.engine.agent import SeatView

@@ -159,6 +159,40 @@ def test_the_script_logs_what_makes_a_game_the_same_deal(tmp_path: Path) -> None
     assert logs.summary(logs.read_run(str(log)))["games"] == 2
 
 
+def test_ahead_counts_the_opponents_beaten_a_tie_as_half() -> None:
+    strength = _strength_module()
+    assert strength.ahead([3.0, 1.0], 0) == 1.0 and strength.ahead([3.0, 1.0], 1) == 0.0
+    assert strength.ahead([2.0, 5.0, 2.0, 0.0], 0) == (0 + 0.5 + 1) / 3  # behind one, tied with one
+    assert strength.ahead([1.0, 1.0, 1.0], 2) == 0.5
+
+
+def test_log_lines_keep_decision_times_and_the_pairwise_measure(tmp_path: Path) -> None:
+    log = tmp_path / "four.jsonl"
+    cmd = [
+        sys.executable, "benchmarks/strength.py", "tank-hunter", "--players", "4", "--games", "2", "--seed", "3",
+        "--ismcts", "ismcts:iterations=3", "--opponents", "random", "--log", str(log),
+    ]  # fmt: skip
+    out = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=300, check=True,
+                         env={"PYTHONPATH": f"{ROOT / 'src'}:{ROOT}", "PATH": "/usr/bin:/bin"})  # fmt: skip
+    result = json.loads(out.stdout.strip().splitlines()[-1])
+    rows = [json.loads(line) for line in log.read_text().splitlines()]
+    for row in rows:
+        assert 0.0 <= row["ahead"] <= 1.0 and row["seconds"] > 0
+        assert row["cpu"] and all(t >= 0 for t in row["cpu"])
+        if row["score"] == 1.0:
+            assert row["ahead"] == 1.0  # an outright first place is ahead of every opponent
+    assert abs(result["ahead"]["rate"] - sum(r["ahead"] for r in rows) / 2) < 1e-9
+    logs = _logs_module()
+    s = logs.summary(logs.read_run(str(log)))
+    assert s["ahead"]["rate"] == result["ahead"]["rate"]
+    times = sorted(t for r in rows for t in r["cpu"])
+    assert s["move_cpu_seconds"]["max"] == times[-1]
+    assert "ahead of an opponent" in logs._line(s) and "decision CPU s" in logs._line(s)
+    # A log of before these fields still reads, without them.
+    old = logs.read_run(_log(tmp_path / "old.jsonl", [1, 0]))
+    assert "ahead" not in logs.summary(old) and "move_cpu_seconds" not in logs.summary(old)
+
+
 def test_search_regret_positions_are_choices_and_the_reference_values_every_action() -> None:
     regret = _bench("search_regret")
     game = load("tank-killers")

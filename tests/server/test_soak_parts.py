@@ -22,7 +22,7 @@ from benchmarks.soak.report import failures
 from benchmarks.soak.server import alive, descendants, problems
 from benchmarks.soak.stats import Tally, percentile, summary_ms
 
-from hulldown.agents.ismcts import LEVELS
+from hulldown.agents.ismcts_spec import LEVELS
 from hulldown.server.app import MAX_BODY
 
 

@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from hulldown.agents.ismcts import LEVELS
+from hulldown.agents.ismcts_spec import LEVELS
 from hulldown.agents.limits import MAX_SECONDS
 from hulldown.agents.registry import make_agent
 from hulldown.agents.worker import NICE, english

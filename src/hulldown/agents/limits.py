@@ -15,7 +15,7 @@ import math
 import re
 from collections.abc import Callable
 
-from hulldown.agents.ismcts import LEVELS
+from hulldown.agents.ismcts_spec import LEVELS
 from hulldown.agents.registry import make_agent, parse_spec
 from hulldown.engine.errors import AgentSpecError
 from hulldown.engine.game import Game

@@ -69,7 +69,7 @@ def _load_builtin() -> None:
     # Agents that live in their own modules register themselves on import.
     import importlib
 
-    for mod in ("hulldown.agents.ismcts", "hulldown.agents.policy"):
+    for mod in ("hulldown.agents.ismcts_spec", "hulldown.agents.policy"):
         try:
             importlib.import_module(mod)
         except ModuleNotFoundError as exc:
