@@ -7,6 +7,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -27,6 +28,15 @@ def _bench(name: str):  # type: ignore[no-untyped-def]
 
 def _strength_module():  # type: ignore[no-untyped-def]
     return _bench("strength")
+
+
+def _strength(*args: str) -> dict[str, Any]:
+    """Run benchmarks/strength.py as a user would; its last report line, parsed."""
+    out = subprocess.run([sys.executable, "benchmarks/strength.py", *args], cwd=ROOT, capture_output=True,
+                         text=True, timeout=300, check=True,
+                         env={"PYTHONPATH": f"{ROOT / 'src'}:{ROOT}", "PATH": "/usr/bin:/bin"})  # fmt: skip
+    result: dict[str, Any] = json.loads(out.stdout.strip().splitlines()[-1])
+    return result
 
 
 def test_sees_all_worlds_are_the_true_state_and_fair_worlds_are_not() -> None:
@@ -66,13 +76,9 @@ def test_sees_hands_needs_hands_among_the_card_zones() -> None:
 
 
 def test_the_script_reports_a_sees_all_run() -> None:
-    cmd = [
-        sys.executable, "benchmarks/strength.py", "tank-killers", "--games", "2",
-        "--ismcts", "ismcts:iterations=5", "--opponents", "heuristic", "--sees-all",
-    ]  # fmt: skip
-    out = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=300, check=True,
-                         env={"PYTHONPATH": f"{ROOT / 'src'}:{ROOT}", "PATH": "/usr/bin:/bin"})  # fmt: skip
-    result = json.loads(out.stdout.strip().splitlines()[-1])
+    result = _strength(
+        "tank-killers", "--games", "2", "--ismcts", "ismcts:iterations=5", "--opponents", "heuristic", "--sees-all"
+    )
     assert result["sees_all"] is True
     assert result["win_rate"]["n"] == 2
     assert result["even_share"] == 0.5
@@ -81,13 +87,9 @@ def test_the_script_reports_a_sees_all_run() -> None:
 
 
 def test_at_four_players_the_even_share_is_a_quarter() -> None:
-    cmd = [
-        sys.executable, "benchmarks/strength.py", "tank-hunter", "--players", "4", "--games", "4",
-        "--ismcts", "ismcts:iterations=3", "--opponents", "random",
-    ]  # fmt: skip
-    out = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=300, check=True,
-                         env={"PYTHONPATH": f"{ROOT / 'src'}:{ROOT}", "PATH": "/usr/bin:/bin"})  # fmt: skip
-    result = json.loads(out.stdout.strip().splitlines()[-1])
+    result = _strength(
+        "tank-hunter", "--players", "4", "--games", "4", "--ismcts", "ismcts:iterations=3", "--opponents", "random"
+    )
     assert result["even_share"] == 0.25
     assert result["beats_opponent"] == (result["win_rate"]["low"] > 0.25)
     assert [games for _, games in result["by_seat"].values()] == [1, 1, 1, 1]
@@ -147,12 +149,10 @@ def test_runs_of_other_deals_are_refused(tmp_path: Path) -> None:
 
 def test_the_script_logs_what_makes_a_game_the_same_deal(tmp_path: Path) -> None:
     log = tmp_path / "run.jsonl"
-    cmd = [
-        sys.executable, "benchmarks/strength.py", "tank-killers", "--games", "2", "--seed", "5", "--first", "3",
+    _strength(
+        "tank-killers", "--games", "2", "--seed", "5", "--first", "3",
         "--ismcts", "ismcts:iterations=3", "--opponents", "random", "--log", str(log),
-    ]  # fmt: skip
-    subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=300, check=True,
-                   env={"PYTHONPATH": f"{ROOT / 'src'}:{ROOT}", "PATH": "/usr/bin:/bin"})  # fmt: skip
+    )  # fmt: skip
     rows = [json.loads(line) for line in log.read_text().splitlines()]
     assert [(r["i"], r["seat"], r["seed"], r["players"]) for r in rows] == [(3, 1, 5, 2), (4, 0, 5, 2)]
     logs = _logs_module()
@@ -168,13 +168,10 @@ def test_ahead_counts_the_opponents_beaten_a_tie_as_half() -> None:
 
 def test_log_lines_keep_decision_times_and_the_pairwise_measure(tmp_path: Path) -> None:
     log = tmp_path / "four.jsonl"
-    cmd = [
-        sys.executable, "benchmarks/strength.py", "tank-hunter", "--players", "4", "--games", "2", "--seed", "3",
+    result = _strength(
+        "tank-hunter", "--players", "4", "--games", "2", "--seed", "3",
         "--ismcts", "ismcts:iterations=3", "--opponents", "random", "--log", str(log),
-    ]  # fmt: skip
-    out = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=300, check=True,
-                         env={"PYTHONPATH": f"{ROOT / 'src'}:{ROOT}", "PATH": "/usr/bin:/bin"})  # fmt: skip
-    result = json.loads(out.stdout.strip().splitlines()[-1])
+    )  # fmt: skip
     rows = [json.loads(line) for line in log.read_text().splitlines()]
     for row in rows:
         assert 0.0 <= row["ahead"] <= 1.0 and row["seconds"] > 0
