@@ -141,10 +141,11 @@ def play(
         score += share
         by_seat[seat] += share
         played[seat] += 1
-        pairwise += ahead(r, seat)
+        beaten = ahead(r, seat)
+        pairwise += beaten
         if log is not None:
             line = {"game": game.id, "opponent": opponent, "seed": seed, "players": players, "i": i, "seat": seat}
-            extra: dict[str, object] = {"ahead": ahead(r, seat)} if players > 2 else {}
+            extra: dict[str, object] = {"ahead": beaten} if players > 2 else {}
             extra["seconds"] = round(time.perf_counter() - began, 2)
             extra["cpu"] = [round(t, 4) for t in moves[cpu:]]
             log.write(json.dumps({**line, "score": share, **extra}) + "\n")
