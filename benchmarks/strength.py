@@ -45,7 +45,7 @@ from hulldown.engine.agent import SeatView
 from hulldown.engine.game import Game
 from hulldown.engine.rng import derive_seed
 from hulldown.engine.state import GameState
-from hulldown.sim.stats import rate
+from hulldown.sim.stats import ahead, rate
 
 
 class _SeesAll(SeatView):
@@ -169,17 +169,6 @@ def play(
         "seconds": round(time.perf_counter() - start, 1),
         "move_cpu_seconds": move_times(moves),
     }
-
-
-def ahead(returns: list[float], seat: int) -> float:
-    """The share of the other seats that ``seat`` finished ahead of, a tie counting half.
-
-    At two players it is the score; at more it is the pairwise measure a rating system uses, with
-    an even share of one half whatever the count, where first places are worth ``1 / players``.
-    """
-    others = [r for k, r in enumerate(returns) if k != seat]
-    mine = returns[seat]
-    return sum(1.0 if mine > r else 0.5 if mine == r else 0.0 for r in others) / len(others)
 
 
 def move_times(moves: list[float]) -> dict[str, float]:

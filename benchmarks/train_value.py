@@ -2,7 +2,7 @@
 
 Run: ``PYTHONPATH=src:. python benchmarks/train_value.py GAME --games N --seed S --out PATH
 [--players P] [--positions K] [--explore E] [--l2 L] [--hidden H [--maxiter M]] [--bot policy|heuristic]
-[--drop A:B,...]``.
+[--drop A:B,...] [--target first|ahead]``.
 
 Plays ``N`` games with the default options (at ``P`` players: a model fits
 one player count, since the tensor's layout grows with the seats), each seat played by the game's
@@ -10,7 +10,11 @@ playout policy (``Game.rollout``; ``--bot heuristic`` uses its heuristic bot)
 taking a uniformly random legal action with chance ``E``, so that positions
 off the usual lines are seen too. From each game ``K`` decision points are
 drawn at random; at each, every seat's observation tensor is kept with that
-seat's final outcome (a win 1, a loss 0, a shared first place its share).
+seat's final outcome (a win 1, a loss 0, a shared first place its share). With ``--target ahead``
+the outcome is instead the share of the other seats the seat finished ahead of (a tie counting
+half): the same number at two players; past two, a second place of four counts two thirds, so a
+search scored by such a model plays for every place, as a rating system counts them, not for first
+place alone.
 One game in five (by index) is held out: its positions never reach the fit.
 
 The fit is an L2-penalised logistic regression on standardised tensor entries
@@ -49,6 +53,7 @@ from hulldown.engine.agent import SeatView
 from hulldown.engine.game import Game
 from hulldown.engine.rng import SplitMix64, derive_seed
 from hulldown.engine.state import GameState
+from hulldown.sim.stats import ahead
 
 HOLD_OUT = 5
 
@@ -59,6 +64,29 @@ def outcome(state: GameState) -> list[float]:
     best = max(r)
     n = r.count(best)
     return [1.0 / n if v == best else 0.0 for v in r]
+
+
+def outcome_ahead(state: GameState) -> list[float]:
+    """Each seat's share of the other seats it finished ahead of, a tie counting half (at two players: ``outcome``)."""
+    r = state.returns()
+    return [ahead(r, seat) for seat in range(len(r))]
+
+
+def ahead_from_shares(shares: list[float]) -> list[float]:
+    """Pairwise chances read off first-place shares (Bradley-Terry: seat i before seat j with ``p_i / (p_i + p_j)``).
+
+    The hand-written evaluations give each seat a share of the win; a model of the ``ahead`` target
+    is compared with them on the same footing by turning those shares into the pairwise measure.
+    """
+    out = []
+    for i, p in enumerate(shares):
+        pairs = [p / (p + q) if p + q > 0 else 0.5 for j, q in enumerate(shares) if j != i]
+        out.append(sum(pairs) / len(pairs) if pairs else 0.5)
+    return out
+
+
+#: What a model predicts for each seat: its share of first place, or of the opponents it finishes ahead of.
+TARGETS = {"first": outcome, "ahead": outcome_ahead}
 
 
 def chooser(game: Game, bot: str, seed: int) -> Any:
@@ -94,7 +122,7 @@ def play_game(game: Game, index: int, args: argparse.Namespace) -> tuple[list[An
             action = choose(state).id
         state.apply(action)
         actions.append(action)
-    result = outcome(state)
+    result = TARGETS[args.target](state)
     picks = sorted({rng.below(len(actions)) for _ in range(args.positions)})
     # Replay the same game (same seed, same actions) to the chosen points: cheaper than
     # encoding every position on the way.
@@ -109,7 +137,8 @@ def play_game(game: Game, index: int, args: argparse.Namespace) -> tuple[list[An
             done += 1
         for seat in range(replay.players):
             rows.append((enc(replay, seat), result[seat]))
-        hand.append(game.evaluate(replay) if game.evaluate is not None else [0.5] * replay.players)
+        shares = game.evaluate(replay) if game.evaluate is not None else [0.5] * replay.players
+        hand.append(ahead_from_shares(shares) if args.target == "ahead" else shares)
     return rows, result, hand
 
 
@@ -247,6 +276,12 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--explore", type=float, default=0.05, help="chance of a random legal action")
     ap.add_argument("--l2", type=float, default=1e-3)
     ap.add_argument("--bot", choices=("policy", "heuristic"), default="policy")
+    ap.add_argument(
+        "--target",
+        choices=tuple(TARGETS),
+        default="first",
+        help="each seat's share of first place, or of opponents beaten",
+    )
     ap.add_argument("--hidden", type=int, default=0, help="hidden rectified units (0: a logistic model)")
     ap.add_argument("--maxiter", type=int, default=400, help="L-BFGS iterations of a hidden-layer fit")
     ap.add_argument("--drop", default="", help="tensor entries A:B (end excluded) kept out of the fit, comma-separated")
@@ -285,7 +320,15 @@ def main(argv: list[str] | None = None) -> None:
     players, options = state.players, state.options
     held_x, held_y = np.stack(test_x), np.asarray(test_y)
     model = ValueModel(
-        game.id, players, layout_fingerprint(game, players, options), weights, bias, {}, hidden, x.shape[1]
+        game.id,
+        players,
+        layout_fingerprint(game, players, options),
+        weights,
+        bias,
+        {},
+        hidden,
+        x.shape[1],
+        target=args.target,
     )
     learned = np.asarray([model.win_chance(row) for row in held_x])
     report = {
@@ -298,6 +341,7 @@ def main(argv: list[str] | None = None) -> None:
         "l2": args.l2,
         "hidden": args.hidden,
         "bot": args.bot,
+        "target": args.target,
         "train_rows": len(train_y),
         "held_out_rows": len(test_y),
         "learned": scores(learned, held_y),
@@ -306,7 +350,20 @@ def main(argv: list[str] | None = None) -> None:
         "cpu_seconds": {"self_play": round(played, 1), "total": round(fitted, 1)},
     }
     report["drop"] = args.drop
-    kept = ("games", "seed", "players", "positions", "explore", "l2", "hidden", "bot", "drop", "learned", "hand")
+    kept = (
+        "games",
+        "seed",
+        "players",
+        "positions",
+        "explore",
+        "l2",
+        "hidden",
+        "bot",
+        "target",
+        "drop",
+        "learned",
+        "hand",
+    )
     meta = {k: report[k] for k in kept}
     meta["command"] = (
         f"PYTHONPATH=src:. python benchmarks/train_value.py {game.id} --games {args.games} --seed {args.seed} "
@@ -314,6 +371,7 @@ def main(argv: list[str] | None = None) -> None:
         + f"--positions {args.positions} --explore {args.explore} --l2 {args.l2} --bot {args.bot}"
         + (f" --hidden {args.hidden} --maxiter {args.maxiter}" if args.hidden else "")
         + (f" --drop {args.drop}" if args.drop else "")
+        + (f" --target {args.target}" if args.target != "first" else "")
         + " --out PATH"
     )
     model.meta = meta

@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+import hulldown
 from hulldown.agents.ismcts import ISMCTSAgent
 from hulldown.agents.ismcts_spec import LEVEL_WORLDS, LEVELS, WORLDS, make_ismcts
 from hulldown.agents.registry import agent_names, make_agent
@@ -428,6 +429,24 @@ def test_factory_defaults_follow_what_the_game_offers() -> None:
     assert isinstance(named, ISMCTSAgent) and (named.confidence, named.confidence_players) == (2.0, None)
     unpaired = make_agent("ismcts:paired=0", th, 0, 0)
     assert isinstance(unpaired, ISMCTSAgent) and unpaired.confidence == 0.0
+
+
+def test_a_game_cuts_its_playouts_deeper_at_some_player_counts() -> None:
+    """Tank Hunter's default cut depth is 20 at three players and 10 at others; a spec's depth holds everywhere."""
+    th = hulldown.load("tank-hunter")
+    search = make_agent("ismcts:iterations=12", th, 0, 0)
+    named = make_agent("ismcts:iterations=12,depth=10", th, 0, 0)
+    assert isinstance(search, ISMCTSAgent) and isinstance(named, ISMCTSAgent)
+    assert search.depth_players == {3: 20} and named.depth_players == {}
+    for players, depth in ((3, 20), (2, 10), (4, 10), (3, 20)):
+        state = th.new(seed=players, players=players)
+        seat = state.current_player
+        assert seat is not None
+        search.act(SeatView(state, seat))
+        named.act(SeatView(state, seat))
+        assert (search.max_rollout_steps, named.max_rollout_steps) == (depth, 10)
+    with pytest.raises(ValueError, match="cut depth"):
+        ISMCTSAgent(th, 0, 0, iterations=5, depth=10, depth_players={3: 0})
 
 
 _TAG_LOG: list[tuple[int, str, tuple[int, ...]]] = []

@@ -29,6 +29,8 @@ Three options make the search stronger per second in long, noisy games:
 * ``depth=N`` stops a playout after ``N`` steps and scores the position with
   the game's evaluation (``hulldown.agents.evaluators``), instead of playing
   hundreds of steps whose dice drown the effect of the choice searched.
+  The ``N`` steps are every seat's, so a game may cut deeper where it has
+  more seats (``depth_players``, a game's default at some player counts).
 * ``rollout=heuristic`` plays the playout with the game's own bot, so the
   positions scored are ones a sensible player reaches. ``rollout=policy``
   plays it with the game's playout policy where the bot is too slow for
@@ -157,6 +159,7 @@ class ISMCTSAgent:
         paired: bool = False,
         confidence: float = 0.0,
         confidence_players: frozenset[int] | None = None,
+        depth_players: dict[int, int] | None = None,
         hint: str = "heuristic",
         value: str = "hand",
         halving: bool = False,
@@ -207,18 +210,29 @@ class ISMCTSAgent:
         self.top = top
         #: Reward of each visit of each root action, in visit order (paired search only).
         self._samples: dict[str, list[float]] = {}
-        #: Playouts stop after ``depth`` steps and are scored by the evaluation
-        #: (without one, a cut playout scores as a draw).
         self.value = value
-        self.evaluate: Evaluator | None = evaluator_for(game, value) if depth is not None else None
-        if depth is not None:
-            self.max_rollout_steps = depth
+        self._cut_playouts(depth, depth_players)
         #: Statistics of the last decision (benchmarks, the web app's "thinking" display).
         self.last_iterations = 0
         self.last_seconds = 0.0
         self.last_visits: dict[str, int] = {}
         #: Mean reward of each root action for this seat, in [0, 1].
         self.last_values: dict[str, float] = {}
+
+    def _cut_playouts(self, depth: int | None, depth_players: dict[int, int] | None) -> None:
+        """Playouts stop after ``depth`` steps and are scored by the evaluation (without one, as a draw).
+
+        ``depth_players`` gives other depths at some player counts (a game's default): a playout cut
+        after ``depth`` steps of every seat holds fewer of the searching seat's own the more seats
+        there are. Only a search that cuts its playouts uses them.
+        """
+        self.evaluate: Evaluator | None = evaluator_for(self.game, self.value) if depth is not None else None
+        if depth is not None:
+            self.max_rollout_steps = depth
+        self.depth = depth
+        self.depth_players = dict(depth_players or {}) if depth is not None else {}
+        if any(d < 1 for d in self.depth_players.values()):
+            raise ValueError("a cut depth must be at least 1")
 
     # -- the search --------------------------------------------------------
     def act(self, view: SeatView) -> Action:
@@ -234,6 +248,8 @@ class ISMCTSAgent:
         start = time.perf_counter()
         counts = self.confidence_players
         self._z = self.confidence if counts is None or view.players in counts else 0.0
+        if self.depth_players:
+            self.max_rollout_steps = self.depth_players.get(view.players, self.depth or 0)
         hint: str | None = None
         deadline = start + self.seconds if self.seconds is not None else math.inf
         limit = self.iterations if self.iterations is not None else 1 << 62

@@ -74,6 +74,11 @@ GAME_DEFAULTS: dict[str, dict[str, str]] = {
 #: Game defaults that hold at these player counts only; one written in a spec holds at every
 #: count. Tank Hunter's paired test was measured stronger at two players and not at four.
 COUNT_DEFAULTS: dict[str, dict[str, frozenset[int]]] = {"tank-hunter": {"confidence": frozenset({2})}}
+#: Where the spec names no depth: a game's cut depth at some player counts, in place of ``DEPTH``.
+#: A playout cut after ``DEPTH`` steps of all the seats holds fewer of the searching seat's own
+#: steps the more seats there are: at three Tank Hunter players, ten steps are about three of its
+#: own, and the evaluation is then asked about a position its choice has barely touched.
+COUNT_DEPTHS: dict[str, dict[int, int]] = {"tank-hunter": {3: 20}}
 
 
 def _is_zero(raw: str | None) -> bool:
@@ -113,6 +118,7 @@ def make_ismcts(game: Game, seat: int, seed: int, **params: str) -> ISMCTSAgent:
     determinization per iteration, no bias).
     """
     confidence_players = None if "confidence" in params else COUNT_DEFAULTS.get(game.id, {}).get("confidence")
+    depth_players = None if "depth" in params else COUNT_DEPTHS.get(game.id)
     params = _with_game_defaults(game.id, params)
     level = params.pop("level", None)
     iterations = _number(params, "iterations", int)
@@ -169,6 +175,7 @@ def make_ismcts(game: Game, seat: int, seed: int, **params: str) -> ISMCTSAgent:
         paired=bool(paired),
         confidence=0.0 if confidence is None else confidence,
         confidence_players=confidence_players,
+        depth_players=depth_players,
         hint=hint,
         value=value,
         halving=root == "halving",

@@ -43,6 +43,11 @@ from hulldown.engine.tensor import StateEncoder
 
 #: The model file formats this code reads: 1 logistic, 2 one hidden layer.
 FORMATS = (1, 2)
+#: What a model predicts for a seat: its share of first place (``first``, the default), or the
+#: share of the other seats it finishes ahead of, a tie counting half (``ahead``). At two players
+#: they are the same number; past two, ``ahead`` is the pairwise measure a rating system counts,
+#: where a second place of four is worth two thirds and not nothing.
+TARGETS = ("first", "ahead")
 #: Far above any shipped model (at most a few hundred kB): a larger file is not one of ours.
 MAX_BYTES = 2_000_000
 #: A hidden layer wider than this is not a model small enough to score in microseconds.
@@ -96,7 +101,7 @@ class ValueModel:
     Standardisation is already folded into the first layer's weights and biases.
     """
 
-    __slots__ = ("bias", "game_id", "hidden", "layout", "meta", "players", "size", "weights")
+    __slots__ = ("bias", "game_id", "hidden", "layout", "meta", "players", "size", "target", "weights")
 
     def __init__(
         self,
@@ -108,7 +113,12 @@ class ValueModel:
         meta: dict[str, Any] | None = None,
         hidden: Hidden | None = None,
         size: int | None = None,
+        *,
+        target: str = "first",
     ) -> None:
+        if target not in TARGETS:
+            raise ModelError(f"a value model's target must be one of {TARGETS}, not {target!r:.40}")
+        self.target = target
         self.game_id = game_id
         self.players = players
         self.layout = layout
@@ -145,6 +155,8 @@ class ValueModel:
             data["inputs"] = [int(i) for i in self.hidden.inputs]
             data["hidden_weights"] = [_numbers(row) for row in self.hidden.weights]
             data["hidden_bias"] = _numbers(self.hidden.bias)
+        if self.target != "first":
+            data["target"] = self.target
         data["meta"] = self.meta
         return data
 
@@ -172,7 +184,10 @@ class ValueModel:
         meta = data.get("meta", {})
         if not isinstance(meta, dict):
             raise ModelError("a value model's meta is an object")
-        return cls(game_id, players, layout, weights, float(b), meta, hidden, size)
+        target = data.get("target", "first")
+        if not isinstance(target, str):
+            raise ModelError("a value model's target is a string")
+        return cls(game_id, players, layout, weights, float(b), meta, hidden, size, target=target)
 
 
 def _whole(value: Any) -> bool:
@@ -259,7 +274,11 @@ def _read_model(game: Game, players: int | None) -> ValueModel | None:
 
 
 class LearnedEvaluator:
-    """Scores each seat from that seat's own tensor; the values are shares of the seats' win chances (they sum to 1).
+    """Scores each seat from that seat's own tensor.
+
+    A ``first`` model's values are shares of the seats' win chances (they sum to 1). An ``ahead``
+    model's are each seat's expected share of opponents beaten, as predicted, not rescaled: each
+    is a chance in its own right, as a finished game's rank is.
 
     ``models`` maps a player count to the model fitted at it. States with no
     model for their count, or whose layout is not their model's, fall back to
@@ -300,5 +319,7 @@ class LearnedEvaluator:
             return self.game.evaluate(state) if self.game.evaluate is not None else [1.0 / n] * n
         model, enc = found
         chances = [model.win_chance(enc(state, seat)) for seat in range(n)]
+        if model.target == "ahead":
+            return chances
         total = sum(chances)
         return [c / total for c in chances]

@@ -34,3 +34,14 @@ def fmt_rate(successes: float, trials: int) -> str:
     lo, hi = wilson(successes, trials)
     p = successes / trials if trials else 0.0
     return f"{100 * p:5.1f}% [{100 * lo:4.1f}, {100 * hi:4.1f}]"
+
+
+def ahead(returns: list[float], seat: int) -> float:
+    """The share of the other seats that ``seat`` finished ahead of, a tie counting half.
+
+    At two players it is the score; at more it is the pairwise measure a rating system uses, with
+    an even share of one half whatever the count, where first places are worth ``1 / players``.
+    """
+    others = [r for k, r in enumerate(returns) if k != seat]
+    mine = returns[seat]
+    return sum(1.0 if mine > r else 0.5 if mine == r else 0.0 for r in others) / len(others)
