@@ -356,6 +356,9 @@ def test_hard_draws_more_worlds_unless_the_spec_says() -> None:
         ("ismcts:value=oracle", "value must be hand or learned"),
         ("ismcts:value=learned,depth=3", "no learned value model"),
         ("ismcts:value=learned,depth=end", "needs depth=N"),
+        ("ismcts:widen=-1,tree=2", "widen must not be negative"),
+        ("ismcts:widen=1,tree=2", "ranks its actions"),
+        ("ismcts:widen=wide,tree=2", "must be a number"),
     ],
 )
 def test_bad_parameters_are_refused(spec: str, message: str) -> None:
@@ -667,3 +670,41 @@ def test_top_is_refused_without_a_ranking_or_pairing() -> None:
         make_ismcts(ranked, 0, 0, iterations="50", top="3", worlds="0", rollout="random", bias="0")
     with pytest.raises(ValueError, match="top must not be negative"):
         make_ismcts(ranked, 0, 0, iterations="50", top="-1", rollout="random", bias="0")
+
+
+def test_widen_grows_each_node_below_the_root_from_the_games_ranking() -> None:
+    """widen=W: a node below the root visited n times searches the 1 + W*sqrt(n) best-ranked actions."""
+    game = Game(
+        info=TOY.info,
+        state_class=CanonicalHighCard,
+        evaluate=_tricks_and_hands,
+        rollout=_lowest_card_policy,
+        rank=lambda state: state.legal_actions()[::-1],  # the highest card "best": not legal order
+        heuristic=lambda g, seat, seed, **kw: _HighestCard(),
+    )
+    state = game.new(seed=3, options={"hand": 4})
+    # One world, so every visit below a root action meets the same legal actions.
+    agent = make_ismcts(game, 0, 1, iterations="300", worlds="1", tree="3", widen="1", depth="0")
+    calls: list[tuple[int, list[str], list[str]]] = []
+    widened = agent._widened
+
+    def spy(node: Any, world: GameState, legal: list[Any]) -> list[Any]:
+        searched = widened(node, world, legal)
+        calls.append((node.visits, [a.id for a in legal], [a.id for a in searched]))
+        return searched
+
+    agent._widened = spy  # type: ignore[method-assign]
+    agent.act(SeatView(state, 0))
+    assert calls
+    for visits, legal, searched in calls:
+        k = min(len(legal), 1 + int(visits**0.5))
+        assert searched == legal[::-1][:k]
+    assert any(len(searched) == 1 for _, _, searched in calls)  # a young node continues as ranked
+    assert any(len(searched) >= 3 for _, _, searched in calls)  # an old one has widened
+
+
+def test_widen_needs_a_tree_below_the_root() -> None:
+    ranked = Game(info=TOY.info, state_class=CanonicalHighCard, rank=lambda state: state.legal_actions())
+    with pytest.raises(ValueError, match="tree=2 or more"):
+        make_ismcts(ranked, 0, 0, iterations="50", widen="1", rollout="random", bias="0")
+    assert make_ismcts(ranked, 0, 0, iterations="50", widen="1", tree="all", rollout="random", bias="0").widen == 1

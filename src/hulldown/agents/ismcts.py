@@ -108,7 +108,7 @@ from hulldown.engine.state import Action, GameState
 class _Node:
     """One action edge of the tree: statistics for the seat that took it."""
 
-    __slots__ = ("avail", "children", "reward", "seat", "visits")
+    __slots__ = ("avail", "children", "order", "reward", "seat", "visits")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
@@ -116,6 +116,8 @@ class _Node:
         self.reward = 0.0
         self.avail = 1
         self.children: dict[str, _Node] = {}
+        #: The next decision's actions by the game's ranking, best first (``widen`` only).
+        self.order: dict[str, int] | None = None
 
 
 def _normalise(returns: list[float]) -> list[float]:
@@ -165,12 +167,14 @@ class ISMCTSAgent:
         halving: bool = False,
         settle: int = 0,
         top: int = 0,
+        widen: float = 0.0,
     ) -> None:
         _check_parameters(
             game, iterations, seconds, exploration, rollout, depth, worlds, bias, tree, paired, confidence, hint
         )
         _check_value(game, value, depth)
         _check_root(game, paired, iterations, halving, top)
+        _check_shape(game, tree, widen, settle)
         self.game = game
         self.seat = seat
         self.iterations = iterations
@@ -203,11 +207,11 @@ class ISMCTSAgent:
         #: Sequential halving at the root (``root=halving``) in place of UCB.
         self.halving = halving
         #: Steps a cut playout may play on to reach a quiet position (``settle=N``; 0: cut at ``depth``).
-        if settle < 0:
-            raise ValueError("settle must not be negative")
         self.settle = settle
         #: Root candidates: the rule of thumb's choice and the ``top`` the game ranks best (0: all).
         self.top = top
+        #: Below the root, a node visited n times searches the 1 + widen * sqrt(n) actions the game ranks best.
+        self.widen = widen
         #: Reward of each visit of each root action, in visit order (paired search only).
         self._samples: dict[str, list[float]] = {}
         self.value = value
@@ -493,6 +497,9 @@ class ISMCTSAgent:
             legal = state.legal_actions()
             seat = state.current_player
             assert seat is not None
+            widened = bool(path) and self.widen > 0
+            if widened:
+                legal = self._widened(node, state, legal)
             children = node.children
             untried: list[Action] = []
             for a in legal:
@@ -502,7 +509,7 @@ class ISMCTSAgent:
                 else:
                     child.avail += 1
             if untried:
-                action = _first_try(untried, hint if node is root else None, rng)
+                action = untried[0] if widened else _first_try(untried, hint if node is root else None, rng)
                 child = _Node(seat)
                 children[action.id] = child
                 state.apply(action)
@@ -524,6 +531,28 @@ class ISMCTSAgent:
         for n in path:
             n.visits += 1
             n.reward += rewards[n.seat]
+
+    def _widened(self, node: _Node, state: GameState, legal: list[Action]) -> list[Action]:
+        """The actions a node below the root may search now: the game's best-ranked, more as its visits grow.
+
+        Below the root, expansion that tries every one of dozens of moves once spends a
+        few hundred visits on moves no player would make, and the root's values then
+        average over them. Progressive widening (Coulom, 2007; Chaslot et al., 2008) lets
+        a node search the 1 + ``widen`` * sqrt(n) moves its game ranks best (``Game.rank``,
+        the playout policy's own scores) after n visits: a young node continues as the
+        playout would, and an old one has searched the alternatives worth searching. The
+        order is read once, in the world where the node is first passed through; a move
+        legal in another world only is ranked last.
+        """
+        order = node.order
+        if order is None:
+            rank = self.game.rank
+            assert rank is not None  # checked when the agent was made
+            order = node.order = {a.id: i for i, a in enumerate(rank(state))}
+        k = 1 + int(self.widen * math.sqrt(node.visits))
+        last = len(order)
+        ranked = sorted(legal, key=lambda a: order.get(a.id, last))
+        return ranked[:k]
 
     def _settle(self, state: GameState, policy: Any) -> None:
         """Play a cut playout on to a quiet position (``Game.quiet``), at most ``settle`` steps.
@@ -632,6 +661,19 @@ def _check_root(game: Game, paired: bool, iterations: int | None, halving: bool,
         raise ValueError("top=K needs paired root visits (paired=1)")
     if halving and not (paired and iterations is not None):
         raise ValueError("root=halving needs paired root visits and an iteration budget (paired=1, iterations=N)")
+
+
+def _check_shape(game: Game, tree: int | None, widen: float, settle: int) -> None:
+    """How far the tree and the playouts reach. ``widen`` shapes the tree below the root, so it
+    needs one, and a game that ranks its actions."""
+    if settle < 0:
+        raise ValueError("settle must not be negative")
+    if widen < 0:
+        raise ValueError("widen must not be negative")
+    if widen and game.rank is None:
+        raise ValueError(f"widen=W needs a game that ranks its actions ({game.id} does not)")
+    if widen and tree == 1:
+        raise ValueError("widen=W shapes the tree below the root: it needs tree=2 or more (or tree=all)")
 
 
 def _check_value(game: Game, value: str, depth: int | None) -> None:

@@ -136,6 +136,7 @@ def make_ismcts(game: Game, seat: int, seed: int, **params: str) -> ISMCTSAgent:
     value = params.pop("value", "hand")
     settle = _number(params, "settle", int)
     top = _number(params, "top", int)
+    widen = _number(params, "widen", float)
     root = params.pop("root", "ucb")
     if root not in ("ucb", "halving"):
         raise ValueError("root must be ucb or halving")
@@ -145,7 +146,7 @@ def make_ismcts(game: Game, seat: int, seed: int, **params: str) -> ISMCTSAgent:
         raise ValueError(
             f"unknown parameter {sorted(params)[0]!r} "
             "(iterations, seconds, level, c, rollout, depth, worlds, bias, tree, paired, confidence, hint, value, "
-            "root, settle, top)"
+            "root, settle, top, widen)"
         )
     if level is not None:
         if level not in LEVELS:
@@ -181,6 +182,7 @@ def make_ismcts(game: Game, seat: int, seed: int, **params: str) -> ISMCTSAgent:
         halving=root == "halving",
         settle=0 if settle is None else settle,
         top=0 if top is None else top,
+        widen=0.0 if widen is None else widen,
     )
 
 
@@ -189,5 +191,5 @@ register_agent(
     make_ismcts,
     "information-set MCTS: level=easy|normal|hard, iterations=N or seconds=T, c=0.7, rollout=heuristic|random|policy, "
     "depth=10|N|end, worlds=10, bias=1, tree=1|N|all, paired=1|0, confidence=0|Z, hint=heuristic|policy, "
-    "value=hand|learned, root=ucb|halving, settle=0|N, top=0|K",
+    "value=hand|learned, root=ucb|halving, settle=0|N, top=0|K, widen=0|W",
 )
