@@ -638,16 +638,21 @@ def test_settle_plays_a_cut_playout_on_to_a_quiet_position() -> None:
         make_ismcts(game, 0, 1, iterations="30", settle="-1")
 
 
-def test_top_spends_the_root_on_the_ranked_few_and_the_rule_of_thumb() -> None:
-    """top=K: only the heuristic's choice and the K actions the game ranks best are visited."""
-    game = Game(
+def _ranked_toy(rank: Any) -> Game:
+    """The toy game with an evaluation, a playout policy, a heuristic and the given ranking."""
+    return Game(
         info=TOY.info,
         state_class=CanonicalHighCard,
         evaluate=_tricks_and_hands,
         rollout=_lowest_card_policy,
-        rank=lambda state: state.legal_actions(),  # the lowest cards "best": never the heuristic's choice
+        rank=rank,
         heuristic=lambda g, seat, seed, **kw: _HighestCard(),
     )
+
+
+def test_top_spends_the_root_on_the_ranked_few_and_the_rule_of_thumb() -> None:
+    """top=K: only the heuristic's choice and the K actions the game ranks best are visited."""
+    game = _ranked_toy(lambda state: state.legal_actions())  # the lowest cards "best": never the heuristic's choice
     state = game.new(seed=3, options={"hand": 4})
     legal = state.legal_actions()
     assert len(legal) >= 4
@@ -672,16 +677,9 @@ def test_top_is_refused_without_a_ranking_or_pairing() -> None:
         make_ismcts(ranked, 0, 0, iterations="50", top="-1", rollout="random", bias="0")
 
 
-def test_widen_grows_each_node_below_the_root_from_the_games_ranking() -> None:
+def test_widen_grows_each_node_below_the_root_from_the_games_ranking(monkeypatch: pytest.MonkeyPatch) -> None:
     """widen=W: a node below the root visited n times searches the 1 + W*sqrt(n) best-ranked actions."""
-    game = Game(
-        info=TOY.info,
-        state_class=CanonicalHighCard,
-        evaluate=_tricks_and_hands,
-        rollout=_lowest_card_policy,
-        rank=lambda state: state.legal_actions()[::-1],  # the highest card "best": not legal order
-        heuristic=lambda g, seat, seed, **kw: _HighestCard(),
-    )
+    game = _ranked_toy(lambda state: state.legal_actions()[::-1])  # the highest card "best": not legal order
     state = game.new(seed=3, options={"hand": 4})
     # One world, so every visit below a root action meets the same legal actions.
     agent = make_ismcts(game, 0, 1, iterations="300", worlds="1", tree="3", widen="1", depth="0")
@@ -693,7 +691,7 @@ def test_widen_grows_each_node_below_the_root_from_the_games_ranking() -> None:
         calls.append((node.visits, [a.id for a in legal], [a.id for a in searched]))
         return searched
 
-    agent._widened = spy  # type: ignore[method-assign]
+    monkeypatch.setattr(agent, "_widened", spy)
     agent.act(SeatView(state, 0))
     assert calls
     for visits, legal, searched in calls:
