@@ -44,6 +44,8 @@ def test_ismcts_levels_are_accepted_and_bad_ones_refused(client: TestClient) -> 
 def test_a_ranked_root_is_offered_where_the_game_ranks_its_actions(client: TestClient) -> None:
     g = create(client, ["human", "bot:ismcts:level=easy,top=4"], game="tank-clash")
     assert room(client, g["id"]).seats[1].controller.startswith("bot:ismcts:level=easy,top=4")
+    g = create(client, ["human", "bot:ismcts:level=easy,tree=2,widen=1"], game="tank-clash")
+    assert room(client, g["id"]).seats[1].controller.startswith("bot:ismcts:level=easy,tree=2,widen=1")
 
 
 @pytest.mark.parametrize(
@@ -62,6 +64,8 @@ def test_a_ranked_root_is_offered_where_the_game_ranks_its_actions(client: TestC
         (["human", "bot:nonsense"], None, ("seats[1]:", "nonsense")),
         (["human", "bot:ismcts:top=100000"], None, ("seats[1]:", "top")),
         (["human", "bot:ismcts:top=4"], None, ("seats[1]:", "ranks its actions")),
+        (["human", "bot:ismcts:tree=2,widen=1e9"], None, ("seats[1]:", "widen")),
+        (["human", "bot:ismcts:tree=2,widen=nan"], None, ("seats[1]:", "widen")),
         (["human", "human"], "bot:ismcts:seconds=100000", ("takeover:", "seconds")),
         (["human", "human"], "bot:ismcts:iterations=99999999", ("takeover:", "iterations")),
         (["human", "human"], "bot:heuristic:cards=../../x.json", ("takeover:", "cards")),

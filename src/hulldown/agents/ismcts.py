@@ -668,8 +668,8 @@ def _check_shape(game: Game, tree: int | None, widen: float, settle: int) -> Non
     needs one, and a game that ranks its actions."""
     if settle < 0:
         raise ValueError("settle must not be negative")
-    if widen < 0:
-        raise ValueError("widen must not be negative")
+    if not 0 <= widen < math.inf:
+        raise ValueError("widen must be a number from 0, not negative or infinite")
     if widen and game.rank is None:
         raise ValueError(f"widen=W needs a game that ranks its actions ({game.id} does not)")
     if widen and tree == 1:

@@ -90,6 +90,7 @@ WEB_AGENTS: dict[str, dict[str, Check]] = {
         "root": _one_of("ucb", "halving"),
         "settle": _whole(0, 200),
         "top": _whole(0, 64),
+        "widen": _number(0.0, 10.0),
         # A choice between two evaluations the game ships, never a file.
         "value": _one_of("hand", "learned"),
     },
