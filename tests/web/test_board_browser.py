@@ -8,6 +8,7 @@ a movement decision, the line saying whose turn it is and what to do.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import socket
@@ -279,8 +280,16 @@ def test_several_turns_by_clicking_the_board(server: LiveServer, chromium: Any, 
         width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
         assert width[0] <= width[1], f"the page scrolls sideways at 360 px: {width}"
     # a move slides the unit in from where it stood, unless the reader asked for less motion
-    anims = page.evaluate("window.__anims")
     moved = bool(played.kinds & {"move", "ride", "cover"})
+    if moved and size != "phone":
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        # the slide starts on the frame after the board that shows the move: on a loaded
+        # machine that frame may come after the last decision's version reached the page
+        slid = "window.__anims.some((a) => a === 'tc-slide' || a === 'pac-slide')"
+        with contextlib.suppress(PlaywrightTimeout):
+            page.wait_for_function(slid, timeout=5000)
+    anims = page.evaluate("window.__anims")
     if game == "tank-clash":
         assert moved, played
     if size == "phone":
