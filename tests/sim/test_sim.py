@@ -141,7 +141,8 @@ def test_game_locator_reaches_unregistered_games(toy: Game) -> None:
 
 def test_bench_reports_throughput(toy: Game) -> None:
     r = bench(TOY, 0.1)
-    assert r["games"] > 10 and r["steps"] == 6 * r["games"]
+    # How many games fit in 0.1 s depends on the machine's load; the count and steps must agree.
+    assert r["games"] >= 1 and r["steps"] == 6 * r["games"]
     assert r["steps_per_s"] > 0 and r["clone_us"] > 0 and r["resample_us"] > 0
     assert r["heuristic_games_per_s"] == 0.0  # the test game has no heuristic to time
     tk = bench(load("tank-killers"), 0.1)
