@@ -425,11 +425,11 @@ def test_factory_defaults_follow_what_the_game_offers() -> None:
     plain = make_agent("ismcts", TOY, 0, 0)
     assert isinstance(plain, ISMCTSAgent)
     assert (plain.rollout, plain.evaluate, plain.bias) == ("random", None, 0.0)
-    # Tank Hunter keeps the paired test by default at two players only; a spec that names it, everywhere.
+    # Tank Hunter keeps the paired test by default at two and three players; a spec that names it, everywhere.
     th = hulldown.load("tank-hunter")
     hunter = make_agent("ismcts:level=hard", th, 0, 0)
     assert isinstance(hunter, ISMCTSAgent)
-    assert (hunter.confidence, hunter.confidence_players, hunter.value) == (2.0, frozenset({2}), "learned")
+    assert (hunter.confidence, hunter.confidence_players, hunter.value) == (2.0, frozenset({2, 3}), "learned")
     named = make_agent("ismcts:confidence=2", th, 0, 0)
     assert isinstance(named, ISMCTSAgent) and (named.confidence, named.confidence_players) == (2.0, None)
     unpaired = make_agent("ismcts:paired=0", th, 0, 0)
