@@ -30,13 +30,10 @@ class ValueGreedy:
 
     name = "value-greedy"
 
-    def __init__(self, game: Game, seat: int, seed: int, worlds: int, value: str) -> None:
-        evaluate = evaluator_for(game, value)
-        if evaluate is None:
-            raise ValueError(f"{game.id} has no position evaluation")
+    def __init__(self, evaluate: Evaluator, seat: int, seed: int, worlds: int) -> None:
         if worlds < 1:
             raise ValueError("worlds must be at least 1")
-        self.evaluate: Evaluator = evaluate
+        self.evaluate = evaluate
         self.seat, self.worlds = seat, worlds
         self._rng = SplitMix64(seed)
 
@@ -59,7 +56,10 @@ class ValueGreedy:
 
 
 def make_value_greedy(game: Game, seat: int, seed: int, worlds: str = "8", value: str = "learned") -> ValueGreedy:
-    return ValueGreedy(game, seat, seed, int(worlds), value)
+    evaluate = evaluator_for(game, value)
+    if evaluate is None:
+        raise ValueError(f"{game.id} has no position evaluation")
+    return ValueGreedy(evaluate, seat, seed, int(worlds))
 
 
 if __name__ == "__main__":

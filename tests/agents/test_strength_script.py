@@ -1,4 +1,4 @@
-"""benchmarks/strength.py: the ``--sees-all`` and ``--sees-hands`` yardsticks really hand the search what they say."""
+"""benchmarks/strength.py and its yardsticks (`--sees-all`, `--sees-hands`, value_greedy.py) really do what they say."""
 
 from __future__ import annotations
 
@@ -11,8 +11,10 @@ from typing import Any
 
 import pytest
 
+from hulldown.engine.agent import SeatView
 from hulldown.engine.registry import load
 from hulldown.engine.rng import SplitMix64
+from tests.engine.toygame import TOY, HighCard
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -203,3 +205,35 @@ def test_search_regret_positions_are_choices_and_the_reference_values_every_acti
         assert all(0.0 <= v <= 1.0 for v in values.values())
     with pytest.raises(ValueError, match="unvisited"):  # too short a reference to value every action
         regret.reference_values(game, "ismcts:iterations=1,worlds=1", states[0], 0)
+
+
+def test_the_value_greedy_yardstick_plays_what_its_evaluation_rates_best() -> None:
+    greedy = _bench("value_greedy")
+    state = TOY.new(seed=3, players=2)
+    hand = sorted(int(a.id.split(":")[1]) for a in state.legal_actions())
+
+    def high(s: HighCard) -> list[float]:  # seat 0 likes a high card on the table
+        return [s.table[0] / 11, 1 - s.table[0] / 11]
+
+    def low(s: HighCard) -> list[float]:
+        return [1 - s.table[0] / 11, s.table[0] / 11]
+
+    assert greedy.ValueGreedy(high, 0, 1, 4).act(SeatView(state, 0)).id == f"play:{hand[-1]}"
+    assert greedy.ValueGreedy(low, 0, 1, 4).act(SeatView(state, 0)).id == f"play:{hand[0]}"
+    with pytest.raises(ValueError, match="worlds"):
+        greedy.ValueGreedy(high, 0, 1, 0)
+    with pytest.raises(ValueError, match="no position evaluation"):
+        greedy.make_value_greedy(TOY, 0, 1, value="hand")
+    with pytest.raises(ValueError, match="no learned value model"):
+        greedy.make_value_greedy(TOY, 0, 1)
+
+
+def test_the_value_greedy_script_reports_as_the_strength_script_does() -> None:
+    spec = "value-greedy:worlds=2,value=hand"
+    args = ["tank-killers", "--games", "2", "--ismcts", spec, "--opponents", "heuristic"]
+    out = subprocess.run([sys.executable, "benchmarks/value_greedy.py", *args], cwd=ROOT, capture_output=True,
+                         text=True, timeout=300, check=True,
+                         env={"PYTHONPATH": f"{ROOT / 'src'}:{ROOT}", "PATH": "/usr/bin:/bin"})  # fmt: skip
+    result = json.loads(out.stdout.strip().splitlines()[-1])
+    assert result["ismcts"] == spec and result["games"] == 2
+    assert sum(n for _, n in result["by_seat"].values()) == 2
