@@ -45,7 +45,7 @@ from hulldown.engine.agent import SeatView
 from hulldown.engine.game import Game
 from hulldown.engine.rng import derive_seed
 from hulldown.engine.state import GameState
-from hulldown.sim.stats import ahead, rate
+from hulldown.sim.stats import ahead, first_share, rate
 
 
 class _SeesAll(SeatView):
@@ -135,9 +135,7 @@ def play(
                 bound = game.info.max_steps
                 raise RuntimeError(f"{game.id} game {i} (seed {seed}) exceeded its bound of {bound} steps")
         r = state.returns()
-        best = max(r)
-        won = r[seat] == best
-        share = 1.0 / r.count(best) if won else 0.0
+        share = first_share(r, seat)
         score += share
         by_seat[seat] += share
         played[seat] += 1

@@ -53,7 +53,7 @@ from hulldown.engine.agent import SeatView
 from hulldown.engine.game import Game
 from hulldown.engine.rng import SplitMix64, derive_seed
 from hulldown.engine.state import GameState
-from hulldown.sim.stats import ahead
+from hulldown.sim.stats import ahead, first_share
 
 HOLD_OUT = 5
 
@@ -61,9 +61,7 @@ HOLD_OUT = 5
 def outcome(state: GameState) -> list[float]:
     """Each seat's share of first place: 1 for a win, 0 for a loss, 0.5 each for a two-way draw."""
     r = state.returns()
-    best = max(r)
-    n = r.count(best)
-    return [1.0 / n if v == best else 0.0 for v in r]
+    return [first_share(r, seat) for seat in range(len(r))]
 
 
 def outcome_ahead(state: GameState) -> list[float]:

@@ -23,6 +23,7 @@ from hulldown.engine.agent import SeatView
 from hulldown.engine.game import Game
 from hulldown.engine.rng import SplitMix64
 from hulldown.engine.state import Action, GameState
+from hulldown.sim.stats import first_share
 
 
 class ValueGreedy:
@@ -50,9 +51,7 @@ class ValueGreedy:
         state.apply(next(a for a in state.legal_actions() if a.id == action.id))
         if not state.is_over:
             return self.evaluate(state)[self.seat]
-        returns = state.returns()
-        best = max(returns)
-        return 1.0 / returns.count(best) if returns[self.seat] == best else 0.0
+        return first_share(state.returns(), self.seat)
 
 
 def make_value_greedy(game: Game, seat: int, seed: int, worlds: str = "8", value: str = "learned") -> ValueGreedy:

@@ -168,6 +168,12 @@ def test_ahead_counts_the_opponents_beaten_a_tie_as_half() -> None:
     assert strength.ahead([1.0, 1.0, 1.0], 2) == 0.5
 
 
+def test_a_shared_first_place_is_split_between_the_seats_that_share_it() -> None:
+    strength = _strength_module()
+    assert [strength.first_share([2.0, 5.0, 5.0, 0.0], k) for k in range(4)] == [0.0, 0.5, 0.5, 0.0]
+    assert strength.first_share([3.0, 1.0], 0) == 1.0 and strength.first_share([1.0, 1.0, 1.0], 1) == 1 / 3
+
+
 def test_log_lines_keep_decision_times_and_the_pairwise_measure(tmp_path: Path) -> None:
     log = tmp_path / "four.jsonl"
     result = _strength(

@@ -36,6 +36,12 @@ def fmt_rate(successes: float, trials: int) -> str:
     return f"{100 * p:5.1f}% [{100 * lo:4.1f}, {100 * hi:4.1f}]"
 
 
+def first_share(returns: list[float], seat: int) -> float:
+    """``seat``'s share of first place: 1 for a win, 0 for a loss, ``1 / k`` for a first place shared by ``k``."""
+    best = max(returns)
+    return 1.0 / returns.count(best) if returns[seat] == best else 0.0
+
+
 def ahead(returns: list[float], seat: int) -> float:
     """The share of the other seats that ``seat`` finished ahead of, a tie counting half.
 
