@@ -216,12 +216,13 @@ class ISMCTSAgent:
         self._samples: dict[str, list[float]] = {}
         self.value = value
         self._cut_playouts(depth, depth_players)
-        #: Statistics of the last decision (benchmarks, the web app's "thinking" display).
-        self.last_iterations = 0
-        self.last_seconds = 0.0
+        #: Statistics of the last decision (benchmarks, the web app's "thinking" display): its
+        #: iterations, seconds, visits, each root action's mean reward for this seat (in [0, 1]),
+        #: and the rule of thumb's choice (None: no bias, or a forced move).
+        self.last_iterations, self.last_seconds = 0, 0.0
         self.last_visits: dict[str, int] = {}
-        #: Mean reward of each root action for this seat, in [0, 1].
         self.last_values: dict[str, float] = {}
+        self.last_hint: str | None = None
 
     def _cut_playouts(self, depth: int | None, depth_players: dict[int, int] | None) -> None:
         """Playouts stop after ``depth`` steps and are scored by the evaluation (without one, as a draw).
@@ -246,6 +247,7 @@ class ISMCTSAgent:
         if len(legal) == 1:
             self.last_iterations, self.last_seconds, self.last_visits = 0, 0.0, {legal[0].id: 0}
             self.last_values = {}
+            self.last_hint = None
             return legal[0]
         root = _Node(-1)
         rng = self._rng
@@ -263,6 +265,7 @@ class ISMCTSAgent:
             pool = [view.resample(rng) for _ in range(min(self.worlds, limit))]
         if self.bias > 0:
             hint = self._rule_of_thumb(view, pool, rng)
+        self.last_hint = hint
         roots = self._candidates(legal, pool, hint) if self.top and pool else legal
         #: Paired root: the k-th visit of every root action plays world ``k % len(pool)``
         #: with dice stream ``seeds[k]``, so root actions are compared on common worlds and dice.
