@@ -175,7 +175,8 @@ def play_game(game: Game, i: int, args: argparse.Namespace, out: dict[str, list[
     specs[seat] = args.ismcts
     agents = [make_agent(spec, game, k, derive_seed(args.seed, "agents", i)) for k, spec in enumerate(specs)]
     search = agents[seat]
-    assert isinstance(search, ISMCTSAgent)
+    if not isinstance(search, ISMCTSAgent) or search.bias <= 0:
+        raise SystemExit("--ismcts must name an ismcts search that starts from a rule of thumb (bias > 0)")
     encoder: Any = game.tensors.state_encoder(players, state.options)  # type: ignore[union-attr]
     kept = 0
     while not state.is_over:

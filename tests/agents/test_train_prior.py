@@ -112,6 +112,9 @@ def test_the_fitting_script_plays_fits_and_reproduces(tmp_path: Path, capsys: py
     main([*fit[:3], str(tmp_path / "again.json"), *fit[4:]])
     capsys.readouterr()
     assert (tmp_path / "again.json").read_text() == model.read_text()
+    for other in ("heuristic", "ismcts:iterations=8,bias=0"):
+        with pytest.raises(SystemExit, match="rule of thumb"):
+            main(["play", "tank-hunter", "--players", "3", "--games", "1", "--ismcts", other, "--out", str(shard)])
 
 
 def test_the_fit_learns_when_the_search_leaves_the_heuristic(
