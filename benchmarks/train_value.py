@@ -2,7 +2,7 @@
 
 Run: ``PYTHONPATH=src:. python benchmarks/train_value.py GAME --games N --seed S --out PATH
 [--players P] [--positions K] [--explore E] [--l2 L] [--hidden H [--maxiter M]] [--bot policy|heuristic]
-[--drop A:B,...] [--target first|ahead]``.
+[--drop A:B,...] [--target first|ahead] [--workers W]``.
 
 Plays ``N`` games with the default options (at ``P`` players: a model fits
 one player count, since the tensor's layout grows with the seats), each seat played by the game's
@@ -33,8 +33,11 @@ holding one is worth against playing it. In Tank Killers (own hand: entries
 14 to 105 with the default decks, ``--drop 14:106``) leaving the hand out did
 not make the search stronger (benchmarks/RESULTS.md, "Learned evaluations").
 
-Everything is seeded: the same command writes the same
-file.
+Everything is seeded: the same command writes the same file on the same machine. ``--workers W``
+plays the games in ``W`` processes; each game's seed is drawn from its index, so the positions,
+their order and the model do not depend on ``W``. On another machine the fit's floating-point sums
+can round differently (another BLAS, another thread count), and the weights then differ in their
+last digits.
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -263,7 +267,7 @@ def scores(p: npt.NDArray[np.float64], y: npt.NDArray[np.float64]) -> dict[str, 
     return {"log_loss": round(ll, 4), "accuracy": round(acc, 4)}
 
 
-def main(argv: list[str] | None = None) -> None:
+def parse(argv: list[str] | None) -> argparse.Namespace:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("game")
     ap.add_argument("--games", type=int, default=5000)
@@ -283,87 +287,125 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--hidden", type=int, default=0, help="hidden rectified units (0: a logistic model)")
     ap.add_argument("--maxiter", type=int, default=400, help="L-BFGS iterations of a hidden-layer fit")
     ap.add_argument("--drop", default="", help="tensor entries A:B (end excluded) kept out of the fit, comma-separated")
-    args = ap.parse_args(argv)
+    ap.add_argument("--workers", type=int, default=1, help="self-play processes (the data do not depend on it)")
+    return ap.parse_args(argv)
+
+
+@dataclass
+class Data:
+    """Self-play positions, split by game index into the fit's rows and the held-out ones."""
+
+    train_x: npt.NDArray[np.float32]
+    train_y: npt.NDArray[np.float64]
+    test_x: npt.NDArray[np.float32]
+    test_y: npt.NDArray[np.float64]
+    test_hand: npt.NDArray[np.float64]
+    seconds: float
+
+
+#: Games a self-play task plays: small enough to share out evenly, large enough to keep pickling cheap.
+CHUNK = 500
+
+
+def play_chunk(task: tuple[str, int, int, argparse.Namespace]) -> tuple[Any, ...]:
+    """Games ``lo`` to ``hi - 1``: their rows, split into the fit's and the held-out ones, in game order."""
     import hulldown
 
-    game = hulldown.load(args.game)
-    if game.tensors is None:
-        raise SystemExit(f"{game.id} declares no observation tensors")
-    start = time.process_time()
-    train_x: list[Any] = []
-    train_y: list[float] = []
-    test_x: list[Any] = []
-    test_y: list[float] = []
-    test_hand: list[float] = []
-    for i in range(args.games):
+    game_id, lo, hi, args = task
+    game = hulldown.load(game_id)
+    parts: tuple[list[Any], list[float], list[Any], list[float], list[float]] = ([], [], [], [], [])
+    train_x, train_y, test_x, test_y, test_hand = parts
+    for i in range(lo, hi):
         rows, _, hand = play_game(game, i, args)
         held = i % HOLD_OUT == 0
+        players = len(hand[0])
         for j, (t, y) in enumerate(rows):
             (test_x if held else train_x).append(t)
             (test_y if held else train_y).append(y)
             if held:
-                players = len(hand[0])
                 test_hand.append(hand[j // players][j % players])
-    played = time.process_time() - start
-    x, y = np.stack(train_x), np.asarray(train_y)
-    train_x.clear()
+    return tuple(np.stack(x) if x and k in (0, 2) else x for k, x in enumerate(parts))
+
+
+def collect(game: Game, args: argparse.Namespace) -> Data:
+    """Play the games, in ``--workers`` processes; the rows come back in game order whatever the count.
+
+    Each chunk's tensors are copied into one array as they arrive and then dropped, so a run holds
+    its positions about once: a hundred thousand three-player Tank Hunter games take some 14 GB.
+    """
+    start = time.perf_counter()
+    tasks = [(game.id, lo, min(lo + CHUNK, args.games), args) for lo in range(0, args.games, CHUNK)]
+    state = game.new(seed=0, players=args.players)
+    assert game.tensors is not None
+    width = int(np.prod(game.tensors.observation_shape(state.players, state.options)))
+    held_games = len(range(0, args.games, HOLD_OUT))
+    bound = args.positions * state.players
+    train_x = np.empty(((args.games - held_games) * bound, width), np.float32)
+    test_x = np.empty((held_games * bound, train_x.shape[1]), np.float32)
+    rest: tuple[list[float], list[float], list[float]] = ([], [], [])
+    filled = [0, 0]
+
+    def take(chunk: tuple[Any, ...]) -> None:
+        for k, into in ((0, train_x), (2, test_x)):
+            rows = len(chunk[k])
+            if rows:
+                into[filled[k // 2] : filled[k // 2] + rows] = chunk[k]
+                filled[k // 2] += rows
+        for part, values in zip(rest, (chunk[1], chunk[3], chunk[4]), strict=True):
+            part.extend(values)
+
+    if args.workers > 1:
+        import multiprocessing
+
+        with multiprocessing.get_context("fork").Pool(args.workers) as pool:
+            for chunk in pool.imap(play_chunk, tasks):
+                take(chunk)
+    else:
+        for task in tasks:
+            take(play_chunk(task))
+    y, held_y, hand = (np.asarray(part) for part in rest)
+    return Data(train_x[: filled[0]], y, test_x[: filled[1]], held_y, hand, time.perf_counter() - start)
+
+
+def fit_model(game: Game, args: argparse.Namespace, data: Data) -> tuple[ValueModel, dict[str, Any]]:
+    """The model of ``args`` fitted on ``data``, and the report comparing it with the hand-written evaluation."""
+    start = time.perf_counter()
+    x, y = data.train_x, data.train_y
     drop = [(int(a), int(b)) for a, b in (r.split(":") for r in args.drop.split(",") if r)]
     hidden: Hidden | None = None
     if args.hidden:
         hidden, weights, bias, iterations = fit_hidden(x, y, args.l2, args.hidden, args.seed, drop, args.maxiter)
     else:
         weights, bias, iterations = fit(x, y, args.l2, drop)
-    fitted = time.process_time() - start
+    fitted = time.perf_counter() - start
     state = game.new(seed=0, players=args.players)
     players, options = state.players, state.options
-    held_x, held_y = np.stack(test_x), np.asarray(test_y)
-    model = ValueModel(
-        game.id,
-        players,
-        layout_fingerprint(game, players, options),
-        weights,
-        bias,
-        {},
-        hidden,
-        x.shape[1],
-        target=args.target,
-    )
-    learned = np.asarray([model.win_chance(row) for row in held_x])
-    report = {
+    fingerprint = layout_fingerprint(game, players, options)
+    model = ValueModel(game.id, players, fingerprint, weights, bias, {}, hidden, x.shape[1], target=args.target)
+    learned = np.asarray([model.win_chance(row) for row in data.test_x])
+    report = {k: getattr(args, k) for k in ("games", "seed", "positions", "explore", "l2", "hidden", "bot", "target")}
+    report |= {
         "game": game.id,
-        "games": args.games,
-        "seed": args.seed,
         "players": players,
-        "positions": args.positions,
-        "explore": args.explore,
-        "l2": args.l2,
-        "hidden": args.hidden,
-        "bot": args.bot,
-        "target": args.target,
-        "train_rows": len(train_y),
-        "held_out_rows": len(test_y),
-        "learned": scores(learned, held_y),
-        "hand": scores(np.asarray(test_hand), held_y),
+        "train_rows": len(y),
+        "held_out_rows": len(data.test_y),
+        "learned": scores(learned, data.test_y),
+        "hand": scores(data.test_hand, data.test_y),
         "fit_iterations": iterations,
-        "cpu_seconds": {"self_play": round(played, 1), "total": round(fitted, 1)},
+        "wall_seconds": {"self_play": round(data.seconds, 1), "fit": round(fitted, 1)},
+        "workers": args.workers,
+        "drop": args.drop,
     }
-    report["drop"] = args.drop
-    kept = (
-        "games",
-        "seed",
-        "players",
-        "positions",
-        "explore",
-        "l2",
-        "hidden",
-        "bot",
-        "target",
-        "drop",
-        "learned",
-        "hand",
-    )
-    meta = {k: report[k] for k in kept}
-    meta["command"] = (
+    kept = ("games", "seed", "players", "positions", "explore", "l2", "hidden", "bot", "target", "drop")
+    meta = {k: report[k] for k in (*kept, "learned", "hand")}
+    meta["command"] = command(game, args)
+    model.meta = meta
+    return model, report
+
+
+def command(game: Game, args: argparse.Namespace) -> str:
+    """The command that writes the same file (``--workers`` left out: it changes only the time taken)."""
+    return (
         f"PYTHONPATH=src:. python benchmarks/train_value.py {game.id} --games {args.games} --seed {args.seed} "
         + (f"--players {args.players} " if args.players is not None else "")
         + f"--positions {args.positions} --explore {args.explore} --l2 {args.l2} --bot {args.bot}"
@@ -372,10 +414,23 @@ def main(argv: list[str] | None = None) -> None:
         + (f" --target {args.target}" if args.target != "first" else "")
         + " --out PATH"
     )
-    model.meta = meta
-    with open(args.out, "w") as fh:
+
+
+def write(model: ValueModel, path: str) -> None:
+    with open(path, "w") as fh:
         json.dump(model.to_json(), fh, separators=(",", ":"))
         fh.write("\n")
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = parse(argv)
+    import hulldown
+
+    game = hulldown.load(args.game)
+    if game.tensors is None:
+        raise SystemExit(f"{game.id} declares no observation tensors")
+    model, report = fit_model(game, args, collect(game, args))
+    write(model, args.out)
     print(json.dumps(report), flush=True)
 
 

@@ -339,3 +339,21 @@ def test_the_fitting_script_fits_a_hidden_layer(tmp_path: Path, capsys: pytest.C
     main([*args[:-1], str(tmp_path / "again.json")])
     capsys.readouterr()
     assert json.loads((tmp_path / "again.json").read_text()) == data
+
+
+def test_the_fitting_script_writes_the_same_model_whatever_the_workers(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Self-play shared out among processes, in several chunks, gives the positions of one process in the same order."""
+    import benchmarks.train_value as train_value
+
+    monkeypatch.setattr(train_value, "CHUNK", 4)
+    args = ["tank-hunter", "--players", "3", "--bot", "heuristic", "--games", "11", "--seed", "7", "--hidden", "2"]
+    args += ["--maxiter", "15"]
+    train_value.main([*args, "--out", str(tmp_path / "one.json")])
+    one = json.loads(capsys.readouterr().out)
+    train_value.main([*args, "--workers", "2", "--out", str(tmp_path / "two.json")])
+    two = json.loads(capsys.readouterr().out)
+    assert (tmp_path / "one.json").read_bytes() == (tmp_path / "two.json").read_bytes()
+    assert one["held_out_rows"] == two["held_out_rows"] > 0 and one["learned"] == two["learned"]
+    assert "--workers" not in json.loads((tmp_path / "two.json").read_text())["meta"]["command"]
