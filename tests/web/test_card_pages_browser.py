@@ -382,6 +382,13 @@ def test_tank_hunter_attacks_and_dice_move_only_where_motion_is_welcome(
             if wanted <= set(page.evaluate("window.__marks")):
                 break
         page.wait_for_timeout(500)  # an animation starts with the next frame
+        if motion != "reduce" and wanted <= set(page.evaluate("window.__marks")):
+            # On a loaded machine the next frame can be late: wait for a start, failing after 5 s.
+            page.evaluate(
+                "() => new Promise((done) => { const t0 = performance.now(); (function poll() {"
+                " if (window.__anims.length || performance.now() - t0 > 5000) done();"
+                " else setTimeout(poll, 50); })(); })"
+            )
         marks, anims = set(page.evaluate("window.__marks")), set(page.evaluate("window.__anims"))
         if wanted <= marks or _game == 3:
             break
