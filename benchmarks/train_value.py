@@ -331,7 +331,7 @@ def collect(game: Game, args: argparse.Namespace) -> Data:
     """Play the games, in ``--workers`` processes; the rows come back in game order whatever the count.
 
     Each chunk's tensors are copied into one array as they arrive and then dropped, so a run holds
-    its positions about once: a hundred thousand three-player Tank Hunter games take some 14 GB.
+    its positions about once: a hundred thousand three-player Tank Hunter games take about 12 GB.
     """
     start = time.perf_counter()
     tasks = [(game.id, lo, min(lo + CHUNK, args.games), args) for lo in range(0, args.games, CHUNK)]
