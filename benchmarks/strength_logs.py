@@ -2,15 +2,16 @@
 
 Run: ``PYTHONPATH=src:. python benchmarks/strength_logs.py RUN [RUN ...] [--base RUN]``,
 where a RUN is a log file of ``benchmarks/strength.py``, or several joined by ``+`` (one run
-split over processes with ``--first``).
+split over processes with ``--first``, or planned runs of one spec on several seeds, pooled).
 
 For each run it prints the games, the search's score with its 95% Wilson interval and its
 score in each seat; where the logs hold them, the share of opponents it finished ahead of (at
 more than two players) and its decision CPU seconds (mean, 95th percentile, maximum). With
 ``--base`` it also compares each run with the base run on the games both played: game ``i`` of a
-seed is the same deal in every run, so the mean of the per-game differences, with its 95%
-interval, separates two searches more sharply than their two intervals do. Runs of different
-games, opponents, seeds or player counts are not comparable, and asking for it is an error.
+seed is the same deal in every run (a game is known by its seed and index), so the mean of the
+per-game differences, with its 95% interval, separates two searches more sharply than their two
+intervals do. Only games of the same seed and index are paired; runs of different games,
+opponents or player counts are not comparable, and asking for it is an error.
 """
 
 from __future__ import annotations
@@ -26,21 +27,21 @@ from strength import move_times
 from hulldown.sim.compare import paired_difference
 from hulldown.sim.stats import rate
 
-#: Fields that must agree between two runs for game ``i`` to be the same deal in both
-#: (logs written before ``seed`` was logged lack it and are taken on trust).
+#: Fields that must agree between two runs for game ``i`` to be the same deal in both. Logs
+#: written before ``seed`` was logged lack it: their games pair only with each other's.
 _SAME = ("game", "opponent", "seed", "players")
 
 
 @dataclass
 class Run:
     name: str
-    #: Game index -> the log line of that game.
-    games: dict[int, dict[str, object]]
+    #: (seed, game index) -> the log line of that game; the seed is None in logs from before it was logged.
+    games: dict[tuple[object, int], dict[str, object]]
 
 
 def read_run(spec: str) -> Run:
     """The games of a run, from one log file or several joined by ``+``; a game logged twice is an error."""
-    games: dict[int, dict[str, object]] = {}
+    games: dict[tuple[object, int], dict[str, object]] = {}
     for path in spec.split("+"):
         for n, line in enumerate(Path(path).read_text().splitlines(), 1):
             if not line.strip():
@@ -52,10 +53,10 @@ def read_run(spec: str) -> Run:
                 or not isinstance(row.get("score"), int | float)
             ):
                 raise ValueError(f"{path}:{n}: not a strength log line")
-            i = row["i"]
-            if i in games:
-                raise ValueError(f"{path}:{n}: game {i} is in the run twice")
-            games[i] = row
+            key = (row.get("seed"), row["i"])
+            if key in games:
+                raise ValueError(f"{path}:{n}: game {key[1]} of seed {key[0]} is in the run twice")
+            games[key] = row
     if not games:
         raise ValueError(f"{spec}: no games")
     return Run(spec, games)
@@ -95,14 +96,14 @@ def summary(run: Run) -> dict[str, object]:
 
 def paired(base: Run, other: Run) -> dict[str, object]:
     """``other`` less ``base``, game by game, on the games both played."""
-    common = sorted(set(base.games) & set(other.games))
+    common = sorted(set(base.games) & set(other.games), key=lambda game: (str(game[0]), game[1]))
     if not common:
-        raise ValueError(f"{other.name} and {base.name} have no game in common")
-    for i in common:
-        a, b = base.games[i], other.games[i]
+        raise ValueError(f"{other.name} and {base.name} have no game in common (the same seed and index)")
+    for game in common:
+        a, b = base.games[game], other.games[game]
         for key in (*_SAME, "seat"):
             if key in a and key in b and a[key] != b[key]:
-                raise ValueError(f"game {i}: {key} is {a[key]!r} in {base.name} but {b[key]!r} in {other.name}")
+                raise ValueError(f"game {game[1]}: {key} is {a[key]!r} in {base.name} but {b[key]!r} in {other.name}")
     diffs = [_score(other.games[i]) - _score(base.games[i]) for i in common]
     return {
         "run": other.name,

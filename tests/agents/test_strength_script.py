@@ -243,3 +243,18 @@ def test_the_value_greedy_script_reports_as_the_strength_script_does() -> None:
     result = json.loads(out.stdout.strip().splitlines()[-1])
     assert result["ismcts"] == spec and result["games"] == 2
     assert sum(n for _, n in result["by_seat"].values()) == 2
+
+
+def test_planned_runs_on_several_seeds_pool_and_pair_seed_by_seed(tmp_path: Path) -> None:
+    logs = _logs_module()
+    seven = _log(tmp_path / "s7.jsonl", [1, 0, 1])
+    eight = _log(tmp_path / "s8.jsonl", [0, 0], seed=8)
+    pooled = logs.read_run(f"{seven}+{eight}")  # game 0 of seed 7 and game 0 of seed 8 are two deals
+    s = logs.summary(pooled)
+    assert (s["games"], s["score"]) == (5, 2.0)
+    base = logs.read_run(f"{_log(tmp_path / 'b7.jsonl', [0, 0, 0, 0])}+{_log(tmp_path / 'b8.jsonl', [1], seed=8)}")
+    d = logs.paired(base, pooled)
+    # common: seed 7 games 0-2 (+1, 0, +1) and seed 8 game 0 (-1); seed 8 game 1 and seed 7 game 3 are unpaired
+    assert d["difference"]["n"] == 4 and abs(d["difference"]["mean"] - 0.25) < 1e-9
+    assert d["same_result"] == 1
+    assert logs.main([f"{seven}+{seven}"]) == 2  # one seed's games twice is still refused
