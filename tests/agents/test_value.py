@@ -37,8 +37,9 @@ def test_shipped_model_loads_and_fits_its_layout(game_id: str, players: int) -> 
     assert game.tensors is not None
     assert model.size == game.tensors.observation_shape(state.players, state.options)[0]
     assert model.layout == layout_fingerprint(game, state.players, state.options)
-    # Package data stays small: the largest, three-player Tank Hunter's 16 hidden units, is about 230 kB.
-    assert all(p.stat().st_size < 256_000 for p in MODEL_DIR.glob(f"{game_id}*.json"))
+    # Package data stays small: the largest, four-player Tank Hunter's 16 hidden units over its wider
+    # tensor, is about 294 kB.
+    assert all(p.stat().st_size < 320_000 for p in MODEL_DIR.glob(f"{game_id}*.json"))
 
 
 def _held_out_positions(
