@@ -10,8 +10,10 @@ more than two players) and its decision CPU seconds (mean, 95th percentile, maxi
 ``--base`` it also compares each run with the base run on the games both played: game ``i`` of a
 seed is the same deal in every run (a game is known by its seed and index), so the mean of the
 per-game differences, with its 95% interval, separates two searches more sharply than their two
-intervals do. Only games of the same seed and index are paired; runs of different games,
-opponents or player counts are not comparable, and asking for it is an error.
+intervals do; past two players the share of opponents finished ahead of, the target's measure,
+is compared the same way where both logs hold it. Only games of the same seed and index are
+paired; runs of different games, opponents or player counts are not comparable, and asking for
+it is an error.
 """
 
 from __future__ import annotations
@@ -105,12 +107,26 @@ def paired(base: Run, other: Run) -> dict[str, object]:
             if key in a and key in b and a[key] != b[key]:
                 raise ValueError(f"game {game[1]}: {key} is {a[key]!r} in {base.name} but {b[key]!r} in {other.name}")
     diffs = [_score(other.games[i]) - _score(base.games[i]) for i in common]
-    return {
+    out: dict[str, object] = {
         "run": other.name,
         "base": base.name,
         "difference": paired_difference(diffs),
         "same_result": sum(1 for d in diffs if d == 0),
     }
+    ahead = [_ahead(other.games[i]) - _ahead(base.games[i]) for i in common if _has_ahead(base, other, i)]
+    if len(ahead) == len(common):
+        out["ahead_difference"] = paired_difference(ahead)
+    return out
+
+
+def _has_ahead(base: Run, other: Run, game: tuple[object, int]) -> bool:
+    return all(isinstance(r.games[game].get("ahead"), int | float) for r in (base, other))
+
+
+def _ahead(row: dict[str, object]) -> float:
+    value = row["ahead"]
+    assert isinstance(value, int | float)  # _has_ahead checked it
+    return float(value)
 
 
 def _line(s: dict[str, object]) -> str:
@@ -150,10 +166,15 @@ def main(argv: list[str] | None = None) -> int:
             print(json.dumps(s))
         elif "difference" in s:
             d: dict[str, float] = s["difference"]  # type: ignore[assignment]
-            print(
+            text = (
                 f"{s['run']} - {s['base']}: {100 * d['mean']:+.1f} points [{100 * d['low']:+.1f}, "
                 f"{100 * d['high']:+.1f}] over {d['n']:g} games, the same result in {s['same_result']}"
             )
+            if "ahead_difference" in s:
+                a: dict[str, float] = s["ahead_difference"]  # type: ignore[assignment]
+                bounds = f"[{100 * a['low']:+.1f}, {100 * a['high']:+.1f}]"
+                text += f"; ahead of an opponent {100 * a['mean']:+.1f} points {bounds}"
+            print(text)
         else:
             print(_line(s))
     return 0

@@ -425,11 +425,11 @@ def test_factory_defaults_follow_what_the_game_offers() -> None:
     plain = make_agent("ismcts", TOY, 0, 0)
     assert isinstance(plain, ISMCTSAgent)
     assert (plain.rollout, plain.evaluate, plain.bias) == ("random", None, 0.0)
-    # Tank Hunter keeps the paired test by default at two and three players; a spec that names it, everywhere.
+    # Tank Hunter keeps the paired test by default at two to four players; a spec that names it, everywhere.
     th = hulldown.load("tank-hunter")
     hunter = make_agent("ismcts:level=hard", th, 0, 0)
     assert isinstance(hunter, ISMCTSAgent)
-    assert (hunter.confidence, hunter.confidence_players, hunter.value) == (2.0, frozenset({2, 3}), "learned")
+    assert (hunter.confidence, hunter.confidence_players, hunter.value) == (2.0, frozenset({2, 3, 4}), "learned")
     named = make_agent("ismcts:confidence=2", th, 0, 0)
     assert isinstance(named, ISMCTSAgent) and (named.confidence, named.confidence_players) == (2.0, None)
     unpaired = make_agent("ismcts:paired=0", th, 0, 0)
@@ -437,13 +437,13 @@ def test_factory_defaults_follow_what_the_game_offers() -> None:
 
 
 def test_a_game_cuts_its_playouts_deeper_at_some_player_counts() -> None:
-    """Tank Hunter's default cut depth is 20 at three players and 10 at others; a spec's depth holds everywhere."""
+    """Tank Hunter cuts playouts at 20 steps at three and four players, 10 at others; a spec's depth holds at all."""
     th = hulldown.load("tank-hunter")
     search = make_agent("ismcts:iterations=12", th, 0, 0)
     named = make_agent("ismcts:iterations=12,depth=10", th, 0, 0)
     assert isinstance(search, ISMCTSAgent) and isinstance(named, ISMCTSAgent)
-    assert search.depth_players == {3: 20} and named.depth_players == {}
-    for players, depth in ((3, 20), (2, 10), (4, 10), (3, 20)):
+    assert search.depth_players == {3: 20, 4: 20} and named.depth_players == {}
+    for players, depth in ((3, 20), (2, 10), (4, 20), (5, 10), (3, 20)):
         state = th.new(seed=players, players=players)
         seat = state.current_player
         assert seat is not None

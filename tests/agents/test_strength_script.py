@@ -258,3 +258,37 @@ def test_planned_runs_on_several_seeds_pool_and_pair_seed_by_seed(tmp_path: Path
     assert d["difference"]["n"] == 4 and abs(d["difference"]["mean"] - 0.25) < 1e-9
     assert d["same_result"] == 1
     assert logs.main([f"{seven}+{seven}"]) == 2  # one seed's games twice is still refused
+
+
+def _four_player_log(path: Path, rows: list[tuple[float, float]]) -> str:
+    """A four-player log: each game's (first-place share, share of the opponents finished ahead of)."""
+    lines = [
+        {"game": "tank-hunter", "opponent": "heuristic", "seed": 4, "players": 4, "i": i, "seat": i % 4,
+         "score": score, "ahead": ahead}
+        for i, (score, ahead) in enumerate(rows)
+    ]  # fmt: skip
+    path.write_text("".join(json.dumps(row) + "\n" for row in lines))
+    return str(path)
+
+
+def test_past_two_players_the_opponents_finished_ahead_of_are_compared_game_by_game(tmp_path: Path) -> None:
+    logs = _logs_module()
+    base = logs.read_run(_four_player_log(tmp_path / "b.jsonl", [(0, 1 / 3), (1, 1), (0, 2 / 3)]))
+    other = logs.read_run(_four_player_log(tmp_path / "o.jsonl", [(0, 2 / 3), (0, 2 / 3), (0, 2 / 3)]))
+    d = logs.paired(base, other)
+    # first places: 0, -1, 0; opponents finished ahead of: +1/3, -1/3, 0
+    assert abs(d["difference"]["mean"] + 1 / 3) < 1e-9
+    assert d["ahead_difference"]["n"] == 3 and abs(d["ahead_difference"]["mean"]) < 1e-9
+    assert d["ahead_difference"]["low"] < 0 < d["ahead_difference"]["high"]
+    # A log without the measure pairs on first places alone.
+    plain = logs.read_run(_log(tmp_path / "p.jsonl", [1, 0]))
+    assert "ahead_difference" not in logs.paired(plain, plain)
+
+
+def test_the_paired_line_names_both_measures(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    logs = _logs_module()
+    base = _four_player_log(tmp_path / "b.jsonl", [(0, 0), (1, 1)])
+    other = _four_player_log(tmp_path / "o.jsonl", [(1, 1), (1, 1)])
+    assert logs.main([other, "--base", base]) == 0
+    last = capsys.readouterr().out.splitlines()[-1]
+    assert "+50.0 points" in last and "ahead of an opponent +50.0 points" in last

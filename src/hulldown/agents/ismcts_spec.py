@@ -64,7 +64,7 @@ PAIRED = True
 #: (``Game.rollout``) is many times faster than its heuristic bot. 2GM Pacific also
 #: starts from its policy's choice, keeps it unless the paired test shows better, and
 #: scores cut playouts with its learned model; Tank Hunter scores them with its learned
-#: models and, at two and three players (``COUNT_DEFAULTS``), keeps the paired test.
+#: models and, at two to four players (``COUNT_DEFAULTS``), keeps the paired test.
 GAME_DEFAULTS: dict[str, dict[str, str]] = {
     "tank-clash": {"rollout": "policy"},
     "tank-hunter": {"value": "learned", "confidence": "2"},
@@ -72,13 +72,15 @@ GAME_DEFAULTS: dict[str, dict[str, str]] = {
     "2gm-pacific": {"rollout": "policy", "confidence": "2", "hint": "policy", "value": "learned"},
 }
 #: Game defaults that hold at these player counts only; one written in a spec holds at every
-#: count. Tank Hunter's paired test was measured stronger at two and three players, not at four.
-COUNT_DEFAULTS: dict[str, dict[str, frozenset[int]]] = {"tank-hunter": {"confidence": frozenset({2, 3})}}
+#: count. Tank Hunter's paired test was measured stronger at two players, and at three and four
+#: together with the deeper playouts of ``COUNT_DEPTHS`` (at four, neither alone had helped).
+COUNT_DEFAULTS: dict[str, dict[str, frozenset[int]]] = {"tank-hunter": {"confidence": frozenset({2, 3, 4})}}
 #: Where the spec names no depth: a game's cut depth at some player counts, in place of ``DEPTH``.
 #: A playout cut after ``DEPTH`` steps of all the seats holds fewer of the searching seat's own
 #: steps the more seats there are: at three Tank Hunter players, ten steps are about three of its
-#: own, and the evaluation is then asked about a position its choice has barely touched.
-COUNT_DEPTHS: dict[str, dict[int, int]] = {"tank-hunter": {3: 20}}
+#: own, and the evaluation is then asked about a position its choice has barely touched (at four,
+#: two and a half).
+COUNT_DEPTHS: dict[str, dict[int, int]] = {"tank-hunter": {3: 20, 4: 20}}
 
 
 def _is_zero(raw: str | None) -> bool:
