@@ -70,6 +70,12 @@ def _score(row: dict[str, object]) -> float:
     return float(score)
 
 
+def _ahead(row: dict[str, object]) -> float | None:
+    """The share of opponents the search finished ahead of; None in logs of before it was logged."""
+    value = row.get("ahead")
+    return float(value) if isinstance(value, int | float) else None
+
+
 def summary(run: Run) -> dict[str, object]:
     """Games, score with its interval, and the score in each seat played."""
     rows = list(run.games.values())
@@ -87,9 +93,9 @@ def summary(run: Run) -> dict[str, object]:
         "by_seat": seats,
     }
     # Logs of before these fields lack them: reported only where every game has them.
-    ahead = [a for r in rows if isinstance(a := r.get("ahead"), int | float)]
+    ahead = [a for r in rows if (a := _ahead(r)) is not None]
     if len(ahead) == len(rows):
-        out["ahead"] = rate(float(sum(ahead)), len(rows))
+        out["ahead"] = rate(sum(ahead), len(rows))
     cpu = [c for r in rows if isinstance(c := r.get("cpu"), list)]
     if len(cpu) == len(rows):
         out["move_cpu_seconds"] = move_times([float(t) for times in cpu for t in times])
@@ -113,20 +119,12 @@ def paired(base: Run, other: Run) -> dict[str, object]:
         "difference": paired_difference(diffs),
         "same_result": sum(1 for d in diffs if d == 0),
     }
-    ahead = [_ahead(other.games[i]) - _ahead(base.games[i]) for i in common if _has_ahead(base, other, i)]
+    ahead = [
+        a - b for i in common if (a := _ahead(other.games[i])) is not None and (b := _ahead(base.games[i])) is not None
+    ]
     if len(ahead) == len(common):
         out["ahead_difference"] = paired_difference(ahead)
     return out
-
-
-def _has_ahead(base: Run, other: Run, game: tuple[object, int]) -> bool:
-    return all(isinstance(r.games[game].get("ahead"), int | float) for r in (base, other))
-
-
-def _ahead(row: dict[str, object]) -> float:
-    value = row["ahead"]
-    assert isinstance(value, int | float)  # _has_ahead checked it
-    return float(value)
 
 
 def _line(s: dict[str, object]) -> str:
