@@ -2,7 +2,7 @@
 
 Run: ``PYTHONPATH=src:. python benchmarks/train_value.py GAME --games N --seed S --out PATH
 [--players P] [--positions K] [--explore E] [--l2 L] [--hidden H [--maxiter M]] [--bot policy|heuristic]
-[--drop A:B,...] [--target first|ahead] [--workers W]``.
+[--drop A:B,...] [--workers W]``.
 
 Plays ``N`` games with the default options (at ``P`` players: a model fits
 one player count, since the tensor's layout grows with the seats), each seat played by the game's
@@ -10,11 +10,8 @@ playout policy (``Game.rollout``; ``--bot heuristic`` uses its heuristic bot)
 taking a uniformly random legal action with chance ``E``, so that positions
 off the usual lines are seen too. From each game ``K`` decision points are
 drawn at random; at each, every seat's observation tensor is kept with that
-seat's final outcome (a win 1, a loss 0, a shared first place its share). With ``--target ahead``
-the outcome is instead the share of the other seats the seat finished ahead of (a tie counting
-half): the same number at two players; past two, a second place of four counts two thirds, so a
-search scored by such a model plays for every place, as a rating system counts them, not for first
-place alone.
+seat's final outcome (a win 1, a loss 0, a shared first place its share). Every game here names a
+winner and no other places, so this is also all a rating system's pairwise count could be fitted on.
 One game in five (by index) is held out: its positions never reach the fit.
 
 The fit is an L2-penalised logistic regression on standardised tensor entries
@@ -57,7 +54,7 @@ from hulldown.engine.agent import SeatView
 from hulldown.engine.game import Game
 from hulldown.engine.rng import SplitMix64, derive_seed
 from hulldown.engine.state import GameState
-from hulldown.sim.stats import ahead, first_share
+from hulldown.sim.stats import first_share
 
 HOLD_OUT = 5
 
@@ -66,29 +63,6 @@ def outcome(state: GameState) -> list[float]:
     """Each seat's share of first place: 1 for a win, 0 for a loss, 0.5 each for a two-way draw."""
     r = state.returns()
     return [first_share(r, seat) for seat in range(len(r))]
-
-
-def outcome_ahead(state: GameState) -> list[float]:
-    """Each seat's share of the other seats it finished ahead of, a tie counting half (at two players: ``outcome``)."""
-    r = state.returns()
-    return [ahead(r, seat) for seat in range(len(r))]
-
-
-def ahead_from_shares(shares: list[float]) -> list[float]:
-    """Pairwise chances read off first-place shares (Bradley-Terry: seat i before seat j with ``p_i / (p_i + p_j)``).
-
-    The hand-written evaluations give each seat a share of the win; a model of the ``ahead`` target
-    is compared with them on the same footing by turning those shares into the pairwise measure.
-    """
-    out = []
-    for i, p in enumerate(shares):
-        pairs = [p / (p + q) if p + q > 0 else 0.5 for j, q in enumerate(shares) if j != i]
-        out.append(sum(pairs) / len(pairs) if pairs else 0.5)
-    return out
-
-
-#: What a model predicts for each seat: its share of first place, or of the opponents it finishes ahead of.
-TARGETS = {"first": outcome, "ahead": outcome_ahead}
 
 
 def chooser(game: Game, bot: str, seed: int) -> Any:
@@ -124,7 +98,7 @@ def play_game(game: Game, index: int, args: argparse.Namespace) -> tuple[list[An
             action = choose(state).id
         state.apply(action)
         actions.append(action)
-    result = TARGETS[args.target](state)
+    result = outcome(state)
     picks = sorted({rng.below(len(actions)) for _ in range(args.positions)})
     # Replay the same game (same seed, same actions) to the chosen points: cheaper than
     # encoding every position on the way.
@@ -139,8 +113,7 @@ def play_game(game: Game, index: int, args: argparse.Namespace) -> tuple[list[An
             done += 1
         for seat in range(replay.players):
             rows.append((enc(replay, seat), result[seat]))
-        shares = game.evaluate(replay) if game.evaluate is not None else [0.5] * replay.players
-        hand.append(ahead_from_shares(shares) if args.target == "ahead" else shares)
+        hand.append(game.evaluate(replay) if game.evaluate is not None else [0.5] * replay.players)
     return rows, result, hand
 
 
@@ -278,12 +251,6 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--explore", type=float, default=0.05, help="chance of a random legal action")
     ap.add_argument("--l2", type=float, default=1e-3)
     ap.add_argument("--bot", choices=("policy", "heuristic"), default="policy")
-    ap.add_argument(
-        "--target",
-        choices=tuple(TARGETS),
-        default="first",
-        help="each seat's share of first place, or of opponents beaten",
-    )
     ap.add_argument("--hidden", type=int, default=0, help="hidden rectified units (0: a logistic model)")
     ap.add_argument("--maxiter", type=int, default=400, help="L-BFGS iterations of a hidden-layer fit")
     ap.add_argument("--drop", default="", help="tensor entries A:B (end excluded) kept out of the fit, comma-separated")
@@ -381,9 +348,9 @@ def fit_model(game: Game, args: argparse.Namespace, data: Data) -> tuple[ValueMo
     state = game.new(seed=0, players=args.players)
     players, options = state.players, state.options
     fingerprint = layout_fingerprint(game, players, options)
-    model = ValueModel(game.id, players, fingerprint, weights, bias, {}, hidden, x.shape[1], target=args.target)
+    model = ValueModel(game.id, players, fingerprint, weights, bias, {}, hidden, x.shape[1])
     learned = np.asarray([model.win_chance(row) for row in data.test_x])
-    report = {k: getattr(args, k) for k in ("games", "seed", "positions", "explore", "l2", "hidden", "bot", "target")}
+    report = {k: getattr(args, k) for k in ("games", "seed", "positions", "explore", "l2", "hidden", "bot")}
     report |= {
         "game": game.id,
         "players": players,
@@ -396,7 +363,7 @@ def fit_model(game: Game, args: argparse.Namespace, data: Data) -> tuple[ValueMo
         "workers": args.workers,
         "drop": args.drop,
     }
-    kept = ("games", "seed", "players", "positions", "explore", "l2", "hidden", "bot", "target", "drop")
+    kept = ("games", "seed", "players", "positions", "explore", "l2", "hidden", "bot", "drop")
     meta = {k: report[k] for k in (*kept, "learned", "hand")}
     meta["command"] = command(game, args)
     model.meta = meta
@@ -411,7 +378,6 @@ def command(game: Game, args: argparse.Namespace) -> str:
         + f"--positions {args.positions} --explore {args.explore} --l2 {args.l2} --bot {args.bot}"
         + (f" --hidden {args.hidden} --maxiter {args.maxiter}" if args.hidden else "")
         + (f" --drop {args.drop}" if args.drop else "")
-        + (f" --target {args.target}" if args.target != "first" else "")
         + " --out PATH"
     )
 

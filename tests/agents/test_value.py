@@ -9,7 +9,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from benchmarks.train_value import TARGETS, ahead_from_shares
+from benchmarks.train_value import outcome
 
 import hulldown
 from hulldown.agents import value as value_mod
@@ -42,11 +42,8 @@ def test_shipped_model_loads_and_fits_its_layout(game_id: str, players: int) -> 
     assert all(p.stat().st_size < 320_000 for p in MODEL_DIR.glob(f"{game_id}*.json"))
 
 
-def _held_out_positions(
-    game_id: str, games: int, players: int, target: str = "first"
-) -> tuple[list[Any], list[list[float]]]:
-    """Self-play positions (playout policy, else heuristic) of a seed no model was fitted on, and the outcomes
-    as the model's ``target`` counts them."""
+def _held_out_positions(game_id: str, games: int, players: int) -> tuple[list[Any], list[list[float]]]:
+    """Self-play positions (playout policy, else heuristic) of a seed no model was fitted on, and their outcomes."""
     from benchmarks.train_value import chooser
 
     game = hulldown.load(game_id)
@@ -69,7 +66,7 @@ def _held_out_positions(
                 replay.apply(actions[done])
                 done += 1
             states.append(replay.clone())
-        results += [TARGETS[target](state)] * 4
+        results += [outcome(state)] * 4
     return states, results
 
 
@@ -95,19 +92,16 @@ def test_learned_evaluation_predicts_outcomes_better_than_the_hand_written_one(g
     games, margin = HELD_OUT.get(game_id, (120, 0.02))
     model = load_model(game, players)
     assert model is not None
-    states, results = _held_out_positions(game_id, games, players, model.target)
+    states, results = _held_out_positions(game_id, games, players)
     assert len(states) > 300
     learned, hand = evaluator_for(game, "learned"), evaluator_for(game, "hand")
     assert learned is not None and hand is not None
     learned_values = [learned(s) for s in states]
     for v in learned_values:
         assert all(0.0 <= p <= 1.0 for p in v)
-        # First-place shares sum to one; pairwise shares to half the seats, as predictions roughly.
-        assert sum(v) == pytest.approx(1.0) if model.target == "first" else abs(sum(v) - players / 2) < 0.5
+        assert sum(v) == pytest.approx(1.0)  # shares of first place
     learned_loss = _log_loss(learned_values, results)
     hand_values = [hand(s) for s in states]
-    if model.target == "ahead":
-        hand_values = [ahead_from_shares(v) for v in hand_values]
     hand_loss = _log_loss(hand_values, results)
     assert learned_loss < hand_loss - margin, (learned_loss, hand_loss)
 
@@ -141,35 +135,10 @@ def test_a_well_formed_model_round_trips() -> None:
     assert np.array_equal(model.weights, again.weights) and model.bias == again.bias
     x = np.array([1.0, 0.0, 0.0], dtype=np.float32)
     assert model.win_chance(x) == pytest.approx(1 / (1 + math.exp(-0.6)))
-    # A file that names no target predicts first places, and writes none back.
-    assert model.target == "first" and "target" not in model.to_json()
-    ahead = ValueModel.from_json(_model_json(target="ahead"))
-    assert ahead.target == "ahead" and ValueModel.from_json(ahead.to_json()).target == "ahead"
-
-
-def test_shares_of_first_place_read_pairwise() -> None:
-    """The hand-written evaluations' shares of the win, turned into chances of finishing ahead of each opponent."""
-    # Shares of first place turned pairwise: the favourite beats each other seat in proportion.
-    assert ahead_from_shares([0.5, 0.25, 0.25]) == pytest.approx([2 / 3, 5 / 12, 5 / 12])
-    assert ahead_from_shares([0.7, 0.3]) == pytest.approx([0.7, 0.3])
-
-
-def test_an_ahead_model_scores_each_seat_unscaled(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A pairwise model's values are each seat's own prediction; a first-place model's are shared out."""
-    from hulldown.agents.value import LearnedEvaluator
-
-    game = hulldown.load("tank-hunter")
-    state = game.new(seed=5, players=3)
-    assert game.tensors is not None
-    size = game.tensors.observation_shape(3, state.options)[0]
-    layout = layout_fingerprint(game, 3, state.options)
-    flat = np.zeros(size)
-    values = {}
-    for target in ("first", "ahead"):
-        model = ValueModel("tank-hunter", 3, layout, flat, 0.0, target=target)  # every seat 0.5
-        values[target] = LearnedEvaluator(game, {3: model})(state)
-    assert values["ahead"] == pytest.approx([0.5, 0.5, 0.5])
-    assert values["first"] == pytest.approx([1 / 3, 1 / 3, 1 / 3])
+    # Every model predicts shares of first place: a file naming another target is refused, not misread.
+    assert ValueModel.from_json(_model_json(target="first")).bias == model.bias
+    with pytest.raises(ModelError, match="share of first place"):
+        ValueModel.from_json(_model_json(target="ahead"))
 
 
 @pytest.mark.parametrize(
@@ -185,8 +154,8 @@ def test_an_ahead_model_scores_each_seat_unscaled(monkeypatch: pytest.MonkeyPatc
         ({"players": "two"}, "players"),
         ({"game": None}, "game and layout"),
         ({"meta": []}, "meta"),
-        ({"target": "last"}, "target must be one of"),
-        ({"target": 3}, "target is a string"),
+        ({"target": "last"}, "share of first place"),
+        ({"target": 3}, "share of first place"),
     ],
 )
 def test_malformed_models_are_refused(changes: dict[str, Any], message: str) -> None:

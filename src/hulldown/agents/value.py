@@ -43,11 +43,6 @@ from hulldown.engine.tensor import StateEncoder
 
 #: The model file formats this code reads: 1 logistic, 2 one hidden layer.
 FORMATS = (1, 2)
-#: What a model predicts for a seat: its share of first place (``first``, the default), or the
-#: share of the other seats it finishes ahead of, a tie counting half (``ahead``). At two players
-#: they are the same number; past two, ``ahead`` is the pairwise measure a rating system counts,
-#: where a second place of four is worth two thirds and not nothing.
-TARGETS = ("first", "ahead")
 #: Far above any shipped model (at most a few hundred kB): a larger file is not one of ours.
 MAX_BYTES = 2_000_000
 #: A hidden layer wider than this is not a model small enough to score in microseconds.
@@ -101,7 +96,7 @@ class ValueModel:
     Standardisation is already folded into the first layer's weights and biases.
     """
 
-    __slots__ = ("bias", "game_id", "hidden", "layout", "meta", "players", "size", "target", "weights")
+    __slots__ = ("bias", "game_id", "hidden", "layout", "meta", "players", "size", "weights")
 
     def __init__(
         self,
@@ -113,12 +108,7 @@ class ValueModel:
         meta: dict[str, Any] | None = None,
         hidden: Hidden | None = None,
         size: int | None = None,
-        *,
-        target: str = "first",
     ) -> None:
-        if target not in TARGETS:
-            raise ModelError(f"a value model's target must be one of {TARGETS}, not {target!r:.40}")
-        self.target = target
         self.game_id = game_id
         self.players = players
         self.layout = layout
@@ -155,8 +145,6 @@ class ValueModel:
             data["inputs"] = [int(i) for i in self.hidden.inputs]
             data["hidden_weights"] = [_numbers(row) for row in self.hidden.weights]
             data["hidden_bias"] = _numbers(self.hidden.bias)
-        if self.target != "first":
-            data["target"] = self.target
         data["meta"] = self.meta
         return data
 
@@ -184,10 +172,9 @@ class ValueModel:
         meta = data.get("meta", {})
         if not isinstance(meta, dict):
             raise ModelError("a value model's meta is an object")
-        target = data.get("target", "first")
-        if not isinstance(target, str):
-            raise ModelError("a value model's target is a string")
-        return cls(game_id, players, layout, weights, float(b), meta, hidden, size, target=target)
+        if data.get("target", "first") != "first":
+            raise ModelError("a value model predicts each seat's share of first place; no other target is read")
+        return cls(game_id, players, layout, weights, float(b), meta, hidden, size)
 
 
 def _whole(value: Any) -> bool:
@@ -319,7 +306,5 @@ class LearnedEvaluator:
             return self.game.evaluate(state) if self.game.evaluate is not None else [1.0 / n] * n
         model, enc = found
         chances = [model.win_chance(enc(state, seat)) for seat in range(n)]
-        if model.target == "ahead":
-            return chances
         total = sum(chances)
         return [c / total for c in chances]
